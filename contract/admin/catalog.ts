@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { can } from '../access';
+import { c } from '../c';
+import { Ok, PageQuery, errors, paged } from '../common';
+import { App, CompileJob } from '../schemas/app';
+import { PurchaseRecord, Workspace } from '../schemas/commerce';
+import { Category, CategoryInput, Featured, FeaturedInput } from '../schemas/catalog';
+
+const id = z.object({ id: z.string() });
+
+export const adminWorkspaces = c.router({
+  get: {
+    method: 'GET',
+    path: '/admin/workspaces/:id',
+    pathParams: id,
+    responses: { 200: Workspace, ...errors },
+    metadata: { ...can('system:workspaces', 'read'), systemRole: 'admin' },
+    summary: 'A workspace (system admins only)',
+  },
+  purchases: {
+    method: 'GET',
+    path: '/admin/workspaces/:id/purchases',
+    pathParams: id,
+    responses: { 200: z.array(PurchaseRecord), ...errors },
+    metadata: { ...can('system:workspaces', 'read'), systemRole: 'admin' },
+    summary: 'Purchase records of a workspace (system admins only)',
+  },
+});
+
+export const adminBundles = c.router({
+  list: {
+    method: 'GET',
+    path: '/admin/bundles',
+    query: PageQuery,
+    responses: { 200: paged(App), ...errors },
+    metadata: can('system:bundles', 'read'),
+    summary: 'Every bundle',
+  },
+  get: {
+    method: 'GET',
+    path: '/admin/bundles/:id',
+    pathParams: id,
+    responses: { 200: App, ...errors },
+    metadata: can('system:bundles', 'read'),
+    summary: 'One bundle',
+  },
+  apps: {
+    method: 'GET',
+    path: '/admin/bundles/:id/apps',
+    pathParams: id,
+    responses: { 200: z.array(App), ...errors },
+    metadata: can('system:bundles', 'read'),
+    summary: 'Apps in a bundle',
+  },
+});
+
+export const adminJobs = c.router({
+  list: {
+    method: 'GET',
+    path: '/admin/jobs',
+    query: PageQuery,
+    responses: { 200: paged(CompileJob), ...errors },
+    metadata: can('system:compileJobs', 'read'),
+    summary: 'Compile jobs, newest first',
+  },
+});
+
+export const adminCategories = c.router({
+  list: {
+    method: 'GET',
+    path: '/admin/categories',
+    responses: { 200: z.array(Category), ...errors },
+    metadata: can('system:categories', 'read'),
+    summary: 'Categories',
+  },
+  create: {
+    method: 'POST',
+    path: '/admin/categories',
+    body: CategoryInput,
+    responses: { 201: Category, ...errors },
+    metadata: can('system:categories', 'create'),
+    summary: 'New category',
+  },
+});
+
+export const adminFeatured = c.router({
+  list: {
+    method: 'GET',
+    path: '/admin/featured',
+    responses: { 200: Featured, ...errors },
+    metadata: can('system:featured', 'read'),
+    summary: 'Featured sections',
+  },
+  create: {
+    method: 'POST',
+    path: '/admin/featured',
+    body: FeaturedInput,
+    responses: { 201: Featured, ...errors },
+    metadata: can('system:featured', 'create'),
+    summary: 'Feature a published app in a section',
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/admin/featured/:type/:id',
+    pathParams: z.object({ type: z.string(), id: z.string() }),
+    body: z.object({}).optional(),
+    responses: { 200: Ok, ...errors },
+    metadata: can('system:featured', 'delete'),
+    summary: 'Remove an app from a featured section',
+  },
+});

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { can } from '../access';
+import { c } from '../c';
+import { Ok, PageQuery, errors, paged } from '../common';
+import { App } from '../schemas/app';
+import { Developer, DeveloperEditInput, RoleInput, SystemRoleInput } from '../schemas/developer';
+import { AdminPublisherUpdateInput, PayoutInput, PayoutResponse, Publisher, PublisherEmailInput } from '../schemas/publisher';
+
+const id = z.object({ id: z.string() });
+const idDev = z.object({ id: z.string(), devId: z.string() });
+const read = can('system:publishers', 'read');
+const update = can('system:publishers', 'update');
+
+export const adminPublishers = c.router({
+  list: {
+    method: 'GET',
+    path: '/admin/publishers',
+    query: PageQuery.extend({ q: z.string().max(100).optional() }),
+    responses: { 200: paged(Publisher), ...errors },
+    metadata: read,
+    summary: 'Every publisher',
+  },
+  get: { method: 'GET', path: '/admin/publishers/:id', pathParams: id, responses: { 200: Publisher, ...errors }, metadata: read, summary: 'One publisher' },
+  update: {
+    method: 'POST',
+    path: '/admin/publishers/:id',
+    pathParams: id,
+    body: AdminPublisherUpdateInput,
+    responses: { 200: Publisher, ...errors },
+    metadata: update,
+    summary: 'Edit a publisher’s name and flags',
+  },
+  apps: {
+    method: 'GET',
+    path: '/admin/publishers/:id/apps',
+    pathParams: id,
+    responses: { 200: z.array(App), ...errors },
+    metadata: read,
+    summary: 'A publisher’s apps',
+  },
+  bundles: {
+    method: 'GET',
+    path: '/admin/publishers/:id/bundles',
+    pathParams: id,
+    responses: { 200: z.array(App), ...errors },
+    metadata: read,
+    summary: 'A publisher’s bundles',
+  },
+  developers: {
+    method: 'GET',
+    path: '/admin/publishers/:id/developers',
+    pathParams: id,
+    responses: { 200: z.array(Developer), ...errors },
+    metadata: read,
+    summary: 'A publisher’s developers',
+  },
+  updateDeveloper: {
+    method: 'POST',
+    path: '/admin/publishers/:id/developers/:devId',
+    pathParams: idDev,
+    body: DeveloperEditInput,
+    responses: { 200: Developer, ...errors },
+    metadata: update,
+    summary: 'Edit a developer',
+  },
+  developerRole: {
+    method: 'POST',
+    path: '/admin/publishers/:id/developers/:devId/role',
+    pathParams: idDev,
+    body: RoleInput,
+    responses: { 200: Developer, ...errors },
+    metadata: update,
+    summary: 'Set a developer’s publisher role',
+  },
+  developerSystemRole: {
+    method: 'POST',
+    path: '/admin/publishers/:id/developers/:devId/system-role',
+    pathParams: idDev,
+    body: SystemRoleInput,
+    responses: { 200: Developer, ...errors },
+    metadata: update,
+    summary: 'Set a developer’s system role',
+  },
+  email: {
+    method: 'POST',
+    path: '/admin/publishers/:id/email',
+    pathParams: id,
+    body: PublisherEmailInput,
+    responses: { 200: Ok, ...errors },
+    metadata: update,
+    summary: 'Email a publisher',
+  },
+  payout: {
+    method: 'POST',
+    path: '/admin/publishers/:id/payout',
+    pathParams: id,
+    body: PayoutInput,
+    responses: { 200: PayoutResponse, ...errors },
+    metadata: update,
+    summary: 'Pay out from the publisher’s available balance',
+  },
+});

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { can } from '../access';
+import { c } from '../c';
+import { Ok, PageQuery, errors, paged } from '../common';
+import { CreatePurchaseInput, PurchaseDetail, PurchaseRecord, UpdatePurchaseInput } from '../schemas/commerce';
+
+const id = z.object({ id: z.string() });
+
+export const adminPurchases = c.router({
+  list: {
+    method: 'GET',
+    path: '/admin/purchases',
+    query: PageQuery,
+    responses: { 200: paged(PurchaseRecord), ...errors },
+    metadata: can('system:purchaseRecords', 'read'),
+    summary: 'Purchase records, newest first',
+  },
+  get: {
+    method: 'GET',
+    path: '/admin/purchases/:id',
+    pathParams: id,
+    responses: { 200: PurchaseDetail, ...errors },
+    metadata: can('system:purchaseRecords', 'read'),
+    summary: 'One purchase record with its app, account and workspace',
+  },
+  create: {
+    method: 'POST',
+    path: '/admin/purchases',
+    body: CreatePurchaseInput,
+    responses: { 201: PurchaseRecord, ...errors },
+    metadata: can('system:purchaseRecords', 'create'),
+    summary: 'Create an externally managed purchase record',
+  },
+  update: {
+    method: 'POST',
+    path: '/admin/purchases/:id',
+    pathParams: id,
+    body: UpdatePurchaseInput,
+    responses: { 200: PurchaseRecord, ...errors },
+    metadata: can('system:purchaseRecords', 'update'),
+    summary: 'Edit a subscription purchase record',
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/admin/purchases/:id',
+    pathParams: id,
+    body: z.object({}).optional(),
+    responses: { 200: Ok, ...errors },
+    metadata: can('system:purchaseRecords', 'delete'),
+    summary: 'Delete an externally managed purchase record',
+  },
+});

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { can } from './access';
+import { c } from './c';
+import { PageQuery, errors, paged } from './common';
+import { App } from './schemas/app';
+import { BundleUpload } from './schemas/catalog';
+
+export const bundles = c.router({
+  list: {
+    method: 'GET',
+    path: '/publisher/bundles',
+    query: PageQuery,
+    responses: { 200: paged(App), ...errors },
+    metadata: can('bundle', 'read'),
+    summary: 'The publisher’s bundles',
+  },
+  create: {
+    method: 'POST',
+    path: '/publisher/bundles',
+    contentType: 'multipart/form-data',
+    body: BundleUpload,
+    responses: { 201: z.object({ appId: z.string() }), ...errors },
+    metadata: can('bundle', 'create'),
+    summary: 'Publish a new bundle (parts `bundleInfo` JSON and `appIds` JSON list)',
+  },
+  apps: {
+    method: 'GET',
+    path: '/publisher/bundles/:id/apps',
+    pathParams: z.object({ id: z.string() }),
+    responses: { 200: z.array(App), ...errors },
+    metadata: can('bundle', 'read'),
+    summary: 'Apps included in a bundle',
+  },
+});

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { open } from './access';
+import { c } from './c';
+import { errors } from './common';
+import { Category, Config } from './schemas/catalog';
+
+export const catalog = c.router({
+  categories: {
+    method: 'GET',
+    path: '/categories',
+    responses: { 200: z.array(Category), ...errors },
+    metadata: open,
+    summary: 'Categories apps can be filed under',
+  },
+  cloudUrls: {
+    method: 'GET',
+    path: '/misc/cloud-urls',
+    responses: { 200: Config, ...errors },
+    metadata: open,
+    summary: 'Where the cloud sign-in and the public marketplace live',
+  },
+  signups: {
+    method: 'GET',
+    path: '/misc/supported/signups',
+    responses: { 200: z.object({ enabled: z.boolean() }), ...errors },
+    metadata: open,
+    summary: 'Whether publisher sign-ups are open',
+  },
+  engineVersion: {
+    method: 'GET',
+    path: '/engine/version',
+    responses: { 200: z.object({ version: z.string() }), ...errors },
+    metadata: open,
+    summary: 'The Apps-Engine version packages are compiled against',
+  },
+});

@@ -1,0 +1,41 @@
+import { adminApps } from './admin/apps';
+import { adminBundles, adminCategories, adminFeatured, adminJobs, adminWorkspaces } from './admin/catalog';
+import { adminEmails } from './admin/emails';
+import { adminPublishers } from './admin/publishers';
+import { adminPurchases } from './admin/purchases';
+import { apps } from './apps';
+import { bundles } from './bundles';
+import { c } from './c';
+import { catalog } from './catalog';
+import { me } from './me';
+import { oauth } from './oauth';
+import { publisher } from './publisher';
+import { webhooks } from './webhooks';
+
+export const API_PREFIX = '/v1';
+
+/** The whole /v1 API: one router per resource. */
+export const contract = c.router(
+  {
+    oauth,
+    me,
+    publisher,
+    apps,
+    bundles,
+    webhooks,
+    catalog,
+    admin: c.router({
+      apps: adminApps,
+      emails: adminEmails,
+      purchases: adminPurchases,
+      publishers: adminPublishers,
+      workspaces: adminWorkspaces,
+      bundles: adminBundles,
+      jobs: adminJobs,
+      categories: adminCategories,
+      featured: adminFeatured,
+    }),
+  },
+  { pathPrefix: API_PREFIX, strictStatusCodes: true },
+);
+export type Contract = typeof contract;

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { can, open, session } from './access';
+import { c } from './c';
+import { Ok, errors } from './common';
+import { ExchangeInput, StripeCodeInput, TokenResponse, UrlResponse } from './schemas/oauth';
+
+export const oauth = c.router({
+  exchange: {
+    method: 'POST',
+    path: '/oauth/exchange',
+    body: ExchangeInput,
+    responses: { 200: TokenResponse, ...errors },
+    metadata: open,
+    summary: 'Exchange a sign-in code for a portal access token',
+  },
+  /** Not in SPEC §7: sign-out revokes the portal token on the server too. */
+  revoke: {
+    method: 'DELETE',
+    path: '/oauth/session',
+    body: z.object({}).optional(),
+    responses: { 200: Ok, ...errors },
+    metadata: session,
+    summary: 'Revoke the access token this request carries',
+  },
+  stripeConnect: {
+    method: 'POST',
+    path: '/oauth/stripe',
+    body: StripeCodeInput,
+    responses: { 200: Ok, ...errors },
+    metadata: can('publisher', 'update'),
+    summary: 'Complete the payment provider connection',
+  },
+  stripeUrl: {
+    method: 'GET',
+    path: '/oauth/stripe',
+    responses: { 200: UrlResponse, ...errors },
+    metadata: can('publisher', 'update'),
+    summary: 'URL that starts the payment provider connection',
+  },
+});

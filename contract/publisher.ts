@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { can, session } from './access';
+import { c } from './c';
+import { Ok, PageQuery, errors, paged } from './common';
+import { PublisherPurchase } from './schemas/commerce';
+import { AddUserInput, Developer, DeveloperRoleInput, PublisherUserOption } from './schemas/developer';
+import { Publisher, PublisherUpdateInput, SignUpInput } from './schemas/publisher';
+import { UrlResponse } from './schemas/oauth';
+
+const developerId = z.object({ developerId: z.string() });
+
+export const publisher = c.router({
+  get: {
+    method: 'GET',
+    path: '/publisher',
+    responses: { 200: Publisher, ...errors },
+    metadata: can('publisher', 'read'),
+    summary: 'The caller’s publisher (404 before sign-up)',
+  },
+  signUp: {
+    method: 'POST',
+    path: '/publisher',
+    body: SignUpInput,
+    responses: { 201: z.object({ publisher: Publisher, developer: Developer }), ...errors },
+    metadata: session,
+    summary: 'Sign up: create (or complete) the publisher and its owner developer',
+  },
+  update: {
+    method: 'PUT',
+    path: '/publisher',
+    body: PublisherUpdateInput,
+    responses: { 200: Publisher, ...errors },
+    metadata: can('publisher', 'update'),
+    summary: 'Edit the publisher profile',
+  },
+  stripeDashboard: {
+    method: 'GET',
+    path: '/publisher/stripe/dashboard',
+    responses: { 200: UrlResponse, ...errors },
+    metadata: can('publisher', 'update'),
+    summary: 'Link to the payment provider dashboard',
+  },
+  users: {
+    method: 'GET',
+    path: '/publisher/users',
+    responses: { 200: z.array(PublisherUserOption), ...errors },
+    metadata: can('publisher', 'update'),
+    summary: 'Cloud users who can be added; an all-zero id means not added yet',
+  },
+  addUser: {
+    method: 'POST',
+    path: '/publisher/users',
+    body: AddUserInput,
+    responses: { 201: Developer, ...errors },
+    metadata: can('publisher', 'update'),
+    summary: 'Add a cloud user as a developer of this publisher',
+  },
+  developers: {
+    method: 'GET',
+    path: '/publisher/developers',
+    responses: { 200: z.array(Developer), ...errors },
+    metadata: can('developer', 'read'),
+    summary: 'Developers of this publisher',
+  },
+  setDeveloperRole: {
+    method: 'POST',
+    path: '/publisher/developers/:developerId/role',
+    pathParams: developerId,
+    body: DeveloperRoleInput,
+    responses: { 200: Developer, ...errors },
+    metadata: can('publisher', 'update'),
+    summary: 'Change a developer’s publisher role',
+  },
+  removeDeveloper: {
+    method: 'DELETE',
+    path: '/publisher/developers/:developerId',
+    pathParams: developerId,
+    body: z.object({}).optional(),
+    responses: { 200: Ok, ...errors },
+    metadata: can('publisher', 'delete'),
+    summary: 'Remove a developer from this publisher',
+  },
+  purchases: {
+    method: 'GET',
+    path: '/publisher/purchases',
+    query: PageQuery,
+    responses: { 200: paged(PublisherPurchase), ...errors },
+    metadata: can('publisher', 'read'),
+    summary: 'Purchases of this publisher’s apps',
+  },
+});

@@ -1,0 +1,165 @@
+import { z } from 'zod';
+
+/** SPEC §4: the twelve app version statuses. */
+export const versionStatuses = [
+  'draft', 'submitted', 'author-rejected', 'author-approved', 'reviewed', 'rejected',
+  'approved', 'published', 'unpublished', 'compiling', 'compiled', 'compiler-error',
+] as const;
+export const VersionStatus = z.enum(versionStatuses);
+export type VersionStatus = z.infer<typeof VersionStatus>;
+
+export const PurchaseType = z.enum(['buy', 'subscription'], { error: 'You must select the Purchase Type.' });
+export type PurchaseType = z.infer<typeof PurchaseType>;
+
+export const PricingPlanRef = z.object({ id: z.string(), strategy: z.enum(['monthly', 'yearly']), isPerSeat: z.boolean() });
+
+export const AppVersion = z.object({
+  id: z.string(),
+  internalId: z.string(),
+  name: z.string(),
+  version: z.string(),
+  status: VersionStatus,
+  shortDescription: z.string(),
+  description: z.string(),
+  categories: z.array(z.string()),
+  languages: z.array(z.string()),
+  iconFileData: z.string(),
+  modifiedDate: z.string(),
+  createdDate: z.string(),
+  author: z.object({ name: z.string(), support: z.string().optional(), homepage: z.string().optional() }),
+  compiled: z.boolean(),
+  changesNote: z.string(),
+  internalChangesNote: z.string(),
+  rejectionNote: z.string(),
+  reviewedNote: z.string(),
+  privacyPolicySummary: z.string(),
+  documentationUrl: z.string(),
+  compileJobId: z.string(),
+  isBundle: z.boolean(),
+});
+export type AppVersion = z.infer<typeof AppVersion>;
+
+export const App = z.object({
+  appId: z.string(),
+  isBundle: z.boolean(),
+  purchaseType: PurchaseType,
+  price: z.number(),
+  currentPricingId: z.string(),
+  pricingPlans: z.array(PricingPlanRef),
+  isEnterpriseOnly: z.boolean(),
+  isUsageBased: z.boolean(),
+  bundledIn: z.array(z.object({ bundleId: z.string(), bundleName: z.string() })),
+  publisher: z.object({ id: z.string(), label: z.string() }),
+  latest: AppVersion,
+});
+export type App = z.infer<typeof App>;
+
+export const AppStats = z.object({
+  totalDownloads: z.number().int(),
+  purchases: z.number().int(),
+  activeSubscriptions: z.number().int(),
+  inactiveSubscriptions: z.number().int(),
+  appVersions: z.record(z.string(), z.object({ downloads: z.number().int() })),
+});
+
+export const Diagnostic = z.object({
+  message: z.string(),
+  line: z.number().int(),
+  character: z.number().int(),
+  file: z.string().optional(),
+});
+export const compileJobStatuses = ['queued', 'running', 'succeeded', 'failed'] as const;
+export const CompileJob = z.object({
+  id: z.string(),
+  internalAppId: z.string(),
+  appId: z.string(),
+  appName: z.string().optional(),
+  appVersion: z.string().optional(),
+  typeScriptVersion: z.string(),
+  engineVersion: z.string(),
+  status: z.enum(compileJobStatuses),
+  duration: z.number(),
+  requestedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  diagnostics: z.array(Diagnostic),
+});
+
+/** POST /publisher/apps/{id}/status/{versionId} — a publisher-side status change. */
+export const StatusChangeInput = z.object({
+  status: VersionStatus,
+  appId: z.string(),
+  versionId: z.string(),
+  rejectionReason: z.string().trim().max(2000).optional(),
+});
+
+export const adminActions = ['make-draft', 'approve', 'reject', 'review', 'unpublish', 'publish', 'compile'] as const;
+export const AdminAction = z.enum(adminActions);
+export const AdminActionInput = z.object({
+  action: AdminAction,
+  rejectionReason: z.string().trim().max(2000).optional(),
+  reviewNote: z.string().trim().max(2000).optional(),
+});
+
+/** SPEC §5 App details. */
+export const DetailsInput = z.object({
+  categories: z.array(z.string()).min(1, { error: 'Please select at least one category.' }),
+  languages: z.array(z.string()).min(1, { error: 'Please indicate which language(s) your app currently supports.' }),
+});
+
+export const SHORT_DESCRIPTION = { min: 10, max: 45, inputMaxLength: 50 } as const;
+/** SPEC §5 Screenshots and info. */
+export const InfoInput = z.object({
+  shortDescription: z
+    .string({ error: 'Please provide a concise short description (max of 45 characters).' })
+    .trim()
+    .min(1, { error: 'Please provide a concise short description (max of 45 characters).' })
+    .min(SHORT_DESCRIPTION.min, {
+      error: 'While the short description must be short, it needs to provide value to the customer (more than 10 characters).',
+    })
+    .max(SHORT_DESCRIPTION.max, { error: 'The short description must be no more than 45 characters.' }),
+  description: z.string({ error: 'Description is required.' }).trim().min(1, { error: 'Description is required.' }),
+  privacyPolicySummary: z
+    .string({ error: 'Privacy Policy Summary is required.' })
+    .trim()
+    .min(1, { error: 'Privacy Policy Summary is required.' }),
+  documentationUrl: z
+    .string({ error: "You must provide a url to your app's documentation." })
+    .trim()
+    .refine((v) => URL.canParse(v), { error: "You must provide a url to your app's documentation." }),
+});
+
+/** SPEC §5 Changelog. */
+export const ChangesInput = z.object({
+  changesNote: z.string({ error: 'Public changes are required.' }).trim().min(1, { error: 'Public changes are required.' }),
+  internalChangesNote: z
+    .string({ error: 'Internal changes are required.' })
+    .trim()
+    .min(1, { error: 'Internal changes are required.' }),
+});
+
+export const Screenshot = z.object({ id: z.string(), appId: z.string(), fileName: z.string(), thumbnailUrl: z.string() });
+
+/** Multipart bodies are checked by the upload service (sizes, magic bytes), not by zod. */
+export const AppPackageUpload = z.object({ app: z.unknown() });
+export const ScreenshotsUpload = z.object({ screenshots: z.unknown() });
+
+export const UsageRecord = z.object({
+  id: z.string(),
+  workspaceLabel: z.string(),
+  billingCycleId: z.string(),
+  items: z.array(z.object({ price: z.number(), quantity: z.number().optional(), description: z.string().optional() })),
+  createdDate: z.string(),
+});
+export const ActivityLog = z.object({
+  id: z.string(),
+  userExtra: z.object({ id: z.string(), name: z.string() }),
+  action: z.string(),
+  when: z.string(),
+  actionExtra: z.record(z.string(), z.unknown()),
+});
+
+export const EnterpriseOnlyInput = z.object({ enterpriseOnly: z.literal(true), addonTierId: z.string().default('') });
+export const UsageBasedInput = z.object({ priceOverride: z.number().min(0).optional() });
+export const Secret = z.object({ secret: z.string() });
+export const DownloadQuery = z.object({ secret: z.string(), compiled: z.enum(['true', 'false']).optional() });
+export const DownloadResponse = z.object({ url: z.string() });

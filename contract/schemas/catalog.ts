@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+export const Category = z.object({ id: z.string(), title: z.string(), createdDate: z.string(), modifiedDate: z.string() });
+export const CategoryInput = z.object({
+  title: z
+    .string({ error: 'Please state the title of the category' })
+    .trim()
+    .min(1, { error: 'Please state the title of the category' })
+    .max(100),
+});
+
+export const featuredSlugs = [
+  'community_featured', 'community_supported', 'enterprise', 'featured', 'most_popular', 'new_arrivals',
+  'popular_this_month', 'recommended', 'social', 'trending', 'omnichannel', 'video_conferencing',
+] as const;
+export const FeaturedInput = z.object({
+  appId: z.string({ error: 'Select the App which will be featured.' }).min(1, { error: 'Select the App which will be featured.' }),
+  sectionSlug: z.enum(featuredSlugs, { error: 'The section slug is required in order to make it featured' }),
+});
+export const Featured = z.object({
+  sections: z.array(
+    z.object({ slug: z.string(), apps: z.array(z.object({ appId: z.string(), name: z.string(), iconFileData: z.string() })) }),
+  ),
+});
+
+export const EmailTemplate = z.object({ id: z.string(), name: z.string(), layout: z.string(), subject: z.string(), body: z.string() });
+export const EmailTemplateInput = z.object({
+  name: z.string({ error: 'Name is required.' }).trim().min(1, { error: 'Name is required.' }),
+  layout: z.string().default(''),
+  subject: z.string().default(''),
+  body: z.string({ error: 'Body is required.' }).trim().min(1, { error: 'Body is required.' }),
+});
+export const EmailTemplateUpdate = EmailTemplateInput.extend({ id: z.string() });
+
+/** SPEC §3 Config, plus what the SPA shows around it (product name, support contact, legal links). */
+export const Config = z.object({
+  cloudUrl: z.string(),
+  /** Where the SPA sends the browser to sign in (a path on this origin for the embedded server). */
+  authorizeUrl: z.string(),
+  cloudClientId: z.string(),
+  marketplaceUrl: z.string(),
+  productName: z.string(),
+  supportEmail: z.string(),
+  termsUrl: z.string(),
+  privacyUrl: z.string(),
+});
+export type Config = z.infer<typeof Config>;
+
+export const AccessControl = z.object({
+  model: z.string(),
+  policies: z.object({ system: z.array(z.array(z.string())), publisher: z.array(z.array(z.string())) }),
+  roles: z.object({ system: z.array(z.string()), publisher: z.array(z.string()) }),
+});
+export type AccessControl = z.infer<typeof AccessControl>;
+
+export const BundleInfo = z.object({
+  name: z.string({ error: 'Please set the name of the bundle.' }).trim().min(1, { error: 'Please set the name of the bundle.' }),
+  nameSlug: z.string(),
+  description: z.string().trim().min(1, { error: "Please describe the bundle so clients understand what they're getting." }),
+  version: z.string().regex(/^\d+\.\d+\.\d+$/, { error: 'Version must be of semver format: 1.0.0' }),
+  categories: z.array(z.string()).min(1, { error: 'Please select at least one category.' }),
+  requiredApiVersion: z.string().regex(/^\d+\.\d+\.\d+$/, { error: 'Version must be of semver format: 1.0.0' }),
+  iconFileData: z.string().min(1),
+  purchaseType: z.enum(['buy', 'subscription']),
+  price: z.number().min(0).default(0),
+  pricingPlans: z.array(z.unknown()),
+});
+export const BundleUpload = z.object({ bundleInfo: z.string(), appIds: z.string() });

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { PurchaseType } from './app';
+
+export const subscriptionStatuses = ['active', 'trialing', 'pastDue', 'cancelled', 'cancelling'] as const;
+export const SubscriptionInfo = z.object({
+  status: z.enum(subscriptionStatuses),
+  periodEnd: z.string(),
+  isSeatBased: z.boolean(),
+  seats: z.number().int(),
+  maxSeats: z.number().int(),
+  externallyManaged: z.boolean(),
+});
+export const PurchaseRecord = z.object({
+  _id: z.string(),
+  appId: z.string(),
+  appName: z.string(),
+  isBundle: z.boolean(),
+  date: z.string(),
+  purchaseType: PurchaseType,
+  price: z.number(),
+  subscriptionInfo: SubscriptionInfo.nullable(),
+});
+export const Account = z.object({ id: z.string(), name: z.string() });
+export const Workspace = z.object({ id: z.string(), nickname: z.string(), address: z.string() });
+export const PurchaseDetail = z.object({
+  purchaseRecord: PurchaseRecord,
+  app: z.object({ appId: z.string(), name: z.string(), isBundle: z.boolean() }),
+  account: Account,
+  workspace: Workspace,
+});
+
+/** SPEC §5 Create purchase record. */
+export const CreatePurchaseInput = z.object({
+  appId: z.string({ error: 'Select the App which will be marked as purchased.' }).min(1, { error: 'Select the App which will be marked as purchased.' }),
+  workspaceId: z.string({ error: 'A valid Workspace ID is required.' }).trim().min(1, { error: 'A valid Workspace ID is required.' }),
+  externallyManaged: z.literal(true),
+  planId: z.string().default(''),
+  seats: z.number().int().min(0).default(0),
+  addonTierId: z.literal('').default(''),
+  periodEnd: z.string().refine((v) => !Number.isNaN(Date.parse(v)), { error: 'Please select the period end date' }),
+});
+/** SPEC §5 Subscription edit. */
+export const UpdatePurchaseInput = z.object({
+  status: z.enum(['trialing', 'cancelled', 'cancelling', 'active', 'pastDue'], { error: 'Status is required.' }),
+  periodEnd: z.string().refine((v) => !Number.isNaN(Date.parse(v)), { error: 'Period end is required.' }),
+  seats: z.number().int().min(1),
+  externallyManaged: z.boolean(),
+});
+
+export const PublisherPurchase = z.object({
+  _id: z.string(),
+  appId: z.string(),
+  appName: z.string(),
+  date: z.string(),
+  purchaseType: PurchaseType,
+  price: z.number(),
+  subscriptionInfo: SubscriptionInfo.nullable(),
+});

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+export const ExchangeInput = z.object({
+  code: z.string().min(1).max(512),
+  redirectUri: z.string().min(1).max(2048),
+  /** PKCE (RFC 7636, S256), required by RFC 9700 for public clients. */
+  codeVerifier: z.string().regex(/^[A-Za-z0-9\-._~]{43,128}$/, { error: 'A PKCE code verifier of 43 to 128 characters is required.' }),
+});
+export const TokenResponse = z.object({ access_token: z.string(), expires_in: z.number().int() });
+export const StripeCodeInput = z.object({ code: z.string().min(1), state: z.string().optional() });
+export const UrlResponse = z.object({ url: z.string() });

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { countryCodeSet } from './countries';
+
+export const Publisher = z.object({
+  _id: z.string(),
+  name: z.string(),
+  city: z.string(),
+  state: z.string(),
+  country: z.string(),
+  tosLink: z.string(),
+  privacyLink: z.string(),
+  webhookLink: z.string(),
+  accountId: z.string(),
+  stripeAccountId: z.string(),
+  stripeAvailableBalance: z.number(),
+  stripePendingBalance: z.number(),
+  canCreatePaidApps: z.boolean(),
+  canCreateBundles: z.boolean(),
+  canUseNPMModules: z.boolean(),
+  canUseWebhooks: z.boolean(),
+  isRegistered: z.boolean(),
+});
+export type Publisher = z.infer<typeof Publisher>;
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(200);
+export const HTTPS_MESSAGE = 'Invalid url, it must start with "https://".';
+const isHttpsUrl = (v: string) => v.startsWith('https://') && URL.canParse(v);
+const httpsLink = (requiredMessage: string) =>
+  required(requiredMessage).refine(isHttpsUrl, { error: HTTPS_MESSAGE });
+/** Optional https link: empty is allowed, anything else must be https. */
+const optionalHttpsLink = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((v) => v === '' || isHttpsUrl(v), { error: HTTPS_MESSAGE });
+
+/** SPEC §5 Sign-up; `{product}` in messages is rendered with the configured product name. */
+export const SignUpInput = z.object({
+  name: required('Your publisher name is required.'),
+  publisherCity: required('Your publisher city is required.'),
+  publisherState: required('Your publisher state is required.'),
+  publisherCountry: z
+    .string({ error: 'You must select the country.' })
+    .refine((c) => countryCodeSet.has(c), { error: 'You must select the country.' }),
+  tosLink: httpsLink('You must provide the TOS link.'),
+  privacyLink: httpsLink('You must provide the Privacy link.'),
+  chatUsername: required('We need your open.{product}.chat username so that we can contact you.'),
+  agreement: z.literal(true, { error: 'You must agree to the TOS and Privacy Agreement.' }),
+});
+export type SignUpInput = z.infer<typeof SignUpInput>;
+
+/** PUT /publisher: the profile fields a publisher edits (SPEC §2 Publisher Profile). */
+export const PublisherUpdateInput = z.object({
+  name: required('Your publisher name is required.'),
+  tosLink: httpsLink('You must provide the TOS link.'),
+  privacyLink: httpsLink('You must provide the Privacy link.'),
+  webhookLink: optionalHttpsLink,
+});
+
+/** Admin publisher edit: name required plus the admin-editable flags (SPEC §6). */
+export const AdminPublisherUpdateInput = z.object({
+  name: required('Name is required.'),
+  canCreatePaidApps: z.boolean(),
+  canCreateBundles: z.boolean(),
+  canUseNPMModules: z.boolean(),
+  canUseWebhooks: z.boolean(),
+});
+
+export const PublisherEmailInput = z.object({
+  layout: z.string().default(''),
+  subject: required('Subject is required.'),
+  content: z.string({ error: 'Content is required.' }).trim().min(1, { error: 'Content is required.' }),
+  relatedAppId: z.string().default(''),
+  replyTo: z.string().default(''),
+});
+
+export const PAYOUT_MINIMUM = 10;
+export const PayoutInput = z.object({ amount: z.number().min(PAYOUT_MINIMUM) });
+export const PayoutResponse = z.object({ expected: z.string() });

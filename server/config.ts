@@ -1,0 +1,88 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** Every setting, from the environment, with defaults that need no setup (README lists them). */
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('127.0.0.1'),
+  PUBLIC_URL: z.string().optional(),
+  DATA_DIR: z.string().default('data'),
+  DATABASE_URL: z.string().optional(),
+  PRODUCT_NAME: z.string().default('Rocket'),
+  MARKETPLACE_URL: z.string().default('https://marketplace.rocket.chat'),
+  SUPPORT_EMAIL: z.string().default('marketplace@rocket.chat'),
+  TERMS_URL: z.string().default('https://rocket.chat/terms'),
+  PRIVACY_URL: z.string().default('https://rocket.chat/privacy'),
+  SIGNUPS_ENABLED: bool.default(true),
+  SEED_DEMO_DATA: bool.default(true),
+  CLOUD_ISSUER_URL: z.string().optional(),
+  CLOUD_AUTHORIZE_URL: z.string().optional(),
+  CLOUD_CLIENT_ID: z.string().default('marketplace-portal'),
+  CLOUD_CLIENT_SECRET: z.string().default('dev-secret'),
+  SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
+  ENGINE_VERSION: z.string().default('1.66.0'),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SERVE_SPA: bool.default(true),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  publicUrl: string | undefined;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  productName: string;
+  marketplaceUrl: string;
+  supportEmail: string;
+  termsUrl: string;
+  privacyUrl: string;
+  signupsEnabled: boolean;
+  seedDemoData: boolean;
+  /** Undefined: the embedded development authorization server is mounted and used. */
+  cloudIssuerUrl: string | undefined;
+  cloudAuthorizeUrl: string | undefined;
+  cloudClientId: string;
+  cloudClientSecret: string;
+  sessionTtlSeconds: number;
+  engineVersion: string;
+  bodyLimitBytes: number;
+  logLevel: string;
+  serveSpa: boolean;
+  /** In-memory PGlite for tests: nothing is written to disk. */
+  inMemoryDatabase: boolean;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const e = Env.parse(env);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    productName: e.PRODUCT_NAME,
+    marketplaceUrl: e.MARKETPLACE_URL,
+    supportEmail: e.SUPPORT_EMAIL,
+    termsUrl: e.TERMS_URL,
+    privacyUrl: e.PRIVACY_URL,
+    signupsEnabled: e.SIGNUPS_ENABLED,
+    seedDemoData: e.SEED_DEMO_DATA,
+    cloudIssuerUrl: e.CLOUD_ISSUER_URL,
+    cloudAuthorizeUrl: e.CLOUD_AUTHORIZE_URL,
+    cloudClientId: e.CLOUD_CLIENT_ID,
+    cloudClientSecret: e.CLOUD_CLIENT_SECRET,
+    sessionTtlSeconds: e.SESSION_TTL_SECONDS,
+    engineVersion: e.ENGINE_VERSION,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    logLevel: e.LOG_LEVEL,
+    serveSpa: e.SERVE_SPA,
+    inMemoryDatabase: false,
+    ...overrides,
+  };
+}
+
+/** The embedded authorization server's path, used when CLOUD_ISSUER_URL is not set. */
+export const DEV_AUTH_PATH = '/dev-auth';

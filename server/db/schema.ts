@@ -1,0 +1,394 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const created = () => ts('created_at').notNull().defaultNow();
+const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+
+/** Cloud identities: the embedded authorization server's directory, and every user who signed in. */
+export const cloudUsers = pgTable('cloud_users', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  username: text('username').notNull(),
+  createdAt: created(),
+});
+
+/** Authorization codes of the embedded authorization server (single use, 10 minutes). */
+export const authCodes = pgTable('auth_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  clientId: text('client_id').notNull(),
+  redirectUri: text('redirect_uri').notNull(),
+  codeChallenge: text('code_challenge').notNull(),
+  cloudUserId: text('cloud_user_id').notNull().references(() => cloudUsers.id),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+});
+
+/** Access tokens the embedded authorization server issued to the portal (its userinfo reads them). */
+export const cloudTokens = pgTable('cloud_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  cloudUserId: text('cloud_user_id').notNull().references(() => cloudUsers.id),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+/** The portal's own opaque tokens, stored hashed. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    cloudUserId: text('cloud_user_id').notNull(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    createdAt: created(),
+  },
+  (t) => [index('sessions_cloud_user_idx').on(t.cloudUserId)],
+);
+
+export const publishers = pgTable(
+  'publishers',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    city: text('city').notNull().default(''),
+    state: text('state').notNull().default(''),
+    country: text('country').notNull().default(''),
+    tosLink: text('tos_link').notNull().default(''),
+    privacyLink: text('privacy_link').notNull().default(''),
+    webhookLink: text('webhook_link').notNull().default(''),
+    accountId: text('account_id').notNull().default(''),
+    stripeAccountId: text('stripe_account_id').notNull().default(''),
+    stripeAvailableBalance: money('stripe_available_balance').notNull().default(0),
+    stripePendingBalance: money('stripe_pending_balance').notNull().default(0),
+    canCreatePaidApps: boolean('can_create_paid_apps').notNull().default(false),
+    canCreateBundles: boolean('can_create_bundles').notNull().default(false),
+    canUseNPMModules: boolean('can_use_npm_modules').notNull().default(false),
+    canUseWebhooks: boolean('can_use_webhooks').notNull().default(false),
+    isRegistered: boolean('is_registered').notNull().default(false),
+    createdAt: created(),
+  },
+  (t) => [index('publishers_name_idx').on(t.name)],
+);
+
+export const developers = pgTable(
+  'developers',
+  {
+    id: text('id').primaryKey(),
+    publisherId: text('publisher_id').references(() => publishers.id),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    chatUsername: text('chat_username').notNull().default(''),
+    cloudUserId: text('cloud_user_id').notNull().unique(),
+    role: text('role', { enum: ['viewer', 'developer', 'owner'] }).notNull().default('viewer'),
+    systemRole: text('system_role', { enum: ['user', 'viewer', 'support', 'reviewer', 'admin'] }).notNull().default('user'),
+    lastActivityDate: ts('last_activity_date'),
+    createdAt: created(),
+  },
+  (t) => [index('developers_publisher_idx').on(t.publisherId, t.lastName)],
+);
+
+export const apps = pgTable(
+  'apps',
+  {
+    id: text('id').primaryKey(),
+    publisherId: text('publisher_id').notNull().references(() => publishers.id),
+    isBundle: boolean('is_bundle').notNull().default(false),
+    purchaseType: text('purchase_type', { enum: ['buy', 'subscription'] }).notNull().default('buy'),
+    price: money('price').notNull().default(0),
+    currentPricingId: text('current_pricing_id').notNull().default(''),
+    isEnterpriseOnly: boolean('is_enterprise_only').notNull().default(false),
+    enterpriseAddonTierId: text('enterprise_addon_tier_id').notNull().default(''),
+    isUsageBased: boolean('is_usage_based').notNull().default(false),
+    usagePriceOverride: money('usage_price_override'),
+    createdAt: created(),
+    modifiedAt: ts('modified_at').notNull().defaultNow(),
+  },
+  (t) => [index('apps_publisher_modified_idx').on(t.publisherId, t.modifiedAt), index('apps_modified_idx').on(t.modifiedAt)],
+);
+
+export const appVersions = pgTable(
+  'app_versions',
+  {
+    internalId: text('internal_id').primaryKey(),
+    appId: text('app_id').notNull().references(() => apps.id),
+    version: text('version').notNull(),
+    name: text('name').notNull(),
+    nameSlug: text('name_slug').notNull().default(''),
+    status: text('status').notNull(),
+    shortDescription: text('short_description').notNull().default(''),
+    description: text('description').notNull().default(''),
+    categories: jsonb('categories').$type<string[]>().notNull().default([]),
+    languages: jsonb('languages').$type<string[]>().notNull().default([]),
+    iconFileData: text('icon_file_data').notNull().default(''),
+    author: jsonb('author').$type<{ name: string; support?: string; homepage?: string }>().notNull(),
+    requiredApiVersion: text('required_api_version').notNull().default(''),
+    manifest: jsonb('manifest').$type<Record<string, unknown>>().notNull().default({}),
+    compiled: boolean('compiled').notNull().default(false),
+    changesNote: text('changes_note').notNull().default(''),
+    internalChangesNote: text('internal_changes_note').notNull().default(''),
+    rejectionNote: text('rejection_note').notNull().default(''),
+    reviewedNote: text('reviewed_note').notNull().default(''),
+    privacyPolicySummary: text('privacy_policy_summary').notNull().default(''),
+    documentationUrl: text('documentation_url').notNull().default(''),
+    compileJobId: text('compile_job_id').notNull().default(''),
+    packagePath: text('package_path').notNull().default(''),
+    compiledPackagePath: text('compiled_package_path').notNull().default(''),
+    createdDate: ts('created_date').notNull().defaultNow(),
+    modifiedDate: ts('modified_date').notNull().defaultNow(),
+  },
+  (t) => [
+    index('app_versions_app_created_idx').on(t.appId, t.createdDate),
+    uniqueIndex('app_versions_app_version_uq').on(t.appId, t.version),
+    index('app_versions_status_idx').on(t.status),
+  ],
+);
+
+export type PriceTerm = {
+  enabled: boolean;
+  price: number;
+  stripePriceId: string;
+  isSeatBased: boolean;
+  tiers: { price: number; perUnit: boolean; minimum: number; maximum: number }[];
+};
+
+export const prices = pgTable(
+  'prices',
+  {
+    id: text('id').primaryKey(),
+    appId: text('app_id').notNull().references(() => apps.id),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['free', 'buy', 'subscription'] }).notNull(),
+    active: boolean('active').notNull().default(true),
+    buyPrice: money('buy_price').notNull().default(0),
+    monthly: jsonb('monthly').$type<PriceTerm>().notNull(),
+    yearly: jsonb('yearly').$type<PriceTerm>().notNull(),
+    trialEnabled: boolean('trial_enabled').notNull().default(false),
+    trialDuration: integer('trial_duration').notNull().default(0),
+    referenceEnabled: boolean('reference_enabled').notNull().default(false),
+    referenceId: text('reference_id').notNull().default(''),
+    createdDate: ts('created_date').notNull().defaultNow(),
+  },
+  (t) => [
+    index('prices_app_created_idx').on(t.appId, t.createdDate),
+    /** One active price per app, enforced by the database. */
+    uniqueIndex('prices_one_active_per_app').on(t.appId).where(sql`${t.active}`),
+  ],
+);
+
+export const bundlePlans = pgTable('bundle_plans', {
+  id: text('id').primaryKey(),
+  bundleId: text('bundle_id').notNull().references(() => apps.id),
+  strategy: text('strategy', { enum: ['monthly', 'yearly'] }).notNull(),
+  trialDays: integer('trial_days').notNull().default(14),
+  price: money('price').notNull().default(0),
+  isPerSeat: boolean('is_per_seat').notNull().default(false),
+  tiers: jsonb('tiers').$type<PriceTerm['tiers']>().notNull().default([]),
+}, (t) => [uniqueIndex('bundle_plans_strategy_uq').on(t.bundleId, t.strategy)]);
+
+export const bundleApps = pgTable(
+  'bundle_apps',
+  {
+    bundleId: text('bundle_id').notNull().references(() => apps.id),
+    appId: text('app_id').notNull().references(() => apps.id),
+  },
+  (t) => [primaryKey({ columns: [t.bundleId, t.appId] }), index('bundle_apps_app_idx').on(t.appId)],
+);
+
+export const screenshots = pgTable(
+  'screenshots',
+  {
+    id: text('id').primaryKey(),
+    appId: text('app_id').notNull().references(() => apps.id),
+    internalId: text('internal_id').notNull().references(() => appVersions.internalId),
+    fileName: text('file_name').notNull(),
+    storagePath: text('storage_path').notNull(),
+    createdAt: created(),
+  },
+  (t) => [index('screenshots_version_idx').on(t.internalId, t.createdAt)],
+);
+
+export type Diagnostic = { message: string; line: number; character: number; file?: string };
+
+export const compileJobs = pgTable(
+  'compile_jobs',
+  {
+    id: text('id').primaryKey(),
+    internalAppId: text('internal_app_id').notNull().references(() => appVersions.internalId),
+    appId: text('app_id').notNull().references(() => apps.id),
+    typeScriptVersion: text('typescript_version').notNull().default(''),
+    engineVersion: text('engine_version').notNull().default(''),
+    status: text('status', { enum: ['queued', 'running', 'succeeded', 'failed'] }).notNull().default('queued'),
+    durationMs: integer('duration_ms').notNull().default(0),
+    requestedAt: ts('requested_at').notNull().defaultNow(),
+    finishedAt: ts('finished_at'),
+    diagnostics: jsonb('diagnostics').$type<Diagnostic[]>().notNull().default([]),
+  },
+  (t) => [index('compile_jobs_requested_idx').on(t.requestedAt), index('compile_jobs_app_idx').on(t.appId, t.requestedAt)],
+);
+
+export const appDownloads = pgTable(
+  'app_downloads',
+  {
+    appId: text('app_id').notNull().references(() => apps.id),
+    version: text('version').notNull(),
+    downloads: integer('downloads').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.version] })],
+);
+
+export const accounts = pgTable('accounts', { id: text('id').primaryKey(), name: text('name').notNull() });
+
+export const workspaces = pgTable('workspaces', {
+  id: text('id').primaryKey(),
+  accountId: text('account_id').notNull().references(() => accounts.id),
+  nickname: text('nickname').notNull(),
+  address: text('address').notNull(),
+});
+
+export const purchaseRecords = pgTable(
+  'purchase_records',
+  {
+    id: text('id').primaryKey(),
+    appId: text('app_id').notNull().references(() => apps.id),
+    workspaceId: text('workspace_id').notNull().references(() => workspaces.id),
+    accountId: text('account_id').notNull().references(() => accounts.id),
+    date: ts('date').notNull().defaultNow(),
+    purchaseType: text('purchase_type', { enum: ['buy', 'subscription'] }).notNull(),
+    price: money('price').notNull().default(0),
+    planId: text('plan_id').notNull().default(''),
+    subscriptionStatus: text('subscription_status', { enum: ['active', 'trialing', 'pastDue', 'cancelled', 'cancelling'] }),
+    periodEnd: ts('period_end'),
+    isSeatBased: boolean('is_seat_based').notNull().default(false),
+    seats: integer('seats').notNull().default(0),
+    maxSeats: integer('max_seats').notNull().default(0),
+    externallyManaged: boolean('externally_managed').notNull().default(false),
+  },
+  (t) => [
+    index('purchase_records_date_idx').on(t.date),
+    index('purchase_records_app_date_idx').on(t.appId, t.date),
+    index('purchase_records_workspace_idx').on(t.workspaceId, t.date),
+  ],
+);
+
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: text('id').primaryKey(),
+    publisherId: text('publisher_id').notNull().references(() => publishers.id),
+    label: text('label').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    url: text('url').notNull(),
+    events: jsonb('events').$type<string[]>().notNull().default([]),
+    secret: text('secret').notNull(),
+    createdAt: created(),
+  },
+  (t) => [index('webhooks_publisher_idx').on(t.publisherId, t.createdAt)],
+);
+
+export const webhookActivities = pgTable(
+  'webhook_activities',
+  {
+    id: text('id').primaryKey(),
+    webhookId: text('webhook_id').notNull().references(() => webhooks.id),
+    status: text('status', { enum: ['created', 'internal-error', 'delivered', 'failure', 'timeout'] }).notNull(),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    payload: jsonb('payload').notNull(),
+    responseStatusCode: integer('response_status_code').notNull().default(0),
+    responseBody: text('response_body').notNull().default(''),
+    responseType: text('response_type').notNull().default(''),
+    resent: boolean('resent').notNull().default(false),
+    createdAt: created(),
+  },
+  (t) => [index('webhook_activities_webhook_idx').on(t.webhookId, t.createdAt)],
+);
+
+export const categories = pgTable('categories', {
+  id: text('id').primaryKey(),
+  title: text('title').notNull().unique(),
+  createdDate: ts('created_date').notNull().defaultNow(),
+  modifiedDate: ts('modified_date').notNull().defaultNow(),
+});
+
+export const featuredApps = pgTable(
+  'featured_apps',
+  {
+    sectionSlug: text('section_slug').notNull(),
+    appId: text('app_id').notNull().references(() => apps.id),
+    createdAt: created(),
+  },
+  (t) => [primaryKey({ columns: [t.sectionSlug, t.appId] })],
+);
+
+export const emailTemplates = pgTable('email_templates', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  layout: text('layout').notNull().default(''),
+  subject: text('subject').notNull().default(''),
+  body: text('body').notNull(),
+  createdAt: created(),
+  modifiedAt: ts('modified_at').notNull().defaultNow(),
+});
+
+export const usageRecords = pgTable(
+  'usage_records',
+  {
+    id: text('id').primaryKey(),
+    appId: text('app_id').notNull().references(() => apps.id),
+    workspaceLabel: text('workspace_label').notNull(),
+    billingCycleId: text('billing_cycle_id').notNull(),
+    items: jsonb('items').$type<{ price: number; quantity?: number; description?: string }[]>().notNull(),
+    createdDate: ts('created_date').notNull().defaultNow(),
+  },
+  (t) => [index('usage_records_app_idx').on(t.appId, t.createdDate)],
+);
+
+export const activityLogs = pgTable(
+  'activity_logs',
+  {
+    id: text('id').primaryKey(),
+    appId: text('app_id').notNull().references(() => apps.id),
+    userId: text('user_id').notNull(),
+    userName: text('user_name').notNull(),
+    action: text('action').notNull(),
+    when: ts('when').notNull().defaultNow(),
+    actionExtra: jsonb('action_extra').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('activity_logs_app_idx').on(t.appId, t.when)],
+);
+
+export const payouts = pgTable('payouts', {
+  id: text('id').primaryKey(),
+  publisherId: text('publisher_id').notNull().references(() => publishers.id),
+  amount: money('amount').notNull(),
+  expected: ts('expected').notNull(),
+  createdAt: created(),
+});
+
+/** Background work (compile jobs, webhook deliveries, emails), claimed with FOR UPDATE SKIP LOCKED. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
+    runAt: ts('run_at').notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    lockedAt: ts('locked_at'),
+    lastError: text('last_error').notNull().default(''),
+    createdAt: created(),
+  },
+  (t) => [index('jobs_claim_idx').on(t.status, t.runAt)],
+);
+
+/** Server-side key/value settings (e.g. the download-link secret). */
+export const settings = pgTable('settings', { key: text('key').primaryKey(), value: text('value').notNull() });

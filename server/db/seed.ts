@@ -1,0 +1,322 @@
+import { createHash } from 'node:crypto';
+import { count } from 'drizzle-orm';
+import type { Db } from './client';
+import * as t from './schema';
+import { demoApps, demoBundle, demoCategories, demoPublishers, demoUsers } from './seed-data';
+
+/** A stable UUID from a name, so the demo world is the same on every machine. */
+const uuidOf = (name: string) => {
+  const h = createHash('sha256').update(name).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+};
+const hexId = (name: string) => createHash('sha256').update(name).digest('hex').slice(0, 24);
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
+const daysAhead = (n: number) => new Date(Date.now() + n * 86_400_000);
+
+/** A square SVG icon with the app's initials, as a data URL (what iconFileData holds). */
+export const iconFor = (name: string, color: string) => {
+  const initials = name.split(/\s+/).map((w) => w[0]).join('').slice(0, 2).toUpperCase();
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" rx="14" fill="${color}"/><text x="32" y="41" font-family="Arial" font-size="24" font-weight="700" fill="#fff" text-anchor="middle">${initials}</text></svg>`;
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+};
+
+const term = (enabled: boolean, price: number) => ({ enabled, price, stripePriceId: '', isSeatBased: false, tiers: [] });
+
+export async function seedIfEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(t.publishers);
+  if ((row?.n ?? 0) > 0) return false;
+  await seed(db);
+  return true;
+}
+
+/** Every table, child tables first, so a reset leaves an empty schema. */
+const resetOrder = [
+  t.featuredApps, t.activityLogs, t.usageRecords, t.webhookActivities, t.webhooks, t.purchaseRecords, t.workspaces,
+  t.accounts, t.appDownloads, t.screenshots, t.bundleApps, t.bundlePlans, t.prices, t.compileJobs, t.appVersions,
+  t.apps, t.payouts, t.developers, t.publishers, t.sessions, t.cloudTokens, t.authCodes, t.cloudUsers, t.categories,
+  t.emailTemplates, t.jobs, t.settings,
+];
+
+export async function resetDatabase(db: Db) {
+  await db.transaction(async (tx) => {
+    for (const table of resetOrder) await tx.delete(table);
+  });
+}
+
+export async function seed(db: Db) {
+  await db.transaction(async (tx) => {
+    const pubId = Object.fromEntries(demoPublishers.map((p) => [p.key, p.id]));
+    await tx.insert(t.publishers).values(
+      demoPublishers.map((p) => ({
+        id: p.id,
+        name: p.name,
+        city: p.city,
+        state: p.state,
+        country: p.country,
+        tosLink: p.registered ? `https://${p.key}.example/terms` : '',
+        privacyLink: p.registered ? `https://${p.key}.example/privacy` : '',
+        webhookLink: p.webhooks ? `https://${p.key}.example/hooks/marketplace` : '',
+        accountId: hexId(`account:${p.key}`),
+        stripeAccountId: p.stripe,
+        stripeAvailableBalance: p.available,
+        stripePendingBalance: p.pending,
+        canCreatePaidApps: p.paid,
+        canCreateBundles: p.bundles,
+        canUseNPMModules: p.npm,
+        canUseWebhooks: p.webhooks,
+        isRegistered: p.registered,
+      })),
+    );
+    const users = Object.values(demoUsers);
+    await tx.insert(t.cloudUsers).values(
+      users.map((x) => ({ id: x.id, email: x.email, firstName: x.firstName, lastName: x.lastName, username: x.email.split('@')[0]! })),
+    );
+    await tx.insert(t.developers).values(
+      users
+        .filter((x) => x.publisher)
+        .map((x, i) => ({
+          id: hexId(`developer:${x.key}`),
+          publisherId: pubId[x.publisher!]!,
+          firstName: x.firstName,
+          lastName: x.lastName,
+          email: x.email,
+          emailVerified: true,
+          chatUsername: `${x.firstName}.${x.lastName}`.toLowerCase().normalize('NFD').replace(/[^a-z.]/g, ''),
+          cloudUserId: x.id,
+          role: x.role!,
+          systemRole: x.systemRole ?? 'user',
+          lastActivityDate: daysAgo(i % 9),
+        })),
+    );
+    await tx.insert(t.categories).values(
+      demoCategories.map((title, i) => ({ id: hexId(`category:${title}`), title, createdDate: daysAgo(400 - i), modifiedDate: daysAgo(30 - i) })),
+    );
+
+    const appIds: Record<string, string> = {};
+    let appIndex = 0;
+    for (const a of demoApps) {
+      const appId = uuidOf(`app:${a.name}`);
+      appIds[a.name] = appId;
+      const priceId = hexId(`price:${a.name}`);
+      const isSub = a.pricing === 'subscription';
+      const buyPrice = a.pricing === 'buy' ? 4.99 + appIndex : 0;
+      await tx.insert(t.apps).values({
+        id: appId,
+        publisherId: pubId[a.publisher]!,
+        purchaseType: isSub ? 'subscription' : 'buy',
+        price: buyPrice,
+        currentPricingId: priceId,
+        createdAt: daysAgo(200 - appIndex * 7),
+        modifiedAt: daysAgo(20 - appIndex),
+      });
+      if (isSub) {
+        // A legacy plan first, then the active one: "a new price makes the previous legacy".
+        await tx.insert(t.prices).values({
+          id: hexId(`price-legacy:${a.name}`), appId, name: 'Launch pricing', type: 'subscription', active: false,
+          monthly: term(true, 2), yearly: term(true, 20), createdDate: daysAgo(150),
+        });
+      }
+      await tx.insert(t.prices).values({
+        id: priceId,
+        appId,
+        name: isSub ? 'Team' : a.pricing === 'buy' ? 'One-time' : 'Free',
+        type: a.pricing,
+        active: true,
+        buyPrice,
+        monthly: term(isSub, isSub ? 4 : 0),
+        yearly: term(isSub, isSub ? 40 : 0),
+        trialEnabled: isSub,
+        trialDuration: isSub ? 14 : 0,
+        createdDate: daysAgo(60),
+      });
+      let vIndex = 0;
+      for (const [version, status] of a.versions) {
+        const internalId = hexId(`version:${a.name}:${version}`);
+        const created = daysAgo(90 - appIndex * 3 - vIndex * 20);
+        const hasJob = status !== 'draft';
+        const jobId = hasJob ? hexId(`job:${a.name}:${version}`) : '';
+        await tx.insert(t.appVersions).values({
+          internalId,
+          appId,
+          version,
+          name: a.name,
+          nameSlug: a.name.toLowerCase().replace(/\s+/g, '-'),
+          status,
+          shortDescription: a.short,
+          description: `${a.short}. ${a.name} brings the tools your team already uses into its rooms, with slash commands, notifications and a settings page for workspace admins.`,
+          categories: a.categories,
+          languages: ['en', 'de', 'pt-BR'],
+          iconFileData: iconFor(a.name, a.color),
+          author: { name: demoPublishers.find((p) => p.key === a.publisher)!.name, support: `support@${a.publisher}.example`, homepage: `https://${a.publisher}.example` },
+          requiredApiVersion: '^1.40.0',
+          compiled: ['compiled', 'author-approved', 'submitted', 'reviewed', 'approved', 'published', 'unpublished', 'rejected', 'author-rejected'].includes(status),
+          changesNote: vIndex > 0 ? '- Faster issue search\n- Fixed duplicate notifications' : 'Initial release.',
+          internalChangesNote: 'Dependencies updated.',
+          rejectionNote: status === 'rejected' ? 'The app stores API keys in plain text in room messages. Please move them to app settings.' : '',
+          reviewedNote: status === 'reviewed' ? 'Please add a privacy policy summary that mentions the GitLab token scope.' : status === 'compiler-error' ? 'The package did not compile; see the diagnostics.' : '',
+          privacyPolicySummary: 'Stores only the settings a workspace admin enters; no message content leaves the workspace.',
+          documentationUrl: `https://${a.publisher}.example/docs/${a.name.toLowerCase().replace(/\s+/g, '-')}`,
+          compileJobId: jobId,
+          createdDate: created,
+          modifiedDate: created,
+        });
+        if (hasJob) {
+          const failed = status === 'compiler-error';
+          const running = status === 'compiling';
+          await tx.insert(t.compileJobs).values({
+            id: jobId,
+            internalAppId: internalId,
+            appId,
+            typeScriptVersion: running ? '' : '5.9.3',
+            engineVersion: running ? '' : '1.66.0',
+            status: running ? 'queued' : failed ? 'failed' : 'succeeded',
+            durationMs: running ? 0 : 1400 + appIndex * 113,
+            requestedAt: created,
+            finishedAt: running ? null : new Date(created.getTime() + 1500),
+            diagnostics: failed
+              ? [
+                  { file: 'PollMasterApp.ts', line: 42, character: 17, message: "Property 'getRoom' does not exist on type 'IRead'." },
+                  { file: 'commands/PollCommand.ts', line: 8, character: 5, message: "Type 'string' is not assignable to type 'number'." },
+                ]
+              : [],
+          });
+        }
+        if (['published', 'unpublished'].includes(status)) {
+          await tx.insert(t.appDownloads).values({ appId, version, downloads: 120 + appIndex * 57 + vIndex * 11 });
+        }
+        vIndex++;
+      }
+      appIndex++;
+    }
+
+    const bundleId = uuidOf(`bundle:${demoBundle.name}`);
+    await tx.insert(t.apps).values({ id: bundleId, publisherId: pubId[demoBundle.publisher]!, isBundle: true, purchaseType: 'subscription' });
+    await tx.insert(t.appVersions).values({
+      internalId: hexId(`version:${demoBundle.name}`),
+      appId: bundleId,
+      version: '1.0.0',
+      name: demoBundle.name,
+      nameSlug: 'northwind-productivity-pack',
+      status: 'published',
+      shortDescription: 'Jira, standups and calendars together',
+      description: 'Everything a product team needs in one subscription.',
+      categories: ['Productivity'],
+      iconFileData: iconFor(demoBundle.name, demoBundle.color),
+      author: { name: 'Northwind Integrations' },
+      requiredApiVersion: '1.66.0',
+      compiled: true,
+    });
+    await tx.insert(t.bundleApps).values(demoBundle.apps.map((name) => ({ bundleId, appId: appIds[name]! })));
+    await tx.insert(t.bundlePlans).values([
+      { id: hexId('plan:bundle:monthly'), bundleId, strategy: 'monthly', trialDays: 14, price: 12, isPerSeat: false },
+      {
+        id: hexId('plan:bundle:yearly'), bundleId, strategy: 'yearly', trialDays: 14, price: 0, isPerSeat: true,
+        tiers: [
+          { price: 100, perUnit: true, minimum: 1, maximum: 50 },
+          { price: 80, perUnit: true, minimum: 51, maximum: 150 },
+        ],
+      },
+    ]);
+
+    const accounts = [
+      { id: hexId('account:acme'), name: 'Acme Logistics' },
+      { id: hexId('account:globex'), name: 'Globex Health' },
+      { id: hexId('account:initech'), name: 'Initech Schools' },
+    ];
+    await tx.insert(t.accounts).values(accounts);
+    const ws = [
+      { id: hexId('ws:acme-hq'), accountId: accounts[0]!.id, nickname: 'Acme HQ', address: 'https://chat.acme-logistics.example' },
+      { id: hexId('ws:acme-eu'), accountId: accounts[0]!.id, nickname: 'Acme Europe', address: 'https://eu.chat.acme-logistics.example' },
+      { id: hexId('ws:globex'), accountId: accounts[1]!.id, nickname: 'Globex Care Team', address: 'https://team.globex-health.example' },
+      { id: hexId('ws:initech'), accountId: accounts[2]!.id, nickname: 'Initech Teachers', address: 'https://chat.initech-schools.example' },
+    ];
+    await tx.insert(t.workspaces).values(ws);
+    const purchases: (typeof t.purchaseRecords.$inferInsert)[] = [
+      { appId: appIds['Jira Connector']!, w: 0, type: 'buy', price: 4.99, days: 80 },
+      { appId: appIds['Jira Connector']!, w: 2, type: 'buy', price: 4.99, days: 41 },
+      { appId: appIds['Standup Bot']!, w: 0, type: 'subscription', price: 40, days: 70, status: 'active', seats: 35, max: 50, seatBased: true },
+      { appId: appIds['Standup Bot']!, w: 1, type: 'subscription', price: 4, days: 33, status: 'trialing', seats: 0, max: 0 },
+      { appId: appIds['Standup Bot']!, w: 3, type: 'subscription', price: 4, days: 120, status: 'pastDue', seats: 0, max: 0 },
+      { appId: appIds['Zendesk Helpdesk']!, w: 2, type: 'subscription', price: 4, days: 200, status: 'cancelled', seats: 0, max: 0 },
+      { appId: appIds['Standup Bot']!, w: 2, type: 'subscription', price: 4, days: 12, status: 'active', seats: 0, max: 0, external: true },
+      { appId: bundleId, w: 3, type: 'subscription', price: 12, days: 5, status: 'cancelling', seats: 0, max: 0 },
+    ].map((p, i) => ({
+      id: hexId(`purchase:${i}`),
+      appId: p.appId,
+      workspaceId: ws[p.w]!.id,
+      accountId: ws[p.w]!.accountId,
+      date: daysAgo(p.days),
+      purchaseType: p.type as 'buy' | 'subscription',
+      price: p.price,
+      subscriptionStatus: (p.status ?? null) as 'active' | null,
+      periodEnd: p.status ? daysAhead(30 - (i % 20)) : null,
+      isSeatBased: p.seatBased ?? false,
+      seats: p.seats ?? 0,
+      maxSeats: p.max ?? 0,
+      externallyManaged: p.external ?? false,
+    }));
+    await tx.insert(t.purchaseRecords).values(purchases);
+
+    const webhookId = hexId('webhook:northwind');
+    await tx.insert(t.webhooks).values({
+      id: webhookId,
+      publisherId: pubId.northwind!,
+      label: 'Billing events',
+      url: 'https://northwind.example/hooks/marketplace',
+      events: ['app.purchase.created', 'app.subscription.created', 'app.subscription.cancelled'],
+      secret: hexId('webhook-secret:northwind'),
+      createdAt: daysAgo(60),
+    });
+    const outcomes = [
+      ['delivered', 200, '{"received":true}'], ['delivered', 200, '{"received":true}'], ['failure', 500, 'Internal Server Error'],
+      ['timeout', 0, ''], ['delivered', 204, ''], ['internal-error', 0, ''], ['created', 0, ''],
+    ] as const;
+    await tx.insert(t.webhookActivities).values(
+      outcomes.map(([status, code, body], i) => ({
+        id: hexId(`activity:${i}`),
+        webhookId,
+        status,
+        eventId: uuidOf(`event:${i}`),
+        eventType: i % 3 === 0 ? 'app.purchase.created' : i % 3 === 1 ? 'app.subscription.created' : 'app.subscription.cancelled',
+        payload: { appId: appIds['Standup Bot'], workspaceId: ws[i % 4]!.id, occurredAt: daysAgo(i).toISOString() },
+        responseStatusCode: code,
+        responseBody: body,
+        responseType: body.startsWith('{') ? 'application/json' : 'text/plain',
+        resent: i === 1,
+        createdAt: daysAgo(i),
+      })),
+    );
+
+    await tx.insert(t.emailTemplates).values([
+      { id: hexId('email:approved'), name: 'App approved', layout: 'default', subject: 'Your app {{appName}} was approved', body: 'Hello {{publisherName}},\n\nGood news: {{appName}} v{{version}} was approved and can be published.' },
+      { id: hexId('email:rejected'), name: 'App rejected', layout: 'default', subject: 'Changes needed for {{appName}}', body: 'Hello {{publisherName}},\n\nWe could not approve {{appName}} v{{version}}:\n\n{{rejectionNote}}' },
+    ]);
+    await tx.insert(t.usageRecords).values(
+      [0, 1, 2, 3, 4, 5, 6].map((i) => ({
+        id: hexId(`usage:${i}`),
+        appId: appIds['Standup Bot']!,
+        workspaceLabel: ws[i % 4]!.nickname,
+        billingCycleId: `2026-${String(11 - (i % 6)).padStart(2, '0')}`,
+        items: [{ price: 0.02, quantity: 100 + i * 40, description: 'Standups run' }],
+        createdDate: daysAgo(i * 7),
+      })),
+    );
+    const reviewer = demoUsers.reviewer;
+    await tx.insert(t.activityLogs).values(
+      ['compile', 'review', 'approve', 'publish', 'unpublish', 'publish'].map((action, i) => ({
+        id: hexId(`log:${i}`),
+        appId: appIds['Jira Connector']!,
+        userId: hexId(`developer:${reviewer.key}`),
+        userName: `${reviewer.firstName} ${reviewer.lastName}`,
+        action,
+        when: daysAgo(60 - i * 5),
+        actionExtra: action === 'review' ? { reviewNote: 'Looks good after the settings fix.' } : { version: '1.0.0' },
+      })),
+    );
+    await tx.insert(t.featuredApps).values([
+      { sectionSlug: 'featured', appId: appIds['Jira Connector']! },
+      { sectionSlug: 'featured', appId: appIds['Standup Bot']! },
+      { sectionSlug: 'new_arrivals', appId: appIds['Standup Bot']! },
+    ]);
+  });
+}

@@ -1,0 +1,16 @@
+/** Thrown anywhere in a request; the error plugin renders it as the `{error, code, requestId}` envelope. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: { path: string; message: string }[],
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what: string) => new HttpError(404, 'not_found', `${what} not found.`);
+export const conflict = (code: string, message: string) => new HttpError(409, code, message);
+export const badRequest = (message: string, fields?: { path: string; message: string }[]) =>
+  new HttpError(400, 'validation_error', message, fields);

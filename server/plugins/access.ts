@@ -1,0 +1,63 @@
+import type { AppRoute } from '@ts-rest/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { RouteAccess } from '../../contract/access';
+import { Access } from '../access/enforcer';
+import { HttpError } from '../errors';
+import type { AuthContext, DeveloperRow } from './auth';
+
+export const unauthenticated = () => new HttpError(401, 'unauthenticated', 'Sign in to continue.');
+
+/** The request's developer, or 404: a signed-in cloud user without a publisher account yet. */
+export function requireDeveloper(request: FastifyRequest): DeveloperRow & { publisherId: string } {
+  const developer = request.auth?.developer;
+  if (!developer?.publisherId) throw new HttpError(404, 'not_registered', 'No publisher account exists for this user yet.');
+  return developer as DeveloperRow & { publisherId: string };
+}
+
+export function requireSession(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthenticated();
+  return request.auth;
+}
+
+/**
+ * One hook authorizes every contract route from its `metadata` with the casbin enforcer:
+ * public → anyone; session → signed in; feature → the developer's roles must grant the permission.
+ * Object ownership (another publisher's rows → 404) is checked where rows are read.
+ */
+export default fp(
+  async function access(app: FastifyInstance) {
+    const enforcer = await Access.create();
+    app.decorate('access', enforcer);
+    app.addHook('preHandler', async (request) => {
+      const route = (request.routeOptions.config as { tsRestRoute?: AppRoute }).tsRestRoute;
+      if (!route) return;
+      const rule = route.metadata as RouteAccess | undefined;
+      if (!rule) throw new HttpError(500, 'internal_error', 'Route has no access rule.');
+      if (rule.access === 'public') return;
+      const auth = requireSession(request);
+      if (rule.access === 'session') return;
+      const developer = auth.developer;
+      if (!developer) throw new HttpError(404, 'not_registered', 'No publisher account exists for this user yet.');
+      const subject = {
+        developerId: developer.id,
+        publisherId: developer.publisherId,
+        role: developer.role,
+        systemRole: developer.systemRole,
+      };
+      if (!(await enforcer.can(subject, rule.feature, rule.permission))) {
+        throw new HttpError(403, 'forbidden', `You do not have ${rule.permission} access to ${rule.feature}.`);
+      }
+      if (rule.systemRole && developer.systemRole !== rule.systemRole) {
+        throw new HttpError(403, 'invalid_user_role', 'Invalid User Role');
+      }
+    });
+  },
+  { name: 'access', dependencies: ['auth'] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    access: Access;
+  }
+}

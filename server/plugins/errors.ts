@@ -1,0 +1,67 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodError } from 'zod';
+import { renderText, type ErrorBody } from '../../contract/common';
+import { HttpError } from '../errors';
+
+type Issue = { path: string; message: string };
+
+const issuesOf = (err: unknown, prefix: string): Issue[] => {
+  const zerr = err as ZodError | null;
+  if (!zerr || !Array.isArray(zerr.issues)) return [];
+  return zerr.issues.map((i) => ({ path: [prefix, ...i.path.map(String)].filter(Boolean).join('.'), message: i.message }));
+};
+
+/** Request ids, and one error envelope for every non-2xx answer; 5xx never leak internals. */
+export default fp(
+  async function errors(app: FastifyInstance) {
+    const product = app.config.productName;
+    const send = (request: FastifyRequest, reply: FastifyReply, status: number, code: string | number, error: string, fields?: Issue[]) => {
+      const body: ErrorBody = { error: renderText(error, { product }), code, requestId: String(request.id) };
+      if (fields?.length) body.fields = fields.map((f) => ({ ...f, message: renderText(f.message, { product }) }));
+      return reply.status(status).send(body);
+    };
+
+    app.addHook('onRequest', async (request, reply) => {
+      reply.header('x-request-id', request.id);
+    });
+
+    app.decorate('sendError', send);
+
+    app.setErrorHandler((err: FastifyError | HttpError | Error, request, reply) => {
+      if (err instanceof HttpError) return send(request, reply, err.statusCode, err.code, err.message, err.fields);
+      if (err.constructor?.name === 'RequestValidationError') {
+        const v = err as unknown as Record<'pathParams' | 'headers' | 'query' | 'body', unknown>;
+        const fields = [
+          ...issuesOf(v.pathParams, 'params'),
+          ...issuesOf(v.headers, 'headers'),
+          ...issuesOf(v.query, 'query'),
+          ...issuesOf(v.body, ''),
+        ];
+        const message = fields.map((f) => f.message).join(' ') || 'The request is not valid.';
+        return send(request, reply, 400, 'validation_error', message, fields);
+      }
+      const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
+      if (status >= 400 && status < 500) {
+        const code = 'code' in err && typeof err.code === 'string' ? err.code : status;
+        return send(request, reply, status, code, err.message);
+      }
+      request.log.error({ err }, 'request failed');
+      return send(request, reply, 500, 'internal_error', 'Internal server error.');
+    });
+  },
+  { name: 'errors', dependencies: ['config'] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sendError: (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      status: number,
+      code: string | number,
+      error: string,
+      fields?: Issue[],
+    ) => FastifyReply;
+  }
+}

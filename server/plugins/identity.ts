@@ -1,0 +1,39 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { DEV_AUTH_PATH } from '../config';
+import { devAuthServer } from '../services/identity/dev-server';
+import { OAuthClient } from '../services/identity/oauth-client';
+
+/**
+ * Sign-in: the OAuth client for the configured cloud issuer. Without CLOUD_ISSUER_URL, the embedded
+ * development authorization server is mounted and the client talks to it over HTTP, like any issuer.
+ */
+export default fp(
+  async function identity(app: FastifyInstance) {
+    const { config } = app;
+    const embedded = !config.cloudIssuerUrl;
+    if (embedded) await devAuthServer(app, { clientId: config.cloudClientId, clientSecret: config.cloudClientSecret });
+    const selfIssuer = () => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}${DEV_AUTH_PATH}`;
+    const client = new OAuthClient({
+      issuer: () => config.cloudIssuerUrl ?? selfIssuer(),
+      clientId: config.cloudClientId,
+      clientSecret: config.cloudClientSecret,
+    });
+    app.decorate('identity', client);
+    app.decorate('identityUrls', {
+      cloudUrl: config.cloudIssuerUrl ?? (config.publicUrl ? `${config.publicUrl}${DEV_AUTH_PATH}` : DEV_AUTH_PATH),
+      // The embedded server's page is on this origin, so the SPA (and Vite's dev proxy) reach it by path.
+      authorizeUrl: async () =>
+        embedded ? `${DEV_AUTH_PATH}/authorize` : (config.cloudAuthorizeUrl ?? (await client.endpoints()).authorization_endpoint),
+    });
+  },
+  { name: 'identity', dependencies: ['db'] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    identity: OAuthClient;
+    identityUrls: { cloudUrl: string; authorizeUrl: () => Promise<string> };
+  }
+}

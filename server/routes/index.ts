@@ -1,0 +1,64 @@
+import type { AppRoute } from '@ts-rest/core';
+import { initServer } from '@ts-rest/fastify';
+import type { FastifyInstance } from 'fastify';
+import { contract } from '../../contract';
+import { flattenRoutes } from '../../contract/walk';
+import { HttpError } from '../errors';
+import { catalogRoutes } from './catalog';
+import { meRoutes } from './me';
+import { oauthRoutes } from './oauth';
+import { pendingRoutes } from './pending';
+import { publisherRoutes } from './publisher';
+
+type Handler = unknown;
+
+const prefixed = (prefix: string, handlers: Record<string, Handler>) =>
+  Object.fromEntries(Object.entries(handlers).map(([k, v]) => [`${prefix}.${k}`, v]));
+
+const notImplemented = async () => {
+  throw new HttpError(501, 'not_implemented', 'This endpoint is not implemented yet.');
+};
+
+/** Places `value` at a dotted key of a nested object (the router's shape mirrors the contract's). */
+function setPath(target: Record<string, unknown>, key: string, value: unknown) {
+  const parts = key.split('.');
+  let node = target;
+  for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
+  node[parts.at(-1)!] = value;
+}
+
+/** Every contract route: its implementation, or a 501 from the pending list; anything else stops the boot. */
+export async function routes(app: FastifyInstance) {
+  const implemented: Record<string, Handler> = {
+    ...prefixed('oauth', oauthRoutes(app)),
+    ...prefixed('me', meRoutes(app)),
+    ...prefixed('publisher', publisherRoutes(app)),
+    ...prefixed('catalog', catalogRoutes(app)),
+  };
+  const pending = new Set<string>(pendingRoutes);
+  const router: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const { key } of flattenRoutes(contract)) {
+    const handler = implemented[key];
+    if (handler && pending.has(key)) problems.push(`${key} is implemented and still listed as pending`);
+    else if (handler) setPath(router, key, handler);
+    else if (pending.has(key)) setPath(router, key, { handler: notImplemented, hooks: { preHandler: notImplemented } });
+    else problems.push(`${key} has no implementation and is not listed as pending`);
+    pending.delete(key);
+    delete implemented[key];
+  }
+  problems.push(...[...pending].map((k) => `${k} is listed as pending but is not in the contract`));
+  problems.push(...Object.keys(implemented).map((k) => `${k} is implemented but is not in the contract`));
+  if (problems.length) throw new Error(`Route table mismatch:\n${problems.join('\n')}`);
+
+  initServer().registerRouter(contract, router as never, app, {
+    logInitialization: false,
+    responseValidation: false,
+    // Validation errors go up to the error plugin, which answers with the envelope.
+    requestValidationErrorHandler: (err) => {
+      throw err;
+    },
+  });
+}
+
+export type { AppRoute };

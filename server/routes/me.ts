@@ -1,0 +1,41 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { initServer } from '@ts-rest/fastify';
+import { contract } from '../../contract';
+import { MODEL, policies } from '../access/policy';
+import { developers } from '../db/schema';
+import { requireDeveloper } from '../plugins/access';
+import { toDeveloper } from './views';
+
+const s = initServer();
+
+export const meRoutes = (app: FastifyInstance) => ({
+  get: s.route(contract.me.get, async ({ request }) => {
+    return { status: 200, body: toDeveloper(requireDeveloper(request)) };
+  }),
+
+  ac: s.route(contract.me.ac, async ({ request }) => {
+    const developer = request.auth?.developer;
+    return {
+      status: 200,
+      body: {
+        model: MODEL,
+        policies,
+        roles: {
+          system: developer ? [developer.systemRole] : ['user'],
+          publisher: developer?.publisherId ? [developer.role] : [],
+        },
+      },
+    };
+  }),
+
+  update: s.route(contract.me.update, async ({ request, body }) => {
+    const developer = requireDeveloper(request);
+    const [row] = await app.db
+      .update(developers)
+      .set({ firstName: body.firstName, lastName: body.lastName })
+      .where(eq(developers.id, developer.id))
+      .returning();
+    return { status: 200, body: { firstName: row!.firstName, lastName: row!.lastName, email: row!.email } };
+  }),
+});

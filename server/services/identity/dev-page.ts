@@ -1,0 +1,51 @@
+type User = { id: string; email: string; firstName: string; lastName: string };
+
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
+
+const hidden = (params: Record<string, string>) =>
+  Object.entries(params)
+    .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
+    .join('');
+
+/** The embedded authorization server's sign-in page: plain HTML, no script, keyboard usable. */
+export function authorizePage(o: { action: string; params: Record<string, string>; users: User[]; error?: string; product: string }) {
+  const users = o.users
+    .map(
+      (u) => `<li><form method="post" action="${esc(o.action)}">${hidden(o.params)}
+<input type="hidden" name="user_id" value="${esc(u.id)}">
+<button type="submit"><strong>${esc(u.firstName)} ${esc(u.lastName)}</strong><span>${esc(u.email)}</span></button></form></li>`,
+    )
+    .join('\n');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sign in — ${esc(o.product)} Cloud (development)</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:0;background:#f4f5f7;color:#1c2024}
+main{max-width:560px;margin:2rem auto;padding:0 1rem}
+h1{font-size:1.4rem}.note{color:#60646c}
+ul{list-style:none;padding:0;display:grid;gap:.5rem}
+button{width:100%;text-align:left;padding:.7rem 1rem;border:1px solid #d0d3d9;border-radius:8px;background:#fff;font:inherit;cursor:pointer;display:flex;flex-direction:column}
+button:hover,button:focus-visible{border-color:#3e63dd;outline:2px solid #3e63dd}
+button span{color:#60646c;font-size:.9rem}
+fieldset{border:1px solid #d0d3d9;border-radius:8px;background:#fff;display:grid;gap:.6rem;padding:1rem}
+label{display:grid;gap:.2rem}input{font:inherit;padding:.45rem;border:1px solid #b9bbc6;border-radius:6px}
+.error{background:#ffefef;border:1px solid #e5484d;padding:.6rem 1rem;border-radius:8px}
+.primary{background:#3e63dd;color:#fff;text-align:center;display:block}
+</style></head>
+<body><main>
+<h1>Sign in to ${esc(o.product)} Cloud</h1>
+<p class="note">Development authorization server: pick a cloud user to continue to the marketplace portal, or create one.</p>
+${o.error ? `<p class="error" role="alert">${esc(o.error)}</p>` : ''}
+<h2>Cloud users</h2>
+<ul aria-label="Cloud users">${users}</ul>
+<h2>Create a cloud user</h2>
+<form method="post" action="${esc(o.action)}">${hidden(o.params)}
+<fieldset>
+<label>First name <input name="first_name" required autocomplete="given-name"></label>
+<label>Last name <input name="last_name" required autocomplete="family-name"></label>
+<label>Email <input name="email" type="email" required autocomplete="email"></label>
+<button type="submit" class="primary">Create and sign in</button>
+</fieldset></form>
+</main></body></html>`;
+}
