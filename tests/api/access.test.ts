@@ -1,0 +1,69 @@
+import { Authorizer } from 'casbin.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { features, permissions } from '../../contract/access';
+import { Access } from '../../server/access/enforcer';
+import { publisherMatrix, systemMatrix } from '../../server/access/policy';
+import { startServer, type TestServer, type DemoKey } from '../harness';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startServer();
+});
+afterAll(() => s.close());
+
+/** What the SPA does with /me/ac: casbin.js (on axios 1.x) loaded with the model, policy rows and the caller's roles. */
+async function browserEnforcer(ac: { model: string; policies: { system: string[][]; publisher: string[][] }; roles: { system: string[]; publisher: string[] } }, publisherId: string | null) {
+  const authorizer = new Authorizer('auto', { endpoint: 'unused' });
+  const g = [
+    ...ac.roles.system.map((r) => ['g', 'me', r, 'system']),
+    ...(publisherId ? ac.roles.publisher.map((r) => ['g', 'me', r, publisherId]) : []),
+  ];
+  await authorizer.initEnforcer(JSON.stringify({ m: ac.model, p: [...ac.policies.system, ...ac.policies.publisher, ...g] }));
+  authorizer.user = 'me';
+  return authorizer;
+}
+
+describe('GET /v1/me/ac', () => {
+  it('returns the model, both policy lists and the caller’s roles', async () => {
+    const token = await s.signIn('reviewer');
+    const res = await s.request('GET', '/v1/me/ac', { token });
+    expect(res.status).toBe(200);
+    expect(res.json.model).toContain('[matchers]');
+    expect(res.json.policies.system).toContainEqual(['p', 'reviewer', 'system', 'system:apps', 'update']);
+    expect(res.json.policies.publisher).toContainEqual(['p', 'owner', 'publisher', 'app', 'delete']);
+    expect(res.json.roles).toEqual({ system: ['reviewer'], publisher: ['developer'] });
+  });
+
+  it('gives a signed-in user without a publisher the user system role and no publisher role', async () => {
+    const token = await s.signIn('newcomer');
+    expect((await s.request('GET', '/v1/me/ac', { token })).json.roles).toEqual({ system: ['user'], publisher: [] });
+  });
+
+  it('needs a session', async () => {
+    expect((await s.request('GET', '/v1/me/ac')).status).toBe(401);
+  });
+
+  it.each<DemoKey>(['owner', 'developer', 'viewer', 'admin', 'reviewer', 'support', 'staffViewer', 'fjordOwner'])(
+    'casbin.js in the browser and casbin on the server agree with the policy table for %s',
+    async (key) => {
+      const token = await s.signIn(key);
+      const ac = (await s.request('GET', '/v1/me/ac', { token })).json;
+      const me = (await s.request('GET', '/v1/me', { token })).json;
+      const browser = await browserEnforcer(ac, me.publisherId);
+      const server = await Access.create();
+      const subject = { developerId: me._id, publisherId: me.publisherId, role: me.role, systemRole: me.systemRole };
+      for (const feature of features) {
+        for (const permission of permissions) {
+          const system = feature.startsWith('system:');
+          const matrix = system ? systemMatrix[me.systemRole as keyof typeof systemMatrix] : publisherMatrix[me.role as keyof typeof publisherMatrix];
+          const expected = (matrix[feature] ?? []).includes(permission);
+          const group = system ? 'system' : me.publisherId;
+          expect(await browser.can(permission, feature, group), `${feature}:${permission} browser`).toBe(expected);
+          expect(await server.can(subject, feature, permission), `${feature}:${permission} server`).toBe(expected);
+          // A publisher role never reaches into another publisher's domain.
+          if (!system) expect(await browser.can(permission, feature, 'some-other-publisher')).toBe(false);
+        }
+      }
+    },
+  );
+});

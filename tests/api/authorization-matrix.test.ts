@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '../../contract';
+import { flattenRoutes } from '../../contract/walk';
+import { pendingRoutes } from '../../server/routes/pending';
+import { startServer, type DemoKey, type TestServer } from '../harness';
+
+/**
+ * Every implemented route for every kind of caller, against statuses written out by hand (not derived
+ * from the policy code): anonymous, a signed-in cloud user without a publisher, the three publisher
+ * roles, the owner of another publisher, and staff in every system role.
+ */
+type Caller = 'anon' | DemoKey;
+const callers: Caller[] = ['anon', 'newcomer', 'viewer', 'developer', 'owner', 'fjordOwner', 'staffViewer', 'support', 'reviewer', 'admin'];
+
+const validSignUp = {
+  name: 'Matrix Apps', publisherCity: 'Oslo', publisherState: 'Oslo', publisherCountry: 'NO',
+  tosLink: 'https://m.example/t', privacyLink: 'https://m.example/p', chatUsername: 'matrix', agreement: true,
+};
+const validPublisher = { name: 'Renamed', tosLink: 'https://r.example/t', privacyLink: 'https://r.example/p', webhookLink: '' };
+
+// Expected status per caller, in `callers` order. Staff: staffViewer is a publisher viewer, support a viewer,
+// reviewer a developer and admin an owner of the staff publisher.
+const table: [method: string, path: string, body: unknown, expected: number[]][] = [
+  ['GET', '/v1/misc/cloud-urls', undefined, [200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
+  ['GET', '/v1/misc/supported/signups', undefined, [200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
+  ['GET', '/v1/engine/version', undefined, [200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
+  ['GET', '/v1/categories', undefined, [200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
+  ['POST', '/v1/oauth/exchange', { code: 'nope', redirectUri: 'http://localhost/oauth/callback', codeVerifier: 'v'.repeat(43) }, [400, 400, 400, 400, 400, 400, 400, 400, 400, 400]],
+  ['GET', '/v1/me', undefined, [401, 404, 200, 200, 200, 200, 200, 200, 200, 200]],
+  ['POST', '/v1/me', { firstName: 'A', lastName: 'B' }, [401, 404, 200, 200, 200, 200, 200, 200, 200, 200]],
+  ['GET', '/v1/me/ac', undefined, [401, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
+  ['GET', '/v1/publisher', undefined, [401, 404, 200, 200, 200, 200, 200, 200, 200, 200]],
+  ['PUT', '/v1/publisher', validPublisher, [401, 404, 403, 403, 200, 200, 403, 403, 403, 200]],
+  ['GET', '/v1/publisher/users', undefined, [401, 404, 403, 403, 200, 200, 403, 403, 403, 200]],
+  ['POST', '/v1/publisher/users', { userCloudId: 'no-such-user', role: 'viewer' }, [401, 404, 403, 403, 404, 404, 403, 403, 403, 404]],
+  ['GET', '/v1/publisher/developers', undefined, [401, 404, 200, 200, 200, 200, 200, 200, 200, 200]],
+  ['POST', '/v1/publisher', validSignUp, [401, 201, 409, 409, 409, 409, 409, 409, 409, 409]],
+  ['DELETE', '/v1/oauth/session', undefined, [401, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
+];
+
+let s: TestServer;
+const tokens: Partial<Record<Caller, string>> = {};
+beforeAll(async () => {
+  s = await startServer();
+  for (const c of callers) if (c !== 'anon') tokens[c] = await s.signIn(c);
+});
+afterAll(() => s.close());
+
+describe('authorization matrix of the implemented routes', () => {
+  it('covers every implemented route', () => {
+    const pending = new Set<string>(pendingRoutes);
+    const implemented = flattenRoutes(contract)
+      .filter(({ key }) => !pending.has(key))
+      .map(({ route }) => `${route.method} ${route.path}`);
+    expect(implemented.sort()).toEqual(table.map(([m, p]) => `${m} ${p}`).sort());
+  });
+
+  // Rows run in order: sign-up and sign-out change state, so they come last.
+  it.each(table)('%s %s', async (method, path, body, expected) => {
+    const got: number[] = [];
+    for (const c of callers) got.push((await s.request(method, path, { token: tokens[c], body })).status);
+    expect(Object.fromEntries(callers.map((c, i) => [c, got[i]]))).toEqual(Object.fromEntries(callers.map((c, i) => [c, expected[i]])));
+  });
+});
+
+describe('routes not implemented yet', () => {
+  const pending = flattenRoutes(contract).filter(({ key }) => (pendingRoutes as readonly string[]).includes(key));
+  const concrete = (path: string) => path.replace(/:action/, 'approve').replace(/:\w+/g, 'x');
+  let adminToken: string;
+  beforeAll(async () => {
+    adminToken = await s.signIn('admin');
+  });
+
+  it.each(pending.map(({ key, route }) => [key, route.method, concrete(route.path)] as const))(
+    '%s answers 401 anonymously and 501 once authorized',
+    async (_key, method, path) => {
+      expect((await s.request(method, path)).status).toBe(401);
+      const res = await s.request(method, path, { token: adminToken, body: method === 'GET' ? undefined : {} });
+      expect(res.status).toBe(501);
+      expect(res.json).toMatchObject({ code: 'not_implemented', error: 'This endpoint is not implemented yet.' });
+    },
+  );
+
+  it('refuses system routes to a publisher owner without a staff role, before answering 501', async () => {
+    const token = await s.signIn('owner');
+    for (const { route } of pending.filter(({ key }) => key.startsWith('admin.'))) {
+      expect((await s.request(route.method, concrete(route.path), { token, body: route.method === 'GET' ? undefined : {} })).status, route.path).toBe(403);
+    }
+  });
+
+  it('keeps workspace lookups to system admins ("Invalid User Role")', async () => {
+    const token = await s.signIn('reviewer');
+    const res = await s.request('GET', '/v1/admin/workspaces/x', { token });
+    expect(res.status).toBe(403);
+    expect(res.json).toMatchObject({ code: 'invalid_user_role', error: 'Invalid User Role' });
+  });
+});

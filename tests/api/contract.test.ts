@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '../../contract';
+import { flattenRoutes } from '../../contract/walk';
+import { startServer, type TestServer } from '../harness';
+
+/** The 92 endpoints of the foundation issue, plus the designed pricing-set call. */
+const endpoints = `POST /v1/oauth/exchange|POST /v1/oauth/stripe|GET /v1/oauth/stripe|GET /v1/me|GET /v1/me/ac|POST /v1/me|GET /v1/publisher|POST /v1/publisher|PUT /v1/publisher|GET /v1/publisher/stripe/dashboard|GET /v1/publisher/users|POST /v1/publisher/users|GET /v1/publisher/developers|POST /v1/publisher/developers/{}/role|DELETE /v1/publisher/developers/{}|GET /v1/publisher/purchases|GET /v1/publisher/apps|POST /v1/publisher/apps|GET /v1/publisher/apps/{}|GET /v1/publisher/apps/{}/all|GET /v1/publisher/apps/{}/info/{}|GET /v1/publisher/apps/{}/stats|GET /v1/publisher/apps/{}/jobs|GET /v1/publisher/apps/{}/jobs/{}|GET /v1/publisher/apps/{}/prices|GET /v1/publisher/apps/{}/prices/{}|POST /v1/publisher/apps/{}/prices|GET /v1/publisher/apps/{}/info/{}/screenshots|POST /v1/publisher/apps/{}/info/{}/screenshots|POST /v1/publisher/apps/{}/info/{}/details|POST /v1/publisher/apps/{}/info/{}/info|POST /v1/publisher/apps/{}/info/{}/changes|POST /v1/publisher/apps/{}/info/{}/submit|POST /v1/publisher/apps/{}/status/{}|GET /v1/publisher/bundles|POST /v1/publisher/bundles|GET /v1/publisher/bundles/{}/apps|GET /v1/publisher/webhooks|POST /v1/publisher/webhooks|GET /v1/publisher/webhooks/{}|GET /v1/publisher/webhooks/{}/activities|POST /v1/publisher/webhooks/{}/activities/{}|GET /v1/categories|GET /v1/misc/cloud-urls|GET /v1/misc/supported/signups|GET /v1/engine/version|PUT /v1/apps/{}|DELETE /v1/apps/{}/screenshots/{}|GET /v1/admin/apps|GET /v1/admin/app/{}|GET /v1/admin/app/{}/all|GET /v1/admin/app/{}/stats|GET /v1/admin/app/{}/jobs|GET /v1/admin/app/{}/jobs/{}|GET /v1/admin/app/{}/usage|GET /v1/admin/app/{}/prices|GET /v1/admin/app/{}/activityLogs|GET /v1/admin/secret|POST /v1/admin/app/{}/enterpriseOnly|POST /v1/admin/app/{}/usageBased|POST /v1/admin/app/{}/version/{}/{}|GET /v1/admin/apps/download/{}|GET /v1/admin/emailTemplates|POST /v1/admin/emailTemplates|PUT /v1/admin/emailTemplates|GET /v1/admin/purchases|GET /v1/admin/purchases/{}|POST /v1/admin/purchases|POST /v1/admin/purchases/{}|DELETE /v1/admin/purchases/{}|GET /v1/admin/publishers|GET /v1/admin/publishers/{}|POST /v1/admin/publishers/{}|GET /v1/admin/publishers/{}/apps|GET /v1/admin/publishers/{}/bundles|GET /v1/admin/publishers/{}/developers|POST /v1/admin/publishers/{}/developers/{}|POST /v1/admin/publishers/{}/developers/{}/role|POST /v1/admin/publishers/{}/developers/{}/system-role|POST /v1/admin/publishers/{}/email|POST /v1/admin/publishers/{}/payout|GET /v1/admin/workspaces/{}|GET /v1/admin/workspaces/{}/purchases|GET /v1/admin/bundles|GET /v1/admin/bundles/{}|GET /v1/admin/bundles/{}/apps|GET /v1/admin/jobs|GET /v1/admin/categories|POST /v1/admin/categories|GET /v1/admin/featured|POST /v1/admin/featured|DELETE /v1/admin/featured/{}/{}`.split('|');
+
+const normalize = (path: string) => path.replace(/:\w+/g, '{}').replace(/\{\w+\}/g, '{}');
+const contractEndpoints = new Set(flattenRoutes(contract).map(({ route }) => `${route.method} ${normalize(route.path)}`));
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startServer();
+});
+afterAll(() => s.close());
+
+describe('the contract', () => {
+  it('lists 92 endpoints', () => expect(endpoints).toHaveLength(92));
+
+  it.each(endpoints)('has %s', (e) => expect(contractEndpoints.has(e)).toBe(true));
+
+  it('has the pricing-set call', () => expect(contractEndpoints.has('POST /v1/publisher/apps/{}/pricing')).toBe(true));
+
+  it('gives every route an access rule and the error statuses', () => {
+    for (const { key, route } of flattenRoutes(contract)) {
+      expect(route.metadata, key).toMatchObject({ access: expect.stringMatching(/^(public|session|feature)$/) });
+      for (const status of [400, 401, 403, 404, 409, 500]) expect(route.responses, key).toHaveProperty(String(status));
+    }
+  });
+});
+
+describe('the served OpenAPI document', () => {
+  it('is OpenAPI 3.1 with every endpoint and real schemas', async () => {
+    const res = await s.request('GET', '/v1/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.json.openapi).toBe('3.1.0');
+    const served = new Set(
+      Object.entries(res.json.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
+        Object.keys(ops).map((m) => `${m.toUpperCase()} ${normalize(path)}`),
+      ),
+    );
+    for (const e of endpoints) expect(served.has(e), e).toBe(true);
+    const signUp = res.json.paths['/v1/publisher'].post.requestBody.content['application/json'].schema;
+    expect(signUp.properties.tosLink.type).toBe('string');
+    expect(signUp.required).toContain('agreement');
+  });
+
+  it('has a readable reference page', async () => {
+    const res = await fetch(`${s.base}/api-docs`, { redirect: 'follow' });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('/v1/openapi.json');
+  });
+});
+
+describe('errors and limits', () => {
+  it('answers unknown API paths with the envelope and a request id', async () => {
+    const res = await s.request('GET', '/v1/nothing-here');
+    expect(res.status).toBe(404);
+    expect(res.json).toEqual({ error: 'No route for GET /v1/nothing-here.', code: 'not_found', requestId: res.headers.get('x-request-id') });
+  });
+
+  it('answers malformed JSON with 400 and oversized bodies with 413, never 500', async () => {
+    const bad = await s.request('POST', '/v1/oauth/exchange', { body: '{"code":', headers: { 'content-type': 'application/json' } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.requestId).toBeTruthy();
+    const big = await s.request('POST', '/v1/oauth/exchange', { body: JSON.stringify({ code: 'x'.repeat(2_000_000) }) });
+    expect(big.status).toBe(413);
+    expect(big.json.code).toBe('FST_ERR_CTP_BODY_TOO_LARGE');
+  });
+
+  it('refuses an unsupported content type with 415, and a text body with 400', async () => {
+    const xml = await s.request('POST', '/v1/oauth/exchange', { body: '<a/>', headers: { 'content-type': 'application/xml' } });
+    expect(xml.status).toBe(415);
+    expect(xml.json.requestId).toBeTruthy();
+    const text = await s.request('POST', '/v1/oauth/exchange', { body: 'hello', headers: { 'content-type': 'text/plain' } });
+    expect(text.status).toBe(400);
+    expect(text.json.code).toBe('validation_error');
+  });
+});

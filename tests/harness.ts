@@ -1,0 +1,101 @@
+import { randomBytes, createHash } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../server/app';
+import { loadConfig, type Config } from '../server/config';
+import { demoUsers } from '../server/db/seed-data';
+
+export type DemoKey = keyof typeof demoUsers;
+export const REDIRECT_URI = 'http://localhost:8080/oauth/callback';
+
+/**
+ * A real server on a fresh database: in-memory PGlite, or a new database on the PostgreSQL server
+ * named by TEST_DATABASE_URL (dropped again on close). Seeded with the demo data.
+ */
+export async function startServer(overrides: Partial<Config> = {}, env: Record<string, string> = {}) {
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  const admin = process.env.TEST_DATABASE_URL;
+  if (admin) {
+    const name = `portal_test_${randomBytes(6).toString('hex')}`;
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(`CREATE DATABASE ${name}`);
+    await client.end();
+    const url = new URL(admin);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const config = loadConfig(
+    { LOG_LEVEL: 'silent', SERVE_SPA: 'false', ...env },
+    { inMemoryDatabase: !databaseUrl, databaseUrl, port: 0, ...overrides },
+  );
+  const app: FastifyInstance = await buildApp(config);
+  await app.listen({ port: config.port, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  const request = async (method: string, path: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let body: string | undefined;
+    if (opts.body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+    }
+    const res = await fetch(base + path, { method, headers, body, redirect: 'manual' });
+    const text = await res.text();
+    let json: any;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: res.status, headers: res.headers, text, json };
+  };
+
+  return {
+    app,
+    base,
+    config,
+    request,
+    /** The browser's part of the code flow against the embedded authorization server. */
+    async authorize(cloudUserId: string, o: { verifier?: string; state?: string; redirectUri?: string } = {}) {
+      const verifier = o.verifier ?? randomBytes(32).toString('base64url');
+      const params = {
+        response_type: 'code',
+        client_id: config.cloudClientId,
+        redirect_uri: o.redirectUri ?? REDIRECT_URI,
+        scope: 'marketplace',
+        state: o.state ?? randomBytes(8).toString('hex'),
+        code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+        code_challenge_method: 'S256',
+      };
+      const res = await fetch(`${base}/dev-auth/authorize`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ ...params, user_id: cloudUserId }),
+        redirect: 'manual',
+      });
+      const location = new URL(res.headers.get('location') ?? 'http://invalid/');
+      return { status: res.status, code: location.searchParams.get('code') ?? '', state: location.searchParams.get('state'), verifier, params };
+    },
+    async signIn(key: DemoKey) {
+      const { code, verifier } = await this.authorize(demoUsers[key].id);
+      const res = await request('POST', '/v1/oauth/exchange', { body: { code, redirectUri: REDIRECT_URI, codeVerifier: verifier } });
+      if (res.status !== 200) throw new Error(`sign-in of ${key} failed: ${res.status} ${res.text}`);
+      return res.json.access_token as string;
+    },
+    async close() {
+      await app.close();
+      await dropDatabase();
+    },
+  };
+}
+export type TestServer = Awaited<ReturnType<typeof startServer>>;
