@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { contract } from '../../contract';
 import { flattenRoutes } from '../../contract/walk';
 import { HttpError } from '../errors';
+import { appsRoutes } from './apps';
 import { catalogRoutes } from './catalog';
 import { meRoutes } from './me';
 import { oauthRoutes } from './oauth';
@@ -34,6 +35,7 @@ export async function routes(app: FastifyInstance) {
     ...prefixed('me', meRoutes(app)),
     ...prefixed('publisher', publisherRoutes(app)),
     ...prefixed('catalog', catalogRoutes(app)),
+    ...prefixed('apps', appsRoutes(app)),
   };
   const pending = new Set<string>(pendingRoutes);
   const router: Record<string, unknown> = {};

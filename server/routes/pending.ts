@@ -10,7 +10,6 @@ export const pendingRoutes = [
   'publisher.setDeveloperRole',
   'publisher.removeDeveloper',
   'publisher.purchases',
-  'apps.list',
   'apps.create',
   'apps.get',
   'apps.all',

@@ -34,6 +34,7 @@ const table: [method: string, path: string, body: unknown, expected: number[]][]
   ['GET', '/v1/publisher/users', undefined, [401, 404, 403, 403, 200, 200, 403, 403, 403, 200]],
   ['POST', '/v1/publisher/users', { userCloudId: 'no-such-user', role: 'viewer' }, [401, 404, 403, 403, 404, 404, 403, 403, 403, 404]],
   ['GET', '/v1/publisher/developers', undefined, [401, 404, 200, 200, 200, 200, 200, 200, 200, 200]],
+  ['GET', '/v1/publisher/apps', undefined, [401, 404, 200, 200, 200, 200, 200, 200, 200, 200]],
   ['POST', '/v1/publisher', validSignUp, [401, 201, 409, 409, 409, 409, 409, 409, 409, 409]],
   ['DELETE', '/v1/oauth/session', undefined, [401, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
 ];

@@ -1,0 +1,22 @@
+import type { VersionStatus } from '../contract/schemas/app';
+
+/** The palettes src/styles.css loads for badges. */
+export type BadgeColor = 'gray' | 'blue' | 'amber' | 'green' | 'red' | 'orange' | 'violet' | 'cyan' | 'teal' | 'crimson' | 'jade' | 'indigo';
+
+/** SPEC §4: each status's badge colour (a Radix Themes accent) and the display order. */
+export const statusBadge: Record<VersionStatus, { label: string; color: BadgeColor }> = {
+  'author-approved': { label: 'Author approved', color: 'teal' },
+  draft: { label: 'Draft', color: 'gray' },
+  submitted: { label: 'Submitted', color: 'blue' },
+  compiling: { label: 'Compiling', color: 'amber' },
+  compiled: { label: 'Compiled', color: 'cyan' },
+  'compiler-error': { label: 'Compiler error', color: 'crimson' },
+  reviewed: { label: 'Reviewed', color: 'orange' },
+  approved: { label: 'Approved', color: 'jade' },
+  unpublished: { label: 'Unpublished', color: 'violet' },
+  published: { label: 'Published', color: 'green' },
+  'author-rejected': { label: 'Author rejected', color: 'indigo' },
+  rejected: { label: 'Rejected', color: 'red' },
+};
+
+export const statusDisplayOrder = Object.keys(statusBadge) as VersionStatus[];

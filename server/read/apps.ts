@@ -1,0 +1,90 @@
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { App, AppVersion } from '../../contract/schemas/app';
+import type { Db } from '../db/client';
+import { appVersions, apps, bundleApps, bundlePlans, prices, publishers } from '../db/schema';
+
+type VersionRow = typeof appVersions.$inferSelect;
+
+export const toVersion = (v: VersionRow, isBundle: boolean): AppVersion => ({
+  id: v.internalId,
+  internalId: v.internalId,
+  name: v.name,
+  version: v.version,
+  status: v.status as AppVersion['status'],
+  shortDescription: v.shortDescription,
+  description: v.description,
+  categories: v.categories,
+  languages: v.languages,
+  iconFileData: v.iconFileData,
+  modifiedDate: v.modifiedDate.toISOString(),
+  createdDate: v.createdDate.toISOString(),
+  author: v.author,
+  compiled: v.compiled,
+  changesNote: v.changesNote,
+  internalChangesNote: v.internalChangesNote,
+  rejectionNote: v.rejectionNote,
+  reviewedNote: v.reviewedNote,
+  privacyPolicySummary: v.privacyPolicySummary,
+  documentationUrl: v.documentationUrl,
+  compileJobId: v.compileJobId,
+  isBundle,
+});
+
+/** Apps (or bundles) with their latest version, plans, bundles and publisher, in the order of `ids`. */
+export async function loadApps(db: Db, ids: string[]): Promise<App[]> {
+  if (!ids.length) return [];
+  const [rows, versions, memberships, plans, activePrices] = await Promise.all([
+    db.select({ app: apps, publisherName: publishers.name }).from(apps).innerJoin(publishers, eq(publishers.id, apps.publisherId)).where(inArray(apps.id, ids)),
+    db.select().from(appVersions).where(inArray(appVersions.appId, ids)).orderBy(desc(appVersions.createdDate)),
+    db.select({ appId: bundleApps.appId, bundleId: bundleApps.bundleId }).from(bundleApps).where(inArray(bundleApps.appId, ids)),
+    db.select().from(bundlePlans).where(inArray(bundlePlans.bundleId, ids)),
+    db.select().from(prices).where(and(inArray(prices.appId, ids), eq(prices.active, true))),
+  ]);
+  const bundleIds = [...new Set(memberships.map((m) => m.bundleId))];
+  const bundleNames = new Map<string, string>();
+  if (bundleIds.length) {
+    const bv = await db.select().from(appVersions).where(inArray(appVersions.appId, bundleIds)).orderBy(desc(appVersions.createdDate));
+    for (const v of bv) if (!bundleNames.has(v.appId)) bundleNames.set(v.appId, v.name);
+  }
+  const latest = new Map<string, VersionRow>();
+  for (const v of versions) if (!latest.has(v.appId)) latest.set(v.appId, v);
+  const byId = new Map(rows.map((r) => [r.app.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    const v = latest.get(id);
+    if (!r || !v) return [];
+    const price = activePrices.find((p) => p.appId === id);
+    const pricingPlans = r.app.isBundle
+      ? plans.filter((p) => p.bundleId === id).map((p) => ({ id: p.id, strategy: p.strategy, isPerSeat: p.isPerSeat }))
+      : price?.type === 'subscription'
+        ? (['monthly', 'yearly'] as const)
+            .filter((s) => price[s].enabled)
+            .map((s) => ({ id: price.id, strategy: s, isPerSeat: price[s].isSeatBased }))
+        : [];
+    return [
+      {
+        appId: id,
+        isBundle: r.app.isBundle,
+        purchaseType: r.app.purchaseType,
+        price: r.app.price,
+        currentPricingId: r.app.currentPricingId,
+        pricingPlans,
+        isEnterpriseOnly: r.app.isEnterpriseOnly,
+        isUsageBased: r.app.isUsageBased,
+        bundledIn: memberships.filter((m) => m.appId === id).map((m) => ({ bundleId: m.bundleId, bundleName: bundleNames.get(m.bundleId) ?? '' })),
+        publisher: { id: r.app.publisherId, label: r.publisherName },
+        latest: toVersion(v, r.app.isBundle),
+      },
+    ];
+  });
+}
+
+/** One page of a publisher's apps (or bundles), most recently changed first. */
+export async function pageOfApps(db: Db, where: { publisherId: string; isBundle: boolean }, page: { limit: number; offset: number }) {
+  const filter = and(eq(apps.publisherId, where.publisherId), eq(apps.isBundle, where.isBundle));
+  const [ids, [total]] = await Promise.all([
+    db.select({ id: apps.id }).from(apps).where(filter).orderBy(desc(apps.modifiedAt), desc(apps.id)).limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(apps).where(filter),
+  ]);
+  return { data: await loadApps(db, ids.map((r) => r.id)), meta: { total: total?.n ?? 0 } };
+}

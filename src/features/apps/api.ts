@@ -1,0 +1,9 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { tsr, unwrap } from '../../lib/api';
+
+export const appsListQuery = (page: number, size: number) =>
+  queryOptions({
+    queryKey: ['apps', 'list', { page, size }],
+    queryFn: async () => unwrap(await tsr.apps.list.query({ query: { limit: size, offset: (page - 1) * size } })),
+    placeholderData: keepPreviousData,
+  });

@@ -1,0 +1,48 @@
+import { features, permissions, SYSTEM_GROUP, isSystemFeature, type Feature, type Permission } from '../../contract/access';
+import type { AccessControl } from '../../contract/schemas/catalog';
+
+export type Checks = {
+  /** Whether the signed-in developer has `permission` on `feature` (in `system` or their publisher). */
+  can: (feature: Feature, permission: Permission) => boolean;
+  developerId: string;
+  publisherId: string | null;
+};
+
+const SUBJECT = 'me';
+
+/**
+ * Loads the server's policy into casbin.js once (its code is fetched on demand, off the critical path),
+ * then answers every (feature, permission, developer, group) check from a cache filled up front.
+ */
+export async function loadChecks(ac: AccessControl, developerId: string, publisherId: string | null): Promise<Checks> {
+  const { Authorizer } = await import('casbin.js');
+  const authorizer = new Authorizer('auto', { endpoint: '/v1/me/ac' });
+  const grouping = [
+    ...ac.roles.system.map((role) => ['g', SUBJECT, role, SYSTEM_GROUP]),
+    ...(publisherId ? ac.roles.publisher.map((role) => ['g', SUBJECT, role, publisherId]) : []),
+  ];
+  await authorizer.initEnforcer(JSON.stringify({ m: ac.model, p: [...ac.policies.system, ...ac.policies.publisher, ...grouping] }));
+  authorizer.user = SUBJECT;
+  const cache = new Map<string, boolean>();
+  const key = (f: Feature, p: Permission, group: string) => `${f}|${p}|${developerId}|${group}`;
+  for (const feature of features) {
+    const group = isSystemFeature(feature) ? SYSTEM_GROUP : publisherId;
+    for (const permission of permissions) {
+      const allowed = group ? await authorizer.can(permission, feature, group) : false;
+      cache.set(key(feature, permission, group ?? ''), allowed);
+    }
+  }
+  return {
+    developerId,
+    publisherId,
+    can: (feature, permission) => cache.get(key(feature, permission, (isSystemFeature(feature) ? SYSTEM_GROUP : publisherId) ?? '')) ?? false,
+  };
+}
+
+/** The four flags the screens use (SPEC §6: canRead, canCreate, canUpdate, canDelete). */
+export const flagsFor = (checks: Checks | null, feature: Feature) => ({
+  canRead: !!checks?.can(feature, 'read'),
+  canCreate: !!checks?.can(feature, 'create'),
+  canUpdate: !!checks?.can(feature, 'update'),
+  canDelete: !!checks?.can(feature, 'delete'),
+});

@@ -1,0 +1,6 @@
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const date = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+
+/** Money in USD with two decimals (SPEC §9). */
+export const formatMoney = (amount: number) => usd.format(amount);
+export const formatDate = (iso: string) => date.format(new Date(iso));

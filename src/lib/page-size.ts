@@ -1,0 +1,29 @@
+import { useEffect, useState } from 'react';
+
+export const DEFAULT_PAGE_SIZE = 25;
+export const RESIZE_DEBOUNCE_MS = 300;
+const ROW_HEIGHT = 40;
+
+/** SPEC §9: floor((window height − header height − doubled content padding) / 40 − 2); 25 when unknown. */
+export function pageSizeFor(windowHeight: number | undefined, headerHeight: number, contentPadding: number): number {
+  if (!windowHeight || !Number.isFinite(windowHeight)) return DEFAULT_PAGE_SIZE;
+  return Math.max(1, Math.floor((windowHeight - headerHeight - 2 * contentPadding) / ROW_HEIGHT - 2));
+}
+
+/** The table page size for this window, recomputed 300 ms after the last resize. */
+export function useTablePageSize(headerHeight = 160, contentPadding = 24): number {
+  const [size, setSize] = useState(() => pageSizeFor(typeof window === 'undefined' ? undefined : window.innerHeight, headerHeight, contentPadding));
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onResize = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => setSize(pageSizeFor(window.innerHeight, headerHeight, contentPadding)), RESIZE_DEBOUNCE_MS);
+    };
+    window.addEventListener('resize', onResize);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('resize', onResize);
+    };
+  }, [headerHeight, contentPadding]);
+  return size;
+}

@@ -1,0 +1,53 @@
+import './styles.css';
+import { Theme } from '@radix-ui/themes';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { ApiError, configureApi, tsr } from './lib/api';
+import { configQuery } from './lib/account';
+import { createAuth } from './lib/auth';
+import { Toaster } from './lib/toast';
+import { makeRouter } from './router';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 10_000,
+      retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
+    },
+  },
+});
+
+let router: ReturnType<typeof makeRouter> | undefined;
+const here = () => window.location.pathname + window.location.search;
+
+const auth = createAuth({
+  storage: window.localStorage,
+  now: () => Date.now(),
+  redirect: (url) => window.location.assign(url),
+  navigate: (to) => router?.history.push(to),
+  revoke: (token) =>
+    fetch('/v1/oauth/session', { method: 'DELETE', headers: { authorization: `Bearer ${token}` } }),
+  authorize: async () => {
+    const config = await queryClient.ensureQueryData(configQuery);
+    return { authorizeUrl: config.authorizeUrl, clientId: config.cloudClientId };
+  },
+  origin: window.location.origin,
+});
+configureApi({ token: auth.token, onUnauthorized: () => auth.actor.send({ type: 'UNAUTHORIZED', returnTo: here() }) });
+
+router = makeRouter({ queryClient, auth });
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Theme accentColor="indigo" grayColor="gray" radius="medium" scaling="100%">
+      <QueryClientProvider client={queryClient}>
+        <tsr.ReactQueryProvider>
+          <RouterProvider router={router} />
+          <Toaster />
+        </tsr.ReactQueryProvider>
+      </QueryClientProvider>
+    </Theme>
+  </StrictMode>,
+);

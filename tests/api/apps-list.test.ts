@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../harness';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startServer();
+});
+afterAll(() => s.close());
+
+describe('GET /v1/publisher/apps', () => {
+  it('pages the publisher’s own apps with their latest version, newest change first', async () => {
+    const token = await s.signIn('owner');
+    const first = await s.request('GET', '/v1/publisher/apps?limit=4&offset=0', { token });
+    expect(first.status).toBe(200);
+    expect(first.json.meta.total).toBe(6);
+    expect(first.json.data).toHaveLength(4);
+    const rest = await s.request('GET', '/v1/publisher/apps?limit=4&offset=4', { token });
+    const names = [...first.json.data, ...rest.json.data].map((a: { latest: { name: string } }) => a.latest.name);
+    expect(new Set(names).size).toBe(6);
+    const jira = [...first.json.data, ...rest.json.data].find((a: { latest: { name: string } }) => a.latest.name === 'Jira Connector');
+    expect(jira.latest).toMatchObject({ version: '1.1.0', status: 'author-approved' });
+    expect(jira.bundledIn).toEqual([{ bundleId: expect.any(String), bundleName: 'Northwind Productivity Pack' }]);
+    expect(jira.publisher.label).toBe('Northwind Integrations');
+  });
+
+  it('never shows another publisher’s apps', async () => {
+    const token = await s.signIn('fjordOwner');
+    const res = await s.request('GET', '/v1/publisher/apps', { token });
+    expect(res.json.data.map((a: { publisher: { label: string } }) => a.publisher.label)).toEqual(['Fjord Labs', 'Fjord Labs', 'Fjord Labs']);
+  });
+
+  it('refuses a bad page with 400', async () => {
+    const token = await s.signIn('owner');
+    const res = await s.request('GET', '/v1/publisher/apps?limit=0&offset=-1', { token });
+    expect(res.status).toBe(400);
+    expect(res.json.fields.map((f: { path: string }) => f.path).sort()).toEqual(['query.limit', 'query.offset']);
+  });
+});
