@@ -19,7 +19,7 @@ const queryClient = new QueryClient({
   },
 });
 
-let router: ReturnType<typeof makeRouter> | undefined;
+let router: ReturnType<typeof makeRouter> | undefined = undefined;
 const here = () => window.location.pathname + window.location.search;
 
 const auth = createAuth({

@@ -1,0 +1,72 @@
+// Lint: typescript-eslint's recommended rules, React hooks rules, and the import directions of DESIGN.md:
+// contract/ → machines/ → server/ | src/, and features never import each other.
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
+
+const features = readdirSync('src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+
+const noImport = (patterns) => ['error', { patterns: patterns.map(([group, message]) => ({ group, message })) }];
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'data/', '.tmp/', 'src/routeTree.gen.ts', 'server/db/migrations/'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    files: ['contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': noImport([
+        [['**/machines/**', '**/server/**', '**/src/**', '**/tests/**'], 'contract/ imports nothing from the project (zod and @ts-rest/core only).'],
+      ]),
+    },
+  },
+  {
+    files: ['machines/**/*.ts'],
+    rules: {
+      'no-restricted-imports': noImport([
+        [['**/server/**', '**/src/**', '**/tests/**'], 'machines/ may import contract/ only.'],
+        [['react', 'react-dom', '@xstate/react', 'node:*'], 'machines/ are pure: no React, no Node built-ins.'],
+      ]),
+      'no-restricted-globals': ['error', 'fetch', 'window', 'document', 'localStorage'],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: { 'no-restricted-imports': noImport([[['**/src/**'], 'server/ never imports src/.']]) },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': noImport([[['**/server/**'], 'src/ never imports server/.']]) },
+  },
+  // Features never import another feature (each feature folder is a zone of its own).
+  {
+    files: ['src/features/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver()] },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: features.map((feature) => ({
+            target: `./src/features/${feature}`,
+            from: './src/features',
+            except: [`./${feature}`],
+            message: 'Features do not import each other; compose them in src/routes.',
+          })),
+        },
+      ],
+    },
+  },
+);
