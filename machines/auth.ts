@@ -99,7 +99,8 @@ export const authMachine = setup({
       },
     },
     failed: {
-      on: { GO_HOME: { target: 'signedOut', actions: { type: 'navigate', params: { to: '/publisher/apps' } } } },
+      // Home re-checks the stored session: a failed callback does not end a session that is still valid.
+      on: { GO_HOME: { target: 'booting', actions: { type: 'navigate', params: { to: '/publisher/apps' } } } },
     },
     signedIn: {
       initial: 'loading',
