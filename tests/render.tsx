@@ -1,0 +1,57 @@
+import { Theme } from '@radix-ui/themes';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRouteWithContext, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import { render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { vi } from 'vitest';
+import { createAuth } from '../src/lib/auth';
+import { Toaster } from '../src/lib/toast';
+import type { RouterContext } from '../src/router';
+
+/** Renders a screen inside a real router (memory history), query client, theme and toaster. */
+export async function renderScreen(ui: () => ReactNode, path = '/') {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const auth = createAuth({
+    storage: localStorage,
+    now: () => Date.now(),
+    redirect: vi.fn(),
+    navigate: vi.fn(),
+    revoke: vi.fn(async () => undefined),
+    authorize: async () => ({ authorizeUrl: '/dev-auth/authorize', clientId: 'test' }),
+    origin: 'http://localhost',
+  });
+  const root = createRootRouteWithContext<RouterContext>()({ component: () => <Outlet /> });
+  const screenRoute = createRoute({ getParentRoute: () => root, path, component: () => <>{ui()}</> });
+  const elsewhere = createRoute({ getParentRoute: () => root, path: '$', component: () => <p>Elsewhere</p> });
+  const router = createRouter({
+    routeTree: root.addChildren([screenRoute, elsewhere]),
+    history: createMemoryHistory({ initialEntries: [path] }),
+    context: { queryClient, auth },
+  });
+  render(
+    <Theme>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <Toaster />
+      </QueryClientProvider>
+    </Theme>,
+  );
+  await screen.findByTestId('screen-ready').catch(() => undefined);
+  return { router, queryClient, auth };
+}
+
+/** A fetch stub answering JSON per `METHOD path`, recording calls. */
+export function stubFetch(routes: Record<string, (body: unknown) => { status: number; body: unknown }>) {
+  const calls: { key: string; body: unknown; headers: Headers }[] = [];
+  const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const key = `${init?.method ?? 'GET'} ${url.pathname}`;
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ key, body, headers: new Headers(init?.headers) });
+    const handler = routes[key];
+    const res = handler ? handler(body) : { status: 404, body: { error: 'not stubbed', code: 'not_found', requestId: 'r-0' } };
+    return new Response(JSON.stringify(res.body), { status: res.status, headers: { 'content-type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchStub);
+  return calls;
+}
