@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject } from 'xstate';
+import type { TestModel } from 'xstate/graph';
 
 const transitionId = (node: AnyStateNode, event: string, index: number) => `${node.id} --${event}#${index}`;
 
@@ -37,7 +38,7 @@ export class ModelCoverage {
     const reached = new Set((snapshot._nodes as AnyStateNode[]).map((n) => n.id));
     for (const id of reached) if (id !== this.machine.root.id) this.states.add(id);
     for (const node of from ?? []) {
-      (node.always ?? []).forEach((def: { target?: AnyStateNode[] }, i: number) => {
+      (node.always ?? []).forEach((def: { target?: readonly AnyStateNode[] }, i: number) => {
         if (def.target?.every((t) => reached.has(t.id))) {
           this.transitions.add(transitionId(node, 'always', i));
           this.states.add(node.id);
@@ -53,7 +54,7 @@ export class ModelCoverage {
       this.transitions.add(transitionId(def.source, def.eventType, index));
     }
     // Eventless transitions taken on the way: from the targets of the event's transitions.
-    const targets = before.machine.getTransitionData(before as never, event as never).flatMap((d: { target?: AnyStateNode[] }) => d.target ?? []);
+    const targets = before.machine.getTransitionData(before as never, event as never).flatMap((d: { target?: readonly AnyStateNode[] }) => [...(d.target ?? [])]);
     this.visit(after, targets.filter((n) => n.always?.length));
   }
 
@@ -74,34 +75,29 @@ export class ModelCoverage {
   }
 }
 
-type PathModel<S, E> = {
-  getShortestPaths: () => { state: S; steps: { event: E; state: S }[] }[];
-  getAdjacencyMap: () => Record<string, { state: S; transitions: Record<string, { event: E; state: S }> }>;
-  getPathsFromEvents: (events: E[]) => { description: string; steps: { event: E }[]; test: (p: never) => Promise<unknown> }[];
-};
-
 /**
  * A transition tour: for every reachable state, the shortest path to it, then each event it accepts.
  * Covers every edge of the graph without enumerating every simple path (which explodes combinatorially).
  */
-export function transitionTour<S extends { value: unknown; context: unknown }, E>(model: PathModel<S, E>, serialize: (s: S) => string) {
-  const adjacency = model.getAdjacencyMap();
-  const byState = new Map<string, { event: E; state: S }[]>();
+export function transitionTour<M extends TestModel<any, any, any>>(model: M, serialize: (s: any) => string): ReturnType<M['getShortestPaths']> {
+  type E = EventObject;
+  const adjacency = model.getAdjacencyMap() as Record<string, { state: unknown; transitions: Record<string, { event: E; state: unknown }> }>;
+  const byState = new Map<string, { event: E; state: unknown }[]>();
   for (const value of Object.values(adjacency)) byState.set(serialize(value.state), Object.values(value.transitions));
   const seen = new Set<string>();
-  const tour: ReturnType<PathModel<S, E>['getPathsFromEvents']> = [];
+  const tour: ReturnType<M['getShortestPaths']> = [] as never;
   // The initial state (first in the adjacency map) has no shortest path of its own: start from it too.
   const initial = Object.values(adjacency)[0];
-  const starts = [...(initial ? [{ state: initial.state, steps: [] }] : []), ...model.getShortestPaths()];
+  const starts: { state: unknown; steps: { event: E }[] }[] = [...(initial ? [{ state: initial.state, steps: [] }] : []), ...model.getShortestPaths()];
   for (const path of starts) {
-    const prefix = path.steps.map((s) => s.event).filter((e) => (e as { type: string }).type !== 'xstate.init');
+    const prefix = path.steps.map((s) => s.event).filter((e) => e.type !== 'xstate.init');
     const edges = byState.get(serialize(path.state)) ?? [];
     for (const edge of edges.length ? edges : [undefined]) {
       const events = edge ? [...prefix, edge.event] : prefix;
       const key = JSON.stringify(events);
       if (seen.has(key)) continue;
       seen.add(key);
-      tour.push(...model.getPathsFromEvents(events).slice(0, 1));
+      tour.push(...(model.getPathsFromEvents(events).slice(0, 1) as never[]));
     }
   }
   return tour;
