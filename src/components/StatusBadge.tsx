@@ -4,5 +4,9 @@ import type { VersionStatus } from '../../contract/schemas/app';
 
 export function StatusBadge({ status }: { status: VersionStatus }) {
   const b = statusBadge[status];
-  return <Badge color={b.color}>{b.label}</Badge>;
+  return (
+    <Badge color={b.color} highContrast>
+      {b.label}
+    </Badge>
+  );
 }

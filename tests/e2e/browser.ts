@@ -18,3 +18,49 @@ export function launchChromium(): Promise<Browser> {
     ],
   });
 }
+
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { startServer } from '../harness';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Runs axe-core on the page as it is now and fails on any violation (WCAG 2 A/AA rules). */
+export async function expectNoAxeViolations(page: Page, label: string) {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  });
+  expect(violations, label).toEqual([]);
+}
+
+/** The portal on a fresh seeded database, serving the built SPA, plus a browser. */
+export async function startPortal(overrides: Parameters<typeof startServer>[0] = {}) {
+  const server = await startServer({ serveSpa: true, ...overrides });
+  const browser = await launchChromium();
+  return {
+    server,
+    browser,
+    async page(viewport = { width: 1280, height: 860 }) {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      page.on('pageerror', (e) => console.error('pageerror:', e.message));
+      return page;
+    },
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/** Signs in through the embedded authorization server's page by picking a cloud user. */
+export async function signInAs(page: Page, base: string, name: RegExp, path = '/publisher/apps') {
+  await page.goto(base + path);
+  await page.waitForURL(/\/dev-auth\/authorize/);
+  await page.getByRole('button', { name }).click();
+}

@@ -1,5 +1,6 @@
 import { Box, Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
+import { DataTable } from '../../components/DataTable';
 import { Pager } from '../../components/Pager';
 import { PageLoader } from '../../components/PageLoader';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -38,7 +39,7 @@ export function AppsList({ page, onPage }: { page: number; onPage: (page: number
         </Card>
       ) : (
         <>
-          <Table.Root variant="surface" aria-label="Apps">
+          <DataTable caption="Apps">
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
@@ -73,7 +74,7 @@ export function AppsList({ page, onPage }: { page: number; onPage: (page: number
                 </Table.Row>
               ))}
             </Table.Body>
-          </Table.Root>
+          </DataTable>
           <Pager page={page} size={size} total={data.meta.total} onPage={onPage} />
         </>
       )}
