@@ -1,0 +1,3 @@
+import { roleMatrixMarkdown } from '../server/access/matrix';
+
+console.log(roleMatrixMarkdown());
