@@ -3,15 +3,16 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { ProfileForm } from '../features/profile/ProfileForm';
 import { meQuery } from '../lib/account';
+import { usePermissions } from '../lib/use-permissions';
 
 export const Route = createFileRoute('/publisher/profile')({
   component: function Profile() {
-    const { account } = Route.useRouteContext();
+    const { canUpdate } = usePermissions('developer');
     const { data: me } = useSuspenseQuery(meQuery);
     if (!me) return null;
     return (
       <Box p={{ initial: '3', sm: '6' }}>
-        <ProfileForm me={me} canUpdate={account.checks.can('developer', 'update')} />
+        <ProfileForm me={me} canUpdate={canUpdate} />
       </Box>
     );
   },
