@@ -28,6 +28,9 @@ export type AuthEvent =
   | { type: 'GO_HOME' }
   | { type: 'SIGN_OUT' };
 
+/** SPEC §8: the 403 page of a sign-in callback with an unknown state or a failed exchange. */
+export const INVALID_STATE_TEXT = 'Invalid oAuth state while attempting to authorize you.';
+
 /** A request carries the token only while it is unexpired (with 5 s of slack for the round trip). */
 export const bearerToken = (session: Session | null, now: number): string | undefined =>
   session && session.expiresAt - 5_000 > now ? session.token : undefined;
@@ -65,7 +68,7 @@ export const authMachine = setup({
         target: '.exchanging',
         actions: assign({ returnTo: ({ event }) => (event.type === 'CALLBACK' && event.stored?.returnTo) || '/publisher/apps' }),
       },
-      { target: '.failed', actions: assign({ error: 'Invalid oAuth state while attempting to authorize you.' }) },
+      { target: '.failed', actions: assign({ error: INVALID_STATE_TEXT }) },
     ],
     SIGN_OUT: {
       target: '.signedOut.farewell',
@@ -95,7 +98,7 @@ export const authMachine = setup({
             { type: 'navigate', params: ({ context }) => ({ to: context.returnTo }) },
           ],
         },
-        EXCHANGE_FAILED: { target: 'failed', actions: assign({ error: 'Invalid oAuth state while attempting to authorize you.' }) },
+        EXCHANGE_FAILED: { target: 'failed', actions: assign({ error: INVALID_STATE_TEXT }) },
       },
     },
     failed: {

@@ -7,11 +7,13 @@ import { HttpError } from '../errors';
 import type { AuthContext, DeveloperRow } from './auth';
 
 export const unauthenticated = () => new HttpError(401, 'unauthenticated', 'Sign in to continue.');
+/** A signed-in cloud user without a publisher account yet: the SPA sends them to sign-up (SPEC §7). */
+export const notRegistered = () => new HttpError(404, 'not_registered', 'No publisher account exists for this user yet.');
 
 /** The request's developer, or 404: a signed-in cloud user without a publisher account yet. */
 export function requireDeveloper(request: FastifyRequest): DeveloperRow & { publisherId: string } {
   const developer = request.auth?.developer;
-  if (!developer?.publisherId) throw new HttpError(404, 'not_registered', 'No publisher account exists for this user yet.');
+  if (!developer?.publisherId) throw notRegistered();
   return developer as DeveloperRow & { publisherId: string };
 }
 
@@ -38,7 +40,7 @@ export default fp(
       const auth = requireSession(request);
       if (rule.access === 'session') return;
       const developer = auth.developer;
-      if (!developer) throw new HttpError(404, 'not_registered', 'No publisher account exists for this user yet.');
+      if (!developer) throw notRegistered();
       const subject = {
         developerId: developer.id,
         publisherId: developer.publisherId,

@@ -12,6 +12,8 @@ const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 let nextId = 1;
 
+export const GENERIC_FAILURE = { title: 'An Error Occured', text: 'An error occured processing your request.' };
+
 /** SPEC §8: the error text plus 'Request ID: {id}', or 'An error occured! Request ID: {id}' without one. */
 export function errorToastText(err: unknown): string {
   const e = toApiError(err);
@@ -30,6 +32,11 @@ export const toast = {
   info: (text: string, title?: string) => toast.show('info', text, title),
   error: (text: string, title?: string) => toast.show('error', text, title),
   apiError: (err: unknown) => toast.show('error', errorToastText(err)),
+  /** SPEC §8 generic failure: 'An Error Occured' / 'An error occured processing your request.' with Code and Error. */
+  failure: (err: unknown) => {
+    const e = toApiError(err);
+    toast.show('error', `${GENERIC_FAILURE.text} Code: ${e.code}. Error: ${e.message}`, GENERIC_FAILURE.title);
+  },
   dismiss(id: number) {
     items = items.filter((x) => x.id !== id);
     emit();

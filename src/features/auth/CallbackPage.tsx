@@ -7,6 +7,7 @@ import { GoHome, ResultPage } from '../../components/ResultPage';
 import { tsr, toApiError } from '../../lib/api';
 import { CALLBACK_PATH } from '../../lib/auth';
 import { sessionStore } from '../../lib/session-store';
+import { authText } from './strings';
 
 /** /oauth/callback: the stored state must match, then the code is exchanged and the user goes back. */
 export function CallbackPage({ code, state }: { code: string; state: string }) {
@@ -53,7 +54,7 @@ export function CallbackPage({ code, state }: { code: string; state: string }) {
   }
   return (
     <main>
-      <PageLoader label="Signing you in…" />
+      <PageLoader label={authText.signingIn} />
     </main>
   );
 }

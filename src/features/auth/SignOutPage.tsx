@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { ResultPage } from '../../components/ResultPage';
+import { authText } from './strings';
 
 /** /sign-out: revokes and clears the stored session, then says so. */
 export function SignOutPage() {
@@ -15,8 +16,8 @@ export function SignOutPage() {
   return (
     <main>
       <ResultPage
-        title="Successfully Signed out!"
-        action={<Button onClick={() => auth.actor.send({ type: 'SIGN_IN', returnTo: '/publisher/apps' })}>Sign in again</Button>}
+        title={authText.signedOut}
+        action={<Button onClick={() => auth.actor.send({ type: 'SIGN_IN', returnTo: '/publisher/apps' })}>{authText.signInAgain}</Button>}
       />
     </main>
   );

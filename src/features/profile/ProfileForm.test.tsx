@@ -36,7 +36,7 @@ describe('Developer Profile', () => {
     await renderScreen(() => <ProfileForm me={me} canUpdate />);
     await user.type(await screen.findByLabelText('First name'), 'o');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText('An error occured processing your request.')).toBeInTheDocument();
+    expect(await screen.findByText('An error occured processing your request. Code: internal_error. Error: Internal server error.')).toBeInTheDocument();
     expect(screen.getByText('An Error Occured')).toBeInTheDocument();
   });
 

@@ -9,6 +9,7 @@ import { tsr, unwrap } from '../../lib/api';
 import { meQuery } from '../../lib/account';
 import { applyServerErrors } from '../../lib/forms';
 import { toast } from '../../lib/toast';
+import { profileText } from './strings';
 
 type Form = { firstName: string; lastName: string };
 
@@ -24,12 +25,12 @@ export function ProfileForm({ me, canUpdate }: { me: Developer; canUpdate: boole
   const save = useMutation({
     mutationFn: async (body: Form) => unwrap(await tsr.me.update.mutate({ body })),
     onSuccess: (saved) => {
-      toast.success('Profile successfully updated!');
+      toast.success(profileText.updated);
       queryClient.setQueryData(meQuery.queryKey, { ...me, ...saved });
       reset({ firstName: saved.firstName, lastName: saved.lastName });
     },
     onError: (err) => {
-      if (!applyServerErrors(err, setError)) toast.error('An error occured processing your request.', 'An Error Occured');
+      if (!applyServerErrors(err, setError)) toast.failure(err);
     },
   });
   return (
@@ -37,7 +38,7 @@ export function ProfileForm({ me, canUpdate }: { me: Developer; canUpdate: boole
       <form noValidate onSubmit={handleSubmit((v) => save.mutate(v))} aria-labelledby="profile-title">
         <Flex direction="column" gap="4">
           <Heading as="h1" size="6" id="profile-title">
-            Developer Profile
+            {profileText.title}
           </Heading>
           <Field label="First name" error={formState.errors.firstName?.message}>
             {({ id, describedBy, invalid }) => (
