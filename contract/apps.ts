@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { can } from './access';
 import { c } from './c';
-import { Ok, PageQuery, errors, paged } from './common';
+import { errors, NoBody, Ok, paged, PageQuery } from './common';
 import {
   App, AppPackageUpload, AppStats, AppVersion, ChangesInput, CompileJob, DetailsInput, InfoInput,
   Screenshot, ScreenshotsUpload, StatusChangeInput,
@@ -163,7 +163,7 @@ export const apps = c.router({
     method: 'POST',
     path: '/publisher/apps/:id/info/:versionId/submit',
     pathParams: idVersion,
-    body: z.object({}).optional(),
+    body: NoBody,
     responses: { 200: AppVersion, ...errors },
     metadata: can('app', 'update'),
     summary: 'Submit a version for review',
@@ -191,7 +191,7 @@ export const apps = c.router({
     method: 'DELETE',
     path: '/apps/:id/screenshots/:screenshotId',
     pathParams: z.object({ id: z.string(), screenshotId: z.string() }),
-    body: z.object({}).optional(),
+    body: NoBody,
     responses: { 200: Ok, ...errors },
     metadata: can('app', 'update'),
     summary: 'Delete a screenshot',

@@ -36,7 +36,8 @@ export const paged = <T extends z.ZodType>(item: T) =>
 
 export const Id = z.string().min(1).max(64);
 export const IsoDate = z.string();
-export const Empty = z.object({}).strict();
+/** The body of a POST or DELETE that carries none. */
+export const NoBody = z.object({}).optional();
 export const Ok = z.object({ success: z.literal(true) });
 
 /** Strings of the spec carry `{product}`; both ends render them with the configured product name. */

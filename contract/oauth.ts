@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { can, open, session } from './access';
 import { c } from './c';
-import { Ok, errors } from './common';
+import { errors, NoBody, Ok } from './common';
 import { ExchangeInput, StripeCodeInput, TokenResponse, UrlResponse } from './schemas/oauth';
 
 export const oauth = c.router({
@@ -17,7 +16,7 @@ export const oauth = c.router({
   revoke: {
     method: 'DELETE',
     path: '/oauth/session',
-    body: z.object({}).optional(),
+    body: NoBody,
     responses: { 200: Ok, ...errors },
     metadata: session,
     summary: 'Revoke the access token this request carries',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { can, session } from './access';
 import { c } from './c';
-import { Ok, PageQuery, errors, paged } from './common';
+import { errors, NoBody, Ok, paged, PageQuery } from './common';
 import { PublisherPurchase } from './schemas/commerce';
 import { AddUserInput, Developer, DeveloperRoleInput, PublisherUserOption } from './schemas/developer';
 import { Publisher, PublisherUpdateInput, SignUpInput } from './schemas/publisher';
@@ -75,7 +75,7 @@ export const publisher = c.router({
     method: 'DELETE',
     path: '/publisher/developers/:developerId',
     pathParams: developerId,
-    body: z.object({}).optional(),
+    body: NoBody,
     responses: { 200: Ok, ...errors },
     metadata: can('publisher', 'delete'),
     summary: 'Remove a developer from this publisher',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { can } from './access';
 import { c } from './c';
-import { PageQuery, errors, paged } from './common';
+import { errors, NoBody, paged, PageQuery } from './common';
 import { Webhook, WebhookActivity, WebhookInput } from './schemas/webhook';
 
 const id = z.object({ id: z.string() });
@@ -43,7 +43,7 @@ export const webhooks = c.router({
     method: 'POST',
     path: '/publisher/webhooks/:id/activities/:activityId',
     pathParams: z.object({ id: z.string(), activityId: z.string() }),
-    body: z.object({}).optional(),
+    body: NoBody,
     responses: { 200: WebhookActivity, ...errors },
     metadata: can('publisher', 'update'),
     summary: 'Resend one delivery',

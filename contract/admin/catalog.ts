@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { can } from '../access';
 import { c } from '../c';
-import { Ok, PageQuery, errors, paged } from '../common';
+import { errors, NoBody, Ok, paged, PageQuery } from '../common';
 import { App, CompileJob } from '../schemas/app';
 import { PurchaseRecord, Workspace } from '../schemas/commerce';
 import { Category, CategoryInput, Featured, FeaturedInput } from '../schemas/catalog';
@@ -103,7 +103,7 @@ export const adminFeatured = c.router({
     method: 'DELETE',
     path: '/admin/featured/:type/:id',
     pathParams: z.object({ type: z.string(), id: z.string() }),
-    body: z.object({}).optional(),
+    body: NoBody,
     responses: { 200: Ok, ...errors },
     metadata: can('system:featured', 'delete'),
     summary: 'Remove an app from a featured section',

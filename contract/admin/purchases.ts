@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { can } from '../access';
 import { c } from '../c';
-import { Ok, PageQuery, errors, paged } from '../common';
+import { errors, NoBody, Ok, paged, PageQuery } from '../common';
 import { CreatePurchaseInput, PurchaseDetail, PurchaseRecord, UpdatePurchaseInput } from '../schemas/commerce';
 
 const id = z.object({ id: z.string() });
@@ -44,7 +44,7 @@ export const adminPurchases = c.router({
     method: 'DELETE',
     path: '/admin/purchases/:id',
     pathParams: id,
-    body: z.object({}).optional(),
+    body: NoBody,
     responses: { 200: Ok, ...errors },
     metadata: can('system:purchaseRecords', 'delete'),
     summary: 'Delete an externally managed purchase record',
