@@ -33,6 +33,7 @@ export default tseslint.config(
   },
   {
     files: ['machines/**/*.ts'],
+    ignores: ['machines/**/*.test.ts'],
     rules: {
       'no-restricted-imports': noImport([
         [['**/server/**', '**/src/**', '**/tests/**'], 'machines/ may import contract/ only.'],

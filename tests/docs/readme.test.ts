@@ -14,3 +14,10 @@ describe('README', () => {
     for (const v of vars) expect(readme, v).toContain(`\`${v}\``);
   });
 });
+
+describe('docs/lifecycle.md', () => {
+  it('is the diagram of the lifecycle machine as it is (npm run docs:lifecycle)', async () => {
+    const { lifecycleDoc } = await import('../../scripts/lifecycle-doc');
+    expect(readFileSync('docs/lifecycle.md', 'utf8')).toBe(lifecycleDoc());
+  });
+});

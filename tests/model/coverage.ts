@@ -79,16 +79,17 @@ export class ModelCoverage {
  * A transition tour: for every reachable state, the shortest path to it, then each event it accepts.
  * Covers every edge of the graph without enumerating every simple path (which explodes combinatorially).
  */
-export function transitionTour<M extends TestModel<any, any, any>>(model: M, serialize: (s: any) => string): ReturnType<M['getShortestPaths']> {
+export function transitionTour<M extends TestModel<any, any, any>>(model: M, serialize: (s: any) => string, fromState?: unknown): ReturnType<M['getShortestPaths']> {
   type E = EventObject;
+  const from = fromState ? ({ fromState } as never) : undefined;
   const adjacency = model.getAdjacencyMap() as Record<string, { state: unknown; transitions: Record<string, { event: E; state: unknown }> }>;
   const byState = new Map<string, { event: E; state: unknown }[]>();
   for (const value of Object.values(adjacency)) byState.set(serialize(value.state), Object.values(value.transitions));
   const seen = new Set<string>();
   const tour: ReturnType<M['getShortestPaths']> = [] as never;
-  // The initial state (first in the adjacency map) has no shortest path of its own: start from it too.
-  const initial = Object.values(adjacency)[0];
-  const starts: { state: unknown; steps: { event: E }[] }[] = [...(initial ? [{ state: initial.state, steps: [] }] : []), ...model.getShortestPaths()];
+  // The starting state has no shortest path of its own: start from it too.
+  const initial = fromState ? { state: fromState } : Object.values(adjacency)[0];
+  const starts: { state: unknown; steps: { event: E }[] }[] = [...(initial ? [{ state: initial.state, steps: [] }] : []), ...model.getShortestPaths(from)];
   for (const path of starts) {
     const prefix = path.steps.map((s) => s.event).filter((e) => e.type !== 'xstate.init');
     const edges = byState.get(serialize(path.state)) ?? [];
@@ -97,7 +98,7 @@ export function transitionTour<M extends TestModel<any, any, any>>(model: M, ser
       const key = JSON.stringify(events);
       if (seen.has(key)) continue;
       seen.add(key);
-      tour.push(...(model.getPathsFromEvents(events).slice(0, 1) as never[]));
+      tour.push(...(model.getPathsFromEvents(events, from).slice(0, 1) as never[]));
     }
   }
   return tour;

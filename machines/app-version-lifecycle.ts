@@ -1,0 +1,191 @@
+import { setup } from 'xstate';
+import type { VersionStatus } from '../contract/schemas/app';
+
+/**
+ * The app-version lifecycle of SPEC §4, one machine for both ends: the SPA offers an action where
+ * `snapshot.can(event)` says so, and the server applies a status change only where `getNextSnapshot`
+ * accepts it for the stored status (else 409). Pure: no invoke, no after.
+ *
+ * Who acts is context (`actor`), like whether the version is a bundle's (`isBundle`): the same event
+ * can mean different things (a publisher's REJECT is `author-rejected`, staff's is `rejected`).
+ *
+ * Apps:    draft ─COMPILE─► compiling ─COMPILE_SUCCEEDED─► compiled ─SUBMIT (publisher)─► author-approved
+ *          compiling ─COMPILE_FAILED─► compiler-error ─COMPILE─► compiling
+ *          compiled | author-approved ─REVIEW─► reviewed · ─APPROVE─► approved · ─REJECT (staff)─► rejected
+ *          approved | unpublished ─PUBLISH─► published ─UNPUBLISH─► unpublished
+ * Bundles: draft ─SUBMIT─► submitted ─APPROVE─► approved | ─REJECT─► rejected (no compiling)
+ */
+export type LifecycleActor = 'publisher' | 'staff' | 'system';
+export type LifecycleContext = { isBundle: boolean; actor: LifecycleActor };
+
+export type LifecycleEvent =
+  | { type: 'COMPILE' }
+  | { type: 'COMPILE_SUCCEEDED' }
+  | { type: 'COMPILE_FAILED' }
+  | { type: 'SUBMIT' }
+  | { type: 'REJECT'; reason: string }
+  | { type: 'REVIEW'; note: string }
+  | { type: 'APPROVE' }
+  | { type: 'MAKE_DRAFT' }
+  | { type: 'PUBLISH' }
+  | { type: 'UNPUBLISH' }
+  // Offered without changing the status: they open a screen.
+  | { type: 'EDIT' }
+  | { type: 'EDIT_INFO' }
+  | { type: 'UPLOAD_REVISION' }
+  | { type: 'VIEW_DIAGNOSTICS' };
+
+const publisherOrStaff = ({ context }: { context: LifecycleContext }) => context.actor !== 'system';
+
+export const appVersionLifecycle = setup({
+  types: { context: {} as LifecycleContext, input: {} as LifecycleContext, events: {} as LifecycleEvent },
+  guards: {
+    isPublisher: ({ context }) => context.actor === 'publisher',
+    isStaff: ({ context }) => context.actor === 'staff',
+    isSystem: ({ context }) => context.actor === 'system',
+    isPublisherApp: ({ context }) => context.actor === 'publisher' && !context.isBundle,
+    isPublisherBundle: ({ context }) => context.actor === 'publisher' && context.isBundle,
+    isStaffApp: ({ context }) => context.actor === 'staff' && !context.isBundle,
+    /** Compiles are for apps: queued by staff or by an upload (system). */
+    canCompile: ({ context }) => !context.isBundle && context.actor !== 'publisher',
+    isPerson: publisherOrStaff,
+  },
+  actions: {
+    /** Marks an action that opens a screen without changing the status (so `snapshot.can` offers it). */
+    offer: () => {},
+  },
+}).createMachine({
+  id: 'lifecycle',
+  context: ({ input }) => input,
+  initial: 'draft',
+  states: {
+    draft: {
+      on: {
+        EDIT: { guard: 'isPublisher', actions: 'offer' },
+        COMPILE: { guard: 'canCompile', target: 'compiling' },
+        SUBMIT: { guard: 'isPublisherBundle', target: 'submitted' },
+      },
+    },
+    compiling: {
+      on: {
+        COMPILE_SUCCEEDED: { guard: 'isSystem', target: 'compiled' },
+        COMPILE_FAILED: { guard: 'isSystem', target: 'compiler-error' },
+      },
+    },
+    compiled: {
+      on: {
+        SUBMIT: { guard: 'isPublisherApp', target: 'author-approved' },
+        REJECT: [
+          { guard: 'isPublisher', target: 'author-rejected' },
+          { guard: 'isStaff', target: 'rejected' },
+        ],
+        REVIEW: { guard: 'isStaffApp', target: 'reviewed' },
+        APPROVE: { guard: 'isStaff', target: 'approved' },
+        MAKE_DRAFT: { guard: 'isStaff', target: 'draft' },
+        COMPILE: { guard: 'canCompile', target: 'compiling' },
+        EDIT_INFO: { guard: 'isPublisher', actions: 'offer' },
+      },
+    },
+    'compiler-error': {
+      on: {
+        COMPILE: { guard: 'canCompile', target: 'compiling' },
+        UPLOAD_REVISION: { guard: 'isPublisherApp', actions: 'offer' },
+        VIEW_DIAGNOSTICS: { guard: 'isPerson', actions: 'offer' },
+        EDIT_INFO: { guard: 'isPublisher', actions: 'offer' },
+      },
+    },
+    'author-approved': {
+      on: {
+        REJECT: [
+          { guard: 'isPublisher', target: 'author-rejected' },
+          { guard: 'isStaff', target: 'rejected' },
+        ],
+        REVIEW: { guard: 'isStaffApp', target: 'reviewed' },
+        APPROVE: { guard: 'isStaff', target: 'approved' },
+        COMPILE: { guard: 'canCompile', target: 'compiling' },
+        EDIT_INFO: { guard: 'isPublisher', actions: 'offer' },
+      },
+    },
+    submitted: {
+      on: {
+        REJECT: [
+          { guard: 'isPublisher', target: 'author-rejected' },
+          { guard: 'isStaff', target: 'rejected' },
+        ],
+        APPROVE: { guard: 'isStaff', target: 'approved' },
+        EDIT_INFO: { guard: 'isPublisher', actions: 'offer' },
+      },
+    },
+    reviewed: {
+      on: {
+        UPLOAD_REVISION: { guard: 'isPublisherApp', actions: 'offer' },
+        COMPILE: { guard: 'canCompile', target: 'compiling' },
+        EDIT_INFO: { guard: 'isPublisher', actions: 'offer' },
+      },
+    },
+    rejected: {
+      on: {
+        COMPILE: { guard: 'canCompile', target: 'compiling' },
+        EDIT_INFO: { guard: 'isPublisher', actions: 'offer' },
+      },
+    },
+    'author-rejected': {
+      on: {
+        COMPILE: { guard: 'canCompile', target: 'compiling' },
+        EDIT_INFO: { guard: 'isPublisher', actions: 'offer' },
+      },
+    },
+    approved: {
+      on: {
+        PUBLISH: { guard: 'isPerson', target: 'published' },
+        EDIT_INFO: { guard: 'isPublisher', actions: 'offer' },
+      },
+    },
+    published: {
+      on: {
+        UNPUBLISH: { guard: 'isPerson', target: 'unpublished' },
+        EDIT_INFO: { guard: 'isPublisher', actions: 'offer' },
+      },
+    },
+    unpublished: {
+      on: {
+        PUBLISH: { guard: 'isPerson', target: 'published' },
+        EDIT_INFO: { guard: 'isPublisher', actions: 'offer' },
+      },
+    },
+  },
+});
+
+export type AppVersionLifecycle = typeof appVersionLifecycle;
+
+/** The snapshot of a stored version, as `actor` sees it. */
+export const lifecycleSnapshot = (status: VersionStatus, context: LifecycleContext) =>
+  appVersionLifecycle.resolveState({ value: status, context });
+
+/** Every action a person can be offered on a version row, in display order. */
+export const versionActions = [
+  'EDIT', 'SUBMIT', 'REVIEW', 'APPROVE', 'REJECT', 'MAKE_DRAFT', 'PUBLISH', 'UNPUBLISH', 'UPLOAD_REVISION',
+  'VIEW_DIAGNOSTICS', 'EDIT_INFO', 'COMPILE',
+] as const;
+export type VersionAction = (typeof versionActions)[number];
+
+const probe: Record<VersionAction, LifecycleEvent> = {
+  EDIT: { type: 'EDIT' },
+  SUBMIT: { type: 'SUBMIT' },
+  REVIEW: { type: 'REVIEW', note: '' },
+  APPROVE: { type: 'APPROVE' },
+  REJECT: { type: 'REJECT', reason: '' },
+  MAKE_DRAFT: { type: 'MAKE_DRAFT' },
+  PUBLISH: { type: 'PUBLISH' },
+  UNPUBLISH: { type: 'UNPUBLISH' },
+  UPLOAD_REVISION: { type: 'UPLOAD_REVISION' },
+  VIEW_DIAGNOSTICS: { type: 'VIEW_DIAGNOSTICS' },
+  EDIT_INFO: { type: 'EDIT_INFO' },
+  COMPILE: { type: 'COMPILE' },
+};
+
+/** The actions the machine allows on a version in `status` for this actor (what the UI offers). */
+export function offeredActions(status: VersionStatus, context: LifecycleContext): VersionAction[] {
+  const snapshot = lifecycleSnapshot(status, context);
+  return versionActions.filter((a) => snapshot.can(probe[a]));
+}
