@@ -5,7 +5,7 @@ import * as t from './schema';
 import { demoApps, demoBundle, demoCategories, demoPublishers, demoUsers } from './seed-data';
 
 /** A stable UUID from a name, so the demo world is the same on every machine. */
-const uuidOf = (name: string) => {
+export const uuidOf = (name: string) => {
   const h = createHash('sha256').update(name).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 };

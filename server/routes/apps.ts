@@ -1,14 +1,84 @@
 import type { FastifyInstance } from 'fastify';
 import { initServer } from '@ts-rest/fastify';
 import { contract } from '../../contract';
+import type { LifecycleEvent } from '../../machines/app-version-lifecycle';
+import { badRequest } from '../errors';
 import { requireDeveloper } from '../plugins/access';
-import { pageOfApps } from '../read/apps';
+import { appJob, appJobs, appStats, appVersion, appVersionsOf, ownedApp } from '../read/app-details';
+import { pageOfApps, toVersion } from '../read/apps';
+import { transitionVersion } from '../services/lifecycle';
 
 const s = initServer();
 
-export const appsRoutes = (app: FastifyInstance) => ({
-  list: s.route(contract.apps.list, async ({ request, query }) => {
-    const developer = requireDeveloper(request);
-    return { status: 200, body: await pageOfApps(app.db, { publisherId: developer.publisherId, isBundle: false }, query) };
-  }),
-});
+export const REJECTION_REASON_REQUIRED = 'Please provide a reason for the rejection.';
+
+/** The statuses a publisher may ask for (SPEC §7 status call), as lifecycle events. */
+function publisherEvent(status: string, rejectionReason: string | undefined): LifecycleEvent {
+  switch (status) {
+    case 'rejected':
+    case 'author-rejected':
+      if (!rejectionReason) throw badRequest(REJECTION_REASON_REQUIRED, [{ path: 'rejectionReason', message: REJECTION_REASON_REQUIRED }]);
+      return { type: 'REJECT', reason: rejectionReason };
+    case 'author-approved':
+    case 'submitted':
+      return { type: 'SUBMIT' };
+    case 'published':
+      return { type: 'PUBLISH' };
+    case 'unpublished':
+      return { type: 'UNPUBLISH' };
+    default:
+      throw badRequest(`A publisher cannot set a version to ${status}.`, [{ path: 'status', message: `A publisher cannot set a version to ${status}.` }]);
+  }
+}
+
+export const appsRoutes = (app: FastifyInstance) => {
+  const owned = (request: Parameters<typeof requireDeveloper>[0], id: string) => ownedApp(app.db, id, requireDeveloper(request).publisherId);
+  return {
+    list: s.route(contract.apps.list, async ({ request, query }) => {
+      const developer = requireDeveloper(request);
+      return { status: 200, body: await pageOfApps(app.db, { publisherId: developer.publisherId, isBundle: false }, query) };
+    }),
+
+    get: s.route(contract.apps.get, async ({ request, params }) => ({ status: 200, body: await owned(request, params.id) })),
+
+    all: s.route(contract.apps.all, async ({ request, params }) => {
+      const a = await owned(request, params.id);
+      return { status: 200, body: await appVersionsOf(app.db, a.appId, a.isBundle) };
+    }),
+
+    info: s.route(contract.apps.info, async ({ request, params }) => {
+      const a = await owned(request, params.id);
+      return { status: 200, body: await appVersion(app.db, a.appId, params.versionId, a.isBundle) };
+    }),
+
+    stats: s.route(contract.apps.stats, async ({ request, params }) => {
+      const a = await owned(request, params.id);
+      return { status: 200, body: await appStats(app.db, a.appId) };
+    }),
+
+    jobs: s.route(contract.apps.jobs, async ({ request, params }) => {
+      const a = await owned(request, params.id);
+      return { status: 200, body: await appJobs(app.db, a.appId) };
+    }),
+
+    job: s.route(contract.apps.job, async ({ request, params }) => {
+      const a = await owned(request, params.id);
+      return { status: 200, body: await appJob(app.db, a.appId, params.jobId) };
+    }),
+
+    setStatus: s.route(contract.apps.setStatus, async ({ request, params, body }) => {
+      const developer = requireDeveloper(request);
+      if (body.appId !== params.id || body.versionId !== params.versionId) {
+        throw badRequest('The body must name the same app and version as the path.');
+      }
+      const { updated, isBundle } = await transitionVersion(app.db, {
+        appId: params.id,
+        internalId: params.versionId,
+        publisherId: developer.publisherId,
+        actor: 'publisher',
+        event: publisherEvent(body.status, body.rejectionReason),
+      });
+      return { status: 200, body: toVersion(updated, isBundle) };
+    }),
+  };
+};

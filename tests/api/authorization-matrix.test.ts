@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '../../contract';
 import { flattenRoutes } from '../../contract/walk';
+import { uuidOf } from '../../server/db/seed';
 import { pendingRoutes } from '../../server/routes/pending';
 import { startServer, type DemoKey, type TestServer } from '../harness';
 
@@ -17,6 +19,12 @@ const validSignUp = {
   tosLink: 'https://m.example/t', privacyLink: 'https://m.example/p', chatUsername: 'matrix', agreement: true,
 };
 const validPublisher = { name: 'Renamed', tosLink: 'https://r.example/t', privacyLink: 'https://r.example/p', webhookLink: '' };
+
+const jira = uuidOf('app:Jira Connector');
+const jiraLatest = createHash('sha256').update('version:Jira Connector:1.1.0').digest('hex').slice(0, 24);
+const jiraJob = createHash('sha256').update('job:Jira Connector:1.1.0').digest('hex').slice(0, 24);
+// Only Northwind's developers see Northwind's app: everyone else signed in gets 404 (invisible), whatever their role.
+const northwindOnly = [401, 404, 200, 200, 200, 404, 404, 404, 404, 404];
 
 // Expected status per caller, in `callers` order. Staff: staffViewer is a publisher viewer, support a viewer,
 // reviewer a developer and admin an owner of the staff publisher.
@@ -35,6 +43,14 @@ const table: [method: string, path: string, body: unknown, expected: number[]][]
   ['POST', '/v1/publisher/users', { userCloudId: 'no-such-user', role: 'viewer' }, [401, 404, 403, 403, 404, 404, 403, 403, 403, 404]],
   ['GET', '/v1/publisher/developers', undefined, [401, 404, 200, 200, 200, 200, 200, 200, 200, 200]],
   ['GET', '/v1/publisher/apps', undefined, [401, 404, 200, 200, 200, 200, 200, 200, 200, 200]],
+  ['GET', `/v1/publisher/apps/${jira}`, undefined, northwindOnly],
+  ['GET', `/v1/publisher/apps/${jira}/all`, undefined, northwindOnly],
+  ['GET', `/v1/publisher/apps/${jira}/info/${jiraLatest}`, undefined, northwindOnly],
+  ['GET', `/v1/publisher/apps/${jira}/stats`, undefined, northwindOnly],
+  ['GET', `/v1/publisher/apps/${jira}/jobs`, undefined, northwindOnly],
+  ['GET', `/v1/publisher/apps/${jira}/jobs/${jiraJob}`, undefined, northwindOnly],
+  // Publishing an author-approved version is illegal: who may try gets 409, and nothing changes.
+  ['POST', `/v1/publisher/apps/${jira}/status/${jiraLatest}`, { status: 'published', appId: jira, versionId: jiraLatest }, [401, 404, 403, 409, 409, 404, 403, 403, 404, 404]],
   ['POST', '/v1/publisher', validSignUp, [401, 201, 409, 409, 409, 409, 409, 409, 409, 409]],
   ['DELETE', '/v1/oauth/session', undefined, [401, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
 ];
@@ -53,7 +69,8 @@ describe('authorization matrix of the implemented routes', () => {
     const implemented = flattenRoutes(contract)
       .filter(({ key }) => !pending.has(key))
       .map(({ route }) => `${route.method} ${route.path}`);
-    expect(implemented.sort()).toEqual(table.map(([m, p]) => `${m} ${p}`).sort());
+    const templated = table.map(([m, p]) => `${m} ${p.replace(jira, ':id').replace(jiraLatest, ':versionId').replace(jiraJob, ':jobId')}`);
+    expect(implemented.sort()).toEqual(templated.sort());
   });
 
   // Rows run in order: sign-up and sign-out change state, so they come last.

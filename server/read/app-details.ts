@@ -1,0 +1,68 @@
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { CompileJob } from '../../contract/schemas/app';
+import type { Db } from '../db/client';
+import { appDownloads, appVersions, apps, compileJobs, purchaseRecords } from '../db/schema';
+import { notFound } from '../errors';
+import { loadApps, toVersion } from './apps';
+
+/** An app of `publisherId` (another publisher's is 404, like one that does not exist). */
+export async function ownedApp(db: Db, appId: string, publisherId: string) {
+  const [app] = await loadApps(db, [appId]);
+  if (!app || app.publisher.id !== publisherId) throw notFound('App');
+  return app;
+}
+
+export async function appVersionsOf(db: Db, appId: string, isBundle: boolean) {
+  const rows = await db.select().from(appVersions).where(eq(appVersions.appId, appId)).orderBy(desc(appVersions.createdDate));
+  return rows.map((v) => toVersion(v, isBundle));
+}
+
+export async function appVersion(db: Db, appId: string, internalId: string, isBundle: boolean) {
+  const [v] = await db.select().from(appVersions).where(and(eq(appVersions.appId, appId), eq(appVersions.internalId, internalId)));
+  if (!v) throw notFound('App version');
+  return toVersion(v, isBundle);
+}
+
+const ACTIVE = ['active', 'trialing', 'cancelling'] as const;
+const INACTIVE = ['pastDue', 'cancelled'] as const;
+
+export async function appStats(db: Db, appId: string) {
+  const [downloads, [purchases], [active], [inactive]] = await Promise.all([
+    db.select({ version: appDownloads.version, downloads: appDownloads.downloads }).from(appDownloads).where(eq(appDownloads.appId, appId)),
+    db.select({ n: count() }).from(purchaseRecords).where(eq(purchaseRecords.appId, appId)),
+    db.select({ n: count() }).from(purchaseRecords).where(and(eq(purchaseRecords.appId, appId), inArray(purchaseRecords.subscriptionStatus, [...ACTIVE]))),
+    db.select({ n: count() }).from(purchaseRecords).where(and(eq(purchaseRecords.appId, appId), inArray(purchaseRecords.subscriptionStatus, [...INACTIVE]))),
+  ]);
+  return {
+    totalDownloads: downloads.reduce((n, d) => n + d.downloads, 0),
+    purchases: purchases?.n ?? 0,
+    activeSubscriptions: active?.n ?? 0,
+    inactiveSubscriptions: inactive?.n ?? 0,
+    appVersions: Object.fromEntries(downloads.map((d) => [d.version, { downloads: d.downloads }])),
+  };
+}
+
+const toJob = (j: typeof compileJobs.$inferSelect): z.infer<typeof CompileJob> => ({
+  id: j.id,
+  internalAppId: j.internalAppId,
+  appId: j.appId,
+  typeScriptVersion: j.typeScriptVersion,
+  engineVersion: j.engineVersion,
+  status: j.status,
+  duration: j.durationMs,
+  requestedAt: j.requestedAt.toISOString(),
+  finishedAt: j.finishedAt?.toISOString() ?? null,
+  diagnostics: j.diagnostics,
+});
+
+export async function appJobs(db: Db, appId: string) {
+  const rows = await db.select().from(compileJobs).where(eq(compileJobs.appId, appId)).orderBy(desc(compileJobs.requestedAt));
+  return rows.map(toJob);
+}
+
+export async function appJob(db: Db, appId: string, jobId: string) {
+  const [j] = await db.select().from(compileJobs).where(and(eq(compileJobs.appId, appId), eq(compileJobs.id, jobId)));
+  if (!j) throw notFound('Compile job');
+  return toJob(j);
+}

@@ -1,0 +1,61 @@
+import { and, eq } from 'drizzle-orm';
+import { getNextSnapshot } from 'xstate';
+import type { VersionStatus } from '../../contract/schemas/app';
+import { lifecycleSnapshot, type LifecycleActor, type LifecycleEvent } from '../../machines/app-version-lifecycle';
+import type { Db } from '../db/client';
+import { newId } from '../db/ids';
+import { activityLogs, appVersions, apps } from '../db/schema';
+import { conflict, notFound } from '../errors';
+
+export type TransitionRequest = {
+  appId: string;
+  internalId: string;
+  /** Publisher callers only see their own publisher's versions (others: 404). */
+  publisherId?: string;
+  actor: LifecycleActor;
+  event: LifecycleEvent;
+  /** Who, for the activity log of staff actions. */
+  by?: { id: string; name: string };
+};
+
+/**
+ * Applies a lifecycle event to a stored version: the machine decides from the stored status and the
+ * caller's kind; the write is conditional on the status it read, so concurrent requests on one version
+ * give one success and 409 for the rest. Staff actions are written to the app's activity log.
+ */
+export async function transitionVersion(db: Db, req: TransitionRequest) {
+  const [row] = await db
+    .select({ version: appVersions, isBundle: apps.isBundle, publisherId: apps.publisherId })
+    .from(appVersions)
+    .innerJoin(apps, eq(apps.id, appVersions.appId))
+    .where(and(eq(appVersions.internalId, req.internalId), eq(appVersions.appId, req.appId)));
+  if (!row || (req.publisherId && row.publisherId !== req.publisherId)) throw notFound('App version');
+  const status = row.version.status as VersionStatus;
+  const snapshot = lifecycleSnapshot(status, { actor: req.actor, isBundle: row.isBundle });
+  if (!snapshot.can(req.event)) {
+    throw conflict('invalid_transition', `A version that is ${status} cannot take ${req.event.type} from ${req.actor === 'staff' ? 'staff' : 'its publisher'}.`);
+  }
+  const next = getNextSnapshot(snapshot.machine, snapshot, req.event).value as VersionStatus;
+  const notes =
+    req.event.type === 'REJECT' ? { rejectionNote: req.event.reason } : req.event.type === 'REVIEW' ? { reviewedNote: req.event.note } : {};
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(appVersions)
+      .set({ status: next, modifiedDate: new Date(), ...notes })
+      .where(and(eq(appVersions.internalId, req.internalId), eq(appVersions.status, status)))
+      .returning();
+    if (!updated) throw conflict('status_changed', 'The version changed while this request was made; reload and try again.');
+    await tx.update(apps).set({ modifiedAt: new Date() }).where(eq(apps.id, req.appId));
+    if (req.actor === 'staff' && req.by) {
+      await tx.insert(activityLogs).values({
+        id: newId(),
+        appId: req.appId,
+        userId: req.by.id,
+        userName: req.by.name,
+        action: req.event.type.toLowerCase().replace('_', '-'),
+        actionExtra: { version: updated.version, from: status, to: next, ...notes },
+      });
+    }
+    return { updated, isBundle: row.isBundle };
+  });
+}
