@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CompileJob } from '../../contract/schemas/app';
 import type { Db } from '../db/client';
-import { appDownloads, appVersions, apps, compileJobs, purchaseRecords } from '../db/schema';
+import { appDownloads, appVersions, compileJobs, purchaseRecords } from '../db/schema';
 import { notFound } from '../errors';
 import { loadApps, toVersion } from './apps';
 
