@@ -20,6 +20,7 @@ import { Route as PublisherProfileRouteImport } from './routes/publisher.profile
 import { Route as PublisherRegisterRouteImport } from './routes/publisher.register'
 import { Route as PublisherAdminIndexRouteImport } from './routes/publisher.admin.index'
 import { Route as PublisherAppsIndexRouteImport } from './routes/publisher.apps.index'
+import { Route as PublisherAppsIdRouteImport } from './routes/publisher.apps.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -76,6 +77,11 @@ const PublisherAppsIndexRoute = PublisherAppsIndexRouteImport.update({
   path: '/apps/',
   getParentRoute: () => PublisherRoute,
 } as any)
+const PublisherAppsIdRoute = PublisherAppsIdRouteImport.update({
+  id: '/apps/$id',
+  path: '/apps/$id',
+  getParentRoute: () => PublisherRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -87,6 +93,7 @@ export interface FileRoutesByFullPath {
   '/publisher/profile': typeof PublisherProfileRoute
   '/publisher/register': typeof PublisherRegisterRoute
   '/publisher/': typeof PublisherIndexRoute
+  '/publisher/apps/$id': typeof PublisherAppsIdRoute
   '/publisher/admin/': typeof PublisherAdminIndexRoute
   '/publisher/apps/': typeof PublisherAppsIndexRoute
 }
@@ -98,6 +105,7 @@ export interface FileRoutesByTo {
   '/publisher/profile': typeof PublisherProfileRoute
   '/publisher/register': typeof PublisherRegisterRoute
   '/publisher': typeof PublisherIndexRoute
+  '/publisher/apps/$id': typeof PublisherAppsIdRoute
   '/publisher/admin': typeof PublisherAdminIndexRoute
   '/publisher/apps': typeof PublisherAppsIndexRoute
 }
@@ -112,6 +120,7 @@ export interface FileRoutesById {
   '/publisher/profile': typeof PublisherProfileRoute
   '/publisher/register': typeof PublisherRegisterRoute
   '/publisher/': typeof PublisherIndexRoute
+  '/publisher/apps/$id': typeof PublisherAppsIdRoute
   '/publisher/admin/': typeof PublisherAdminIndexRoute
   '/publisher/apps/': typeof PublisherAppsIndexRoute
 }
@@ -127,6 +136,7 @@ export interface FileRouteTypes {
     | '/publisher/profile'
     | '/publisher/register'
     | '/publisher/'
+    | '/publisher/apps/$id'
     | '/publisher/admin/'
     | '/publisher/apps/'
   fileRoutesByTo: FileRoutesByTo
@@ -138,6 +148,7 @@ export interface FileRouteTypes {
     | '/publisher/profile'
     | '/publisher/register'
     | '/publisher'
+    | '/publisher/apps/$id'
     | '/publisher/admin'
     | '/publisher/apps'
   id:
@@ -151,6 +162,7 @@ export interface FileRouteTypes {
     | '/publisher/profile'
     | '/publisher/register'
     | '/publisher/'
+    | '/publisher/apps/$id'
     | '/publisher/admin/'
     | '/publisher/apps/'
   fileRoutesById: FileRoutesById
@@ -242,6 +254,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublisherAppsIndexRouteImport
       parentRoute: typeof PublisherRoute
     }
+    '/publisher/apps/$id': {
+      id: '/publisher/apps/$id'
+      path: '/apps/$id'
+      fullPath: '/publisher/apps/$id'
+      preLoaderRoute: typeof PublisherAppsIdRouteImport
+      parentRoute: typeof PublisherRoute
+    }
   }
 }
 
@@ -262,6 +281,7 @@ interface PublisherRouteChildren {
   PublisherProfileRoute: typeof PublisherProfileRoute
   PublisherRegisterRoute: typeof PublisherRegisterRoute
   PublisherIndexRoute: typeof PublisherIndexRoute
+  PublisherAppsIdRoute: typeof PublisherAppsIdRoute
   PublisherAppsIndexRoute: typeof PublisherAppsIndexRoute
 }
 
@@ -270,6 +290,7 @@ const PublisherRouteChildren: PublisherRouteChildren = {
   PublisherProfileRoute: PublisherProfileRoute,
   PublisherRegisterRoute: PublisherRegisterRoute,
   PublisherIndexRoute: PublisherIndexRoute,
+  PublisherAppsIdRoute: PublisherAppsIdRoute,
   PublisherAppsIndexRoute: PublisherAppsIndexRoute,
 }
 

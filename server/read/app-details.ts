@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CompileJob } from '../../contract/schemas/app';
 import type { Db } from '../db/client';
-import { appDownloads, appVersions, compileJobs, purchaseRecords } from '../db/schema';
+import { appDownloads, appVersions, compileJobs, prices, purchaseRecords } from '../db/schema';
 import { notFound } from '../errors';
 import { loadApps, toVersion } from './apps';
 
@@ -65,4 +65,30 @@ export async function appJob(db: Db, appId: string, jobId: string) {
   const [j] = await db.select().from(compileJobs).where(and(eq(compileJobs.appId, appId), eq(compileJobs.id, jobId)));
   if (!j) throw notFound('Compile job');
   return toJob(j);
+}
+
+const toPrice = (p: typeof prices.$inferSelect, actives: number) => ({
+  id: p.id,
+  name: p.name,
+  type: p.type,
+  active: p.active,
+  buyPrice: p.buyPrice,
+  monthly: p.monthly,
+  yearly: p.yearly,
+  trialEnabled: p.trialEnabled,
+  trialDuration: p.trialDuration,
+  referenceEnabled: p.referenceEnabled,
+  referenceId: p.referenceId,
+  createdDate: p.createdDate.toISOString(),
+  unique: false,
+  actives,
+});
+
+/** Prices of an app, newest first; `actives` counts the active subscriptions on the active price. */
+export async function appPrices(db: Db, appId: string) {
+  const [rows, [subs]] = await Promise.all([
+    db.select().from(prices).where(eq(prices.appId, appId)).orderBy(desc(prices.createdDate)),
+    db.select({ n: count() }).from(purchaseRecords).where(and(eq(purchaseRecords.appId, appId), inArray(purchaseRecords.subscriptionStatus, [...ACTIVE]))),
+  ]);
+  return rows.map((p) => toPrice(p, p.active ? (subs?.n ?? 0) : 0));
 }

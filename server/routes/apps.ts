@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { initServer } from '@ts-rest/fastify';
 import { contract } from '../../contract';
 import type { LifecycleEvent } from '../../machines/app-version-lifecycle';
-import { badRequest } from '../errors';
+import { badRequest, notFound } from '../errors';
 import { requireDeveloper } from '../plugins/access';
-import { appJob, appJobs, appStats, appVersion, appVersionsOf, ownedApp } from '../read/app-details';
+import { appJob, appJobs, appPrices, appStats, appVersion, appVersionsOf, ownedApp } from '../read/app-details';
 import { pageOfApps, toVersion } from '../read/apps';
 import { transitionVersion } from '../services/lifecycle';
 
@@ -64,6 +64,18 @@ export const appsRoutes = (app: FastifyInstance) => {
     job: s.route(contract.apps.job, async ({ request, params }) => {
       const a = await owned(request, params.id);
       return { status: 200, body: await appJob(app.db, a.appId, params.jobId) };
+    }),
+
+    prices: s.route(contract.apps.prices, async ({ request, params }) => {
+      const a = await owned(request, params.id);
+      return { status: 200, body: await appPrices(app.db, a.appId) };
+    }),
+
+    price: s.route(contract.apps.price, async ({ request, params }) => {
+      const a = await owned(request, params.id);
+      const price = (await appPrices(app.db, a.appId)).find((p) => p.id === params.priceId);
+      if (!price) throw notFound('Price');
+      return { status: 200, body: price };
     }),
 
     setStatus: s.route(contract.apps.setStatus, async ({ request, params, body }) => {

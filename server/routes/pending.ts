@@ -11,8 +11,6 @@ export const pendingRoutes = [
   'publisher.removeDeveloper',
   'publisher.purchases',
   'apps.create',
-  'apps.prices',
-  'apps.price',
   'apps.createPrice',
   'apps.setPricing',
   'apps.screenshots',

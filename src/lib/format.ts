@@ -4,3 +4,5 @@ const date = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short',
 /** Money in USD with two decimals (SPEC §9). */
 export const formatMoney = (amount: number) => usd.format(amount);
 export const formatDate = (iso: string) => date.format(new Date(iso));
+const dateTime = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));

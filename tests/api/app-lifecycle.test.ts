@@ -36,6 +36,15 @@ describe('publisher reads of an app', () => {
     expect(job.json.id).toBe(jobs.json[0].id);
   });
 
+  it('lists prices, active first by date, with legacy ones', async () => {
+    const res = await s.request('GET', `/v1/publisher/apps/${appId('Standup Bot')}/prices`, { token: owner });
+    expect(res.json.map((p: { name: string; active: boolean }) => [p.name, p.active])).toEqual([['Team', true], ['Launch pricing', false]]);
+    expect(res.json[0]).toMatchObject({ type: 'subscription', monthly: { enabled: true, price: 4 }, trialDuration: 14, actives: 3 });
+    const one = await s.request('GET', `/v1/publisher/apps/${appId('Standup Bot')}/prices/${res.json[1].id}`, { token: owner });
+    expect(one.json.name).toBe('Launch pricing');
+    expect((await s.request('GET', `/v1/publisher/apps/${appId('Standup Bot')}/prices/nope`, { token: owner })).status).toBe(404);
+  });
+
   it('answers 404 for another publisher’s app and for unknown ids', async () => {
     const lars = await s.signIn('fjordOwner');
     expect((await s.request('GET', `/v1/publisher/apps/${appId('Jira Connector')}`, { token: lars })).status).toBe(404);

@@ -22,6 +22,7 @@ const validPublisher = { name: 'Renamed', tosLink: 'https://r.example/t', privac
 
 const jira = uuidOf('app:Jira Connector');
 const jiraLatest = createHash('sha256').update('version:Jira Connector:1.1.0').digest('hex').slice(0, 24);
+const jiraPrice = createHash('sha256').update('price:Jira Connector').digest('hex').slice(0, 24);
 const jiraJob = createHash('sha256').update('job:Jira Connector:1.1.0').digest('hex').slice(0, 24);
 // Only Northwind's developers see Northwind's app: everyone else signed in gets 404 (invisible), whatever their role.
 const northwindOnly = [401, 404, 200, 200, 200, 404, 404, 404, 404, 404];
@@ -49,6 +50,8 @@ const table: [method: string, path: string, body: unknown, expected: number[]][]
   ['GET', `/v1/publisher/apps/${jira}/stats`, undefined, northwindOnly],
   ['GET', `/v1/publisher/apps/${jira}/jobs`, undefined, northwindOnly],
   ['GET', `/v1/publisher/apps/${jira}/jobs/${jiraJob}`, undefined, northwindOnly],
+  ['GET', `/v1/publisher/apps/${jira}/prices`, undefined, northwindOnly],
+  ['GET', `/v1/publisher/apps/${jira}/prices/${jiraPrice}`, undefined, northwindOnly],
   // Publishing an author-approved version is illegal: who may try gets 409, and nothing changes.
   ['POST', `/v1/publisher/apps/${jira}/status/${jiraLatest}`, { status: 'published', appId: jira, versionId: jiraLatest }, [401, 404, 403, 409, 409, 404, 403, 403, 404, 404]],
   ['POST', '/v1/publisher', validSignUp, [401, 201, 409, 409, 409, 409, 409, 409, 409, 409]],
@@ -69,7 +72,7 @@ describe('authorization matrix of the implemented routes', () => {
     const implemented = flattenRoutes(contract)
       .filter(({ key }) => !pending.has(key))
       .map(({ route }) => `${route.method} ${route.path}`);
-    const templated = table.map(([m, p]) => `${m} ${p.replace(jira, ':id').replace(jiraLatest, ':versionId').replace(jiraJob, ':jobId')}`);
+    const templated = table.map(([m, p]) => `${m} ${p.replace(jira, ':id').replace(jiraLatest, ':versionId').replace(jiraJob, ':jobId').replace(jiraPrice, ':priceId')}`);
     expect(implemented.sort()).toEqual(templated.sort());
   });
 

@@ -1,4 +1,5 @@
-import { Box, Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
+import { Box, Card, Flex, Heading, Link as ThemeLink, Table, Text } from '@radix-ui/themes';
+import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable } from '../../components/DataTable';
 import { Pager } from '../../components/Pager';
@@ -56,7 +57,11 @@ export function AppsList({ page, onPage }: { page: number; onPage: (page: number
                     <Flex align="center" gap="3">
                       {app.latest.iconFileData && <img src={app.latest.iconFileData} alt="" width={32} height={32} style={{ borderRadius: 8 }} />}
                       <Flex direction="column">
-                        <Text weight="medium">{app.latest.name}</Text>
+                        <ThemeLink asChild weight="medium">
+                          <Link to="/publisher/apps/$id" params={{ id: app.appId }}>
+                            {app.latest.name}
+                          </Link>
+                        </ThemeLink>
                         <Text size="1" color="gray">
                           {app.latest.shortDescription}
                         </Text>
