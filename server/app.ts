@@ -13,6 +13,8 @@ import errors from './plugins/errors';
 import identity from './plugins/identity';
 import openapi from './plugins/openapi';
 import spa from './plugins/spa';
+import storage from './plugins/storage';
+import workers from './plugins/workers';
 import { routes } from './routes';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,12 +33,17 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   );
   await app.register(errors);
   await app.register(formbody, { bodyLimit: 16_384 });
-  await app.register(multipart, { limits: { files: 10, fileSize: 20 * 1024 * 1024, fields: 20, fieldSize: 1_048_576 } });
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { files: 10, fileSize: 20 * 1024 * 1024, fields: 20, fieldSize: 1_048_576 },
+  });
+  await app.register(storage);
   await app.register(db);
   await app.register(auth);
   await app.register(access);
   await app.register(identity);
   await app.register(routes);
+  await app.register(workers);
   await app.register(openapi);
   await app.register(spa, { root: join(root, 'dist') });
   return app;

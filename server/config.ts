@@ -26,6 +26,8 @@ const Env = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SERVE_SPA: bool.default(true),
+  COMPILE_WORKER: bool.default(true),
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(5).default(120),
 });
 
 export type Config = {
@@ -51,6 +53,10 @@ export type Config = {
   bodyLimitBytes: number;
   logLevel: string;
   serveSpa: boolean;
+  /** Run the compile worker in this process. */
+  compileWorker: boolean;
+  /** A running job whose process has not finished it within this many seconds is picked up again. */
+  jobLeaseSeconds: number;
   /** In-memory PGlite for tests: nothing is written to disk. */
   inMemoryDatabase: boolean;
 };
@@ -79,6 +85,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     logLevel: e.LOG_LEVEL,
     serveSpa: e.SERVE_SPA,
+    compileWorker: e.COMPILE_WORKER,
+    jobLeaseSeconds: e.JOB_LEASE_SECONDS,
     inMemoryDatabase: false,
     ...overrides,
   };

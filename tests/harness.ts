@@ -1,4 +1,7 @@
 import { randomBytes, createHash } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -14,10 +17,12 @@ export const REDIRECT_URI = 'http://localhost:8080/oauth/callback';
  * named by TEST_DATABASE_URL (dropped again on close). Seeded with the demo data.
  */
 export async function startServer(overrides: Partial<Config> = {}, env: Record<string, string> = {}) {
-  let databaseUrl: string | undefined;
+  let databaseUrl: string | undefined = overrides.databaseUrl;
   let dropDatabase = async () => {};
   const admin = process.env.TEST_DATABASE_URL;
-  if (admin) {
+  // A server may reuse another's database (a restart): pass its databaseUrl, or its dataDir with inMemoryDatabase false.
+  const reuse = overrides.databaseUrl !== undefined || overrides.inMemoryDatabase === false;
+  if (admin && !reuse) {
     const name = `portal_test_${randomBytes(6).toString('hex')}`;
     const client = new pg.Client({ connectionString: admin });
     await client.connect();
@@ -34,8 +39,8 @@ export async function startServer(overrides: Partial<Config> = {}, env: Record<s
     };
   }
   const config = loadConfig(
-    { LOG_LEVEL: 'silent', SERVE_SPA: 'false', ...env },
-    { inMemoryDatabase: !databaseUrl, databaseUrl, port: 0, ...overrides },
+    { LOG_LEVEL: 'silent', SERVE_SPA: 'false', DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-data-')), ...env },
+    { inMemoryDatabase: !databaseUrl, port: 0, ...overrides, databaseUrl },
   );
   const app: FastifyInstance = await buildApp(config);
   await app.listen({ port: config.port, host: '127.0.0.1' });
@@ -92,9 +97,17 @@ export async function startServer(overrides: Partial<Config> = {}, env: Record<s
       if (res.status !== 200) throw new Error(`sign-in of ${key} failed: ${res.status} ${res.text}`);
       return res.json.access_token as string;
     },
-    async close() {
+    /** Multipart upload of files (field, file name, bytes). */
+    async upload(method: string, path: string, token: string, parts: { field: string; filename: string; data: Buffer }[]) {
+      const form = new FormData();
+      for (const p of parts) form.append(p.field, new Blob([new Uint8Array(p.data)], { type: 'application/zip' }), p.filename);
+      const res = await fetch(base + path, { method, headers: { authorization: `Bearer ${token}` }, body: form });
+      const text = await res.text();
+      return { status: res.status, json: text ? JSON.parse(text) : undefined, text };
+    },
+    async close(opts: { keepDatabase?: boolean } = {}) {
       await app.close();
-      await dropDatabase();
+      if (!opts.keepDatabase) await dropDatabase();
     },
   };
 }

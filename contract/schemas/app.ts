@@ -139,8 +139,11 @@ export const ChangesInput = z.object({
 
 export const Screenshot = z.object({ id: z.string(), appId: z.string(), fileName: z.string(), thumbnailUrl: z.string() });
 
-/** Multipart bodies are checked by the upload service (sizes, magic bytes), not by zod. */
-export const AppPackageUpload = z.object({ app: z.unknown() });
+/** One file (bytes on the server, a Blob in the browser); sizes and contents are the upload service's to check. */
+const oneFile = (message: string) =>
+  z.custom<Blob | Uint8Array>((v) => v instanceof Uint8Array || (typeof Blob !== 'undefined' && v instanceof Blob), { error: message });
+export const PACKAGE_FIELD_MESSAGE = 'Upload exactly one .zip file in the field "app".';
+export const AppPackageUpload = z.object({ app: oneFile(PACKAGE_FIELD_MESSAGE) });
 export const ScreenshotsUpload = z.object({ screenshots: z.unknown() });
 
 export const UsageRecord = z.object({

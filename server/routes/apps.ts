@@ -7,6 +7,7 @@ import { requireDeveloper } from '../plugins/access';
 import { appJob, appJobs, appPrices, appStats, appVersion, appVersionsOf, ownedApp } from '../read/app-details';
 import { pageOfApps, toVersion } from '../read/apps';
 import { transitionVersion } from '../services/lifecycle';
+import { acceptPackage, packageFrom } from '../services/packages/upload';
 
 const s = initServer();
 
@@ -76,6 +77,23 @@ export const appsRoutes = (app: FastifyInstance) => {
       const price = (await appPrices(app.db, a.appId)).find((p) => p.id === params.priceId);
       if (!price) throw notFound('Price');
       return { status: 200, body: price };
+    }),
+
+    create: s.route(contract.apps.create, async ({ request, body }) => {
+      const developer = requireDeveloper(request);
+      const appId = await acceptPackage(app.db, app.storage, packageFrom(body), { publisherId: developer.publisherId, engineVersion: app.config.engineVersion });
+      return { status: 201, body: await ownedApp(app.db, appId, developer.publisherId) };
+    }),
+
+    update: s.route(contract.apps.update, async ({ request, params, body }) => {
+      const developer = requireDeveloper(request);
+      await ownedApp(app.db, params.id, developer.publisherId);
+      const appId = await acceptPackage(app.db, app.storage, packageFrom(body), {
+        publisherId: developer.publisherId,
+        engineVersion: app.config.engineVersion,
+        updateOf: params.id,
+      });
+      return { status: 200, body: await ownedApp(app.db, appId, developer.publisherId) };
     }),
 
     setStatus: s.route(contract.apps.setStatus, async ({ request, params, body }) => {

@@ -52,6 +52,9 @@ const table: [method: string, path: string, body: unknown, expected: number[]][]
   ['GET', `/v1/publisher/apps/${jira}/jobs/${jiraJob}`, undefined, northwindOnly],
   ['GET', `/v1/publisher/apps/${jira}/prices`, undefined, northwindOnly],
   ['GET', `/v1/publisher/apps/${jira}/prices/${jiraPrice}`, undefined, northwindOnly],
+  // Uploads without a package: whoever may upload gets 400 (the body is validated before anything is looked up).
+  ['POST', '/v1/publisher/apps', {}, [401, 404, 403, 400, 400, 400, 403, 403, 400, 400]],
+  ['PUT', `/v1/apps/${jira}`, {}, [401, 404, 403, 400, 400, 400, 403, 403, 400, 400]],
   // Publishing an author-approved version is illegal: who may try gets 409, and nothing changes.
   ['POST', `/v1/publisher/apps/${jira}/status/${jiraLatest}`, { status: 'published', appId: jira, versionId: jiraLatest }, [401, 404, 403, 409, 409, 404, 403, 403, 404, 404]],
   ['POST', '/v1/publisher', validSignUp, [401, 201, 409, 409, 409, 409, 409, 409, 409, 409]],

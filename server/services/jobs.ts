@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { newId } from '../db/ids';
+import { jobs } from '../db/schema';
+
+export type JobRow = { id: string; kind: string; payload: Record<string, unknown>; attempts: number };
+
+/** Queues background work in the jobs table (inside the caller's transaction when given one). */
+export async function enqueue(db: Pick<Db, 'insert'>, kind: string, payload: Record<string, unknown>) {
+  const id = newId();
+  await db.insert(jobs).values({ id, kind, payload });
+  return id;
+}
+
+/**
+ * Claims one job of `kind`: queued, or running with an expired lease (its process died). FOR UPDATE SKIP
+ * LOCKED lets several server processes share the table on PostgreSQL.
+ */
+export async function claim(db: Db, kind: string, leaseSeconds: number): Promise<JobRow | null> {
+  const result = await db.execute(sql`
+    UPDATE jobs SET status = 'running', locked_at = now(), attempts = attempts + 1
+    WHERE id = (
+      SELECT id FROM jobs
+      WHERE kind = ${kind}
+        AND (status = 'queued' OR (status = 'running' AND locked_at < now() - make_interval(secs => ${leaseSeconds})))
+        AND run_at <= now()
+      ORDER BY run_at
+      FOR UPDATE SKIP LOCKED
+      LIMIT 1
+    )
+    RETURNING id, kind, payload, attempts`);
+  const rows = (result as unknown as { rows: JobRow[] }).rows;
+  return rows[0] ?? null;
+}
+
+export async function finish(db: Db, id: string, status: 'done' | 'failed', error = '') {
+  await db.execute(sql`UPDATE jobs SET status = ${status}, last_error = ${error}, locked_at = NULL WHERE id = ${id}`);
+}

@@ -1,0 +1,65 @@
+import semver from 'semver';
+import { z } from 'zod';
+import { HttpError } from '../../errors';
+
+/** The Apps-Engine manifest (app.json) rules. */
+export const Manifest = z.object({
+  id: z.uuid({ error: 'id must be a UUID.' }),
+  name: z.string({ error: 'name is required.' }).trim().min(1, { error: 'name is required.' }).max(100),
+  nameSlug: z.string({ error: 'nameSlug is required.' }).regex(/^[a-z0-9-]+$/, { error: 'nameSlug must be lowercase letters, digits and dashes.' }),
+  version: z.string({ error: 'version is required.' }).refine((v) => semver.valid(v) !== null, { error: 'version must be a semver version (1.0.0).' }),
+  requiredApiVersion: z
+    .string({ error: 'requiredApiVersion is required.' })
+    .refine((v) => semver.validRange(v) !== null, { error: 'requiredApiVersion must be a semver range (^1.40.0).' }),
+  author: z.object(
+    {
+      name: z.string({ error: 'author.name is required.' }).min(1, { error: 'author.name is required.' }),
+      support: z.string({ error: 'author.support is required.' }).min(1, { error: 'author.support is required.' }),
+      homepage: z.string().optional(),
+    },
+    { error: 'author is required.' },
+  ),
+  classFile: z.string({ error: 'classFile is required.' }).regex(/^[\w\-./]+\.(ts|js)$/, { error: 'classFile must name a .ts or .js file.' }),
+  iconFile: z.string({ error: 'iconFile is required.' }).min(1, { error: 'iconFile is required.' }),
+  description: z.string().default(''),
+  permissions: z.array(z.object({ name: z.string() }).loose()).optional(),
+  implements: z.array(z.string()).optional(),
+});
+export type Manifest = z.infer<typeof Manifest>;
+
+export const iconMime: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', svg: 'image/svg+xml', gif: 'image/gif' };
+
+export type PackageKind = 'source' | 'compiled';
+
+/** Validates app.json (field by field), the files it names, and the engine version it needs. */
+export function readManifest(files: Map<string, Buffer>, engineVersion: string) {
+  const raw = files.get('app.json');
+  if (!raw) throw new HttpError(400, 'manifest_missing', 'The package has no app.json at its root.');
+  let json: unknown;
+  try {
+    json = JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw new HttpError(400, 'manifest_invalid', 'app.json is not valid JSON.');
+  }
+  const parsed = Manifest.safeParse(json);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((i) => ({ path: ['app.json', ...i.path.map(String)].join('.'), message: i.message }));
+    throw new HttpError(400, 'manifest_invalid', `app.json is not valid: ${fields.map((f) => f.message).join(' ')}`, fields);
+  }
+  const m = parsed.data;
+  const kind: PackageKind = files.has('.packagedby') ? 'compiled' : 'source';
+  const classFile = kind === 'compiled' ? m.classFile.replace(/\.ts$/, '.js') : m.classFile;
+  if (!files.has(classFile)) throw new HttpError(400, 'manifest_invalid', `app.json names classFile ${classFile}, which the package does not have.`, [{ path: 'app.json.classFile', message: `${classFile} is not in the package.` }]);
+  const icon = files.get(m.iconFile);
+  if (!icon) throw new HttpError(400, 'manifest_invalid', `app.json names iconFile ${m.iconFile}, which the package does not have.`, [{ path: 'app.json.iconFile', message: `${m.iconFile} is not in the package.` }]);
+  if (!semver.satisfies(engineVersion, m.requiredApiVersion)) {
+    throw new HttpError(400, 'engine_version_unsupported', `The app requires Apps-Engine ${m.requiredApiVersion}; the marketplace compiles against ${engineVersion}.`, [
+      { path: 'app.json.requiredApiVersion', message: `Needs ${m.requiredApiVersion}; the engine is ${engineVersion}.` },
+    ]);
+  }
+  const sources = [...files.keys()].filter((f) => (kind === 'source' ? /\.ts$/.test(f) && !f.endsWith('.d.ts') : /\.js$/.test(f)));
+  if (!sources.length) throw new HttpError(400, 'package_no_sources', 'The package has no TypeScript sources (or, compiled, no JavaScript).');
+  const ext = m.iconFile.split('.').pop()?.toLowerCase() ?? '';
+  const iconData = `data:${iconMime[ext] ?? 'application/octet-stream'};base64,${icon.toString('base64')}`;
+  return { manifest: m, kind, iconData };
+}
