@@ -82,7 +82,7 @@ export function SignUpForm({ config }: { config: Config }) {
                   control={control}
                   name="publisherCountry"
                   render={({ field }) => (
-                    <Select.Root value={field.value || undefined} onValueChange={field.onChange} name={field.name}>
+                    <Select.Root value={field.value} onValueChange={field.onChange} name={field.name}>
                       <Select.Trigger id={id} aria-describedby={describedBy} aria-invalid={invalid} placeholder="Select a country" onBlur={field.onBlur} />
                       <Select.Content position="popper">
                         {countries.map((c) => (
