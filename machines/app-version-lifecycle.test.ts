@@ -3,7 +3,7 @@ import { getNextSnapshot } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import type { VersionStatus } from '../contract/schemas/app';
 import { ModelCoverage, transitionTour } from '../tests/model/coverage';
-import { appVersionLifecycle, lifecycleSnapshot, offeredActions, type LifecycleContext, type LifecycleEvent, type VersionAction } from './app-version-lifecycle';
+import { appVersionLifecycle, lifecycleSnapshot, noteShown, offeredActions, shownDisabledActions, type LifecycleContext, type LifecycleEvent, type VersionAction } from './app-version-lifecycle';
 
 /**
  * The oracle: SPEC §4's tables of actions by status, written out by hand for each kind of actor and
@@ -130,6 +130,13 @@ for (const [name, context, table] of kinds) {
 }
 
 describe('the lifecycle rules', () => {
+  it('says which note each status shows and what is shown disabled (SPEC §4)', () => {
+    expect(statuses.filter((st) => noteShown(st) === 'rejectionNote').sort()).toEqual(['author-rejected', 'rejected']);
+    expect(statuses.filter((st) => noteShown(st) === 'reviewedNote').sort()).toEqual(['compiler-error', 'reviewed']);
+    expect(statuses.filter((st) => shownDisabledActions(st).length)).toEqual(['rejected']);
+    expect(shownDisabledActions('rejected')).toEqual(['PUBLISH']);
+  });
+
   it('gives a publisher’s reject author-rejected and staff’s reject rejected', () => {
     const reject = { type: 'REJECT', reason: 'x' } as const;
     expect(getNextSnapshot(appVersionLifecycle, lifecycleSnapshot('compiled', { actor: 'publisher', isBundle: false }), reject).value).toBe('author-rejected');

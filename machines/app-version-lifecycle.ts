@@ -87,6 +87,7 @@ export const appVersionLifecycle = setup({
       },
     },
     'compiler-error': {
+      meta: { note: 'reviewedNote' },
       on: {
         COMPILE: { guard: 'canCompile', target: 'compiling' },
         UPLOAD_REVISION: { guard: 'isPublisherApp', actions: 'offer' },
@@ -117,6 +118,7 @@ export const appVersionLifecycle = setup({
       },
     },
     reviewed: {
+      meta: { note: 'reviewedNote' },
       on: {
         UPLOAD_REVISION: { guard: 'isPublisherApp', actions: 'offer' },
         COMPILE: { guard: 'canCompile', target: 'compiling' },
@@ -124,12 +126,15 @@ export const appVersionLifecycle = setup({
       },
     },
     rejected: {
+      // SPEC §4: a rejected version shows Publish, disabled.
+      meta: { note: 'rejectionNote', shownDisabled: ['PUBLISH'] },
       on: {
         COMPILE: { guard: 'canCompile', target: 'compiling' },
         EDIT_INFO: { guard: 'isPublisher', actions: 'offer' },
       },
     },
     'author-rejected': {
+      meta: { note: 'rejectionNote' },
       on: {
         COMPILE: { guard: 'canCompile', target: 'compiling' },
         EDIT_INFO: { guard: 'isPublisher', actions: 'offer' },
@@ -189,3 +194,13 @@ export function offeredActions(status: VersionStatus, context: LifecycleContext)
   const snapshot = lifecycleSnapshot(status, context);
   return versionActions.filter((a) => snapshot.can(probe[a]));
 }
+
+type StatusMeta = { note?: 'rejectionNote' | 'reviewedNote'; shownDisabled?: VersionAction[] };
+const metaOf = (status: VersionStatus): StatusMeta =>
+  (lifecycleSnapshot(status, { actor: 'publisher', isBundle: false }).getMeta()[`lifecycle.${status}`] as StatusMeta | undefined) ?? {};
+
+/** Actions shown but disabled in `status` (SPEC §4: Publish on a rejected version). */
+export const shownDisabledActions = (status: VersionStatus): VersionAction[] => metaOf(status).shownDisabled ?? [];
+
+/** Which note a version in `status` shows: the rejection note, the reviewed note, or none. */
+export const noteShown = (status: VersionStatus) => metaOf(status).note;

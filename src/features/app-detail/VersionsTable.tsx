@@ -1,7 +1,7 @@
 import { Button, Flex, Table, Text } from '@radix-ui/themes';
 import type { z } from 'zod';
 import type { AppVersion } from '../../../contract/schemas/app';
-import { offeredActions, type VersionAction } from '../../../machines/app-version-lifecycle';
+import { noteShown, offeredActions, shownDisabledActions, type VersionAction } from '../../../machines/app-version-lifecycle';
 import { DataTable } from '../../components/DataTable';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDate } from '../../lib/format';
@@ -43,7 +43,9 @@ export function VersionsTable({
           const actions = offeredActions(v.status, { actor: 'publisher', isBundle }).filter(
             (a): a is RowAction => onThisScreen.has(a) && (canUpdate || !needsUpdate.has(a)),
           );
-          const note = v.status === 'rejected' || v.status === 'author-rejected' ? v.rejectionNote : v.status === 'reviewed' || v.status === 'compiler-error' ? v.reviewedNote : '';
+          const noteField = noteShown(v.status);
+          const note = noteField ? v[noteField] : '';
+          const disabled = canUpdate ? shownDisabledActions(v.status).filter((a): a is RowAction => onThisScreen.has(a)) : [];
           return (
             <Table.Row key={v.id} align="center">
               <Table.RowHeaderCell>v{v.version}</Table.RowHeaderCell>
@@ -63,13 +65,12 @@ export function VersionsTable({
                       {actionLabels[a]}
                     </Button>
                   ))}
-                  {/* SPEC §4: a rejected version shows Publish, disabled. */}
-                  {v.status === 'rejected' && canUpdate && (
-                    <Button size="1" disabled>
-                      {actionLabels.PUBLISH}
+                  {disabled.map((a) => (
+                    <Button key={a} size="1" disabled>
+                      {actionLabels[a]}
                     </Button>
-                  )}
-                  {actions.length === 0 && v.status !== 'rejected' && (
+                  ))}
+                  {actions.length === 0 && disabled.length === 0 && (
                     <Text size="1" color="gray">
                       –
                     </Text>
