@@ -37,6 +37,12 @@ export type LifecycleEvent =
 
 const publisherOrStaff = ({ context }: { context: LifecycleContext }) => context.actor !== 'system';
 
+/** A publisher's reject is the author's (`author-rejected`); staff's is the marketplace's (`rejected`). */
+const rejectByActor = [
+  { guard: 'isPublisher', target: 'author-rejected' },
+  { guard: 'isStaff', target: 'rejected' },
+] as const;
+
 export const appVersionLifecycle = setup({
   types: { context: {} as LifecycleContext, input: {} as LifecycleContext, events: {} as LifecycleEvent },
   guards: {
@@ -75,10 +81,7 @@ export const appVersionLifecycle = setup({
     compiled: {
       on: {
         SUBMIT: { guard: 'isPublisherApp', target: 'author-approved' },
-        REJECT: [
-          { guard: 'isPublisher', target: 'author-rejected' },
-          { guard: 'isStaff', target: 'rejected' },
-        ],
+        REJECT: rejectByActor,
         REVIEW: { guard: 'isStaffApp', target: 'reviewed' },
         APPROVE: { guard: 'isStaff', target: 'approved' },
         MAKE_DRAFT: { guard: 'isStaff', target: 'draft' },
@@ -97,10 +100,7 @@ export const appVersionLifecycle = setup({
     },
     'author-approved': {
       on: {
-        REJECT: [
-          { guard: 'isPublisher', target: 'author-rejected' },
-          { guard: 'isStaff', target: 'rejected' },
-        ],
+        REJECT: rejectByActor,
         REVIEW: { guard: 'isStaffApp', target: 'reviewed' },
         APPROVE: { guard: 'isStaff', target: 'approved' },
         COMPILE: { guard: 'canCompile', target: 'compiling' },
@@ -109,10 +109,7 @@ export const appVersionLifecycle = setup({
     },
     submitted: {
       on: {
-        REJECT: [
-          { guard: 'isPublisher', target: 'author-rejected' },
-          { guard: 'isStaff', target: 'rejected' },
-        ],
+        REJECT: rejectByActor,
         APPROVE: { guard: 'isStaff', target: 'approved' },
         EDIT_INFO: { guard: 'isPublisher', actions: 'offer' },
       },

@@ -1,5 +1,6 @@
-import { Button, Code, Dialog, Flex, Text } from '@radix-ui/themes';
+import { Code, Flex, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
+import { InfoDialog } from '../../components/InfoDialog';
 import { PageLoader } from '../../components/PageLoader';
 import { ResultPage } from '../../components/ResultPage';
 import { jobQuery } from './api';
@@ -9,40 +10,32 @@ import { appDetailText } from './strings';
 export function DiagnosticsDialog({ appId, jobId, title, onClose }: { appId: string; jobId: string; title: string; onClose: () => void }) {
   const { data, isPending, isError } = useQuery(jobQuery(appId, jobId));
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Content maxWidth="720px">
-        <Dialog.Title>Diagnostics: {title}</Dialog.Title>
-        <Dialog.Description size="2" color="gray" mb="3">
-          What the TypeScript compiler reported for this version.
-        </Dialog.Description>
-        {isPending ? (
-          <PageLoader label="Loading diagnostics…" />
-        ) : isError ? (
-          <ResultPage status={500} title={appDetailText.diagnosticsFailed} />
-        ) : data.diagnostics.length === 0 ? (
-          <Text color="gray">The compiler reported nothing.</Text>
-        ) : (
-          <Flex direction="column" gap="2" asChild>
-            <ol style={{ margin: 0, paddingLeft: '1.2rem' }}>
-              {data.diagnostics.map((d, i) => (
-                <li key={i}>
-                  <Code variant="ghost">
-                    {d.file ?? 'app'}:{d.line}:{d.character}
-                  </Code>{' '}
-                  <Text>{d.message}</Text>
-                </li>
-              ))}
-            </ol>
-          </Flex>
-        )}
-        <Flex justify="end" mt="4">
-          <Dialog.Close>
-            <Button variant="soft" color="gray">
-              Close
-            </Button>
-          </Dialog.Close>
+    <InfoDialog
+      title={`Diagnostics: ${title}`}
+      description="What the TypeScript compiler reported for this version."
+      maxWidth="720px"
+      onClose={onClose}
+    >
+      {isPending ? (
+        <PageLoader label="Loading diagnostics…" />
+      ) : isError ? (
+        <ResultPage status={500} title={appDetailText.diagnosticsFailed} />
+      ) : data.diagnostics.length === 0 ? (
+        <Text color="gray">The compiler reported nothing.</Text>
+      ) : (
+        <Flex direction="column" gap="2" asChild>
+          <ol style={{ margin: 0, paddingLeft: '1.2rem' }}>
+            {data.diagnostics.map((d, i) => (
+              <li key={i}>
+                <Code variant="ghost">
+                  {d.file ?? 'app'}:{d.line}:{d.character}
+                </Code>{' '}
+                <Text>{d.message}</Text>
+              </li>
+            ))}
+          </ol>
         </Flex>
-      </Dialog.Content>
-    </Dialog.Root>
+      )}
+    </InfoDialog>
   );
 }

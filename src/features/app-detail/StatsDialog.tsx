@@ -1,5 +1,6 @@
-import { Button, Dialog, Flex, Grid, Text } from '@radix-ui/themes';
+import { Flex, Grid, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
+import { InfoDialog } from '../../components/InfoDialog';
 import { PageLoader } from '../../components/PageLoader';
 import { statsQuery } from './api';
 
@@ -9,62 +10,60 @@ export function StatsDialog({ appId, name, onClose }: { appId: string; name: str
   const versions = Object.entries(data?.appVersions ?? {});
   const max = Math.max(1, ...versions.map(([, v]) => v.downloads));
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Content maxWidth="560px">
-        <Dialog.Title>Stats: {name}</Dialog.Title>
-        <Dialog.Description size="2" color="gray" mb="3">
-          Downloads, purchases and subscriptions of this app.
-        </Dialog.Description>
-        {isPending ? (
-          <PageLoader label="Loading stats…" />
-        ) : isError ? (
-          <Text color="red">The stats could not be loaded.</Text>
-        ) : (
-          <Flex direction="column" gap="4">
-            <Grid columns="2" gap="2">
-              <Text>Total downloads</Text>
-              <Text weight="bold">{data.totalDownloads}</Text>
-              <Text>Purchases</Text>
-              <Text weight="bold">{data.purchases}</Text>
-              <Text>Active subscriptions</Text>
-              <Text weight="bold">{data.activeSubscriptions}</Text>
-              <Text>Inactive subscriptions</Text>
-              <Text weight="bold">{data.inactiveSubscriptions}</Text>
-            </Grid>
-            {versions.length === 0 ? (
-              <Text color="gray">No downloads yet.</Text>
-            ) : (
-              <figure style={{ margin: 0 }}>
-                <figcaption>
-                  <Text size="2" weight="medium">
-                    Downloads per version
-                  </Text>
-                </figcaption>
-                <svg role="img" aria-label={versions.map(([v, d]) => `v${v}: ${d.downloads} downloads`).join(', ')} width="100%" height={versions.length * 28} viewBox={`0 0 400 ${versions.length * 28}`}>
-                  {versions.map(([v, d], i) => (
-                    <g key={v} transform={`translate(0 ${i * 28})`}>
-                      <text x="0" y="17" fontSize="12" fill="var(--gray-12)">
-                        v{v}
-                      </text>
-                      <rect x="70" y="4" height="18" rx="3" width={(d.downloads / max) * 280} fill="var(--accent-9)" />
-                      <text x={76 + (d.downloads / max) * 280} y="17" fontSize="12" fill="var(--gray-12)">
-                        {d.downloads}
-                      </text>
-                    </g>
-                  ))}
-                </svg>
-              </figure>
-            )}
-          </Flex>
-        )}
-        <Flex justify="end" mt="4">
-          <Dialog.Close>
-            <Button variant="soft" color="gray">
-              Close
-            </Button>
-          </Dialog.Close>
+    <InfoDialog
+      title={`Stats: ${name}`}
+      description="Downloads, purchases and subscriptions of this app."
+      maxWidth="560px"
+      onClose={onClose}
+    >
+      {isPending ? (
+        <PageLoader label="Loading stats…" />
+      ) : isError ? (
+        <Text color="red">The stats could not be loaded.</Text>
+      ) : (
+        <Flex direction="column" gap="4">
+          <Grid columns="2" gap="2">
+            <Text>Total downloads</Text>
+            <Text weight="bold">{data.totalDownloads}</Text>
+            <Text>Purchases</Text>
+            <Text weight="bold">{data.purchases}</Text>
+            <Text>Active subscriptions</Text>
+            <Text weight="bold">{data.activeSubscriptions}</Text>
+            <Text>Inactive subscriptions</Text>
+            <Text weight="bold">{data.inactiveSubscriptions}</Text>
+          </Grid>
+          {versions.length === 0 ? (
+            <Text color="gray">No downloads yet.</Text>
+          ) : (
+            <figure style={{ margin: 0 }}>
+              <figcaption>
+                <Text size="2" weight="medium">
+                  Downloads per version
+                </Text>
+              </figcaption>
+              <svg
+                role="img"
+                aria-label={versions.map(([v, d]) => `v${v}: ${d.downloads} downloads`).join(', ')}
+                width="100%"
+                height={versions.length * 28}
+                viewBox={`0 0 400 ${versions.length * 28}`}
+              >
+                {versions.map(([v, d], i) => (
+                  <g key={v} transform={`translate(0 ${i * 28})`}>
+                    <text x="0" y="17" fontSize="12" fill="var(--gray-12)">
+                      v{v}
+                    </text>
+                    <rect x="70" y="4" height="18" rx="3" width={(d.downloads / max) * 280} fill="var(--accent-9)" />
+                    <text x={76 + (d.downloads / max) * 280} y="17" fontSize="12" fill="var(--gray-12)">
+                      {d.downloads}
+                    </text>
+                  </g>
+                ))}
+              </svg>
+            </figure>
+          )}
         </Flex>
-      </Dialog.Content>
-    </Dialog.Root>
+      )}
+    </InfoDialog>
   );
 }
