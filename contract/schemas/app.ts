@@ -84,6 +84,9 @@ export const CompileJob = z.object({
   diagnostics: z.array(Diagnostic),
 });
 
+/** The reason prompt of Reject: required by the SPA's dialog and by the server alike. */
+export const REJECTION_REASON_MESSAGE = 'Please provide a reason for the rejection.';
+
 /** POST /publisher/apps/{id}/status/{versionId} — a publisher-side status change. */
 export const StatusChangeInput = z.object({
   status: VersionStatus,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { initServer } from '@ts-rest/fastify';
 import { contract } from '../../contract';
+import { REJECTION_REASON_MESSAGE } from '../../contract/schemas/app';
 import type { LifecycleEvent } from '../../machines/app-version-lifecycle';
 import { badRequest, notFound } from '../errors';
 import { requireDeveloper } from '../plugins/access';
@@ -11,14 +12,13 @@ import { acceptPackage, packageFrom } from '../services/packages/upload';
 
 const s = initServer();
 
-export const REJECTION_REASON_REQUIRED = 'Please provide a reason for the rejection.';
 
 /** The statuses a publisher may ask for (SPEC §7 status call), as lifecycle events. */
 function publisherEvent(status: string, rejectionReason: string | undefined): LifecycleEvent {
   switch (status) {
     case 'rejected':
     case 'author-rejected':
-      if (!rejectionReason) throw badRequest(REJECTION_REASON_REQUIRED, [{ path: 'rejectionReason', message: REJECTION_REASON_REQUIRED }]);
+      if (!rejectionReason) throw badRequest(REJECTION_REASON_MESSAGE, [{ path: 'rejectionReason', message: REJECTION_REASON_MESSAGE }]);
       return { type: 'REJECT', reason: rejectionReason };
     case 'author-approved':
     case 'submitted':

@@ -1,5 +1,6 @@
 import { Button, Dialog, Flex, Text, TextArea } from '@radix-ui/themes';
 import { useState } from 'react';
+import { REJECTION_REASON_MESSAGE } from '../../../contract/schemas/app';
 
 /** The reason prompt of Reject (SPEC §4). */
 export function RejectDialog({ title, pending, onReject, onClose }: { title: string; pending: boolean; onReject: (reason: string) => void; onClose: () => void }) {
@@ -26,7 +27,7 @@ export function RejectDialog({ title, pending, onReject, onClose }: { title: str
           <TextArea id="reject-reason" value={reason} onChange={(e) => setReason(e.target.value)} aria-invalid={touched && missing} aria-describedby={touched && missing ? 'reject-reason-error' : undefined} />
           {touched && missing && (
             <Text id="reject-reason-error" size="1" color="red" role="alert">
-              Please provide a reason for the rejection.
+              {REJECTION_REASON_MESSAGE}
             </Text>
           )}
           <Flex justify="end" gap="2" mt="4">
