@@ -16,12 +16,15 @@ const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migratio
  * PostgreSQL when a URL is given, else PGlite: in a folder (created on first start) or in memory.
  * Both are migrated to the latest schema before use.
  */
-export async function openDatabase(opts: { url?: string; dir?: string }): Promise<Database> {
+export async function openDatabase(opts: { url?: string; dir?: string; onError?: (err: Error) => void }): Promise<Database> {
   if (opts.url) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle connection the server drops (restart, admin termination) is an error event on the pool:
+    // without a listener it would crash the process; the pool replaces the connection on next use.
+    pool.on('error', (err) => (opts.onError ?? ((e: Error) => console.warn('database connection lost:', e.message)))(err));
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };

@@ -10,6 +10,7 @@ export default fp(
     const database = await openDatabase({
       url: config.databaseUrl,
       dir: config.inMemoryDatabase ? undefined : `${config.dataDir}/pglite`,
+      onError: (err) => app.log.warn({ err }, 'database connection lost'),
     });
     if (config.seedDemoData) await seedIfEmpty(database.db);
     app.decorate('db', database.db);
