@@ -1,13 +1,11 @@
 import { appVersionLifecycle } from '../machines/app-version-lifecycle';
-import { statusBadge } from '../machines/app-version-status';
+import { statusBadge, statusDisplayOrder } from '../machines/app-version-status';
 import { mermaidDiagram } from '../machines/diagram';
 
 /** docs/lifecycle.md: generated from the machine; a test fails when the file is stale. */
 export function lifecycleDoc(): string {
   const { diagram, offered } = mermaidDiagram(appVersionLifecycle);
-  const rows = Object.entries(statusBadge).map(
-    ([status, b]) => `| ${status} | ${b.color} | ${(offered[status] ?? []).join(', ') || '–'} |`,
-  );
+  const rows = statusDisplayOrder.map((status) => `| ${status} | ${statusBadge[status].color} | ${(offered[status] ?? []).join(', ') || '–'} |`);
   return `# App version lifecycle
 
 Generated from \`machines/app-version-lifecycle.ts\` by \`npm run docs:lifecycle\` — do not edit by hand.

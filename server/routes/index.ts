@@ -1,4 +1,3 @@
-import type { AppRoute } from '@ts-rest/core';
 import { initServer } from '@ts-rest/fastify';
 import type { FastifyInstance } from 'fastify';
 import { contract } from '../../contract';
@@ -63,4 +62,3 @@ export async function routes(app: FastifyInstance) {
   });
 }
 
-export type { AppRoute };

@@ -6,3 +6,7 @@ export const formatMoney = (amount: number) => usd.format(amount);
 export const formatDate = (iso: string) => date.format(new Date(iso));
 const dateTime = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+
+/** SPEC §4: free is a buy price of 0; one-time shows its price; subscriptions say so. */
+export const purchaseLabel = (app: { purchaseType: 'buy' | 'subscription'; price: number }) =>
+  app.purchaseType === 'subscription' ? 'Subscription' : app.price === 0 ? 'Free' : `${formatMoney(app.price)} one-time`;

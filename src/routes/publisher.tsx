@@ -30,7 +30,7 @@ function PublisherLayout() {
   const { account } = Route.useRouteContext();
   const { data: config } = useSuspenseQuery(configQuery);
   return (
-    <Shell checks={account.checks} publisher={account.publisher} config={config} signedIn>
+    <Shell checks={account.checks} publisher={account.publisher} config={config} signedIn={!!account.me}>
       <Outlet />
     </Shell>
   );

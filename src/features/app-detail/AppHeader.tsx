@@ -2,12 +2,12 @@ import { Badge, Button, Flex, Heading, Text } from '@radix-ui/themes';
 import type { z } from 'zod';
 import type { App } from '../../../contract/schemas/app';
 import { StatusBadge } from '../../components/StatusBadge';
-import { formatMoney } from '../../lib/format';
+import { purchaseLabel } from '../../lib/format';
 
 /** Name, descriptions, categories, status, bundles and purchase type of an app. */
 export function AppHeader({ app, onStats }: { app: z.infer<typeof App>; onStats: () => void }) {
   const v = app.latest;
-  const purchase = app.purchaseType === 'subscription' ? 'Subscription' : app.price === 0 ? 'Free' : `One-time ${formatMoney(app.price)}`;
+  const purchase = purchaseLabel(app);
   return (
     <Flex gap="4" align="start" wrap="wrap">
       {v.iconFileData && <img src={v.iconFileData} alt="" width={64} height={64} style={{ borderRadius: 14 }} />}

@@ -6,7 +6,7 @@ import { Pager } from '../../components/Pager';
 import { PageLoader } from '../../components/PageLoader';
 import { StatusBadge } from '../../components/StatusBadge';
 import { errorToastText } from '../../lib/toast';
-import { formatDate, formatMoney } from '../../lib/format';
+import { formatDate, purchaseLabel } from '../../lib/format';
 import { useTablePageSize } from '../../lib/page-size';
 import { appsListQuery } from './api';
 
@@ -73,7 +73,7 @@ export function AppsList({ page, onPage }: { page: number; onPage: (page: number
                     <StatusBadge status={app.latest.status} />
                   </Table.Cell>
                   <Table.Cell>
-                    {app.purchaseType === 'subscription' ? 'Subscription' : app.price === 0 ? 'Free' : `${formatMoney(app.price)} one-time`}
+                    {purchaseLabel(app)}
                   </Table.Cell>
                   <Table.Cell>{formatDate(app.latest.modifiedDate)}</Table.Cell>
                 </Table.Row>
