@@ -9,6 +9,7 @@ import type { Config } from './config';
 import access from './plugins/access';
 import auth from './plugins/auth';
 import db from './plugins/db';
+import downloads from './plugins/downloads';
 import errors from './plugins/errors';
 import identity from './plugins/identity';
 import openapi from './plugins/openapi';
@@ -39,6 +40,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   await app.register(storage);
   await app.register(db);
+  await app.register(downloads);
   await app.register(auth);
   await app.register(access);
   await app.register(identity);

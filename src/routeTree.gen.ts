@@ -19,8 +19,11 @@ import { Route as PublisherAdminRouteImport } from './routes/publisher.admin'
 import { Route as PublisherProfileRouteImport } from './routes/publisher.profile'
 import { Route as PublisherRegisterRouteImport } from './routes/publisher.register'
 import { Route as PublisherAdminIndexRouteImport } from './routes/publisher.admin.index'
+import { Route as PublisherAdminJobsRouteImport } from './routes/publisher.admin.jobs'
 import { Route as PublisherAppsIndexRouteImport } from './routes/publisher.apps.index'
 import { Route as PublisherAppsIdRouteImport } from './routes/publisher.apps.$id'
+import { Route as PublisherAdminAppsIndexRouteImport } from './routes/publisher.admin.apps.index'
+import { Route as PublisherAdminAppsIdRouteImport } from './routes/publisher.admin.apps.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -72,6 +75,11 @@ const PublisherAdminIndexRoute = PublisherAdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => PublisherAdminRoute,
 } as any)
+const PublisherAdminJobsRoute = PublisherAdminJobsRouteImport.update({
+  id: '/jobs',
+  path: '/jobs',
+  getParentRoute: () => PublisherAdminRoute,
+} as any)
 const PublisherAppsIndexRoute = PublisherAppsIndexRouteImport.update({
   id: '/apps/',
   path: '/apps/',
@@ -81,6 +89,16 @@ const PublisherAppsIdRoute = PublisherAppsIdRouteImport.update({
   id: '/apps/$id',
   path: '/apps/$id',
   getParentRoute: () => PublisherRoute,
+} as any)
+const PublisherAdminAppsIndexRoute = PublisherAdminAppsIndexRouteImport.update({
+  id: '/apps/',
+  path: '/apps/',
+  getParentRoute: () => PublisherAdminRoute,
+} as any)
+const PublisherAdminAppsIdRoute = PublisherAdminAppsIdRouteImport.update({
+  id: '/apps/$id',
+  path: '/apps/$id',
+  getParentRoute: () => PublisherAdminRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
@@ -93,9 +111,12 @@ export interface FileRoutesByFullPath {
   '/publisher/profile': typeof PublisherProfileRoute
   '/publisher/register': typeof PublisherRegisterRoute
   '/publisher/': typeof PublisherIndexRoute
+  '/publisher/admin/jobs': typeof PublisherAdminJobsRoute
   '/publisher/apps/$id': typeof PublisherAppsIdRoute
   '/publisher/admin/': typeof PublisherAdminIndexRoute
   '/publisher/apps/': typeof PublisherAppsIndexRoute
+  '/publisher/admin/apps/$id': typeof PublisherAdminAppsIdRoute
+  '/publisher/admin/apps/': typeof PublisherAdminAppsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -105,9 +126,12 @@ export interface FileRoutesByTo {
   '/publisher/profile': typeof PublisherProfileRoute
   '/publisher/register': typeof PublisherRegisterRoute
   '/publisher': typeof PublisherIndexRoute
+  '/publisher/admin/jobs': typeof PublisherAdminJobsRoute
   '/publisher/apps/$id': typeof PublisherAppsIdRoute
   '/publisher/admin': typeof PublisherAdminIndexRoute
   '/publisher/apps': typeof PublisherAppsIndexRoute
+  '/publisher/admin/apps/$id': typeof PublisherAdminAppsIdRoute
+  '/publisher/admin/apps': typeof PublisherAdminAppsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -120,9 +144,12 @@ export interface FileRoutesById {
   '/publisher/profile': typeof PublisherProfileRoute
   '/publisher/register': typeof PublisherRegisterRoute
   '/publisher/': typeof PublisherIndexRoute
+  '/publisher/admin/jobs': typeof PublisherAdminJobsRoute
   '/publisher/apps/$id': typeof PublisherAppsIdRoute
   '/publisher/admin/': typeof PublisherAdminIndexRoute
   '/publisher/apps/': typeof PublisherAppsIndexRoute
+  '/publisher/admin/apps/$id': typeof PublisherAdminAppsIdRoute
+  '/publisher/admin/apps/': typeof PublisherAdminAppsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -136,9 +163,12 @@ export interface FileRouteTypes {
     | '/publisher/profile'
     | '/publisher/register'
     | '/publisher/'
+    | '/publisher/admin/jobs'
     | '/publisher/apps/$id'
     | '/publisher/admin/'
     | '/publisher/apps/'
+    | '/publisher/admin/apps/$id'
+    | '/publisher/admin/apps/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -148,9 +178,12 @@ export interface FileRouteTypes {
     | '/publisher/profile'
     | '/publisher/register'
     | '/publisher'
+    | '/publisher/admin/jobs'
     | '/publisher/apps/$id'
     | '/publisher/admin'
     | '/publisher/apps'
+    | '/publisher/admin/apps/$id'
+    | '/publisher/admin/apps'
   id:
     | '__root__'
     | '/'
@@ -162,9 +195,12 @@ export interface FileRouteTypes {
     | '/publisher/profile'
     | '/publisher/register'
     | '/publisher/'
+    | '/publisher/admin/jobs'
     | '/publisher/apps/$id'
     | '/publisher/admin/'
     | '/publisher/apps/'
+    | '/publisher/admin/apps/$id'
+    | '/publisher/admin/apps/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -247,6 +283,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublisherAdminIndexRouteImport
       parentRoute: typeof PublisherAdminRoute
     }
+    '/publisher/admin/jobs': {
+      id: '/publisher/admin/jobs'
+      path: '/jobs'
+      fullPath: '/publisher/admin/jobs'
+      preLoaderRoute: typeof PublisherAdminJobsRouteImport
+      parentRoute: typeof PublisherAdminRoute
+    }
     '/publisher/apps/': {
       id: '/publisher/apps/'
       path: '/apps'
@@ -261,15 +304,35 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublisherAppsIdRouteImport
       parentRoute: typeof PublisherRoute
     }
+    '/publisher/admin/apps/': {
+      id: '/publisher/admin/apps/'
+      path: '/apps'
+      fullPath: '/publisher/admin/apps/'
+      preLoaderRoute: typeof PublisherAdminAppsIndexRouteImport
+      parentRoute: typeof PublisherAdminRoute
+    }
+    '/publisher/admin/apps/$id': {
+      id: '/publisher/admin/apps/$id'
+      path: '/apps/$id'
+      fullPath: '/publisher/admin/apps/$id'
+      preLoaderRoute: typeof PublisherAdminAppsIdRouteImport
+      parentRoute: typeof PublisherAdminRoute
+    }
   }
 }
 
 interface PublisherAdminRouteChildren {
+  PublisherAdminJobsRoute: typeof PublisherAdminJobsRoute
   PublisherAdminIndexRoute: typeof PublisherAdminIndexRoute
+  PublisherAdminAppsIdRoute: typeof PublisherAdminAppsIdRoute
+  PublisherAdminAppsIndexRoute: typeof PublisherAdminAppsIndexRoute
 }
 
 const PublisherAdminRouteChildren: PublisherAdminRouteChildren = {
+  PublisherAdminJobsRoute: PublisherAdminJobsRoute,
   PublisherAdminIndexRoute: PublisherAdminIndexRoute,
+  PublisherAdminAppsIdRoute: PublisherAdminAppsIdRoute,
+  PublisherAdminAppsIndexRoute: PublisherAdminAppsIndexRoute,
 }
 
 const PublisherAdminRouteWithChildren = PublisherAdminRoute._addFileChildren(

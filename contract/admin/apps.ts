@@ -114,6 +114,6 @@ export const adminApps = c.router({
     query: DownloadQuery,
     responses: { 200: DownloadResponse, ...errors },
     metadata: update,
-    summary: 'URL of the source (or compiled) package',
+    summary: 'A short-lived link to the source (or, with compiled=true, compiled) package of a version (id = the version id)',
   },
 });

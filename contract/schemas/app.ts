@@ -36,6 +36,8 @@ export const AppVersion = z.object({
   documentationUrl: z.string(),
   compileJobId: z.string(),
   isBundle: z.boolean(),
+  /** Which packages the portal stores for this version (staff download them through a signed link). */
+  packages: z.object({ source: z.boolean(), compiled: z.boolean() }),
 });
 export type AppVersion = z.infer<typeof AppVersion>;
 
@@ -86,6 +88,8 @@ export const CompileJob = z.object({
 
 /** The reason prompt of Reject: required by the SPA's dialog and by the server alike. */
 export const REJECTION_REASON_MESSAGE = 'Please provide a reason for the rejection.';
+/** The note of Review (staff asks the publisher for changes): required by the dialog and the server. */
+export const REVIEW_NOTE_MESSAGE = 'Please write the changes you ask of the publisher.';
 
 /** POST /publisher/apps/{id}/status/{versionId} — a publisher-side status change. */
 export const StatusChangeInput = z.object({

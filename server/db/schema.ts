@@ -140,6 +140,8 @@ export const appVersions = pgTable(
     documentationUrl: text('documentation_url').notNull().default(''),
     compileJobId: text('compile_job_id').notNull().default(''),
     packagePath: text('package_path').notNull().default(''),
+    /** The compiled package (the upload itself when it came compiled; else written by a successful compile). */
+    compiledPath: text('compiled_path').notNull().default(''),
     compiledPackagePath: text('compiled_package_path').notNull().default(''),
     createdDate: ts('created_date').notNull().defaultNow(),
     modifiedDate: ts('modified_date').notNull().defaultNow(),

@@ -43,7 +43,7 @@ export async function appStats(db: Db, appId: string) {
   };
 }
 
-const toJob = (j: typeof compileJobs.$inferSelect): z.infer<typeof CompileJob> => ({
+export const toJob = (j: typeof compileJobs.$inferSelect): z.infer<typeof CompileJob> => ({
   id: j.id,
   internalAppId: j.internalAppId,
   appId: j.appId,

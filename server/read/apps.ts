@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { App, AppVersion } from '../../contract/schemas/app';
 import type { Db } from '../db/client';
 import { appVersions, apps, bundleApps, bundlePlans, prices, publishers } from '../db/schema';
@@ -28,6 +28,7 @@ export const toVersion = (v: VersionRow, isBundle: boolean): AppVersion => ({
   documentationUrl: v.documentationUrl,
   compileJobId: v.compileJobId,
   isBundle,
+  packages: { source: v.packagePath !== '', compiled: v.compiledPath !== '' },
 });
 
 /** Apps (or bundles) with their latest version, plans, bundles and publisher, in the order of `ids`. */
@@ -79,9 +80,26 @@ export async function loadApps(db: Db, ids: string[]): Promise<App[]> {
   });
 }
 
-/** One page of a publisher's apps (or bundles), most recently changed first. */
-export async function pageOfApps(db: Db, where: { publisherId: string; isBundle: boolean }, page: { limit: number; offset: number }) {
-  const filter = and(eq(apps.publisherId, where.publisherId), eq(apps.isBundle, where.isBundle));
+/** Apps whose id or a version's name contains `q` (case-insensitive). */
+const matching = (db: Db, q: string) => {
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(ilike(apps.id, pattern), inArray(apps.id, db.select({ id: appVersions.appId }).from(appVersions).where(ilike(appVersions.name, pattern))));
+};
+
+/**
+ * One page of apps (or bundles), most recently changed first: a publisher's own (`publisherId`), or
+ * every publisher's for staff; `q` filters by name or id.
+ */
+export async function pageOfApps(
+  db: Db,
+  where: { publisherId?: string; isBundle: boolean; q?: string },
+  page: { limit: number; offset: number },
+) {
+  const filter = and(
+    where.publisherId ? eq(apps.publisherId, where.publisherId) : undefined,
+    eq(apps.isBundle, where.isBundle),
+    where.q ? matching(db, where.q) : undefined,
+  );
   const [ids, [total]] = await Promise.all([
     db.select({ id: apps.id }).from(apps).where(filter).orderBy(desc(apps.modifiedAt), desc(apps.id)).limit(page.limit).offset(page.offset),
     db.select({ n: count() }).from(apps).where(filter),

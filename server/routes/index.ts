@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { contract } from '../../contract';
 import { flattenRoutes } from '../../contract/walk';
 import { HttpError } from '../errors';
+import { adminAppsRoutes, adminJobsRoutes } from './admin-apps';
 import { appsRoutes } from './apps';
 import { catalogRoutes } from './catalog';
 import { meRoutes } from './me';
@@ -35,6 +36,8 @@ export async function routes(app: FastifyInstance) {
     ...prefixed('publisher', publisherRoutes(app)),
     ...prefixed('catalog', catalogRoutes(app)),
     ...prefixed('apps', appsRoutes(app)),
+    ...prefixed('admin.apps', adminAppsRoutes(app)),
+    ...prefixed('admin.jobs', adminJobsRoutes(app)),
   };
   const pending = new Set<string>(pendingRoutes);
   const router: Record<string, unknown> = {};

@@ -3,9 +3,9 @@ import { getNextSnapshot } from 'xstate';
 import type { VersionStatus } from '../../contract/schemas/app';
 import { lifecycleSnapshot, type LifecycleActor, type LifecycleEvent } from '../../machines/app-version-lifecycle';
 import type { Db } from '../db/client';
-import { newId } from '../db/ids';
-import { activityLogs, appVersions, apps } from '../db/schema';
+import { appVersions, apps } from '../db/schema';
 import { conflict, notFound } from '../errors';
+import { logActivity, type Staff } from './activity';
 
 export type TransitionRequest = {
   appId: string;
@@ -15,8 +15,12 @@ export type TransitionRequest = {
   actor: LifecycleActor;
   event: LifecycleEvent;
   /** Who, for the activity log of staff actions. */
-  by?: { id: string; name: string };
+  by?: Staff;
+  /** More writes that belong to the change (e.g. queueing a compile), in its transaction. */
+  afterChange?: (tx: Tx, updated: typeof appVersions.$inferSelect) => Promise<typeof appVersions.$inferSelect>;
 };
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Applies a lifecycle event to a stored version: the machine decides from the stored status and the
@@ -46,16 +50,10 @@ export async function transitionVersion(db: Db, req: TransitionRequest) {
       .returning();
     if (!updated) throw conflict('status_changed', 'The version changed while this request was made; reload and try again.');
     await tx.update(apps).set({ modifiedAt: new Date() }).where(eq(apps.id, req.appId));
+    const final = req.afterChange ? await req.afterChange(tx, updated) : updated;
     if (req.actor === 'staff' && req.by) {
-      await tx.insert(activityLogs).values({
-        id: newId(),
-        appId: req.appId,
-        userId: req.by.id,
-        userName: req.by.name,
-        action: req.event.type.toLowerCase().replace('_', '-'),
-        actionExtra: { version: updated.version, from: status, to: next, ...notes },
-      });
+      await logActivity(tx, req.appId, req.by, req.event.type.toLowerCase().replace('_', '-'), { version: updated.version, from: status, to: next, ...notes });
     }
-    return { updated, isBundle: row.isBundle };
+    return { updated: final, isBundle: row.isBundle };
   });
 }

@@ -11,15 +11,23 @@ export function configureApi(next: Hooks) {
   hooks = next;
 }
 
+/** The headers every call sends (also used by uploads, which need XMLHttpRequest for progress). */
+export function requestHeaders(): Record<string, string> {
+  const token = hooks.token();
+  return { authorization: token ? `Bearer ${token}` : '', 'x-requested-with': 'marketplace-portal' };
+}
+
+/** Hands a 401 over to the sign-in flow. */
+export const unauthorized = () => hooks.onUnauthorized();
+
 /**
  * Every call goes through here: Bearer only with an unexpired token (else an empty header), the fixed
  * requested-with header, and a 401 hands over to the sign-in flow.
  */
 async function api(args: ApiFetcherArgs) {
-  const token = hooks.token();
   const res = await tsRestFetchApi({
     ...args,
-    headers: { ...args.headers, authorization: token ? `Bearer ${token}` : '', 'x-requested-with': 'marketplace-portal' },
+    headers: { ...args.headers, ...requestHeaders() },
     fetchOptions: { ...args.fetchOptions, referrerPolicy: 'strict-origin' },
   });
   if (res.status === 401 && !args.path.endsWith('/oauth/exchange')) hooks.onUnauthorized();

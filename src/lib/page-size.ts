@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 
 export const DEFAULT_PAGE_SIZE = 25;
 export const RESIZE_DEBOUNCE_MS = 300;
+/** SPEC §9: the default debounce (search fields). */
+export const DEFAULT_DEBOUNCE_MS = 250;
 const ROW_HEIGHT = 40;
 
 /** SPEC §9: floor((window height − header height − doubled content padding) / 40 − 2); 25 when unknown. */

@@ -26,6 +26,8 @@ const jiraPrice = createHash('sha256').update('price:Jira Connector').digest('he
 const jiraJob = createHash('sha256').update('job:Jira Connector:1.1.0').digest('hex').slice(0, 24);
 // Only Northwind's developers see Northwind's app: everyone else signed in gets 404 (invisible), whatever their role.
 const northwindOnly = [401, 404, 200, 200, 200, 404, 404, 404, 404, 404];
+const staffRead = [401, 404, 403, 403, 403, 403, 200, 200, 200, 200];
+const staffUpdate = [401, 404, 403, 403, 403, 403, 403, 403, 200, 200];
 
 // Expected status per caller, in `callers` order. Staff: staffViewer is a publisher viewer, support a viewer,
 // reviewer a developer and admin an owner of the staff publisher.
@@ -57,6 +59,25 @@ const table: [method: string, path: string, body: unknown, expected: number[]][]
   ['PUT', `/v1/apps/${jira}`, {}, [401, 404, 403, 400, 400, 400, 403, 403, 400, 400]],
   // Publishing an author-approved version is illegal: who may try gets 409, and nothing changes.
   ['POST', `/v1/publisher/apps/${jira}/status/${jiraLatest}`, { status: 'published', appId: jira, versionId: jiraLatest }, [401, 404, 403, 409, 409, 404, 403, 403, 404, 404]],
+  // Staff: system viewers, support, reviewers and admins read every publisher's apps; reviewers and admins change them.
+  ['GET', '/v1/admin/apps', undefined, staffRead],
+  ['GET', `/v1/admin/app/${jira}`, undefined, staffRead],
+  ['GET', `/v1/admin/app/${jira}/all`, undefined, staffRead],
+  ['GET', `/v1/admin/app/${jira}/stats`, undefined, staffRead],
+  ['GET', `/v1/admin/app/${jira}/jobs`, undefined, staffRead],
+  ['GET', `/v1/admin/app/${jira}/jobs/${jiraJob}`, undefined, staffRead],
+  ['GET', `/v1/admin/app/${jira}/usage?limit=5&offset=0`, undefined, staffRead],
+  ['GET', `/v1/admin/app/${jira}/prices`, undefined, staffRead],
+  ['GET', `/v1/admin/app/${jira}/activityLogs?limit=5&offset=0`, undefined, staffRead],
+  ['GET', '/v1/admin/jobs', undefined, staffRead],
+  ['GET', '/v1/admin/secret', undefined, staffUpdate],
+  // Irreversible: the reviewer's call sets it, the admin's then finds it set.
+  ['POST', `/v1/admin/app/${jira}/enterpriseOnly`, { enterpriseOnly: true }, [401, 404, 403, 403, 403, 403, 403, 403, 200, 409]],
+  ['POST', `/v1/admin/app/${jira}/usageBased`, {}, [401, 404, 403, 403, 403, 403, 403, 403, 200, 409]],
+  // Publishing an author-approved version is illegal for staff too.
+  ['POST', `/v1/admin/app/${jira}/version/${jiraLatest}/publish`, { action: 'publish' }, [401, 404, 403, 403, 403, 403, 403, 403, 409, 409]],
+  // A made-up secret: refused to those who may download at all.
+  ['GET', `/v1/admin/apps/download/${jiraLatest}?secret=made-up`, undefined, [401, 404, 403, 403, 403, 403, 403, 403, 403, 403]],
   ['POST', '/v1/publisher', validSignUp, [401, 201, 409, 409, 409, 409, 409, 409, 409, 409]],
   ['DELETE', '/v1/oauth/session', undefined, [401, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
 ];
@@ -75,7 +96,10 @@ describe('authorization matrix of the implemented routes', () => {
     const implemented = flattenRoutes(contract)
       .filter(({ key }) => !pending.has(key))
       .map(({ route }) => `${route.method} ${route.path}`);
-    const templated = table.map(([m, p]) => `${m} ${p.replace(jira, ':id').replace(jiraLatest, ':versionId').replace(jiraJob, ':jobId').replace(jiraPrice, ':priceId')}`);
+    const templated = table.map(([m, p]) => {
+      const path = p.split('?')[0]!.replace(jira, ':id').replace(jiraJob, ':jobId').replace(jiraPrice, ':priceId');
+      return `${m} ${path.startsWith('/v1/admin/apps/download/') ? path.replace(jiraLatest, ':id') : path.replace(jiraLatest, ':versionId').replace(/\/version\/:versionId\/publish$/, '/version/:versionId/:action')}`;
+    });
     expect(implemented.sort()).toEqual(templated.sort());
   });
 

@@ -1,4 +1,4 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { builtinModules, createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -14,7 +14,27 @@ export const TYPESCRIPT_VERSION = ts.version;
 const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
 const isNpmModule = (name: string) => !name.startsWith('.') && !name.startsWith('/') && !name.startsWith('@rocket.chat/apps-engine') && !builtins.has(name);
 
-export type CompileResult = { ok: boolean; diagnostics: Diagnostic[]; durationMs: number; typeScriptVersion: string; engineVersion: string };
+export type CompileResult = {
+  ok: boolean;
+  diagnostics: Diagnostic[];
+  durationMs: number;
+  typeScriptVersion: string;
+  engineVersion: string;
+  /** For a source package that compiled: the emitted JavaScript, by path inside the package. */
+  emitted: Map<string, Buffer>;
+};
+
+const OUT = '.portal-out';
+
+async function readTree(root: string): Promise<Map<string, Buffer>> {
+  const out = new Map<string, Buffer>();
+  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    out.set(relative(root, path).split('\\').join('/'), await readFile(path));
+  }
+  return out;
+}
 
 /**
  * Type-checks an Apps-Engine package with the TypeScript compiler API against the installed
@@ -40,7 +60,9 @@ export async function compilePackage(files: Map<string, Buffer>, opts: { kind: P
       moduleResolution: ts.ModuleResolutionKind.Node10,
       experimentalDecorators: true,
       emitDecoratorMetadata: true,
-      noEmit: true,
+      noEmit: opts.kind !== 'source',
+      outDir: join(dir, OUT),
+      rootDir: dir,
       skipLibCheck: true,
       allowJs: opts.kind === 'compiled',
       checkJs: false,
@@ -82,8 +104,15 @@ export async function compilePackage(files: Map<string, Buffer>, opts: { kind: P
       }
     }
     const errors = diagnostics.filter((d) => !d.message.startsWith('warning'));
+    const ok = errors.length === 0;
+    let emitted = new Map<string, Buffer>();
+    if (ok && opts.kind === 'source') {
+      program.emit();
+      emitted = await readTree(join(dir, OUT));
+    }
     return {
-      ok: errors.length === 0,
+      ok,
+      emitted,
       diagnostics,
       durationMs: Math.round(performance.now() - started),
       typeScriptVersion: TYPESCRIPT_VERSION,

@@ -3,11 +3,13 @@ import type { Db } from '../../db/client';
 import { appVersions, apps, compileJobs, publishers } from '../../db/schema';
 import { transitionVersion } from '../lifecycle';
 import type { PackageKind } from '../packages/manifest';
+import { compiledPackage } from '../packages/compiled';
 import { readZip } from '../packages/zip';
 import type { FileStorage } from '../storage';
 import { compilePackage } from './compiler';
 
 export const COMPILE_JOB = 'compile';
+const PACKAGER = { name: 'marketplace-portal', version: '1' };
 
 /** Runs one compile job: the stored package through the compiler, then the version's status through the lifecycle. */
 export async function runCompileJob(db: Db, storage: FileStorage, compileJobId: string) {
@@ -34,7 +36,12 @@ export async function runCompileJob(db: Db, storage: FileStorage, compileJobId: 
       finishedAt: new Date(),
     })
     .where(eq(compileJobs.id, compileJobId));
-  await db.update(appVersions).set({ compiled: result.ok }).where(eq(appVersions.internalId, row.version.internalId));
+  let compiledPath = '';
+  if (result.ok) {
+    compiledPath = kind === 'compiled' ? row.version.packagePath : `packages/${row.version.appId}/${row.version.internalId}.compiled.zip`;
+    if (kind === 'source') await storage.put(compiledPath, compiledPackage(files, result.emitted, PACKAGER));
+  }
+  await db.update(appVersions).set({ compiled: result.ok, compiledPath }).where(eq(appVersions.internalId, row.version.internalId));
   try {
     await transitionVersion(db, {
       appId: row.version.appId,

@@ -1,22 +1,28 @@
-import { Box, Flex, Heading, Link as ThemeLink } from '@radix-ui/themes';
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Box, Button, Flex, Heading, Link as ThemeLink } from '@radix-ui/themes';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { z } from 'zod';
-import type { AppVersion } from '../../../contract/schemas/app';
+import { REJECTION_REASON_MESSAGE, type AppVersion } from '../../../contract/schemas/app';
+import type { VersionAction } from '../../../machines/app-version-lifecycle';
+import { AppHeader } from '../../components/app/AppHeader';
+import { DiagnosticsDialog } from '../../components/app/DiagnosticsDialog';
+import { JobsTable } from '../../components/app/JobsTable';
+import { NoteDialog } from '../../components/app/NoteDialog';
+import { PricesTable } from '../../components/app/PricesTable';
+import { StatsDialog } from '../../components/app/StatsDialog';
+import { appText } from '../../components/app/strings';
+import { UploadPackageDialog } from '../../components/app/UploadPackageDialog';
+import { VersionsTable } from '../../components/app/VersionsTable';
 import { toast } from '../../lib/toast';
-import { appQuery, jobsQuery, pricesQuery, useSetStatus, versionsQuery } from './api';
-import { AppHeader } from './AppHeader';
-import { DiagnosticsDialog } from './DiagnosticsDialog';
-import { JobsTable } from './JobsTable';
-import { PricesTable } from './PricesTable';
-import { RejectDialog } from './RejectDialog';
-import { appDetailText } from './strings';
-import { StatsDialog } from './StatsDialog';
-import { VersionsTable, type RowAction } from './VersionsTable';
+import { appQuery, jobQuery, jobsQuery, pricesQuery, statsQuery, useSetStatus, versionsQuery } from './api';
 
 type Version = z.infer<typeof AppVersion>;
-type Open = { kind: 'reject' | 'diagnostics'; version: Version } | { kind: 'stats' } | null;
+type Open = { kind: 'reject' | 'diagnostics'; version: Version } | { kind: 'stats' } | { kind: 'upload' } | null;
+
+/** What this screen does for a publisher who may change apps, and for one who may only look. */
+const changing = new Set<VersionAction>(['SUBMIT', 'REJECT', 'PUBLISH', 'UNPUBLISH', 'UPLOAD_REVISION', 'VIEW_DIAGNOSTICS']);
+const looking = new Set<VersionAction>(['VIEW_DIAGNOSTICS']);
 
 /** App detail (SPEC §2): header, prices, versions with their actions, compile jobs; reloads every 10 s. */
 export function AppDetail({ appId, canUpdate }: { appId: string; canUpdate: boolean }) {
@@ -27,26 +33,30 @@ export function AppDetail({ appId, canUpdate }: { appId: string; canUpdate: bool
   // Open dialogs are state here, keyed by version id: the 10-second reload does not close them.
   const [open, setOpen] = useState<Open>(null);
   const setStatus = useSetStatus(appId);
+  const queryClient = useQueryClient();
   const title = (v: Version) => `${v.name} v${v.version}`;
 
-  const run = (action: RowAction, v: Version) => {
+  const run = (action: VersionAction, v: Version) => {
     switch (action) {
       case 'REJECT':
       case 'VIEW_DIAGNOSTICS':
         setOpen({ kind: action === 'REJECT' ? 'reject' : 'diagnostics', version: v });
         return;
+      case 'UPLOAD_REVISION':
+        setOpen({ kind: 'upload' });
+        return;
       case 'PUBLISH':
-        toast.info(appDetailText.publishing);
-        setStatus.mutate({ versionId: v.id, status: 'published' }, { onSuccess: () => toast.success(appDetailText.published), onError: toast.apiError });
+        toast.info(appText.publishing);
+        setStatus.mutate({ versionId: v.id, status: 'published' }, { onSuccess: () => toast.success(appText.published), onError: toast.apiError });
         return;
       case 'UNPUBLISH':
-        toast.info(appDetailText.unpublishing);
-        setStatus.mutate({ versionId: v.id, status: 'unpublished' }, { onSuccess: () => toast.success(appDetailText.unpublished), onError: toast.apiError });
+        toast.info(appText.unpublishing);
+        setStatus.mutate({ versionId: v.id, status: 'unpublished' }, { onSuccess: () => toast.success(appText.unpublished), onError: toast.apiError });
         return;
       case 'SUBMIT':
         setStatus.mutate(
           { versionId: v.id, status: app.isBundle ? 'submitted' : 'author-approved' },
-          { onSuccess: () => toast.success(appDetailText.submitted), onError: toast.apiError },
+          { onSuccess: () => toast.success(appText.submitted), onError: toast.apiError },
         );
     }
   };
@@ -57,12 +67,25 @@ export function AppDetail({ appId, canUpdate }: { appId: string; canUpdate: bool
         <ThemeLink asChild size="2">
           <Link to="/publisher/apps">← Apps</Link>
         </ThemeLink>
-        <AppHeader app={app} onStats={() => setOpen({ kind: 'stats' })} />
+        <AppHeader app={app} onStats={() => setOpen({ kind: 'stats' })}>
+          {canUpdate && !app.isBundle && (
+            <Button variant="soft" onClick={() => setOpen({ kind: 'upload' })}>
+              Upload Update
+            </Button>
+          )}
+        </AppHeader>
         <section aria-labelledby="versions-heading">
           <Heading as="h2" size="4" mb="2" id="versions-heading">
             Versions
           </Heading>
-          <VersionsTable versions={versions} isBundle={app.isBundle} canUpdate={canUpdate} busy={setStatus.isPending} onAction={run} />
+          <VersionsTable
+            versions={versions}
+            actor="publisher"
+            isBundle={app.isBundle}
+            available={canUpdate ? changing : looking}
+            busy={setStatus.isPending}
+            onAction={run}
+          />
         </section>
         <section aria-labelledby="prices-heading">
           <Heading as="h2" size="4" mb="2" id="prices-heading">
@@ -77,21 +100,37 @@ export function AppDetail({ appId, canUpdate }: { appId: string; canUpdate: bool
           <JobsTable jobs={jobs} />
         </section>
       </Flex>
-      {open?.kind === 'stats' && <StatsDialog appId={appId} name={app.latest.name} onClose={() => setOpen(null)} />}
+      {open?.kind === 'stats' && <StatsDialog stats={statsQuery(appId)} name={app.latest.name} onClose={() => setOpen(null)} />}
       {open?.kind === 'diagnostics' && (
-        <DiagnosticsDialog appId={appId} jobId={open.version.compileJobId} title={title(open.version)} onClose={() => setOpen(null)} />
+        <DiagnosticsDialog job={jobQuery(appId, open.version.compileJobId)} title={title(open.version)} onClose={() => setOpen(null)} />
+      )}
+      {open?.kind === 'upload' && (
+        <UploadPackageDialog
+          target={{ kind: 'update', appId, name: app.latest.name }}
+          onClose={() => setOpen(null)}
+          onUploaded={(updated) => {
+            setOpen(null);
+            toast.success(`${updated.latest.name} v${updated.latest.version} is uploaded and compiling.`);
+            void queryClient.invalidateQueries({ queryKey: ['apps'] });
+          }}
+        />
       )}
       {open?.kind === 'reject' && (
-        <RejectDialog
-          title={title(open.version)}
+        <NoteDialog
+          title={`Reject ${title(open.version)}`}
+          description="Say why this version is rejected; the reason is kept with the version."
+          label="Reason"
+          required={REJECTION_REASON_MESSAGE}
+          confirm="Reject"
+          danger
           pending={setStatus.isPending}
           onClose={() => setOpen(null)}
-          onReject={(reason) =>
+          onConfirm={(reason) =>
             setStatus.mutate(
               { versionId: open.version.id, status: 'rejected', rejectionReason: reason },
               {
                 onSuccess: () => {
-                  toast.success(appDetailText.rejected(open.version.name, open.version.version));
+                  toast.success(appText.rejected(open.version.name, open.version.version));
                   setOpen(null);
                 },
                 onError: toast.apiError,

@@ -1,32 +1,41 @@
 import { Button, Flex, Table, Text } from '@radix-ui/themes';
+import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import type { AppVersion } from '../../../contract/schemas/app';
-import { noteShown, offeredActions, shownDisabledActions, type VersionAction } from '../../../machines/app-version-lifecycle';
-import { DataTable } from '../../components/DataTable';
-import { StatusBadge } from '../../components/StatusBadge';
+import { noteShown, offeredActions, shownDisabledActions, type LifecycleActor, type VersionAction } from '../../../machines/app-version-lifecycle';
 import { formatDate } from '../../lib/format';
+import { DataTable } from '../DataTable';
+import { StatusBadge } from '../StatusBadge';
 import { actionLabels } from './strings';
 
 type Version = z.infer<typeof AppVersion>;
-/** The actions this screen performs; the others open screens that come with the wizards. */
-export type RowAction = keyof typeof actionLabels;
-const onThisScreen = new Set<VersionAction>(Object.keys(actionLabels) as RowAction[]);
-const needsUpdate = new Set<VersionAction>(['SUBMIT', 'REJECT', 'PUBLISH', 'UNPUBLISH']);
+const danger = new Set<VersionAction>(['REJECT', 'MAKE_DRAFT']);
 
-/** The publisher's versions, each with the actions the lifecycle machine offers for its status. */
+/**
+ * Versions, each with the actions the lifecycle machine offers for its status to `actor`, among those
+ * the screen performs and the user may take (`available`). Actions shown disabled come from the machine
+ * too (SPEC §4: Publish on a rejected version).
+ */
 export function VersionsTable({
   versions,
+  actor,
   isBundle,
-  canUpdate,
+  available,
   busy,
   onAction,
+  extra,
 }: {
   versions: Version[];
+  actor: Exclude<LifecycleActor, 'system'>;
   isBundle: boolean;
-  canUpdate: boolean;
+  /** The actions this screen performs for this user; per version when some need more than the status. */
+  available: ReadonlySet<VersionAction> | ((version: Version) => ReadonlySet<VersionAction>);
   busy: boolean;
-  onAction: (action: RowAction, version: Version) => void;
+  onAction: (action: VersionAction, version: Version) => void;
+  /** More controls for a row (e.g. staff downloads). */
+  extra?: (version: Version) => ReactNode;
 }) {
+  if (!versions.length) return <Text color="gray">No versions yet.</Text>;
   return (
     <DataTable caption="Versions">
       <Table.Header>
@@ -40,12 +49,12 @@ export function VersionsTable({
       </Table.Header>
       <Table.Body>
         {versions.map((v) => {
-          const actions = offeredActions(v.status, { actor: 'publisher', isBundle }).filter(
-            (a): a is RowAction => onThisScreen.has(a) && (canUpdate || !needsUpdate.has(a)),
-          );
+          const here = typeof available === 'function' ? available(v) : available;
+          const actions = offeredActions(v.status, { actor, isBundle }).filter((a) => here.has(a));
           const noteField = noteShown(v.status);
           const note = noteField ? v[noteField] : '';
-          const disabled = canUpdate ? shownDisabledActions(v.status).filter((a): a is RowAction => onThisScreen.has(a)) : [];
+          const disabled = shownDisabledActions(v.status).filter((a) => here.has(a) && !actions.includes(a));
+          const more = extra?.(v);
           return (
             <Table.Row key={v.id} align="center">
               <Table.RowHeaderCell>v{v.version}</Table.RowHeaderCell>
@@ -59,9 +68,16 @@ export function VersionsTable({
                 </Text>
               </Table.Cell>
               <Table.Cell>
-                <Flex gap="2" wrap="wrap">
+                <Flex gap="2" wrap="wrap" align="center">
                   {actions.map((a) => (
-                    <Button key={a} size="1" variant={a === 'REJECT' ? 'soft' : 'solid'} color={a === 'REJECT' ? 'red' : undefined} disabled={busy} onClick={() => onAction(a, v)}>
+                    <Button
+                      key={a}
+                      size="1"
+                      variant={danger.has(a) ? 'soft' : 'solid'}
+                      color={danger.has(a) ? 'red' : undefined}
+                      disabled={busy}
+                      onClick={() => onAction(a, v)}
+                    >
                       {actionLabels[a]}
                     </Button>
                   ))}
@@ -70,7 +86,8 @@ export function VersionsTable({
                       {actionLabels[a]}
                     </Button>
                   ))}
-                  {actions.length === 0 && disabled.length === 0 && (
+                  {more}
+                  {actions.length === 0 && disabled.length === 0 && !more && (
                     <Text size="1" color="gray">
                       –
                     </Text>

@@ -1,9 +1,9 @@
 import { Badge, Table, Text } from '@radix-ui/themes';
 import type { z } from 'zod';
 import type { Price } from '../../../contract/schemas/price';
-import { DataTable } from '../../components/DataTable';
+import { DataTable } from '../DataTable';
 import { formatDate } from '../../lib/format';
-import { priceSummary } from './PriceSummary';
+import { priceSummary } from './price-summary';
 
 export function PricesTable({ prices }: { prices: z.infer<typeof Price>[] }) {
   if (!prices.length) return <Text color="gray">No prices yet.</Text>;

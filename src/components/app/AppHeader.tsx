@@ -1,11 +1,12 @@
 import { Badge, Button, Flex, Heading, Text } from '@radix-ui/themes';
+import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import type { App } from '../../../contract/schemas/app';
-import { StatusBadge } from '../../components/StatusBadge';
+import { StatusBadge } from '../StatusBadge';
 import { purchaseLabel } from '../../lib/format';
 
-/** Name, descriptions, categories, status, bundles and purchase type of an app. */
-export function AppHeader({ app, onStats }: { app: z.infer<typeof App>; onStats: () => void }) {
+/** Name, descriptions, categories, status, bundles and purchase type of an app; `children` are more header buttons. */
+export function AppHeader({ app, onStats, children }: { app: z.infer<typeof App>; onStats: () => void; children?: ReactNode }) {
   const v = app.latest;
   const purchase = purchaseLabel(app);
   return (
@@ -31,11 +32,16 @@ export function AppHeader({ app, onStats }: { app: z.infer<typeof App>; onStats:
           ))}
           <Text size="2">· {purchase}</Text>
           {app.bundledIn.length > 0 && <Text size="2">· In {app.bundledIn.map((b) => b.bundleName).join(', ')}</Text>}
+          {app.isEnterpriseOnly && <Badge color="purple">Premium only</Badge>}
+          {app.isUsageBased && <Badge color="cyan">Usage based</Badge>}
         </Flex>
       </Flex>
-      <Button variant="soft" onClick={onStats}>
-        Stats
-      </Button>
+      <Flex gap="2" wrap="wrap">
+        <Button variant="soft" onClick={onStats}>
+          Stats
+        </Button>
+        {children}
+      </Flex>
     </Flex>
   );
 }

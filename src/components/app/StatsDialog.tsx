@@ -1,12 +1,13 @@
 import { Flex, Grid, Text } from '@radix-ui/themes';
-import { useQuery } from '@tanstack/react-query';
-import { InfoDialog } from '../../components/InfoDialog';
-import { PageLoader } from '../../components/PageLoader';
-import { statsQuery } from './api';
+import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { AppStats } from '../../../contract/schemas/app';
+import { InfoDialog } from '../InfoDialog';
+import { PageLoader } from '../PageLoader';
 
 /** Downloads per version (a bar chart), purchases, and active/inactive subscriptions. */
-export function StatsDialog({ appId, name, onClose }: { appId: string; name: string; onClose: () => void }) {
-  const { data, isPending, isError } = useQuery(statsQuery(appId));
+export function StatsDialog({ stats, name, onClose }: { stats: UseQueryOptions<z.infer<typeof AppStats>, Error, z.infer<typeof AppStats>, string[]>; name: string; onClose: () => void }) {
+  const { data, isPending, isError } = useQuery(stats);
   const versions = Object.entries(data?.appVersions ?? {});
   const max = Math.max(1, ...versions.map(([, v]) => v.downloads));
   return (

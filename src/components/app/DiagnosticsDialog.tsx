@@ -1,14 +1,24 @@
 import { Code, Flex, Text } from '@radix-ui/themes';
-import { useQuery } from '@tanstack/react-query';
-import { InfoDialog } from '../../components/InfoDialog';
-import { PageLoader } from '../../components/PageLoader';
-import { ResultPage } from '../../components/ResultPage';
-import { jobQuery } from './api';
-import { appDetailText } from './strings';
+import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { CompileJob } from '../../../contract/schemas/app';
+import { InfoDialog } from '../InfoDialog';
+import { PageLoader } from '../PageLoader';
+import { ResultPage } from '../ResultPage';
+import { appText } from './strings';
 
 /** Every diagnostic of a version's compile job as file:line:character — message. */
-export function DiagnosticsDialog({ appId, jobId, title, onClose }: { appId: string; jobId: string; title: string; onClose: () => void }) {
-  const { data, isPending, isError } = useQuery(jobQuery(appId, jobId));
+export function DiagnosticsDialog({
+  job,
+  title,
+  onClose,
+}: {
+  /** The compile job's query (the publisher's or staff's endpoint). */
+  job: UseQueryOptions<z.infer<typeof CompileJob>, Error, z.infer<typeof CompileJob>, string[]>;
+  title: string;
+  onClose: () => void;
+}) {
+  const { data, isPending, isError } = useQuery(job);
   return (
     <InfoDialog
       title={`Diagnostics: ${title}`}
@@ -19,7 +29,7 @@ export function DiagnosticsDialog({ appId, jobId, title, onClose }: { appId: str
       {isPending ? (
         <PageLoader label="Loading diagnostics…" />
       ) : isError ? (
-        <ResultPage status={500} title={appDetailText.diagnosticsFailed} />
+        <ResultPage status={500} title={appText.diagnosticsFailed} />
       ) : data.diagnostics.length === 0 ? (
         <Text color="gray">The compiler reported nothing.</Text>
       ) : (

@@ -1,0 +1,1 @@
+ALTER TABLE "app_versions" ADD COLUMN "compiled_path" text DEFAULT '' NOT NULL;

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { notFound } from '../errors';
+import { SignedLinks } from '../services/signed-links';
+
+export type FileLink = { file: string; name: string };
+
+/** The URL of a signed link (names are ours: slug, version, `.zip`). */
+export const fileUrl = (name: string, token: string) => `/files/${encodeURIComponent(name)}?token=${token}`;
+
+/**
+ * Package downloads: `GET /files/{name}?token=…` serves a stored file named by a signed, short-lived token
+ * (issued by GET /v1/admin/apps/download/{id}), so the link works in a new tab without the bearer token.
+ */
+export default fp(
+  async function downloads(app: FastifyInstance) {
+    app.decorate('links', new SignedLinks(app.db));
+    app.get<{ Params: { name: string }; Querystring: { token?: string } }>('/files/:name', async (request, reply) => {
+      const link = await app.links.verify<FileLink>(request.query.token ?? '');
+      if (!link || link.name !== request.params.name) throw notFound('Download link (it may have expired)');
+      const data = await app.storage.get(link.file).catch(() => {
+        throw notFound('File');
+      });
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${link.name}"`)
+        .header('cache-control', 'no-store')
+        .send(data);
+    });
+  },
+  { name: 'downloads', dependencies: ['db', 'storage'] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    links: SignedLinks;
+  }
+}

@@ -1,0 +1,66 @@
+import { count, desc, eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { activityLogs, appVersions, compileJobs, usageRecords } from '../db/schema';
+import { notFound } from '../errors';
+import { toJob } from './app-details';
+import { loadApps } from './apps';
+
+type Page = { limit: number; offset: number };
+
+/** Any publisher's app (staff). */
+export async function anyApp(db: Db, appId: string) {
+  const [app] = await loadApps(db, [appId]);
+  if (!app) throw notFound('App');
+  return app;
+}
+
+export async function usagePage(db: Db, appId: string, page: Page) {
+  const where = eq(usageRecords.appId, appId);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(usageRecords).where(where).orderBy(desc(usageRecords.createdDate), desc(usageRecords.id)).limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(usageRecords).where(where),
+  ]);
+  return {
+    data: rows.map((r) => ({ id: r.id, workspaceLabel: r.workspaceLabel, billingCycleId: r.billingCycleId, items: r.items, createdDate: r.createdDate.toISOString() })),
+    meta: { total: total?.n ?? 0 },
+  };
+}
+
+export async function activityPage(db: Db, appId: string, page: Page) {
+  const where = eq(activityLogs.appId, appId);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(activityLogs).where(where).orderBy(desc(activityLogs.when), desc(activityLogs.id)).limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(activityLogs).where(where),
+  ]);
+  return {
+    data: rows.map((r) => ({ id: r.id, userExtra: { id: r.userId, name: r.userName }, action: r.action, when: r.when.toISOString(), actionExtra: r.actionExtra })),
+    meta: { total: total?.n ?? 0 },
+  };
+}
+
+/** Every compile job, newest first, with the app's name and version. */
+export async function jobsPage(db: Db, page: Page) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ job: compileJobs, name: appVersions.name, version: appVersions.version })
+      .from(compileJobs)
+      .leftJoin(appVersions, eq(appVersions.internalId, compileJobs.internalAppId))
+      .orderBy(desc(compileJobs.requestedAt), desc(compileJobs.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(compileJobs),
+  ]);
+  return {
+    data: rows.map((r) => ({ ...toJob(r.job), appName: r.name ?? undefined, appVersion: r.version ?? undefined })),
+    meta: { total: total?.n ?? 0 },
+  };
+}
+
+/** The stored package of a version (source, or compiled) and a file name for it; 404 when there is none. */
+export async function versionPackage(db: Db, internalId: string, compiled: boolean) {
+  const [v] = await db.select().from(appVersions).where(eq(appVersions.internalId, internalId));
+  if (!v) throw notFound('App version');
+  const file = compiled ? v.compiledPath : v.packagePath;
+  if (!file) throw notFound(compiled ? 'Compiled package' : 'Source package');
+  return { appId: v.appId, version: v.version, file, name: `${(v.nameSlug || v.appId).replace(/[^\w.-]/g, '_')}-${v.version.replace(/[^\w.-]/g, '_')}${compiled ? '-compiled' : ''}.zip` };
+}

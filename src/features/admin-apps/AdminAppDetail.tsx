@@ -1,0 +1,190 @@
+import { Box, Button, Flex, Heading, Link as ThemeLink } from '@radix-ui/themes';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { z } from 'zod';
+import { REJECTION_REASON_MESSAGE, REVIEW_NOTE_MESSAGE, type AppVersion } from '../../../contract/schemas/app';
+import { lifecycleSnapshot, type VersionAction } from '../../../machines/app-version-lifecycle';
+import { AppHeader } from '../../components/app/AppHeader';
+import { DiagnosticsDialog } from '../../components/app/DiagnosticsDialog';
+import { JobsTable } from '../../components/app/JobsTable';
+import { NoteDialog } from '../../components/app/NoteDialog';
+import { PricesTable } from '../../components/app/PricesTable';
+import { StatsDialog } from '../../components/app/StatsDialog';
+import { appText } from '../../components/app/strings';
+import { VersionsTable } from '../../components/app/VersionsTable';
+import { toast } from '../../lib/toast';
+import {
+  adminAppQuery, adminJobQuery, adminJobsQuery, adminPricesQuery, adminStatsQuery, adminVersionsQuery,
+  useMakePremiumOnly, useMakeUsageBased, useVersionAction,
+} from './api';
+import { DownloadButtons } from './DownloadButtons';
+import { IrreversibleDialog, type Irreversible } from './IrreversibleDialog';
+import { ActivityLogTable, UsageTable } from './LogTables';
+import { staffText } from './strings';
+
+type Version = z.infer<typeof AppVersion>;
+type Open = { kind: 'reject' | 'review' | 'diagnostics'; version: Version } | { kind: 'stats' } | { kind: Irreversible } | null;
+
+const updating = new Set<VersionAction>(['REVIEW', 'APPROVE', 'REJECT', 'PUBLISH', 'UNPUBLISH', 'COMPILE', 'VIEW_DIAGNOSTICS']);
+const withoutPackage = new Set<VersionAction>([...updating].filter((a) => a !== 'COMPILE'));
+const reading = new Set<VersionAction>(['VIEW_DIAGNOSTICS']);
+
+/** Admin app detail (SPEC §2, §4): versions with the staff actions of the lifecycle machine, prices, jobs, stats, usage, activity. */
+export function AdminAppDetail({ appId, canUpdate }: { appId: string; canUpdate: boolean }) {
+  const { data: app } = useSuspenseQuery(adminAppQuery(appId));
+  const { data: versions = [] } = useQuery(adminVersionsQuery(appId));
+  const { data: jobs = [] } = useQuery(adminJobsQuery(appId));
+  const { data: prices = [] } = useQuery(adminPricesQuery(appId));
+  const [open, setOpen] = useState<Open>(null);
+  const action = useVersionAction(appId);
+  const premium = useMakePremiumOnly(appId);
+  const usage = useMakeUsageBased(appId);
+  const title = (v: Version) => `${v.name} v${v.version}`;
+  const close = () => setOpen(null);
+  const latest = app.latest;
+  // SPEC §4: mark as draft is not in the version list: the header offers it for the latest version.
+  const canMakeDraft = canUpdate && lifecycleSnapshot(latest.status, { actor: 'staff', isBundle: app.isBundle }).can({ type: 'MAKE_DRAFT' });
+
+  const change = (body: Parameters<typeof action.mutate>[0], done: string, before?: string) => {
+    if (before) toast.info(before);
+    action.mutate(body, {
+      onSuccess: () => {
+        toast.success(done);
+        close();
+      },
+      onError: toast.failure,
+    });
+  };
+
+  const run = (a: VersionAction, v: Version) => {
+    switch (a) {
+      case 'REJECT':
+      case 'REVIEW':
+      case 'VIEW_DIAGNOSTICS':
+        setOpen({ kind: a === 'REJECT' ? 'reject' : a === 'REVIEW' ? 'review' : 'diagnostics', version: v });
+        return;
+      case 'APPROVE':
+        return change({ versionId: v.id, action: 'approve' }, staffText.approved(v.name, v.version));
+      case 'PUBLISH':
+        return change({ versionId: v.id, action: 'publish' }, appText.published, appText.publishing);
+      case 'UNPUBLISH':
+        return change({ versionId: v.id, action: 'unpublish' }, appText.unpublished, appText.unpublishing);
+      case 'COMPILE':
+        return change({ versionId: v.id, action: 'compile' }, staffText.compileQueued(v.name, v.version));
+    }
+  };
+
+  return (
+    <Box p={{ initial: '3', sm: '6' }}>
+      <Flex direction="column" gap="5">
+        <ThemeLink asChild size="2">
+          <Link to="/publisher/admin/apps">← All apps</Link>
+        </ThemeLink>
+        <AppHeader app={app} onStats={() => setOpen({ kind: 'stats' })}>
+          {canMakeDraft && (
+            <Button
+              variant="soft"
+              color="red"
+              disabled={action.isPending}
+              onClick={() => change({ versionId: latest.id, action: 'make-draft' }, staffText.madeDraft(latest.name, latest.version))}
+            >
+              Mark as draft
+            </Button>
+          )}
+          {canUpdate && !app.isBundle && (
+            <>
+              <Button variant="soft" disabled={app.isEnterpriseOnly} onClick={() => setOpen({ kind: 'premium' })}>
+                {app.isEnterpriseOnly ? 'Premium-only' : 'Make premium-only'}
+              </Button>
+              <Button variant="soft" disabled={app.isUsageBased} onClick={() => setOpen({ kind: 'usage' })}>
+                {app.isUsageBased ? 'Usage-based' : 'Make usage-based'}
+              </Button>
+            </>
+          )}
+        </AppHeader>
+        <section aria-labelledby="versions-heading">
+          <Heading as="h2" size="4" mb="2" id="versions-heading">
+            Versions
+          </Heading>
+          <VersionsTable
+            versions={versions}
+            actor="staff"
+            isBundle={app.isBundle}
+            available={(v) => (!canUpdate ? reading : v.packages.source ? updating : withoutPackage)}
+            busy={action.isPending}
+            onAction={run}
+            extra={canUpdate ? (v) => <DownloadButtons version={v} /> : undefined}
+          />
+        </section>
+        <section aria-labelledby="prices-heading">
+          <Heading as="h2" size="4" mb="2" id="prices-heading">
+            Prices
+          </Heading>
+          <PricesTable prices={prices} />
+        </section>
+        <section aria-labelledby="jobs-heading">
+          <Heading as="h2" size="4" mb="2" id="jobs-heading">
+            Compile jobs
+          </Heading>
+          <JobsTable jobs={jobs} />
+        </section>
+        <section aria-labelledby="usage-heading">
+          <Heading as="h2" size="4" mb="2" id="usage-heading">
+            Usage records
+          </Heading>
+          <UsageTable appId={appId} />
+        </section>
+        <section aria-labelledby="activity-heading">
+          <Heading as="h2" size="4" mb="2" id="activity-heading">
+            Activity log
+          </Heading>
+          <ActivityLogTable appId={appId} />
+        </section>
+      </Flex>
+      {open?.kind === 'stats' && <StatsDialog stats={adminStatsQuery(appId)} name={latest.name} onClose={close} />}
+      {open?.kind === 'diagnostics' && <DiagnosticsDialog job={adminJobQuery(appId, open.version.compileJobId)} title={title(open.version)} onClose={close} />}
+      {open?.kind === 'reject' && (
+        <NoteDialog
+          title={`Reject ${title(open.version)}`}
+          description="Say why this version is rejected; the publisher sees the reason with the version."
+          label="Reason"
+          required={REJECTION_REASON_MESSAGE}
+          confirm="Reject"
+          danger
+          pending={action.isPending}
+          onClose={close}
+          onConfirm={(rejectionReason) =>
+            change({ versionId: open.version.id, action: 'reject', rejectionReason }, appText.rejected(open.version.name, open.version.version))
+          }
+        />
+      )}
+      {open?.kind === 'review' && (
+        <NoteDialog
+          title={`Review ${title(open.version)}`}
+          description="Ask the publisher for changes; they see this note and can upload a revision."
+          label="Changes asked of the publisher"
+          required={REVIEW_NOTE_MESSAGE}
+          confirm="Send review"
+          pending={action.isPending}
+          onClose={close}
+          onConfirm={(reviewNote) =>
+            change({ versionId: open.version.id, action: 'review', reviewNote }, staffText.reviewed(open.version.name, open.version.version))
+          }
+        />
+      )}
+      {(open?.kind === 'premium' || open?.kind === 'usage') && (
+        <IrreversibleDialog
+          kind={open.kind}
+          pending={premium.isPending || usage.isPending}
+          onClose={close}
+          onConfirm={(value) => {
+            const done = { onSuccess: () => (toast.success(staffText.flagSet(open.kind)), close()), onError: toast.failure };
+            if (open.kind === 'premium') premium.mutate(String(value ?? ''), done);
+            else usage.mutate(typeof value === 'number' ? value : undefined, done);
+          }}
+        />
+      )}
+    </Box>
+  );
+}

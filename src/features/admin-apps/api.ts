@@ -1,0 +1,78 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { AdminActionInput } from '../../../contract/schemas/app';
+import { tsr, unwrap } from '../../lib/api';
+
+/** SPEC §9: the app detail reloads every 10 seconds (the staff detail too); usage and logs page by 5. */
+const REFRESH_MS = 10_000;
+export const LOG_PAGE_SIZE = 5;
+const detail = { refetchInterval: REFRESH_MS } as const;
+const key = (id: string, ...rest: (string | number)[]) => ['admin', 'apps', id, ...rest.map(String)];
+
+export const adminAppsQuery = (page: number, size: number, q: string) =>
+  queryOptions({
+    queryKey: ['admin', 'apps', 'list', String(page), String(size), q],
+    queryFn: async () => unwrap(await tsr.admin.apps.list.query({ query: { limit: size, offset: (page - 1) * size, q: q || undefined } })),
+    placeholderData: keepPreviousData,
+  });
+export const adminAppQuery = (id: string) =>
+  queryOptions({ queryKey: key(id), queryFn: async () => unwrap(await tsr.admin.apps.get.query({ params: { id } })), ...detail });
+export const adminVersionsQuery = (id: string) =>
+  queryOptions({ queryKey: key(id, 'versions'), queryFn: async () => unwrap(await tsr.admin.apps.all.query({ params: { id } })), ...detail });
+export const adminJobsQuery = (id: string) =>
+  queryOptions({ queryKey: key(id, 'jobs'), queryFn: async () => unwrap(await tsr.admin.apps.jobs.query({ params: { id } })), ...detail });
+export const adminPricesQuery = (id: string) =>
+  queryOptions({ queryKey: key(id, 'prices'), queryFn: async () => unwrap(await tsr.admin.apps.prices.query({ params: { id } })), ...detail });
+export const adminStatsQuery = (id: string) =>
+  queryOptions({ queryKey: key(id, 'stats'), queryFn: async () => unwrap(await tsr.admin.apps.stats.query({ params: { id } })) });
+export const adminJobQuery = (id: string, jobId: string) =>
+  queryOptions({ queryKey: key(id, 'jobs', jobId), queryFn: async () => unwrap(await tsr.admin.apps.job.query({ params: { id, jobId } })) });
+export const usageQuery = (id: string, page: number) =>
+  queryOptions({
+    queryKey: key(id, 'usage', page),
+    queryFn: async () => unwrap(await tsr.admin.apps.usage.query({ params: { id }, query: { limit: LOG_PAGE_SIZE, offset: LOG_PAGE_SIZE * (page - 1) } })),
+    placeholderData: keepPreviousData,
+    ...detail,
+  });
+export const activityQuery = (id: string, page: number) =>
+  queryOptions({
+    queryKey: key(id, 'activity', page),
+    queryFn: async () =>
+      unwrap(await tsr.admin.apps.activityLogs.query({ params: { id }, query: { limit: LOG_PAGE_SIZE, offset: LOG_PAGE_SIZE * (page - 1) } })),
+    placeholderData: keepPreviousData,
+    ...detail,
+  });
+
+/** A staff change; the app's queries reload afterwards, whatever the outcome. */
+const useRefreshing = <A, R>(fn: (args: A) => Promise<R>) => {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: fn, onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'apps'] }) });
+};
+
+/** POST /admin/app/{id}/version/{versionId}/{action}. */
+export function useVersionAction(appId: string) {
+  return useRefreshing(async ({ versionId, ...body }: z.infer<typeof AdminActionInput> & { versionId: string }) =>
+    unwrap(await tsr.admin.apps.versionAction.mutate({ params: { id: appId, versionId, action: body.action }, body })),
+  );
+}
+
+/** Make premium-only / usage-based (irreversible). */
+export function useMakePremiumOnly(appId: string) {
+  return useRefreshing(async (addonTierId: string) =>
+    unwrap(await tsr.admin.apps.enterpriseOnly.mutate({ params: { id: appId }, body: { enterpriseOnly: true, addonTierId } })),
+  );
+}
+export function useMakeUsageBased(appId: string) {
+  return useRefreshing(async (priceOverride: number | undefined) =>
+    unwrap(await tsr.admin.apps.usageBased.mutate({ params: { id: appId }, body: { priceOverride } })),
+  );
+}
+
+/** SPEC §7 admin download: a secret, then the version's link (source or compiled), opened in a new tab. */
+export async function downloadLink(versionId: string, compiled: boolean) {
+  const { secret } = unwrap(await tsr.admin.apps.secret.query());
+  const { url } = unwrap(
+    await tsr.admin.apps.download.query({ params: { id: versionId }, query: { secret, compiled: compiled ? 'true' : undefined } }),
+  );
+  return url;
+}

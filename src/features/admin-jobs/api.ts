@@ -1,0 +1,10 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { tsr, unwrap } from '../../lib/api';
+
+export const compileJobsQuery = (page: number, size: number) =>
+  queryOptions({
+    queryKey: ['admin', 'jobs', String(page), String(size)],
+    queryFn: async () => unwrap(await tsr.admin.jobs.list.query({ query: { limit: size, offset: (page - 1) * size } })),
+    placeholderData: keepPreviousData,
+    refetchInterval: 10_000,
+  });
