@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { getNextSnapshot } from 'xstate';
 import type { VersionStatus } from '../../contract/schemas/app';
 import { lifecycleSnapshot, type LifecycleActor, type LifecycleEvent } from '../../machines/app-version-lifecycle';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { appVersions, apps } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { logActivity, type Staff } from './activity';
@@ -19,8 +19,6 @@ export type TransitionRequest = {
   /** More writes that belong to the change (e.g. queueing a compile), in its transaction. */
   afterChange?: (tx: Tx, updated: typeof appVersions.$inferSelect) => Promise<typeof appVersions.$inferSelect>;
 };
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Applies a lifecycle event to a stored version: the machine decides from the stored status and the

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { REJECTION_REASON_MESSAGE, REVIEW_NOTE_MESSAGE, type AdminActionInput } from '../../contract/schemas/app';
 import type { LifecycleEvent } from '../../machines/app-version-lifecycle';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { newId } from '../db/ids';
 import { appVersions, apps, compileJobs } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
@@ -10,8 +10,6 @@ import { logActivity, type Staff } from './activity';
 import { COMPILE_JOB } from './compile/job';
 import { enqueue } from './jobs';
 import { transitionVersion } from './lifecycle';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 
 /** A staff action code of SPEC §4 (with its fields) as a lifecycle event; a missing reason or note is a 400. */

@@ -14,11 +14,16 @@ const activityFailure = (err: unknown) =>
     ? `${err.body.error} (${err.body.code})`
     : 'Could not load server response when trying to list app activity logs';
 
-const details = (extra: Record<string, unknown>) =>
-  Object.entries(extra)
-    .filter(([, v]) => v !== '' && v !== undefined && v !== null)
-    .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
-    .join(' · ');
+/** 'v1.0.0 · author-approved → approved · rejectionNote: …' (jsonb keeps no key order, so it is set here). */
+function details({ version, from, to, ...rest }: Record<string, unknown>) {
+  const parts: string[] = [];
+  if (typeof version === 'string') parts.push(`v${version}`);
+  if (typeof from === 'string' && typeof to === 'string') parts.push(`${from} → ${to}`);
+  for (const [k, v] of Object.entries(rest).sort(([a], [b]) => a.localeCompare(b))) {
+    if (v !== '' && v !== undefined && v !== null) parts.push(`${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`);
+  }
+  return parts.join(' · ');
+}
 
 /** Staff actions on the app, newest first, 5 per page. */
 export function ActivityLogTable({ appId }: { appId: string }) {
