@@ -2,13 +2,15 @@ import './styles.css';
 import { Theme } from '@radix-ui/themes';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiError, configureApi, tsr } from './lib/api';
 import { configQuery } from './lib/account';
 import { createAuth } from './lib/auth';
-import { Toaster } from './lib/toast';
 import { makeRouter } from './router';
+
+// Radix Toast and its icons load after the first screen; toasts raised meanwhile wait in lib/toast.
+const Toaster = lazy(() => import('./components/Toaster'));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -45,7 +47,9 @@ createRoot(document.getElementById('root')!).render(
       <QueryClientProvider client={queryClient}>
         <tsr.ReactQueryProvider>
           <RouterProvider router={router} />
-          <Toaster />
+          <Suspense fallback={null}>
+            <Toaster />
+          </Suspense>
         </tsr.ReactQueryProvider>
       </QueryClientProvider>
     </Theme>

@@ -5,7 +5,7 @@ import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { createAuth } from '../src/lib/auth';
-import { Toaster } from '../src/lib/toast';
+import Toaster from '../src/components/Toaster';
 import type { RouterContext } from '../src/router';
 
 /** Renders a screen inside a real router (memory history), query client, theme and toaster. */

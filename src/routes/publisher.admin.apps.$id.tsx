@@ -2,14 +2,16 @@ import { createFileRoute } from '@tanstack/react-router';
 import { PageLoader } from '../components/PageLoader';
 import { RouteError } from '../components/RouteError';
 import { AdminAppDetail } from '../features/admin-apps/AdminAppDetail';
-import { adminAppQuery, adminJobsQuery, adminPricesQuery, adminVersionsQuery } from '../features/admin-apps/api';
 import { requireSystemRead } from '../lib/admin-access';
 import { usePermissions } from '../lib/use-permissions';
 
 export const Route = createFileRoute('/publisher/admin/apps/$id')({
   beforeLoad: ({ context }) => requireSystemRead(context.account.checks, 'system:apps', 'apps'),
-  loader: ({ context, params }) =>
-    Promise.all([adminAppQuery, adminVersionsQuery, adminJobsQuery, adminPricesQuery].map((q) => context.queryClient.ensureQueryData(q(params.id) as never))),
+  // The queries load with the screen's chunk, not with the entry.
+  loader: async ({ context, params }) => {
+    const { adminAppQuery, adminJobsQuery, adminPricesQuery, adminVersionsQuery } = await import('../features/admin-apps/api');
+    await Promise.all([adminAppQuery, adminVersionsQuery, adminJobsQuery, adminPricesQuery].map((q) => context.queryClient.ensureQueryData(q(params.id) as never)));
+  },
   pendingComponent: () => <PageLoader label="Loading the app…" />,
   errorComponent: RouteError,
   component: function AdminAppRoute() {

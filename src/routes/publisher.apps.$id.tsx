@@ -2,12 +2,14 @@ import { createFileRoute } from '@tanstack/react-router';
 import { PageLoader } from '../components/PageLoader';
 import { RouteError } from '../components/RouteError';
 import { AppDetail } from '../features/app-detail/AppDetail';
-import { appQuery, jobsQuery, pricesQuery, versionsQuery } from '../features/app-detail/api';
 import { usePermissions } from '../lib/use-permissions';
 
 export const Route = createFileRoute('/publisher/apps/$id')({
-  loader: ({ context, params }) =>
-    Promise.all([appQuery, versionsQuery, jobsQuery, pricesQuery].map((q) => context.queryClient.ensureQueryData(q(params.id) as never))),
+  // The queries load with the screen's chunk, not with the entry.
+  loader: async ({ context, params }) => {
+    const { appQuery, jobsQuery, pricesQuery, versionsQuery } = await import('../features/app-detail/api');
+    await Promise.all([appQuery, versionsQuery, jobsQuery, pricesQuery].map((q) => context.queryClient.ensureQueryData(q(params.id) as never)));
+  },
   pendingComponent: () => <PageLoader label="Loading the app…" />,
   errorComponent: RouteError,
   component: function AppDetailRoute() {

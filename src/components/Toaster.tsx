@@ -1,63 +1,15 @@
 import { Card, Flex, IconButton, Text } from '@radix-ui/themes';
 import { CheckCircledIcon, Cross2Icon, CrossCircledIcon, InfoCircledIcon } from '@radix-ui/react-icons';
 import { Toast } from 'radix-ui';
-import { useSyncExternalStore } from 'react';
-import { toApiError } from './api';
-
-type Tone = 'success' | 'error' | 'info';
-type Item = { id: number; tone: Tone; title?: string; text: string };
-
-let items: Item[] = [];
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((l) => l());
-let nextId = 1;
-
-export const GENERIC_FAILURE = { title: 'An Error Occured', text: 'An error occured processing your request.' };
-
-/** SPEC §8: the error text plus 'Request ID: {id}', or 'An error occured! Request ID: {id}' without one. */
-export function errorToastText(err: unknown): string {
-  const e = toApiError(err);
-  const id = e.requestId;
-  if (!id) return e.body?.error ?? e.message;
-  return e.body?.error ? `${e.body.error} Request ID: ${id}` : `An error occured! Request ID: ${id}`;
-}
-
-/** Toasts from anywhere: components, loaders, route guards. */
-export const toast = {
-  show(tone: Tone, text: string, title?: string) {
-    items = [...items.slice(-4), { id: nextId++, tone, text, title }];
-    emit();
-  },
-  success: (text: string, title?: string) => toast.show('success', text, title),
-  info: (text: string, title?: string) => toast.show('info', text, title),
-  error: (text: string, title?: string) => toast.show('error', text, title),
-  apiError: (err: unknown) => toast.show('error', errorToastText(err)),
-  /** SPEC §8 generic failure: 'An Error Occured' / 'An error occured processing your request.' with Code and Error. */
-  failure: (err: unknown) => {
-    const e = toApiError(err);
-    toast.show('error', `${GENERIC_FAILURE.text} Code: ${e.code}. Error: ${e.message}`, GENERIC_FAILURE.title);
-  },
-  dismiss(id: number) {
-    items = items.filter((x) => x.id !== id);
-    emit();
-  },
-  clear() {
-    items = [];
-    emit();
-  },
-};
-
-const subscribe = (l: () => void) => {
-  listeners.add(l);
-  return () => listeners.delete(l);
-};
+import { toast, useToasts } from '../lib/toast';
 
 const colors = { success: 'green', error: 'red', info: 'indigo' } as const;
 
 const icons = { success: CheckCircledIcon, error: CrossCircledIcon, info: InfoCircledIcon };
 
-export function Toaster() {
-  const list = useSyncExternalStore(subscribe, () => items);
+/** The toasts of lib/toast, as Radix toasts (a chunk of its own: toasts raised before it loads show once it has). */
+export default function Toaster() {
+  const list = useToasts();
   return (
     <Toast.Provider swipeDirection="right" duration={7000}>
       {list.map((t) => {
