@@ -14,33 +14,33 @@ export async function anyApp(db: Db, appId: string) {
   return app;
 }
 
-export async function usagePage(db: Db, appId: string, page: Page) {
-  const where = eq(usageRecords.appId, appId);
-  const [rows, [total]] = await Promise.all([
-    db.select().from(usageRecords).where(where).orderBy(desc(usageRecords.createdDate), desc(usageRecords.id)).limit(page.limit).offset(page.offset),
-    db.select({ n: count() }).from(usageRecords).where(where),
-  ]);
-  return {
-    data: rows.map((r) => ({ id: r.id, workspaceLabel: r.workspaceLabel, billingCycleId: r.billingCycleId, items: r.items, createdDate: r.createdDate.toISOString() })),
-    meta: { total: total?.n ?? 0 },
-  };
+/** A page of rows and the total count, run together. */
+async function paged<R, T>(rows: Promise<R[]>, total: Promise<{ n: number }[]>, map: (row: R) => T) {
+  const [data, [count]] = await Promise.all([rows, total]);
+  return { data: data.map(map), meta: { total: count?.n ?? 0 } };
 }
 
-export async function activityPage(db: Db, appId: string, page: Page) {
+export function usagePage(db: Db, appId: string, page: Page) {
+  const where = eq(usageRecords.appId, appId);
+  return paged(
+    db.select().from(usageRecords).where(where).orderBy(desc(usageRecords.createdDate), desc(usageRecords.id)).limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(usageRecords).where(where),
+    (r) => ({ id: r.id, workspaceLabel: r.workspaceLabel, billingCycleId: r.billingCycleId, items: r.items, createdDate: r.createdDate.toISOString() }),
+  );
+}
+
+export function activityPage(db: Db, appId: string, page: Page) {
   const where = eq(activityLogs.appId, appId);
-  const [rows, [total]] = await Promise.all([
+  return paged(
     db.select().from(activityLogs).where(where).orderBy(desc(activityLogs.when), desc(activityLogs.id)).limit(page.limit).offset(page.offset),
     db.select({ n: count() }).from(activityLogs).where(where),
-  ]);
-  return {
-    data: rows.map((r) => ({ id: r.id, userExtra: { id: r.userId, name: r.userName }, action: r.action, when: r.when.toISOString(), actionExtra: r.actionExtra })),
-    meta: { total: total?.n ?? 0 },
-  };
+    (r) => ({ id: r.id, userExtra: { id: r.userId, name: r.userName }, action: r.action, when: r.when.toISOString(), actionExtra: r.actionExtra }),
+  );
 }
 
 /** Every compile job, newest first, with the app's name and version. */
-export async function jobsPage(db: Db, page: Page) {
-  const [rows, [total]] = await Promise.all([
+export function jobsPage(db: Db, page: Page) {
+  return paged(
     db
       .select({ job: compileJobs, name: appVersions.name, version: appVersions.version })
       .from(compileJobs)
@@ -49,11 +49,8 @@ export async function jobsPage(db: Db, page: Page) {
       .limit(page.limit)
       .offset(page.offset),
     db.select({ n: count() }).from(compileJobs),
-  ]);
-  return {
-    data: rows.map((r) => ({ ...toJob(r.job), appName: r.name ?? undefined, appVersion: r.version ?? undefined })),
-    meta: { total: total?.n ?? 0 },
-  };
+    (r) => ({ ...toJob(r.job), appName: r.name ?? undefined, appVersion: r.version ?? undefined }),
+  );
 }
 
 /** The stored package of a version (source, or compiled) and a file name for it; 404 when there is none. */

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { initServer } from '@ts-rest/fastify';
 import { contract } from '../../contract';
-import { REJECTION_REASON_MESSAGE } from '../../contract/schemas/app';
 import type { LifecycleEvent } from '../../machines/app-version-lifecycle';
 import { badRequest, notFound } from '../errors';
 import { requireDeveloper } from '../plugins/access';
 import { appJob, appJobs, appPrices, appStats, appVersion, appVersionsOf, ownedApp } from '../read/app-details';
 import { pageOfApps, toVersion } from '../read/apps';
-import { transitionVersion } from '../services/lifecycle';
+import { rejectEvent, transitionVersion } from '../services/lifecycle';
 import { acceptPackage, packageFrom } from '../services/packages/upload';
 
 const s = initServer();
@@ -18,8 +17,7 @@ function publisherEvent(status: string, rejectionReason: string | undefined): Li
   switch (status) {
     case 'rejected':
     case 'author-rejected':
-      if (!rejectionReason) throw badRequest(REJECTION_REASON_MESSAGE, [{ path: 'rejectionReason', message: REJECTION_REASON_MESSAGE }]);
-      return { type: 'REJECT', reason: rejectionReason };
+      return rejectEvent(rejectionReason);
     case 'author-approved':
     case 'submitted':
       return { type: 'SUBMIT' };

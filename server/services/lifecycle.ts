@@ -1,11 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import { getNextSnapshot } from 'xstate';
-import type { VersionStatus } from '../../contract/schemas/app';
+import { REJECTION_REASON_MESSAGE, type VersionStatus } from '../../contract/schemas/app';
 import { lifecycleSnapshot, type LifecycleActor, type LifecycleEvent } from '../../machines/app-version-lifecycle';
 import type { Db, Tx } from '../db/client';
 import { appVersions, apps } from '../db/schema';
-import { conflict, notFound } from '../errors';
+import { badRequest, conflict, notFound } from '../errors';
 import { logActivity, type Staff } from './activity';
+
+/** REJECT with its reason; a missing reason is a 400 naming the field (publisher and staff alike). */
+export function rejectEvent(reason: string | undefined): LifecycleEvent {
+  if (!reason) throw badRequest(REJECTION_REASON_MESSAGE, [{ path: 'rejectionReason', message: REJECTION_REASON_MESSAGE }]);
+  return { type: 'REJECT', reason };
+}
 
 export type TransitionRequest = {
   appId: string;

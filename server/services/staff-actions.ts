@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { REJECTION_REASON_MESSAGE, REVIEW_NOTE_MESSAGE, type AdminActionInput } from '../../contract/schemas/app';
+import { REVIEW_NOTE_MESSAGE, type AdminActionInput } from '../../contract/schemas/app';
 import type { LifecycleEvent } from '../../machines/app-version-lifecycle';
 import type { Db, Tx } from '../db/client';
 import { newId } from '../db/ids';
@@ -9,15 +9,14 @@ import { badRequest, conflict, notFound } from '../errors';
 import { logActivity, type Staff } from './activity';
 import { COMPILE_JOB } from './compile/job';
 import { enqueue } from './jobs';
-import { transitionVersion } from './lifecycle';
+import { rejectEvent, transitionVersion } from './lifecycle';
 
 
 /** A staff action code of SPEC §4 (with its fields) as a lifecycle event; a missing reason or note is a 400. */
 export function staffEvent(input: z.infer<typeof AdminActionInput>): LifecycleEvent {
   switch (input.action) {
     case 'reject':
-      if (!input.rejectionReason) throw badRequest(REJECTION_REASON_MESSAGE, [{ path: 'rejectionReason', message: REJECTION_REASON_MESSAGE }]);
-      return { type: 'REJECT', reason: input.rejectionReason };
+      return rejectEvent(input.rejectionReason);
     case 'review':
       if (!input.reviewNote) throw badRequest(REVIEW_NOTE_MESSAGE, [{ path: 'reviewNote', message: REVIEW_NOTE_MESSAGE }]);
       return { type: 'REVIEW', note: input.reviewNote };

@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Heading, Link as ThemeLink } from '@radix-ui/themes';
+import { Box, Button, Flex, Link as ThemeLink } from '@radix-ui/themes';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { PricesTable } from '../../components/app/PricesTable';
 import { StatsDialog } from '../../components/app/StatsDialog';
 import { appText } from '../../components/app/strings';
 import { VersionsTable } from '../../components/app/VersionsTable';
+import { Section } from '../../components/Section';
 import { toast } from '../../lib/toast';
 import {
   adminAppQuery, adminJobQuery, adminJobsQuery, adminPricesQuery, adminStatsQuery, adminVersionsQuery,
@@ -103,10 +104,7 @@ export function AdminAppDetail({ appId, canUpdate }: { appId: string; canUpdate:
             </>
           )}
         </AppHeader>
-        <section aria-labelledby="versions-heading">
-          <Heading as="h2" size="4" mb="2" id="versions-heading">
-            Versions
-          </Heading>
+        <Section title="Versions">
           <VersionsTable
             versions={versions}
             actor="staff"
@@ -116,31 +114,19 @@ export function AdminAppDetail({ appId, canUpdate }: { appId: string; canUpdate:
             onAction={run}
             extra={canUpdate ? (v) => <DownloadButtons version={v} /> : undefined}
           />
-        </section>
-        <section aria-labelledby="prices-heading">
-          <Heading as="h2" size="4" mb="2" id="prices-heading">
-            Prices
-          </Heading>
+        </Section>
+        <Section title="Prices">
           <PricesTable prices={prices} />
-        </section>
-        <section aria-labelledby="jobs-heading">
-          <Heading as="h2" size="4" mb="2" id="jobs-heading">
-            Compile jobs
-          </Heading>
+        </Section>
+        <Section title="Compile jobs">
           <JobsTable jobs={jobs} />
-        </section>
-        <section aria-labelledby="usage-heading">
-          <Heading as="h2" size="4" mb="2" id="usage-heading">
-            Usage records
-          </Heading>
+        </Section>
+        <Section title="Usage records">
           <UsageTable appId={appId} />
-        </section>
-        <section aria-labelledby="activity-heading">
-          <Heading as="h2" size="4" mb="2" id="activity-heading">
-            Activity log
-          </Heading>
+        </Section>
+        <Section title="Activity log">
           <ActivityLogTable appId={appId} />
-        </section>
+        </Section>
       </Flex>
       {open?.kind === 'stats' && <StatsDialog stats={adminStatsQuery(appId)} name={latest.name} onClose={close} />}
       {open?.kind === 'diagnostics' && <DiagnosticsDialog job={adminJobQuery(appId, open.version.compileJobId)} title={title(open.version)} onClose={close} />}

@@ -1,6 +1,6 @@
 import { Code, Table } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { DataTable } from '../../components/DataTable';
 import { ListState } from '../../components/ListState';
 import { Pager } from '../../components/Pager';
@@ -25,92 +25,106 @@ function details({ version, from, to, ...rest }: Record<string, unknown>) {
   return parts.join(' · ');
 }
 
-/** Staff actions on the app, newest first, 5 per page. */
-export function ActivityLogTable({ appId }: { appId: string }) {
-  const [page, setPage] = useState(1);
-  const { data, isPending, error } = useQuery(activityQuery(appId, page));
+type Page<T> = { data: T[]; meta: { total: number } };
+
+/** A table paged 5 at a time from `limit`/`offset`, with its loading, error and empty states. */
+function PagedTable<T extends { id: string }>({
+  page,
+  error,
+  onPage,
+  caption,
+  headers,
+  row,
+  ...states
+}: {
+  page: { data: Page<T> | undefined; isPending: boolean; number: number };
+  error: unknown;
+  onPage: (page: number) => void;
+  caption: string;
+  headers: string[];
+  row: (item: T) => ReactNode[];
+  loading: string;
+  emptyTitle: string;
+  emptyText: string;
+}) {
+  const { data } = page;
   return (
-    <ListState
-      isPending={isPending}
-      error={error ? new ApiError(0, { error: activityFailure(error) }) : null}
-      empty={data?.meta.total === 0}
-      loading="Loading the activity log…"
-      emptyTitle="No activity yet"
-      emptyText="Every staff action on this app is written here: who, what, when and the details."
-    >
+    <ListState isPending={page.isPending} error={error} empty={data?.meta.total === 0} {...states}>
       {data && (
         <>
-          <DataTable caption="Activity log">
+          <DataTable caption={caption}>
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeaderCell>When</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Who</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Action</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Details</Table.ColumnHeaderCell>
+                {headers.map((h) => (
+                  <Table.ColumnHeaderCell key={h}>{h}</Table.ColumnHeaderCell>
+                ))}
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              {data.data.map((log) => (
-                <Table.Row key={log.id}>
-                  <Table.RowHeaderCell>{formatDateTime(log.when)}</Table.RowHeaderCell>
-                  <Table.Cell>{log.userExtra.name}</Table.Cell>
-                  <Table.Cell>
-                    <Code variant="ghost">{log.action}</Code>
-                  </Table.Cell>
-                  <Table.Cell>{details(log.actionExtra) || '–'}</Table.Cell>
-                </Table.Row>
-              ))}
+              {data.data.map((item) => {
+                const [first, ...rest] = row(item);
+                return (
+                  <Table.Row key={item.id}>
+                    <Table.RowHeaderCell>{first}</Table.RowHeaderCell>
+                    {rest.map((cell, i) => (
+                      <Table.Cell key={i}>{cell}</Table.Cell>
+                    ))}
+                  </Table.Row>
+                );
+              })}
             </Table.Body>
           </DataTable>
-          <Pager page={page} size={LOG_PAGE_SIZE} total={data.meta.total} onPage={setPage} />
+          <Pager page={page.number} size={LOG_PAGE_SIZE} total={data.meta.total} onPage={onPage} />
         </>
       )}
     </ListState>
   );
 }
 
+/** Staff actions on the app, newest first, 5 per page. */
+export function ActivityLogTable({ appId }: { appId: string }) {
+  const [number, setPage] = useState(1);
+  const { data, isPending, error } = useQuery(activityQuery(appId, number));
+  return (
+    <PagedTable
+      page={{ data, isPending, number }}
+      error={error ? new ApiError(0, { error: activityFailure(error) }) : null}
+      onPage={setPage}
+      caption="Activity log"
+      headers={['When', 'Who', 'Action', 'Details']}
+      row={(log) => [
+        formatDateTime(log.when),
+        log.userExtra.name,
+        <Code variant="ghost">{log.action}</Code>,
+        details(log.actionExtra) || '–',
+      ]}
+      loading="Loading the activity log…"
+      emptyTitle="No activity yet"
+      emptyText="Every staff action on this app is written here: who, what, when and the details."
+    />
+  );
+}
+
 /** Usage records (usage-based billing), newest first, 5 per page. */
 export function UsageTable({ appId }: { appId: string }) {
-  const [page, setPage] = useState(1);
-  const { data, isPending, error } = useQuery(usageQuery(appId, page));
+  const [number, setPage] = useState(1);
+  const { data, isPending, error } = useQuery(usageQuery(appId, number));
   return (
-    <ListState
-      isPending={isPending}
+    <PagedTable
+      page={{ data, isPending, number }}
       error={error}
-      empty={data?.meta.total === 0}
+      onPage={setPage}
+      caption="Usage records"
+      headers={['Workspace', 'Billing cycle', 'Items', 'Created']}
+      row={(u) => [
+        u.workspaceLabel,
+        u.billingCycleId,
+        u.items.map((i) => `${i.quantity ?? 1} × ${i.description ?? 'item'} at ${formatMoney(i.price)}`).join('; '),
+        formatDateTime(u.createdDate),
+      ]}
       loading="Loading usage records…"
       emptyTitle="No usage records"
       emptyText="Workspaces' reported usage of this app appears here per billing cycle."
-    >
-      {data && (
-        <>
-          <DataTable caption="Usage records">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeaderCell>Workspace</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Billing cycle</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Items</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Created</Table.ColumnHeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {data.data.map((u) => (
-                <Table.Row key={u.id}>
-                  <Table.RowHeaderCell>{u.workspaceLabel}</Table.RowHeaderCell>
-                  <Table.Cell>{u.billingCycleId}</Table.Cell>
-                  <Table.Cell>
-                    {u.items
-                      .map((i) => `${i.quantity ?? 1} × ${i.description ?? 'item'} at ${formatMoney(i.price)}`)
-                      .join('; ')}
-                  </Table.Cell>
-                  <Table.Cell>{formatDateTime(u.createdDate)}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </DataTable>
-          <Pager page={page} size={LOG_PAGE_SIZE} total={data.meta.total} onPage={setPage} />
-        </>
-      )}
-    </ListState>
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Heading, Link as ThemeLink } from '@radix-ui/themes';
+import { Box, Button, Flex, Link as ThemeLink } from '@radix-ui/themes';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import { StatsDialog } from '../../components/app/StatsDialog';
 import { appText } from '../../components/app/strings';
 import { UploadPackageDialog } from '../../components/app/UploadPackageDialog';
 import { VersionsTable } from '../../components/app/VersionsTable';
+import { Section } from '../../components/Section';
 import { toast } from '../../lib/toast';
 import { appQuery, jobQuery, jobsQuery, pricesQuery, statsQuery, useSetStatus, versionsQuery } from './api';
 
@@ -74,10 +75,7 @@ export function AppDetail({ appId, canUpdate }: { appId: string; canUpdate: bool
             </Button>
           )}
         </AppHeader>
-        <section aria-labelledby="versions-heading">
-          <Heading as="h2" size="4" mb="2" id="versions-heading">
-            Versions
-          </Heading>
+        <Section title="Versions">
           <VersionsTable
             versions={versions}
             actor="publisher"
@@ -86,19 +84,13 @@ export function AppDetail({ appId, canUpdate }: { appId: string; canUpdate: bool
             busy={setStatus.isPending}
             onAction={run}
           />
-        </section>
-        <section aria-labelledby="prices-heading">
-          <Heading as="h2" size="4" mb="2" id="prices-heading">
-            Prices
-          </Heading>
+        </Section>
+        <Section title="Prices">
           <PricesTable prices={prices} />
-        </section>
-        <section aria-labelledby="jobs-heading">
-          <Heading as="h2" size="4" mb="2" id="jobs-heading">
-            Compile jobs
-          </Heading>
+        </Section>
+        <Section title="Compile jobs">
           <JobsTable jobs={jobs} />
-        </section>
+        </Section>
       </Flex>
       {open?.kind === 'stats' && <StatsDialog stats={statsQuery(appId)} name={app.latest.name} onClose={() => setOpen(null)} />}
       {open?.kind === 'diagnostics' && (
