@@ -111,7 +111,7 @@ describe('the whole publish loop in Chromium', () => {
     const page = await portal.page({ width: 390, height: 844 });
     await signInAs(page, portal.server.base, /Daniel Kim/, '/publisher/admin/jobs');
     const jobs = page.getByRole('table', { name: 'Compile jobs' });
-    await jobs.getByRole('link', { name: /Standup Helper v1\.0\.0/ }).first().waitFor();
+    await jobs.getByRole('link', { name: 'View App: Poll Master v0.9.0' }).waitFor();
     await expectNoAxeViolations(page, 'compile jobs list (narrow)');
     await page.goto(`${portal.server.base}/publisher/admin/apps`);
     await page.getByRole('table', { name: 'Apps' }).waitFor();
