@@ -36,6 +36,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(formbody, { bodyLimit: 16_384 });
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
+    // Screenshots keep their file names; every other file field is its bytes.
+    async onFile(part) {
+      const data = await part.toBuffer();
+      if (part.fieldname === 'screenshots') (part as unknown as { value: unknown }).value = { fileName: part.filename || 'screenshot', data };
+    },
     limits: { files: 10, fileSize: 20 * 1024 * 1024, fields: 20, fieldSize: 1_048_576 },
   });
   await app.register(storage);

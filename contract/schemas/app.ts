@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageKeys, languages, RESERVED_CATEGORY } from './languages';
 
 /** SPEC §4: the twelve app version statuses. */
 export const versionStatuses = [
@@ -108,9 +109,20 @@ export const AdminActionInput = z.object({
 });
 
 /** SPEC §5 App details. */
+export const DETAILS_MESSAGES = {
+  categories: 'Please select at least one category.',
+  languages: 'Please indicate which language(s) your app currently supports.',
+  unknownLanguage: 'Choose languages from the list.',
+} as const;
 export const DetailsInput = z.object({
-  categories: z.array(z.string()).min(1, { error: 'Please select at least one category.' }),
-  languages: z.array(z.string()).min(1, { error: 'Please indicate which language(s) your app currently supports.' }),
+  categories: z
+    .array(z.string().trim().min(1).refine((c) => c !== RESERVED_CATEGORY, { error: `${RESERVED_CATEGORY} is not a category you can choose.` }))
+    .min(1, { error: DETAILS_MESSAGES.categories })
+    .max(10),
+  languages: z
+    .array(z.string().refine((l) => l in languages, { error: DETAILS_MESSAGES.unknownLanguage }))
+    .min(1, { error: DETAILS_MESSAGES.languages })
+    .max(languageKeys.length),
 });
 
 export const SHORT_DESCRIPTION = { min: 10, max: 45, inputMaxLength: 50 } as const;
@@ -119,7 +131,7 @@ export const InfoInput = z.object({
   shortDescription: z
     .string({ error: 'Please provide a concise short description (max of 45 characters).' })
     .trim()
-    .min(1, { error: 'Please provide a concise short description (max of 45 characters).' })
+    .min(1, { error: 'Please provide a concise short description (max of 45 characters).', abort: true })
     .min(SHORT_DESCRIPTION.min, {
       error: 'While the short description must be short, it needs to provide value to the customer (more than 10 characters).',
     })

@@ -32,19 +32,52 @@ export const Price = z.object({
 });
 export type Price = z.infer<typeof Price>;
 
-/** SPEC §5 New subscription plan. */
+/** SPEC §5 texts of the pricing forms, shared by the drawers and the server. */
+export const PRICE_MESSAGES = {
+  name: 'Plan name is required.',
+  monthlyRequired: 'A monthly price is required.',
+  monthlyNegative: 'Monthly price can not be negative.',
+  yearlyRequired: 'A yearly price is required.',
+  yearlyNegative: 'Yearly price can not be negative.',
+  trialRequired: 'Trial duration is required.',
+  trialMin: 'Trial days must be at least 1 when enabled.',
+  tierCount: 'When the pricing plan is per seat there must be at least two tiers.',
+  tierCountTitle: 'Invalid Tier Count',
+  tierOrder: 'Each tier must start at the previous tier’s maximum plus 1.',
+  oneTerm: 'Enable monthly or yearly billing (or both).',
+} as const;
+
+const term = (required: string, negative: string) =>
+  PriceTerm.extend({ price: z.number({ error: required }).min(0, { error: negative }) }).superRefine((t, ctx) => {
+    if (!t.enabled || !t.isSeatBased) return;
+    if (t.tiers.length < 2) ctx.addIssue({ code: 'custom', path: ['tiers'], message: PRICE_MESSAGES.tierCount });
+    t.tiers.forEach((tier, i) => {
+      const previous = t.tiers[i - 1];
+      if (previous && tier.minimum !== previous.maximum + 1) ctx.addIssue({ code: 'custom', path: ['tiers', i, 'minimum'], message: PRICE_MESSAGES.tierOrder });
+    });
+  });
+
+/** SPEC §5 New subscription plan (monthly and yearly on by default, trial off; seat-based terms have tiers). */
 export const NewPriceInput = z
   .object({
-    name: z.string({ error: 'Plan name is required.' }).trim().min(1, { error: 'Plan name is required.' }),
-    monthly: PriceTerm.extend({ price: z.number({ error: 'A monthly price is required.' }).min(0, { error: 'Monthly price can not be negative.' }) }),
-    yearly: PriceTerm.extend({ price: z.number({ error: 'A yearly price is required.' }).min(0, { error: 'Yearly price can not be negative.' }) }),
+    name: z.string({ error: PRICE_MESSAGES.name }).trim().min(1, { error: PRICE_MESSAGES.name }).max(80),
+    monthly: term(PRICE_MESSAGES.monthlyRequired, PRICE_MESSAGES.monthlyNegative),
+    yearly: term(PRICE_MESSAGES.yearlyRequired, PRICE_MESSAGES.yearlyNegative),
     trialEnabled: z.boolean().default(false),
-    trialDuration: z.number().int().default(0),
+    trialDuration: z.number({ error: PRICE_MESSAGES.trialRequired }).int().max(365).default(0),
   })
-  .refine((p) => !p.trialEnabled || p.trialDuration >= 1, {
-    path: ['trialDuration'],
-    error: 'Trial days must be at least 1 when enabled.',
+  .superRefine((p, ctx) => {
+    if (p.trialEnabled && p.trialDuration < 1) ctx.addIssue({ code: 'custom', path: ['trialDuration'], message: PRICE_MESSAGES.trialMin });
+    if (!p.monthly.enabled && !p.yearly.enabled) ctx.addIssue({ code: 'custom', path: ['monthly', 'enabled'], message: PRICE_MESSAGES.oneTerm });
   });
+export type NewPriceInput = z.infer<typeof NewPriceInput>;
+
+/** SPEC §9: the first tier spans 1–50; each later one starts at the previous maximum + 1 and spans 100. */
+export function nextTier(tiers: z.infer<typeof Tier>[]): z.infer<typeof Tier> {
+  const last = tiers.at(-1);
+  if (!last) return { price: 0, perUnit: true, minimum: 1, maximum: 50 };
+  return { price: last.price, perUnit: last.perUnit, minimum: last.maximum + 1, maximum: last.maximum + 100 };
+}
 
 /** The pricing-set call (SPEC §7 "path not shown"): free is buy with price 0. */
 export const SetPricingInput = z.object({

@@ -10,7 +10,8 @@ export const fileUrl = (name: string, token: string) => `/files/${encodeURICompo
 
 /**
  * Package downloads: `GET /files/{name}?token=…` serves a stored file named by a signed, short-lived token
- * (issued by GET /v1/admin/apps/download/{id}), so the link works in a new tab without the bearer token.
+ * (issued by GET /v1/admin/apps/download/{id}), so the link works in a new tab without the bearer token;
+ * and `GET /media/screenshots/{appId}/{id}.png|jpg`, the screenshots.
  */
 export default fp(
   async function downloads(app: FastifyInstance) {
@@ -25,6 +26,21 @@ export default fp(
         .header('content-type', 'application/zip')
         .header('content-disposition', `attachment; filename="${link.name}"`)
         .header('cache-control', 'no-store')
+        .send(data);
+    });
+
+    // Screenshots are the app's public listing images: served to anyone by their (unguessable) id.
+    app.get<{ Params: { appId: string; file: string } }>('/media/screenshots/:appId/:file', async (request, reply) => {
+      const { appId, file } = request.params;
+      const match = /^([0-9a-f]{24})\.(png|jpg)$/.exec(file);
+      if (!match || !/^[\w-]{1,64}$/.test(appId)) throw notFound('Screenshot');
+      const data = await app.storage.get(`screenshots/${appId}/${file}`).catch(() => {
+        throw notFound('Screenshot');
+      });
+      return reply
+        .header('content-type', match[2] === 'png' ? 'image/png' : 'image/jpeg')
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'public, max-age=86400, immutable')
         .send(data);
     });
   },

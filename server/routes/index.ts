@@ -4,6 +4,7 @@ import { contract } from '../../contract';
 import { flattenRoutes } from '../../contract/walk';
 import { HttpError } from '../errors';
 import { adminAppsRoutes, adminJobsRoutes } from './admin-apps';
+import { appInfoRoutes } from './app-info';
 import { appsRoutes } from './apps';
 import { catalogRoutes } from './catalog';
 import { meRoutes } from './me';
@@ -35,7 +36,7 @@ export async function routes(app: FastifyInstance) {
     ...prefixed('me', meRoutes(app)),
     ...prefixed('publisher', publisherRoutes(app)),
     ...prefixed('catalog', catalogRoutes(app)),
-    ...prefixed('apps', appsRoutes(app)),
+    ...prefixed('apps', { ...appsRoutes(app), ...appInfoRoutes(app) }),
     ...prefixed('admin.apps', adminAppsRoutes(app)),
     ...prefixed('admin.jobs', adminJobsRoutes(app)),
   };

@@ -26,6 +26,10 @@ const jiraPrice = createHash('sha256').update('price:Jira Connector').digest('he
 const jiraJob = createHash('sha256').update('job:Jira Connector:1.1.0').digest('hex').slice(0, 24);
 // Only Northwind's developers see Northwind's app: everyone else signed in gets 404 (invisible), whatever their role.
 const northwindOnly = [401, 404, 200, 200, 200, 404, 404, 404, 404, 404];
+const northwindUpdate = [401, 404, 403, 200, 200, 404, 403, 403, 404, 404];
+// Bodies are validated before rows are looked up: whoever may update apps gets 400 for a bad one.
+const badBodyForUpdaters = [401, 404, 403, 400, 400, 400, 403, 403, 400, 400];
+const validInfo = { shortDescription: 'Jira issues from chat', description: 'Create issues.', privacyPolicySummary: 'None kept.', documentationUrl: 'https://n.example/docs' };
 const staffRead = [401, 404, 403, 403, 403, 403, 200, 200, 200, 200];
 const staffUpdate = [401, 404, 403, 403, 403, 403, 403, 403, 200, 200];
 
@@ -59,6 +63,17 @@ const table: [method: string, path: string, body: unknown, expected: number[]][]
   ['PUT', `/v1/apps/${jira}`, {}, [401, 404, 403, 400, 400, 400, 403, 403, 400, 400]],
   // Publishing an author-approved version is illegal: who may try gets 409, and nothing changes.
   ['POST', `/v1/publisher/apps/${jira}/status/${jiraLatest}`, { status: 'published', appId: jira, versionId: jiraLatest }, [401, 404, 403, 409, 409, 404, 403, 403, 404, 404]],
+  // The wizards' calls on Northwind's app: whoever may update apps of another publisher gets 404.
+  ['POST', `/v1/publisher/apps/${jira}/info/${jiraLatest}/details`, { categories: ['Integrations'], languages: ['en'] }, northwindUpdate],
+  ['POST', `/v1/publisher/apps/${jira}/info/${jiraLatest}/info`, validInfo, northwindUpdate],
+  ['POST', `/v1/publisher/apps/${jira}/info/${jiraLatest}/changes`, { changesNote: 'Fixes', internalChangesNote: 'Refactor' }, northwindUpdate],
+  // Author-approved already: submitting again is a 409 for those who may.
+  ['POST', `/v1/publisher/apps/${jira}/info/${jiraLatest}/submit`, undefined, [401, 404, 403, 409, 409, 404, 403, 403, 404, 404]],
+  ['GET', `/v1/publisher/apps/${jira}/info/${jiraLatest}/screenshots`, undefined, northwindOnly],
+  ['POST', `/v1/publisher/apps/${jira}/info/${jiraLatest}/screenshots`, {}, badBodyForUpdaters],
+  ['DELETE', `/v1/apps/${jira}/screenshots/no-such-screenshot`, undefined, [401, 404, 403, 404, 404, 404, 403, 403, 404, 404]],
+  ['POST', `/v1/publisher/apps/${jira}/prices`, {}, badBodyForUpdaters],
+  ['POST', `/v1/publisher/apps/${jira}/pricing`, {}, badBodyForUpdaters],
   // Staff: system viewers, support, reviewers and admins read every publisher's apps; reviewers and admins change them.
   ['GET', '/v1/admin/apps', undefined, staffRead],
   ['GET', `/v1/admin/app/${jira}`, undefined, staffRead],
@@ -97,7 +112,13 @@ describe('authorization matrix of the implemented routes', () => {
       .filter(({ key }) => !pending.has(key))
       .map(({ route }) => `${route.method} ${route.path}`);
     const templated = table.map(([m, p]) => {
-      const path = p.split('?')[0]!.replace(jira, ':id').replace(jiraJob, ':jobId').replace(jiraPrice, ':priceId');
+      const path = p
+        .split('?')[0]!
+        .replace(`${jira}/info/${jiraLatest}/screenshots`, ':appId/info/:internalId/screenshots')
+        .replace('no-such-screenshot', ':screenshotId')
+        .replace(jira, ':id')
+        .replace(jiraJob, ':jobId')
+        .replace(jiraPrice, ':priceId');
       return `${m} ${path.startsWith('/v1/admin/apps/download/') ? path.replace(jiraLatest, ':id') : path.replace(jiraLatest, ':versionId').replace(/\/version\/:versionId\/publish$/, '/version/:versionId/:action')}`;
     });
     expect(implemented.sort()).toEqual(templated.sort());

@@ -1,0 +1,104 @@
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { NewPriceInput, SetPricingInput } from '../../contract/schemas/price';
+import { decidePricing, type PurchaseChoice } from '../../machines/pricing';
+import type { Db, Tx } from '../db/client';
+import { newId } from '../db/ids';
+import { apps, prices, publishers, purchaseRecords } from '../db/schema';
+import { badRequest, conflict, HttpError, notFound } from '../errors';
+
+/** Subscriptions that still bill (SPEC: cancelled and past due do not). */
+export const ACTIVE_SUBSCRIPTIONS = ['active', 'trialing', 'cancelling'] as const;
+const off = { enabled: false, price: 0, stripePriceId: '', isSeatBased: false, tiers: [] };
+
+/**
+ * The app (locked for this transaction, so concurrent price changes queue up), the publisher's
+ * paid-app flag, its current purchase type and how many subscriptions are active.
+ */
+async function pricingState(tx: Tx, appId: string, publisherId: string) {
+  await tx.execute(sql`SELECT id FROM apps WHERE id = ${appId} FOR UPDATE`);
+  const [row] = await tx
+    .select({ app: apps, canCreatePaidApps: publishers.canCreatePaidApps })
+    .from(apps)
+    .innerJoin(publishers, eq(publishers.id, apps.publisherId))
+    .where(and(eq(apps.id, appId), eq(apps.publisherId, publisherId)));
+  if (!row || row.app.isBundle) throw notFound('App');
+  const [subs] = await tx
+    .select({ n: count() })
+    .from(purchaseRecords)
+    .where(and(eq(purchaseRecords.appId, appId), inArray(purchaseRecords.subscriptionStatus, [...ACTIVE_SUBSCRIPTIONS])));
+  const current: PurchaseChoice = row.app.purchaseType === 'subscription' ? 'subscription' : row.app.price === 0 ? 'free' : 'buy';
+  return { app: row.app, input: { current, canCreatePaidApps: row.canCreatePaidApps, activeSubscriptions: subs?.n ?? 0 } };
+}
+
+/** Makes `priceId` the app's one active price (the previous one becomes legacy) and the app follow it. */
+async function activate(tx: Tx, appId: string, priceId: string, app: { purchaseType: 'buy' | 'subscription'; price: number }) {
+  await tx.update(prices).set({ active: false }).where(and(eq(prices.appId, appId), eq(prices.active, true)));
+  await tx.update(prices).set({ active: true }).where(eq(prices.id, priceId));
+  await tx.update(apps).set({ ...app, currentPricingId: priceId, modifiedAt: new Date() }).where(eq(apps.id, appId));
+}
+
+/**
+ * A new subscription plan becomes the app's active price (a new price makes the previous one legacy),
+ * which makes the app a subscription app: the pricing machine must allow that move.
+ */
+export async function createPrice(db: Db, appId: string, publisherId: string, input: NewPriceInput) {
+  return db.transaction(async (tx) => {
+    const { input: state } = await pricingState(tx, appId, publisherId);
+    const id = newId();
+    const decision = decidePricing(state, { type: 'subscription', pricingId: id });
+    if (decision.kind === 'refused') throw new HttpError(decision.status, decision.status === 403 ? 'paid_apps_disabled' : 'pricing_refused', decision.message);
+    await tx.insert(prices).values({
+      id,
+      appId,
+      name: input.name,
+      type: 'subscription',
+      active: false,
+      monthly: input.monthly,
+      yearly: input.yearly,
+      trialEnabled: input.trialEnabled,
+      trialDuration: input.trialEnabled ? input.trialDuration : 0,
+    });
+    await activate(tx, appId, id, { purchaseType: 'subscription', price: 0 });
+    return id;
+  });
+}
+
+/**
+ * The pricing-set call: free (buy at 0), one-time at a price, or subscription on one of the app's plans —
+ * as the pricing machine allows. Subscription → free needs the user's confirmation (409
+ * `confirmation_required` with the count), then cancels every active subscription.
+ */
+export async function setPricing(db: Db, appId: string, publisherId: string, input: z.infer<typeof SetPricingInput>) {
+  return db.transaction(async (tx) => {
+    const { app, input: state } = await pricingState(tx, appId, publisherId);
+    const target = input.type === 'subscription' ? { type: 'subscription' as const, pricingId: input.pricingId ?? '' } : { type: 'buy' as const, buyPrice: input.buyPrice };
+    const decision = decidePricing(state, target, input.confirmCancelSubscriptions === true);
+    if (decision.kind === 'refused') {
+      const field = decision.field;
+      if (decision.status === 400) throw badRequest(decision.message, field ? [{ path: field, message: decision.message }] : undefined);
+      throw new HttpError(decision.status, decision.status === 403 ? 'paid_apps_disabled' : 'pricing_refused', decision.message);
+    }
+    if (decision.kind === 'confirm') throw conflict('confirmation_required', decision.message);
+    let cancelled = 0;
+    if (decision.cancelSubscriptions > 0) {
+      const rows = await tx
+        .update(purchaseRecords)
+        .set({ subscriptionStatus: 'cancelled' })
+        .where(and(eq(purchaseRecords.appId, appId), inArray(purchaseRecords.subscriptionStatus, [...ACTIVE_SUBSCRIPTIONS])))
+        .returning({ id: purchaseRecords.id });
+      cancelled = rows.length;
+    }
+    if (target.type === 'subscription') {
+      const [plan] = await tx.select().from(prices).where(and(eq(prices.id, target.pricingId), eq(prices.appId, appId)));
+      if (!plan || plan.type !== 'subscription') throw badRequest('A pricing plan is required.', [{ path: 'pricingId', message: 'A pricing plan is required.' }]);
+      if (app.currentPricingId !== plan.id || !plan.active) await activate(tx, appId, plan.id, { purchaseType: 'subscription', price: 0 });
+    } else if (state.current === 'subscription' || app.price !== target.buyPrice) {
+      const id = newId();
+      const free = target.buyPrice === 0;
+      await tx.insert(prices).values({ id, appId, name: free ? 'Free' : 'One-time', type: free ? 'free' : 'buy', active: false, buyPrice: target.buyPrice, monthly: off, yearly: off });
+      await activate(tx, appId, id, { purchaseType: 'buy', price: target.buyPrice });
+    }
+    return { cancelled };
+  });
+}

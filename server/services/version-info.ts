@@ -1,0 +1,124 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { ChangesInput, DetailsInput, InfoInput } from '../../contract/schemas/app';
+import type { Db } from '../db/client';
+import { newId } from '../db/ids';
+import { appVersions, apps, categories, screenshots } from '../db/schema';
+import { badRequest, conflict, HttpError, notFound } from '../errors';
+import { SCREENSHOT_LIMITS, sniffImage } from './images';
+import { transitionVersion } from './lifecycle';
+import type { FileStorage } from './storage';
+
+type Version = typeof appVersions.$inferSelect;
+type Owner = { appId: string; internalId: string; publisherId: string };
+
+/** A version of an app of this publisher (another publisher's: 404, like one that does not exist). */
+export async function ownedVersion(db: Db, o: Owner): Promise<Version> {
+  const [row] = await db
+    .select({ version: appVersions })
+    .from(appVersions)
+    .innerJoin(apps, eq(apps.id, appVersions.appId))
+    .where(and(eq(appVersions.appId, o.appId), eq(appVersions.internalId, o.internalId), eq(apps.publisherId, o.publisherId)));
+  if (!row) throw notFound('App version');
+  return row.version;
+}
+
+async function update(db: Db, o: Owner, set: Partial<Version>) {
+  await ownedVersion(db, o);
+  const [updated] = await db.update(appVersions).set({ ...set, modifiedDate: new Date() }).where(eq(appVersions.internalId, o.internalId)).returning();
+  await db.update(apps).set({ modifiedAt: new Date() }).where(eq(apps.id, o.appId));
+  return updated!;
+}
+
+/** Categories must be ones the marketplace has (Enterprise is refused by the schema). */
+export async function setDetails(db: Db, o: Owner, input: z.infer<typeof DetailsInput>) {
+  const known = new Set((await db.select({ title: categories.title }).from(categories)).map((c) => c.title));
+  const unknown = input.categories.filter((c) => !known.has(c));
+  if (unknown.length) throw badRequest(`Unknown categories: ${unknown.join(', ')}.`, [{ path: 'categories', message: `Unknown categories: ${unknown.join(', ')}.` }]);
+  return update(db, o, { categories: [...new Set(input.categories)], languages: [...new Set(input.languages)] });
+}
+
+export const setInfo = (db: Db, o: Owner, input: z.infer<typeof InfoInput>) => update(db, o, input);
+export const setChanges = (db: Db, o: Owner, input: z.infer<typeof ChangesInput>) => update(db, o, input);
+
+const fieldsOf = (issues: z.core.$ZodIssue[]) => issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+
+/**
+ * Submit for review (the wizard's last step): the version must be complete — the same rules as the
+ * wizard's forms — and compiled; then SUBMIT goes through the lifecycle machine.
+ */
+export async function submitVersion(db: Db, o: Owner) {
+  const v = await ownedVersion(db, o);
+  if (v.status === 'compiling') throw conflict('still_compiling', 'The package is still compiling: submit it once it has compiled.');
+  if (v.status === 'compiler-error') throw conflict('compile_failed', 'The package did not compile: upload a revision that compiles.');
+  const [versions] = await db.select({ n: count() }).from(appVersions).where(eq(appVersions.appId, o.appId));
+  const checks = [
+    DetailsInput.safeParse({ categories: v.categories, languages: v.languages }),
+    InfoInput.safeParse(v),
+    // An update says what changed (the first version has nothing to compare with).
+    ...((versions?.n ?? 1) > 1 ? [ChangesInput.safeParse(v)] : []),
+  ];
+  const fields = checks.flatMap((c) => (c.success ? [] : fieldsOf(c.error.issues)));
+  if (fields.length) throw badRequest('The version is not ready for review.', fields);
+  return transitionVersion(db, { appId: o.appId, internalId: o.internalId, publisherId: o.publisherId, actor: 'publisher', event: { type: 'SUBMIT' } });
+}
+
+export type UploadedFile = { fileName: string; data: Buffer };
+
+export const screenshotUrl = (s: { appId: string; id: string; storagePath: string }) =>
+  `/media/screenshots/${encodeURIComponent(s.appId)}/${s.storagePath.split('/').at(-1)}`;
+
+const toScreenshot = (s: typeof screenshots.$inferSelect) => ({ id: s.id, appId: s.appId, fileName: s.fileName, thumbnailUrl: screenshotUrl(s) });
+
+export async function listScreenshots(db: Db, o: Owner) {
+  await ownedVersion(db, o);
+  const rows = await db.select().from(screenshots).where(eq(screenshots.internalId, o.internalId)).orderBy(asc(screenshots.createdAt), asc(screenshots.id));
+  return rows.map(toScreenshot);
+}
+
+/** PNG or JPEG by their bytes, within the size and pixel limits; all checked before any is stored. */
+export async function addScreenshots(db: Db, storage: FileStorage, o: Owner, files: UploadedFile[]) {
+  await ownedVersion(db, o);
+  const L = SCREENSHOT_LIMITS;
+  if (!files.length || files.length > L.files) throw badRequest(`Upload 1 to ${L.files} screenshots at a time.`, [{ path: 'screenshots', message: `Upload 1 to ${L.files} screenshots at a time.` }]);
+  const [have] = await db.select({ n: count() }).from(screenshots).where(eq(screenshots.internalId, o.internalId));
+  if ((have?.n ?? 0) + files.length > L.perVersion) throw conflict('too_many_screenshots', `A version has at most ${L.perVersion} screenshots.`);
+  const checked = files.map((f, i) => {
+    const path = `screenshots.${i}`;
+    if (f.data.length > L.bytes) throw new HttpError(413, 'screenshot_too_large', `${f.fileName} is larger than 5 MB.`, [{ path, message: `${f.fileName} is larger than 5 MB.` }]);
+    const info = sniffImage(f.data);
+    if (!info) throw badRequest(`${f.fileName} is not a PNG or JPEG image.`, [{ path, message: `${f.fileName} is not a PNG or JPEG image.` }]);
+    if (info.width > L.side || info.height > L.side || info.width * info.height > L.pixels || info.width < L.minSide || info.height < L.minSide) {
+      const message = `${f.fileName} is ${info.width}×${info.height}; screenshots are ${L.minSide} to ${L.side} pixels a side (960×540 or another 16:9 size is best).`;
+      throw badRequest(message, [{ path, message }]);
+    }
+    return { ...f, info, id: newId() };
+  });
+  const stored: string[] = [];
+  try {
+    for (const c of checked) {
+      const path = `screenshots/${o.appId}/${c.id}.${c.info.type === 'png' ? 'png' : 'jpg'}`;
+      await storage.put(path, c.data);
+      stored.push(path);
+    }
+    const rows = await db
+      .insert(screenshots)
+      .values(checked.map((c, i) => ({ id: c.id, appId: o.appId, internalId: o.internalId, fileName: c.fileName.slice(0, 200), storagePath: stored[i]! })))
+      .returning();
+    return rows.map(toScreenshot);
+  } catch (e) {
+    await Promise.all(stored.map((p) => storage.remove(p).catch(() => undefined)));
+    throw e;
+  }
+}
+
+export async function deleteScreenshot(db: Db, storage: FileStorage, appId: string, screenshotId: string, publisherId: string) {
+  const [row] = await db
+    .select({ s: screenshots })
+    .from(screenshots)
+    .innerJoin(apps, eq(apps.id, screenshots.appId))
+    .where(and(eq(screenshots.id, screenshotId), eq(screenshots.appId, appId), eq(apps.publisherId, publisherId)));
+  if (!row) throw notFound('Screenshot');
+  await db.delete(screenshots).where(eq(screenshots.id, screenshotId));
+  await storage.remove(row.s.storagePath).catch(() => undefined);
+}

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uuidOf } from '../../server/db/seed';
+import { startServer, type TestServer } from '../harness';
+
+let s: TestServer;
+let owner: string;
+let viewer: string;
+let lars: string;
+beforeAll(async () => {
+  s = await startServer();
+  [owner, viewer, lars] = await Promise.all([s.signIn('owner'), s.signIn('viewer'), s.signIn('fjordOwner')]);
+});
+afterAll(() => s.close());
+
+const appId = (name: string) => uuidOf(`app:${name}`);
+const latest = async (name: string, token = owner) => (await s.request('GET', `/v1/publisher/apps/${appId(name)}`, { token })).json.latest;
+const post = async (name: string, step: string, body: unknown, token = owner) =>
+  s.request('POST', `/v1/publisher/apps/${appId(name)}/info/${(await latest(name, token === lars ? owner : token)).id}/${step}`, { token, body });
+const fields = (res: { json: { fields?: { path: string; message: string }[] } }) => Object.fromEntries((res.json.fields ?? []).map((f) => [f.path, f.message]));
+
+describe('App details (categories and languages)', () => {
+  it('saves them; the spec’s messages when either is empty', async () => {
+    const ok = await post('Weather Now', 'details', { categories: ['Social', 'Productivity'], languages: ['en', 'pt-BR'] });
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.json).toMatchObject({ categories: ['Social', 'Productivity'], languages: ['en', 'pt-BR'] });
+    const empty = await post('Weather Now', 'details', { categories: [], languages: [] });
+    expect(empty.status).toBe(400);
+    expect(fields(empty)).toEqual({ categories: 'Please select at least one category.', languages: 'Please indicate which language(s) your app currently supports.' });
+    expect((await latest('Weather Now')).categories).toEqual(['Social', 'Productivity']);
+  });
+
+  it('refuses Enterprise, unknown categories and unknown languages', async () => {
+    expect(fields(await post('Weather Now', 'details', { categories: ['Enterprise'], languages: ['en'] }))).toEqual({ 'categories.0': 'Enterprise is not a category you can choose.' });
+    expect((await post('Weather Now', 'details', { categories: ['Gardening'], languages: ['en'] })).json.error).toBe('Unknown categories: Gardening.');
+    expect(fields(await post('Weather Now', 'details', { categories: ['Social'], languages: ['klingon'] }))).toEqual({ 'languages.0': 'Choose languages from the list.' });
+  });
+
+  it('is for the app’s own publisher with app update permission', async () => {
+    expect((await post('Weather Now', 'details', { categories: ['Social'], languages: ['en'] }, viewer)).status).toBe(403);
+    expect((await post('Weather Now', 'details', { categories: ['Social'], languages: ['en'] }, lars)).status).toBe(404);
+  });
+});
+
+describe('App info and change log', () => {
+  const info = { shortDescription: 'Forecasts for any city', description: 'Type /weather Oslo.', privacyPolicySummary: 'Sends city names to the weather service.', documentationUrl: 'https://northwind.example/docs/weather' };
+  it('gives each short-description rule its message', async () => {
+    const say = async (shortDescription: string) => fields(await post('Weather Now', 'info', { ...info, shortDescription }));
+    expect(await say('')).toEqual({ shortDescription: 'Please provide a concise short description (max of 45 characters).' });
+    expect(await say('Too short')).toEqual({ shortDescription: 'While the short description must be short, it needs to provide value to the customer (more than 10 characters).' });
+    expect(await say('x'.repeat(46))).toEqual({ shortDescription: 'The short description must be no more than 45 characters.' });
+  });
+  it('requires the description, the privacy summary and a documentation URL', async () => {
+    const res = await post('Weather Now', 'info', { shortDescription: 'Forecasts for any city', description: ' ', privacyPolicySummary: '', documentationUrl: 'not a url' });
+    expect(fields(res)).toEqual({
+      description: 'Description is required.',
+      privacyPolicySummary: 'Privacy Policy Summary is required.',
+      documentationUrl: "You must provide a url to your app's documentation.",
+    });
+    const ok = await post('Weather Now', 'info', info);
+    expect(ok.json).toMatchObject(info);
+  });
+  it('requires public and internal changes', async () => {
+    expect(fields(await post('Weather Now', 'changes', { changesNote: '', internalChangesNote: '' }))).toEqual({
+      changesNote: 'Public changes are required.',
+      internalChangesNote: 'Internal changes are required.',
+    });
+    expect((await post('Weather Now', 'changes', { changesNote: '* New: hourly forecasts', internalChangesNote: 'Cache per city.' })).json).toMatchObject({ changesNote: '* New: hourly forecasts' });
+  });
+});
+
+describe('Submit for review', () => {
+  it('submits a complete compiled version through the lifecycle (author-approved)', async () => {
+    const res = await post('Translate Bridge', 'submit', undefined);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.status).toBe('author-approved');
+    expect((await post('Translate Bridge', 'submit', undefined)).status).toBe(409);
+  });
+  it('refuses a version that is still compiling, or not complete', async () => {
+    const lars2 = lars;
+    const compiling = await s.request('POST', `/v1/publisher/apps/${appId('Meeting Notes AI')}/info/${(await latest('Meeting Notes AI', lars2)).id}/submit`, { token: lars2 });
+    expect(compiling.json.code).toBe('still_compiling');
+    await post('Weather Now', 'info', { shortDescription: 'Forecasts for any city', description: 'x', privacyPolicySummary: 'y', documentationUrl: 'https://x.example' });
+    const draft = await post('Weather Now', 'submit', undefined);
+    // A draft has not compiled: the machine refuses SUBMIT for it.
+    expect(draft.status).toBe(409);
+  });
+});
+
+const png = (w: number, h: number) => {
+  const b = Buffer.alloc(64);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(b, 0);
+  b.writeUInt32BE(13, 8);
+  b.write('IHDR', 12, 'latin1');
+  b.writeUInt32BE(w, 16);
+  b.writeUInt32BE(h, 20);
+  return b;
+};
+const jpeg = (w: number, h: number) => Buffer.from([0xff, 0xd8, 0xff, 0xc0, 0x00, 0x11, 0x08, h >> 8, h & 255, w >> 8, w & 255, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+
+describe('Screenshots', () => {
+  const base = async () => `/v1/publisher/apps/${appId('Calendar Sync')}/info/${(await latest('Calendar Sync')).id}/screenshots`;
+  const upload = async (files: { filename: string; data: Buffer }[], token = owner) => s.upload('POST', await base(), token, files.map((f) => ({ field: 'screenshots', ...f })));
+
+  it('takes PNG and JPEG by their bytes, lists them and serves them', async () => {
+    const res = await upload([
+      { filename: 'rooms.png', data: png(960, 540) },
+      { filename: 'named-wrong.png', data: jpeg(1920, 1080) },
+    ]);
+    expect(res.status, res.text).toBe(201);
+    expect(res.json.map((x: { fileName: string }) => x.fileName)).toEqual(['rooms.png', 'named-wrong.png']);
+    expect(res.json[1].thumbnailUrl).toMatch(/\.jpg$/);
+    const list = await s.request('GET', await base(), { token: owner });
+    expect(list.json).toHaveLength(2);
+    const image = await fetch(s.base + res.json[0].thumbnailUrl);
+    expect([image.status, image.headers.get('content-type')]).toEqual([200, 'image/png']);
+  });
+
+  it('refuses what is not a PNG or JPEG, wrong sizes and too many files; nothing is stored', async () => {
+    const before = (await s.request('GET', await base(), { token: owner })).json.length;
+    const gif = await upload([{ filename: 'cat.png', data: Buffer.from('GIF89a' + 'x'.repeat(40)) }]);
+    expect([gif.status, gif.json.error]).toEqual([400, 'cat.png is not a PNG or JPEG image.']);
+    const huge = await upload([{ filename: 'ok.png', data: png(960, 540) }, { filename: 'bomb.png', data: png(60000, 60000) }]);
+    expect(huge.status).toBe(400);
+    expect(huge.json.fields[0].path).toBe('screenshots.1');
+    const eleven = await upload(Array.from({ length: 11 }, (_, i) => ({ filename: `${i}.png`, data: png(960, 540) })));
+    expect([eleven.status, eleven.json.code]).toEqual([413, 'too_many_files']);
+    expect((await s.request('GET', await base(), { token: owner })).json.length).toBe(before);
+    expect((await upload([{ filename: 'a.png', data: png(960, 540) }], viewer)).status).toBe(403);
+  });
+
+  it('deletes a screenshot of the publisher’s own app only', async () => {
+    const [first] = (await s.request('GET', await base(), { token: owner })).json;
+    expect((await s.request('DELETE', `/v1/apps/${appId('Calendar Sync')}/screenshots/${first.id}`, { token: lars })).status).toBe(404);
+    expect((await s.request('DELETE', `/v1/apps/${appId('Calendar Sync')}/screenshots/${first.id}`, { token: owner })).json).toEqual({ success: true });
+    expect((await fetch(s.base + first.thumbnailUrl)).status).toBe(404);
+    expect((await s.request('DELETE', `/v1/apps/${appId('Calendar Sync')}/screenshots/${first.id}`, { token: owner })).status).toBe(404);
+  });
+});
