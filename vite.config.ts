@@ -1,11 +1,28 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * The contract's route `summary` strings are API documentation (the server's OpenAPI document); the
+ * SPA never reads them, so the browser build leaves them out (about 4 KB of the entry).
+ */
+function contractDocsStay(): Plugin {
+  const summary = /,?\s*summary: '(?:[^'\\]|\\.)*',?/g;
+  return {
+    name: 'contract-docs-stay-on-the-server',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]contract[\\/](?!.*\.test\.)[^?]*\.ts$/.test(id)) return null;
+      return { code: code.replace(summary, (m) => (m.startsWith(',') && m.endsWith(',') ? ',' : '')), map: null };
+    },
+  };
+}
 
 const api = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   plugins: [
+    contractDocsStay(),
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
     react(),
   ],

@@ -24,6 +24,9 @@ import { Route as PublisherAppsIndexRouteImport } from './routes/publisher.apps.
 import { Route as PublisherAppsIdRouteImport } from './routes/publisher.apps.$id'
 import { Route as PublisherAdminAppsIndexRouteImport } from './routes/publisher.admin.apps.index'
 import { Route as PublisherAdminAppsIdRouteImport } from './routes/publisher.admin.apps.$id'
+import { Route as PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125RouteImport } from './routes/publisher.edit-details.app.$appId.{-$versionId}.{-$step}'
+import { Route as PublisherNewExtendedAppChar123AppIdChar125Char123VersionIdChar125Char123StepChar125RouteImport } from './routes/publisher.new-extended.app.{-$appId}.{-$versionId}.{-$step}'
+import { Route as PublisherUpdateExtendedAppAppIdChar123VersionIdChar125Char123StepChar125RouteImport } from './routes/publisher.update-extended.app.$appId.{-$versionId}.{-$step}'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -100,6 +103,30 @@ const PublisherAdminAppsIdRoute = PublisherAdminAppsIdRouteImport.update({
   path: '/apps/$id',
   getParentRoute: () => PublisherAdminRoute,
 } as any)
+const PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route =
+  PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125RouteImport.update(
+    {
+      id: '/edit-details/app/$appId/{-$versionId}/{-$step}',
+      path: '/edit-details/app/$appId/{-$versionId}/{-$step}',
+      getParentRoute: () => PublisherRoute,
+    } as any,
+  )
+const PublisherNewExtendedAppChar123AppIdChar125Char123VersionIdChar125Char123StepChar125Route =
+  PublisherNewExtendedAppChar123AppIdChar125Char123VersionIdChar125Char123StepChar125RouteImport.update(
+    {
+      id: '/new-extended/app/{-$appId}/{-$versionId}/{-$step}',
+      path: '/new-extended/app/{-$appId}/{-$versionId}/{-$step}',
+      getParentRoute: () => PublisherRoute,
+    } as any,
+  )
+const PublisherUpdateExtendedAppAppIdChar123VersionIdChar125Char123StepChar125Route =
+  PublisherUpdateExtendedAppAppIdChar123VersionIdChar125Char123StepChar125RouteImport.update(
+    {
+      id: '/update-extended/app/$appId/{-$versionId}/{-$step}',
+      path: '/update-extended/app/$appId/{-$versionId}/{-$step}',
+      getParentRoute: () => PublisherRoute,
+    } as any,
+  )
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -117,6 +144,9 @@ export interface FileRoutesByFullPath {
   '/publisher/apps/': typeof PublisherAppsIndexRoute
   '/publisher/admin/apps/$id': typeof PublisherAdminAppsIdRoute
   '/publisher/admin/apps/': typeof PublisherAdminAppsIndexRoute
+  '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}': typeof PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route
+  '/publisher/new-extended/app/{-$appId}/{-$versionId}/{-$step}': typeof PublisherNewExtendedAppChar123AppIdChar125Char123VersionIdChar125Char123StepChar125Route
+  '/publisher/update-extended/app/$appId/{-$versionId}/{-$step}': typeof PublisherUpdateExtendedAppAppIdChar123VersionIdChar125Char123StepChar125Route
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -132,6 +162,9 @@ export interface FileRoutesByTo {
   '/publisher/apps': typeof PublisherAppsIndexRoute
   '/publisher/admin/apps/$id': typeof PublisherAdminAppsIdRoute
   '/publisher/admin/apps': typeof PublisherAdminAppsIndexRoute
+  '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}': typeof PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route
+  '/publisher/new-extended/app/{-$appId}/{-$versionId}/{-$step}': typeof PublisherNewExtendedAppChar123AppIdChar125Char123VersionIdChar125Char123StepChar125Route
+  '/publisher/update-extended/app/$appId/{-$versionId}/{-$step}': typeof PublisherUpdateExtendedAppAppIdChar123VersionIdChar125Char123StepChar125Route
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -150,6 +183,9 @@ export interface FileRoutesById {
   '/publisher/apps/': typeof PublisherAppsIndexRoute
   '/publisher/admin/apps/$id': typeof PublisherAdminAppsIdRoute
   '/publisher/admin/apps/': typeof PublisherAdminAppsIndexRoute
+  '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}': typeof PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route
+  '/publisher/new-extended/app/{-$appId}/{-$versionId}/{-$step}': typeof PublisherNewExtendedAppChar123AppIdChar125Char123VersionIdChar125Char123StepChar125Route
+  '/publisher/update-extended/app/$appId/{-$versionId}/{-$step}': typeof PublisherUpdateExtendedAppAppIdChar123VersionIdChar125Char123StepChar125Route
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -169,6 +205,9 @@ export interface FileRouteTypes {
     | '/publisher/apps/'
     | '/publisher/admin/apps/$id'
     | '/publisher/admin/apps/'
+    | '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}'
+    | '/publisher/new-extended/app/{-$appId}/{-$versionId}/{-$step}'
+    | '/publisher/update-extended/app/$appId/{-$versionId}/{-$step}'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -184,6 +223,9 @@ export interface FileRouteTypes {
     | '/publisher/apps'
     | '/publisher/admin/apps/$id'
     | '/publisher/admin/apps'
+    | '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}'
+    | '/publisher/new-extended/app/{-$appId}/{-$versionId}/{-$step}'
+    | '/publisher/update-extended/app/$appId/{-$versionId}/{-$step}'
   id:
     | '__root__'
     | '/'
@@ -201,6 +243,9 @@ export interface FileRouteTypes {
     | '/publisher/apps/'
     | '/publisher/admin/apps/$id'
     | '/publisher/admin/apps/'
+    | '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}'
+    | '/publisher/new-extended/app/{-$appId}/{-$versionId}/{-$step}'
+    | '/publisher/update-extended/app/$appId/{-$versionId}/{-$step}'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -318,6 +363,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublisherAdminAppsIdRouteImport
       parentRoute: typeof PublisherAdminRoute
     }
+    '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}': {
+      id: '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}'
+      path: '/edit-details/app/$appId/{-$versionId}/{-$step}'
+      fullPath: '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}'
+      preLoaderRoute: typeof PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125RouteImport
+      parentRoute: typeof PublisherRoute
+    }
+    '/publisher/new-extended/app/{-$appId}/{-$versionId}/{-$step}': {
+      id: '/publisher/new-extended/app/{-$appId}/{-$versionId}/{-$step}'
+      path: '/new-extended/app/{-$appId}/{-$versionId}/{-$step}'
+      fullPath: '/publisher/new-extended/app/{-$appId}/{-$versionId}/{-$step}'
+      preLoaderRoute: typeof PublisherNewExtendedAppChar123AppIdChar125Char123VersionIdChar125Char123StepChar125RouteImport
+      parentRoute: typeof PublisherRoute
+    }
+    '/publisher/update-extended/app/$appId/{-$versionId}/{-$step}': {
+      id: '/publisher/update-extended/app/$appId/{-$versionId}/{-$step}'
+      path: '/update-extended/app/$appId/{-$versionId}/{-$step}'
+      fullPath: '/publisher/update-extended/app/$appId/{-$versionId}/{-$step}'
+      preLoaderRoute: typeof PublisherUpdateExtendedAppAppIdChar123VersionIdChar125Char123StepChar125RouteImport
+      parentRoute: typeof PublisherRoute
+    }
   }
 }
 
@@ -346,6 +412,9 @@ interface PublisherRouteChildren {
   PublisherIndexRoute: typeof PublisherIndexRoute
   PublisherAppsIdRoute: typeof PublisherAppsIdRoute
   PublisherAppsIndexRoute: typeof PublisherAppsIndexRoute
+  PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route: typeof PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route
+  PublisherNewExtendedAppChar123AppIdChar125Char123VersionIdChar125Char123StepChar125Route: typeof PublisherNewExtendedAppChar123AppIdChar125Char123VersionIdChar125Char123StepChar125Route
+  PublisherUpdateExtendedAppAppIdChar123VersionIdChar125Char123StepChar125Route: typeof PublisherUpdateExtendedAppAppIdChar123VersionIdChar125Char123StepChar125Route
 }
 
 const PublisherRouteChildren: PublisherRouteChildren = {
@@ -355,6 +424,12 @@ const PublisherRouteChildren: PublisherRouteChildren = {
   PublisherIndexRoute: PublisherIndexRoute,
   PublisherAppsIdRoute: PublisherAppsIdRoute,
   PublisherAppsIndexRoute: PublisherAppsIndexRoute,
+  PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route:
+    PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route,
+  PublisherNewExtendedAppChar123AppIdChar125Char123VersionIdChar125Char123StepChar125Route:
+    PublisherNewExtendedAppChar123AppIdChar125Char123VersionIdChar125Char123StepChar125Route,
+  PublisherUpdateExtendedAppAppIdChar123VersionIdChar125Char123StepChar125Route:
+    PublisherUpdateExtendedAppAppIdChar123VersionIdChar125Char123StepChar125Route,
 }
 
 const PublisherRouteWithChildren = PublisherRoute._addFileChildren(

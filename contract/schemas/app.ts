@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { languageKeys, languages, RESERVED_CATEGORY } from './languages';
+import { isLanguageKey, languageKeys, RESERVED_CATEGORY } from './languages';
 
 /** SPEC §4: the twelve app version statuses. */
 export const versionStatuses = [
@@ -120,7 +120,7 @@ export const DetailsInput = z.object({
     .min(1, { error: DETAILS_MESSAGES.categories })
     .max(10),
   languages: z
-    .array(z.string().refine((l) => l in languages, { error: DETAILS_MESSAGES.unknownLanguage }))
+    .array(z.string().refine(isLanguageKey, { error: DETAILS_MESSAGES.unknownLanguage }))
     .min(1, { error: DETAILS_MESSAGES.languages })
     .max(languageKeys.length),
 });

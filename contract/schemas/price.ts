@@ -42,7 +42,6 @@ export const PRICE_MESSAGES = {
   trialRequired: 'Trial duration is required.',
   trialMin: 'Trial days must be at least 1 when enabled.',
   tierCount: 'When the pricing plan is per seat there must be at least two tiers.',
-  tierCountTitle: 'Invalid Tier Count',
   tierOrder: 'Each tier must start at the previous tier’s maximum plus 1.',
   oneTerm: 'Enable monthly or yearly billing (or both).',
 } as const;
@@ -71,13 +70,6 @@ export const NewPriceInput = z
     if (!p.monthly.enabled && !p.yearly.enabled) ctx.addIssue({ code: 'custom', path: ['monthly', 'enabled'], message: PRICE_MESSAGES.oneTerm });
   });
 export type NewPriceInput = z.infer<typeof NewPriceInput>;
-
-/** SPEC §9: the first tier spans 1–50; each later one starts at the previous maximum + 1 and spans 100. */
-export function nextTier(tiers: z.infer<typeof Tier>[]): z.infer<typeof Tier> {
-  const last = tiers.at(-1);
-  if (!last) return { price: 0, perUnit: true, minimum: 1, maximum: 50 };
-  return { price: last.price, perUnit: last.perUnit, minimum: last.maximum + 1, maximum: last.maximum + 100 };
-}
 
 /** The pricing-set call (SPEC §7 "path not shown"): free is buy with price 0. */
 export const SetPricingInput = z.object({

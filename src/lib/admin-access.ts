@@ -15,3 +15,10 @@ export function requireSystemRead(checks: Checks, feature: Feature, what: string
   toast.error(accessText.invalidAccess(what), accessText.invalidAccessTitle);
   throw redirect({ to: '/publisher/apps' });
 }
+
+/** The wizards: app create (new) or update permission, else 'Invalid Access Level' and back to apps. */
+export function requireAppPermission(checks: Checks, permission: 'create' | 'update') {
+  if (checks.can('app', permission)) return;
+  toast.error(`It appears you do not have access to ${permission} apps. If you believe this to be incorrect, please contact the Cloud Team.`, accessText.invalidAccessTitle);
+  throw redirect({ to: '/publisher/apps' });
+}

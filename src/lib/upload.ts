@@ -5,7 +5,7 @@ export type UploadRequest = {
   method: 'POST' | 'PUT';
   path: string;
   field: string;
-  file: Blob & { name?: string };
+  file: (Blob & { name?: string }) | (Blob & { name?: string })[];
   /** 0–1, as the bytes leave the browser. */
   onProgress: (fraction: number) => void;
   signal?: AbortSignal;
@@ -40,7 +40,7 @@ export function uploadWithProgress<T>({ method, path, field, file, onProgress, s
     xhr.onabort = () => reject(new ApiError(0, { error: 'The upload was cancelled.' }));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const form = new FormData();
-    form.append(field, file, file.name ?? 'app.zip');
+    for (const f of Array.isArray(file) ? file : [file]) form.append(field, f, f.name ?? 'upload');
     xhr.send(form);
   });
 }

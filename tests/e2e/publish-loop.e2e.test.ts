@@ -11,14 +11,16 @@ afterAll(() => portal?.close());
 
 const COMPILE_WAIT_MS = 60_000;
 
-/** New App → choose the package → Upload; lands on the app's detail. */
+/** New App → the wizard's Upload step → Next (the package uploads); then the app's detail. */
 async function uploadNewApp(page: Page, name: string, data: Buffer) {
-  await page.getByRole('button', { name: 'New App' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Upload App Package' });
-  await expect(dialog.getByRole('button', { name: 'Upload', exact: true }).isDisabled()).resolves.toBe(true);
-  await dialog.getByLabel('App package (.zip)').setInputFiles({ name: `${name}.zip`, mimeType: 'application/zip', buffer: data });
-  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-  await page.waitForURL(/\/publisher\/apps\/[0-9a-f-]{36}$/);
+  await page.getByRole('link', { name: 'New App' }).click();
+  await page.getByRole('heading', { name: 'Publish a New App' }).waitFor();
+  await expect(page.getByRole('button', { name: 'Next' }).isDisabled()).resolves.toBe(true);
+  await page.getByLabel('App package (.zip)').setInputFiles({ name: `${name}.zip`, mimeType: 'application/zip', buffer: data });
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.waitForURL(/\/publisher\/new-extended\/app\/[0-9a-f-]{36}\/[0-9a-f]{24}\/1$/);
+  const appId = /app\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
+  await page.goto(`${portal.server.base}/publisher/apps/${appId}`);
 }
 
 describe('the whole publish loop in Chromium', () => {
@@ -28,16 +30,15 @@ describe('the whole publish loop in Chromium', () => {
     await publisher.getByRole('heading', { name: 'Apps' }).waitFor();
 
     // A file that is not a zip is refused before anything is sent.
-    await publisher.getByRole('button', { name: 'New App' }).click();
-    const dialog = publisher.getByRole('dialog', { name: 'Upload App Package' });
-    await dialog.getByLabel('App package (.zip)').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
-    await dialog.getByText('Choose one .zip file: the app package.').waitFor();
-    await expectNoAxeViolations(publisher, 'upload dialog');
-    // A zip the server refuses shows '{error} ({code})'.
-    await dialog.getByLabel('App package (.zip)').setInputFiles({ name: 'empty.zip', mimeType: 'application/zip', buffer: zip({ 'README.md': 'no app here' }) });
-    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-    await dialog.getByText('The package has no app.json at its root. (manifest_missing)').waitFor();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await publisher.getByRole('link', { name: 'New App' }).click();
+    await publisher.getByLabel('App package (.zip)').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
+    await publisher.getByText('Choose one .zip file: the app package.').waitFor();
+    await expectNoAxeViolations(publisher, 'upload step');
+    // A zip the server refuses shows '{error} ({code})', and the wizard stays on the step.
+    await publisher.getByLabel('App package (.zip)').setInputFiles({ name: 'empty.zip', mimeType: 'application/zip', buffer: zip({ 'README.md': 'no app here' }) });
+    await publisher.getByRole('button', { name: 'Next' }).click();
+    await publisher.getByText('The package has no app.json at its root. (manifest_missing)').waitFor();
+    await publisher.getByRole('link', { name: 'Apps', exact: true }).first().click();
 
     await uploadNewApp(publisher, 'standup-helper', zip(fixtureFiles('standup-helper')));
     await publisher.getByRole('heading', { name: 'Standup Helper' }).waitFor();

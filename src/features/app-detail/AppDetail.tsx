@@ -1,6 +1,6 @@
 import { Box, Button, Flex, Link as ThemeLink } from '@radix-ui/themes';
-import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { REJECTION_REASON_MESSAGE, type AppVersion } from '../../../contract/schemas/app';
@@ -12,17 +12,16 @@ import { NoteDialog } from '../../components/app/NoteDialog';
 import { PricesTable } from '../../components/app/PricesTable';
 import { StatsDialog } from '../../components/app/StatsDialog';
 import { appText } from '../../components/app/strings';
-import { UploadPackageDialog } from '../../components/app/UploadPackageDialog';
 import { VersionsTable } from '../../components/app/VersionsTable';
 import { Section } from '../../components/Section';
 import { toast } from '../../lib/toast';
 import { appQuery, jobQuery, jobsQuery, pricesQuery, statsQuery, useSetStatus, versionsQuery } from './api';
 
 type Version = z.infer<typeof AppVersion>;
-type Open = { kind: 'reject' | 'diagnostics'; version: Version } | { kind: 'stats' } | { kind: 'upload' } | null;
+type Open = { kind: 'reject' | 'diagnostics'; version: Version } | { kind: 'stats' } | null;
 
 /** What this screen does for a publisher who may change apps, and for one who may only look. */
-const changing = new Set<VersionAction>(['SUBMIT', 'REJECT', 'PUBLISH', 'UNPUBLISH', 'UPLOAD_REVISION', 'VIEW_DIAGNOSTICS']);
+const changing = new Set<VersionAction>(['EDIT', 'SUBMIT', 'REJECT', 'PUBLISH', 'UNPUBLISH', 'UPLOAD_REVISION', 'VIEW_DIAGNOSTICS', 'EDIT_INFO']);
 const looking = new Set<VersionAction>(['VIEW_DIAGNOSTICS']);
 
 /** App detail (SPEC §2): header, prices, versions with their actions, compile jobs; reloads every 10 s. */
@@ -34,7 +33,8 @@ export function AppDetail({ appId, canUpdate }: { appId: string; canUpdate: bool
   // Open dialogs are state here, keyed by version id: the 10-second reload does not close them.
   const [open, setOpen] = useState<Open>(null);
   const setStatus = useSetStatus(appId);
-  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const upload = () => void navigate({ to: '/publisher/update-extended/app/$appId/{-$versionId}/{-$step}', params: { appId } });
   const title = (v: Version) => `${v.name} v${v.version}`;
 
   const run = (action: VersionAction, v: Version) => {
@@ -44,8 +44,10 @@ export function AppDetail({ appId, canUpdate }: { appId: string; canUpdate: bool
         setOpen({ kind: action === 'REJECT' ? 'reject' : 'diagnostics', version: v });
         return;
       case 'UPLOAD_REVISION':
-        setOpen({ kind: 'upload' });
-        return;
+        return upload();
+      case 'EDIT':
+      case 'EDIT_INFO':
+        return void navigate({ to: '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}', params: { appId, versionId: v.id } });
       case 'PUBLISH':
         toast.info(appText.publishing);
         setStatus.mutate({ versionId: v.id, status: 'published' }, { onSuccess: () => toast.success(appText.published), onError: toast.apiError });
@@ -70,7 +72,7 @@ export function AppDetail({ appId, canUpdate }: { appId: string; canUpdate: bool
         </ThemeLink>
         <AppHeader app={app} onStats={() => setOpen({ kind: 'stats' })}>
           {canUpdate && !app.isBundle && (
-            <Button variant="soft" onClick={() => setOpen({ kind: 'upload' })}>
+            <Button variant="soft" onClick={upload}>
               Upload Update
             </Button>
           )}
@@ -95,17 +97,6 @@ export function AppDetail({ appId, canUpdate }: { appId: string; canUpdate: bool
       {open?.kind === 'stats' && <StatsDialog stats={statsQuery(appId)} name={app.latest.name} onClose={() => setOpen(null)} />}
       {open?.kind === 'diagnostics' && (
         <DiagnosticsDialog job={jobQuery(appId, open.version.compileJobId)} title={title(open.version)} onClose={() => setOpen(null)} />
-      )}
-      {open?.kind === 'upload' && (
-        <UploadPackageDialog
-          target={{ kind: 'update', appId, name: app.latest.name }}
-          onClose={() => setOpen(null)}
-          onUploaded={(updated) => {
-            setOpen(null);
-            toast.success(`${updated.latest.name} v${updated.latest.version} is uploaded and compiling.`);
-            void queryClient.invalidateQueries({ queryKey: ['apps'] });
-          }}
-        />
       )}
       {open?.kind === 'reject' && (
         <NoteDialog

@@ -1,0 +1,128 @@
+import { AlertDialog, Button, Flex, Grid, IconButton, Text, TextArea, TextField } from '@radix-ui/themes';
+import { Cross2Icon } from '@radix-ui/react-icons';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { contract } from '../../../contract';
+import { InfoInput, SHORT_DESCRIPTION } from '../../../contract/schemas/app';
+import { Field } from '../../components/Field';
+import { tsr, unwrap } from '../../lib/api';
+import { toast } from '../../lib/toast';
+import { uploadFailureText, uploadWithProgress } from '../../lib/upload';
+import { screenshotsQuery, wizardVersionQuery } from './api';
+import { StepFooter, type StepProps } from './StepFooter';
+import { useStepForm } from './use-step-form';
+
+/** SPEC §5 Screenshots and info: PNG/JPEG screenshots (16:9, 960×540 advised), then the listing texts. */
+export function InfoStep(props: StepProps & { withScreenshots: boolean }) {
+  const { appId, versionId } = props;
+  const { data: v } = useSuspenseQuery(wizardVersionQuery(appId, versionId));
+  const { data: shots } = useSuspenseQuery(screenshotsQuery(appId, versionId));
+  const queryClient = useQueryClient();
+  const saved = { shortDescription: v.shortDescription, description: v.description, privacyPolicySummary: v.privacyPolicySummary, documentationUrl: v.documentationUrl };
+  const [values, setValues] = useState(saved);
+  const [confirm, setConfirm] = useState<null | (() => void)>(null);
+  const [uploading, setUploading] = useState(false);
+  const form = useStepForm(InfoInput, values, saved, (parsed, changed) => {
+    const next = () => props.onNext(changed, { step: props.withScreenshots ? 'screenshots' : 'info', values: parsed });
+    if (props.withScreenshots && shots.length === 0) setConfirm(() => next);
+    else next();
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: screenshotsQuery(appId, versionId).queryKey });
+  const upload = async (files: File[]) => {
+    if (!files.length) return;
+    setUploading(true);
+    try {
+      await uploadWithProgress({
+        method: 'POST',
+        path: contract.apps.uploadScreenshots.path.replace(':appId', encodeURIComponent(appId)).replace(':internalId', encodeURIComponent(versionId)),
+        field: 'screenshots',
+        file: files,
+        onProgress: () => {},
+      });
+    } catch (err) {
+      toast.error(uploadFailureText(err));
+    } finally {
+      setUploading(false);
+      void refresh();
+    }
+  };
+  const remove = async (id: string) => {
+    try {
+      unwrap(await tsr.apps.deleteScreenshot.mutate({ params: { id: appId, screenshotId: id }, body: undefined }));
+    } catch (err) {
+      toast.apiError(err);
+    }
+    void refresh();
+  };
+  const text = (name: keyof typeof values) => ({
+    value: values[name],
+    onChange: (e: { target: { value: string } }) => setValues({ ...values, [name]: e.target.value }),
+  });
+  return (
+    <form onSubmit={form.submit} noValidate>
+      <Flex direction="column" gap="4">
+        {props.withScreenshots && (
+          <Flex direction="column" gap="2">
+            <Text as="label" htmlFor="screenshot-files" size="2" weight="medium">
+              Screenshots (PNG or JPEG, several at once; 16:9 such as 960×540 works best)
+            </Text>
+            <input id="screenshot-files" type="file" multiple accept="image/png,image/jpeg" disabled={uploading} onChange={(e) => void upload(e.target.files ? [...e.target.files] : [])} />
+            {shots.length > 0 && (
+              <Grid columns={{ initial: '2', sm: '4' }} gap="2" asChild>
+                <ul aria-label="Screenshots" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                  {shots.map((s) => (
+                    <li key={s.id} style={{ position: 'relative' }}>
+                      <img src={s.thumbnailUrl} alt={s.fileName} style={{ width: '100%', aspectRatio: '16 / 9', objectFit: 'cover', borderRadius: 6 }} />
+                      <IconButton type="button" size="1" color="red" variant="solid" aria-label={`Delete ${s.fileName}`} style={{ position: 'absolute', top: 4, right: 4 }} onClick={() => void remove(s.id)}>
+                        <Cross2Icon />
+                      </IconButton>
+                    </li>
+                  ))}
+                </ul>
+              </Grid>
+            )}
+          </Flex>
+        )}
+        <Field label="Short description" error={form.error('shortDescription')} hint={`${values.shortDescription.length}/${SHORT_DESCRIPTION.max}`}>
+          {(f) => <TextField.Root id={f.id} aria-describedby={f.describedBy} aria-invalid={f.invalid} maxLength={SHORT_DESCRIPTION.inputMaxLength} {...text('shortDescription')} />}
+        </Field>
+        <Field label="Description" error={form.error('description')}>
+          {(f) => <TextArea id={f.id} rows={5} aria-describedby={f.describedBy} aria-invalid={f.invalid} {...text('description')} />}
+        </Field>
+        <Field label="Privacy Policy Summary" error={form.error('privacyPolicySummary')} hint="Plain text: what the app stores and sends.">
+          {(f) => <TextArea id={f.id} rows={3} aria-describedby={f.describedBy} aria-invalid={f.invalid} {...text('privacyPolicySummary')} />}
+        </Field>
+        <Field label="Documentation URL" error={form.error('documentationUrl')}>
+          {(f) => <TextField.Root id={f.id} type="url" aria-describedby={f.describedBy} aria-invalid={f.invalid} {...text('documentationUrl')} />}
+        </Field>
+      </Flex>
+      <StepFooter {...props} />
+      {confirm && (
+        <AlertDialog.Root open onOpenChange={(open) => !open && setConfirm(null)}>
+          <AlertDialog.Content maxWidth="420px">
+            <AlertDialog.Title>No Screenshots Provided</AlertDialog.Title>
+            <AlertDialog.Description size="2">Continue without screenshots?</AlertDialog.Description>
+            <Flex gap="2" justify="end" mt="4">
+              <AlertDialog.Cancel>
+                <Button variant="soft" color="gray">
+                  No
+                </Button>
+              </AlertDialog.Cancel>
+              <AlertDialog.Action>
+                <Button
+                  onClick={() => {
+                    const next = confirm;
+                    setConfirm(null);
+                    next();
+                  }}
+                >
+                  Yes
+                </Button>
+              </AlertDialog.Action>
+            </Flex>
+          </AlertDialog.Content>
+        </AlertDialog.Root>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,90 @@
+import { Flex, RadioCards, Select, Text, TextField } from '@radix-ui/themes';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { z } from 'zod';
+import { pricingText } from '../../../machines/pricing';
+import { Field } from '../../components/Field';
+import { formatMoney } from '../../lib/format';
+import { pricesQuery, wizardAppQuery } from './api';
+import { StepFooter, type StepProps } from './StepFooter';
+import { useStepForm } from './use-step-form';
+
+/** SPEC §9: the wizard's one-time price starts at 5.99 and may be 0. */
+export const WIZARD_DEFAULT_PRICE = 5.99;
+
+const PricingForm = z.discriminatedUnion('choice', [
+  z.object({ choice: z.literal('free') }),
+  z.object({ choice: z.literal('buy'), price: z.number({ error: pricingText.priceRequired }).min(0, { error: pricingText.priceRequired }) }),
+  z.object({ choice: z.literal('subscription'), pricingId: z.string().min(1, { error: pricingText.planRequired }) }),
+], { error: pricingText.purchaseTypeRequired });
+
+/** SPEC §5 Pricing step: free moves on; one-time saves the price; subscription needs a plan; paid needs canCreatePaidApps. */
+export function PricingStep(props: StepProps & { canCreatePaidApps: boolean }) {
+  const { data: app } = useSuspenseQuery(wizardAppQuery(props.appId));
+  const { data: prices } = useSuspenseQuery(pricesQuery(props.appId));
+  const plans = prices.filter((p) => p.type === 'subscription');
+  const current = app.purchaseType === 'subscription' ? 'subscription' : app.price === 0 ? 'free' : 'buy';
+  const saved = { choice: props.kind === 'new' ? '' : current, price: app.price || WIZARD_DEFAULT_PRICE, pricingId: app.purchaseType === 'subscription' ? app.currentPricingId : '' };
+  const [values, setValues] = useState<{ choice: string; price: number | undefined; pricingId: string }>(saved);
+  const form = useStepForm(PricingForm, values as never, { ...saved, choice: current } as never, (parsed) => {
+    const body =
+      parsed.choice === 'subscription'
+        ? { type: 'subscription' as const, buyPrice: 0, pricingId: parsed.pricingId }
+        : { type: 'buy' as const, buyPrice: parsed.choice === 'free' ? 0 : parsed.price };
+    const unchanged = parsed.choice === current && (parsed.choice !== 'buy' || parsed.price === app.price) && (parsed.choice !== 'subscription' || parsed.pricingId === app.currentPricingId);
+    props.onNext(!unchanged, { step: 'pricing', values: body });
+  });
+  return (
+    <form onSubmit={form.submit} noValidate>
+      <Flex direction="column" gap="4">
+        <Field label="Purchase type" error={form.error('choice') ?? form.error('')} hint={props.canCreatePaidApps ? undefined : 'Paid apps are not enabled for your publisher account.'}>
+          {(f) => (
+            <RadioCards.Root id={f.id} aria-describedby={f.describedBy} columns={{ initial: '1', sm: '3' }} value={values.choice} onValueChange={(choice) => setValues({ ...values, choice })}>
+              <RadioCards.Item value="free">Free</RadioCards.Item>
+              <RadioCards.Item value="buy" disabled={!props.canCreatePaidApps}>
+                One-time
+              </RadioCards.Item>
+              <RadioCards.Item value="subscription" disabled={!props.canCreatePaidApps}>
+                Subscription
+              </RadioCards.Item>
+            </RadioCards.Root>
+          )}
+        </Field>
+        {values.choice === 'buy' && (
+          <Field label="Price (USD)" error={form.error('price')}>
+            {(f) => (
+              <TextField.Root
+                id={f.id}
+                aria-describedby={f.describedBy}
+                aria-invalid={f.invalid}
+                type="number"
+                min={0}
+                step={0.01}
+                value={values.price ?? ''}
+                onChange={(e) => setValues({ ...values, price: e.target.value === '' ? undefined : Number(e.target.value) })}
+              />
+            )}
+          </Field>
+        )}
+        {values.choice === 'subscription' && (
+          <Field label="Pricing plan" error={form.error('pricingId')} hint={plans.length ? undefined : 'This app has no subscription plans yet.'}>
+            {(f) => (
+              <Select.Root value={values.pricingId || undefined} onValueChange={(pricingId) => setValues({ ...values, pricingId })}>
+                <Select.Trigger id={f.id} aria-describedby={f.describedBy} placeholder="Choose a plan" />
+                <Select.Content>
+                  {plans.map((p) => (
+                    <Select.Item key={p.id} value={p.id}>
+                      {p.name} · {formatMoney(p.monthly.price)} monthly
+                    </Select.Item>
+                  ))}
+                </Select.Content>
+              </Select.Root>
+            )}
+          </Field>
+        )}
+        {values.choice === 'free' && <Text color="gray">Workspaces install the app at no charge.</Text>}
+      </Flex>
+      <StepFooter {...props} />
+    </form>
+  );
+}

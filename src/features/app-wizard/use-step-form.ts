@@ -1,0 +1,25 @@
+import { useState, type FormEvent } from 'react';
+import type { z } from 'zod';
+
+/**
+ * A step's form: validates with the contract's schema (the server's own rules and messages) when Next
+ * is pressed, and tells the wizard whether anything changed from what was saved.
+ */
+export function useStepForm<S extends z.ZodType>(schema: S, values: z.input<S>, saved: z.input<S>, onValid: (parsed: z.output<S>, changed: boolean) => void) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  return {
+    error: (path: string) => errors[path],
+    submit: (e: FormEvent) => {
+      e.preventDefault();
+      const result = schema.safeParse(values);
+      if (!result.success) {
+        const next: Record<string, string> = {};
+        for (const issue of result.error.issues) next[issue.path.join('.')] ??= issue.message;
+        setErrors(next);
+        return;
+      }
+      setErrors({});
+      onValid(result.data, JSON.stringify(values) !== JSON.stringify(saved));
+    },
+  };
+}

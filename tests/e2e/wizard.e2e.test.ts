@@ -1,0 +1,182 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getInitialSnapshot, getNextSnapshot, type SnapshotFrom } from 'xstate';
+import { appWizard, stepTitles, wizardSteps, wizardText, type WizardEvent } from '../../machines/app-wizard';
+import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
+import { expectNoAxeViolations, signInAs, startPortal } from './browser';
+
+/**
+ * The new-app wizard's machine drives the real UI: paths are generated from the machine over what a
+ * user can do (Next with a filled step — the save then succeeds —, Back, an unknown step in the URL,
+ * Submit), each is replayed in Chromium against the real server, and after every step the page must
+ * show the step the machine is in (URL and heading), also after a refresh.
+ */
+type Op = 'NEXT' | 'BACK' | 'UNKNOWN_STEP' | 'SUBMIT';
+type Snap = SnapshotFrom<typeof appWizard>;
+const input = { kind: 'new' as const };
+const steps = wizardSteps.new;
+
+/** A user's operation as the machine's events (the calls' outcomes follow at once: success). */
+function apply(s: Snap, op: Op): Snap {
+  const send = (snap: Snap, e: WizardEvent) => getNextSnapshot(appWizard, snap, e);
+  switch (op) {
+    case 'NEXT': {
+      const next = send(s, { type: 'NEXT', changed: true, data: {} });
+      return next.value === 'saving' ? send(next, { type: 'xstate.done.actor.save', output: { appId: 'app', versionId: 'ver' }, actorId: 'save' }) : next;
+    }
+    case 'BACK':
+      return send(s, { type: 'BACK' });
+    case 'UNKNOWN_STEP':
+      return send(s, { type: 'GOTO', index: 9 });
+    case 'SUBMIT': {
+      const next = send(s, { type: 'SUBMIT' });
+      return next.value === 'submitting' ? send(next, { type: 'xstate.done.actor.submit', output: undefined, actorId: 'submit' }) : next;
+    }
+  }
+}
+const key = (s: Snap) => JSON.stringify([s.value, s.context.index]);
+
+/** Breadth-first from the start: the shortest path to every (state, operation) that changes something. */
+function generatePaths(): Op[][] {
+  const ops: Op[] = ['NEXT', 'BACK', 'UNKNOWN_STEP', 'SUBMIT'];
+  const start = getInitialSnapshot(appWizard, input);
+  const shortest = new Map<string, Op[]>([[key(start), []]]);
+  const queue: Snap[] = [start];
+  const paths: Op[][] = [];
+  while (queue.length) {
+    const s = queue.shift()!;
+    if (s.value === 'notFound' || s.value === 'submitted' || s.status === 'done') continue;
+    for (const op of ops) {
+      const next = apply(s, op);
+      if (key(next) === key(s)) continue;
+      const path = [...shortest.get(key(s))!, op];
+      paths.push(path);
+      if (!shortest.has(key(next))) {
+        shortest.set(key(next), path);
+        queue.push(next);
+      }
+    }
+  }
+  // Keep the paths no other path extends (each edge is still walked by one of them).
+  return paths.filter((p) => !paths.some((q) => q.length > p.length && p.every((op, i) => q[i] === op)));
+}
+
+let portal: Awaited<ReturnType<typeof startPortal>>;
+beforeAll(async () => {
+  portal = await startPortal();
+});
+afterAll(() => portal?.close());
+
+let uploads = 0;
+const packageFor = () => {
+  uploads += 1;
+  const id = `9a8b7c6d-5e4f-4a3b-8c2d-${String(uploads).padStart(12, '0')}`;
+  return zip(withManifest(fixtureFiles('standup-helper'), { id, nameSlug: `wizard-app-${uploads}`, name: `Wizard App ${uploads}` }));
+};
+
+async function fillStep(page: Page, index: number) {
+  switch (steps[index]) {
+    case 'upload':
+      await page.getByLabel('App package (.zip)').setInputFiles({ name: 'app.zip', mimeType: 'application/zip', buffer: packageFor() });
+      break;
+    case 'details':
+      for (const name of ['Productivity', 'English']) {
+        // A checkbox card: its label is what a user clicks.
+        if ((await page.getByRole('checkbox', { name }).getAttribute('aria-checked')) !== 'true') await page.getByText(name, { exact: true }).click();
+      }
+      break;
+    case 'pricing':
+      await page.getByText('Free', { exact: true }).click();
+      break;
+    case 'screenshots':
+      await page.getByLabel('Short description').fill('Async standups in your rooms');
+      await page.getByLabel('Description', { exact: true }).fill('Runs daily standups with a slash command.');
+      await page.getByLabel('Privacy Policy Summary').fill('Stores the answers in the workspace only.');
+      await page.getByLabel('Documentation URL').fill('https://northwind.example/docs/wizard');
+      break;
+  }
+}
+
+async function expectStep(page: Page, s: Snap, label: string) {
+  if (s.value === 'notFound') {
+    await page.getByText(wizardText.unknownStep).waitFor();
+    return;
+  }
+  const index = s.context.index;
+  await page.getByRole('heading', { level: 2, name: stepTitles[steps[index]!] }).waitFor();
+  const url = new URL(page.url());
+  const last = url.pathname.split('/').at(-1)!;
+  expect(index === 0 ? ['app', '0'].includes(last) || /^[0-9a-f]{24}$/.test(last) : last === String(index), `${label}: ${url.pathname}`).toBe(true);
+}
+
+describe('the new-app wizard, driven by its machine in Chromium', () => {
+  const paths = generatePaths();
+  it('has generated paths through every step', () => {
+    expect(paths.length).toBeGreaterThan(3);
+    expect(paths.some((p) => p.includes('SUBMIT'))).toBe(true);
+  });
+
+  for (const path of paths) {
+    it(`walks ${path.join(' → ')}`, async () => {
+      const page = await portal.page();
+      await signInAs(page, portal.server.base, /Olivia Bennett/, '/publisher/new-extended/app');
+      await page.getByRole('heading', { name: 'Publish a New App' }).waitFor();
+      let s = getInitialSnapshot(appWizard, input);
+      await expectStep(page, s, 'start');
+      for (const [i, op] of path.entries()) {
+        const before = s;
+        s = apply(s, op);
+        const label = `${path.slice(0, i + 1).join(' → ')}`;
+        switch (op) {
+          case 'NEXT':
+            await fillStep(page, before.context.index);
+            if (steps[before.context.index] === 'screenshots') {
+              await page.getByRole('button', { name: 'Next' }).click();
+              await page.getByRole('alertdialog', { name: 'No Screenshots Provided' }).getByRole('button', { name: 'Yes' }).click();
+            } else {
+              await page.getByRole('button', { name: 'Next' }).click();
+            }
+            break;
+          case 'BACK':
+            await page.getByRole('button', { name: 'Back' }).click();
+            break;
+          case 'UNKNOWN_STEP': {
+            const url = new URL(page.url());
+            const parts = url.pathname.split('/');
+            url.pathname = /^\d+$/.test(parts.at(-1)!) ? [...parts.slice(0, -1), '9'].join('/') : `${url.pathname.replace(/\/$/, '')}/x/y/9`;
+            await page.goto(url.toString());
+            break;
+          }
+          case 'SUBMIT':
+            await page.getByRole('button', { name: 'Submit for Review' }).and(page.locator(':enabled')).waitFor({ timeout: 60_000 });
+            await page.getByRole('button', { name: 'Submit for Review' }).click();
+            await page.getByText('Submitted for review. Taking you back to the app…').waitFor();
+            // After 1.5 s, the app's page.
+            await page.waitForURL(/\/publisher\/apps\/[0-9a-f-]{36}$/);
+            await page.getByRole('table', { name: 'Versions' }).getByText('Author approved').waitFor();
+            break;
+        }
+        if (op !== 'SUBMIT') await expectStep(page, s, label);
+      }
+      if (s.value === 'editing') {
+        // A refresh keeps the step (the URL holds it; the machine accepts it again).
+        await page.reload();
+        await expectStep(page, s, 'after a refresh');
+        await expectNoAxeViolations(page, `step ${s.context.index}`);
+      }
+      await page.context().close();
+    });
+  }
+
+  it('answers an unknown step with the 404 message, and the back button returns to the step', async () => {
+    const page = await portal.page();
+    await signInAs(page, portal.server.base, /Olivia Bennett/, '/publisher/new-extended/app');
+    await page.getByRole('heading', { level: 2, name: 'Upload App Package' }).waitFor();
+    await page.goto(`${portal.server.base}/publisher/new-extended/app/a/b/nope`);
+    await page.getByText(wizardText.unknownStep).waitFor();
+    await expectNoAxeViolations(page, 'unknown step');
+    await page.goBack();
+    await page.getByRole('heading', { level: 2, name: 'Upload App Package' }).waitFor();
+    await page.context().close();
+  });
+});
