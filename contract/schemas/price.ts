@@ -63,13 +63,24 @@ export const NewPriceInput = z
     monthly: term(PRICE_MESSAGES.monthlyRequired, PRICE_MESSAGES.monthlyNegative),
     yearly: term(PRICE_MESSAGES.yearlyRequired, PRICE_MESSAGES.yearlyNegative),
     trialEnabled: z.boolean().default(false),
-    trialDuration: z.number({ error: PRICE_MESSAGES.trialRequired }).int().max(365).default(0),
+    trialDuration: z.number({ error: PRICE_MESSAGES.trialRequired }).int().max(365).optional(),
   })
   .superRefine((p, ctx) => {
-    if (p.trialEnabled && p.trialDuration < 1) ctx.addIssue({ code: 'custom', path: ['trialDuration'], message: PRICE_MESSAGES.trialMin });
+    if (p.trialEnabled && p.trialDuration === undefined) ctx.addIssue({ code: 'custom', path: ['trialDuration'], message: PRICE_MESSAGES.trialRequired });
+    else if (p.trialEnabled && p.trialDuration! < 1) ctx.addIssue({ code: 'custom', path: ['trialDuration'], message: PRICE_MESSAGES.trialMin });
     if (!p.monthly.enabled && !p.yearly.enabled) ctx.addIssue({ code: 'custom', path: ['monthly', 'enabled'], message: PRICE_MESSAGES.oneTerm });
   });
 export type NewPriceInput = z.infer<typeof NewPriceInput>;
+
+/** SPEC §5 Change pricing (the drawer): a one-time price of at least 0.01; free is its own choice. */
+export const CHANGE_PRICING_MESSAGES = {
+  type: 'You must select the Purchase Type.',
+  priceRequired: 'Please set the price for the one-time purchase.',
+  priceMin: 'Purchase price must be a number and must be greater than zero.',
+  plan: 'You must select an active pricing plan.',
+  saveFailed: 'Saving Price Failed',
+  disregard: 'Disregard changes?',
+} as const;
 
 /** The pricing-set call (SPEC §7 "path not shown"): free is buy with price 0. */
 export const SetPricingInput = z.object({

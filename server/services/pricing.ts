@@ -57,7 +57,7 @@ export async function createPrice(db: Db, appId: string, publisherId: string, in
       monthly: input.monthly,
       yearly: input.yearly,
       trialEnabled: input.trialEnabled,
-      trialDuration: input.trialEnabled ? input.trialDuration : 0,
+      trialDuration: input.trialEnabled ? (input.trialDuration ?? 0) : 0,
     });
     await activate(tx, appId, id, { purchaseType: 'subscription', price: 0 });
     return id;

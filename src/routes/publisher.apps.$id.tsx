@@ -15,6 +15,7 @@ export const Route = createFileRoute('/publisher/apps/$id')({
   component: function AppDetailRoute() {
     const { id } = Route.useParams();
     const { canUpdate } = usePermissions('app');
-    return <AppDetail appId={id} canUpdate={canUpdate} />;
+    const { account } = Route.useRouteContext();
+    return <AppDetail appId={id} canUpdate={canUpdate} canCreatePaidApps={!!account.publisher?.canCreatePaidApps} />;
   },
 });

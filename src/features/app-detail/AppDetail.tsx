@@ -9,6 +9,8 @@ import { AppHeader } from '../../components/app/AppHeader';
 import { DiagnosticsDialog } from '../../components/app/DiagnosticsDialog';
 import { JobsTable } from '../../components/app/JobsTable';
 import { NoteDialog } from '../../components/app/NoteDialog';
+import { ChangePricingDrawer } from '../../components/pricing/ChangePricingDrawer';
+import { NewPlanDrawer } from '../../components/pricing/NewPlanDrawer';
 import { PricesTable } from '../../components/app/PricesTable';
 import { StatsDialog } from '../../components/app/StatsDialog';
 import { appText } from '../../components/app/strings';
@@ -18,18 +20,19 @@ import { toast } from '../../lib/toast';
 import { appQuery, jobQuery, jobsQuery, pricesQuery, statsQuery, useSetStatus, versionsQuery } from './api';
 
 type Version = z.infer<typeof AppVersion>;
-type Open = { kind: 'reject' | 'diagnostics'; version: Version } | { kind: 'stats' } | null;
+type Open = { kind: 'reject' | 'diagnostics'; version: Version } | { kind: 'stats' | 'pricing' | 'plan' } | null;
 
 /** What this screen does for a publisher who may change apps, and for one who may only look. */
 const changing = new Set<VersionAction>(['EDIT', 'SUBMIT', 'REJECT', 'PUBLISH', 'UNPUBLISH', 'UPLOAD_REVISION', 'VIEW_DIAGNOSTICS', 'EDIT_INFO']);
 const looking = new Set<VersionAction>(['VIEW_DIAGNOSTICS']);
 
 /** App detail (SPEC §2): header, prices, versions with their actions, compile jobs; reloads every 10 s. */
-export function AppDetail({ appId, canUpdate }: { appId: string; canUpdate: boolean }) {
+export function AppDetail({ appId, canUpdate, canCreatePaidApps }: { appId: string; canUpdate: boolean; canCreatePaidApps: boolean }) {
   const { data: app } = useSuspenseQuery(appQuery(appId));
   const { data: versions = [] } = useQuery(versionsQuery(appId));
   const { data: jobs = [] } = useQuery(jobsQuery(appId));
   const { data: prices = [] } = useQuery(pricesQuery(appId));
+  const { data: stats } = useQuery({ ...statsQuery(appId), enabled: canUpdate });
   // Open dialogs are state here, keyed by version id: the 10-second reload does not close them.
   const [open, setOpen] = useState<Open>(null);
   const setStatus = useSetStatus(appId);
@@ -88,12 +91,26 @@ export function AppDetail({ appId, canUpdate }: { appId: string; canUpdate: bool
           />
         </Section>
         <Section title="Prices">
+          {canUpdate && !app.isBundle && (
+            <Flex gap="2" mb="2" wrap="wrap">
+              <Button variant="soft" onClick={() => setOpen({ kind: 'pricing' })}>
+                Change Pricing
+              </Button>
+              <Button variant="soft" disabled={!canCreatePaidApps} onClick={() => setOpen({ kind: 'plan' })}>
+                New pricing plan
+              </Button>
+            </Flex>
+          )}
           <PricesTable prices={prices} />
         </Section>
         <Section title="Compile jobs">
           <JobsTable jobs={jobs} />
         </Section>
       </Flex>
+      {open?.kind === 'pricing' && (
+        <ChangePricingDrawer app={app} prices={prices} activeSubscriptions={stats?.activeSubscriptions ?? 0} canCreatePaidApps={canCreatePaidApps} onClose={() => setOpen(null)} />
+      )}
+      {open?.kind === 'plan' && <NewPlanDrawer appId={appId} onClose={() => setOpen(null)} />}
       {open?.kind === 'stats' && <StatsDialog stats={statsQuery(appId)} name={app.latest.name} onClose={() => setOpen(null)} />}
       {open?.kind === 'diagnostics' && (
         <DiagnosticsDialog job={jobQuery(appId, open.version.compileJobId)} title={title(open.version)} onClose={() => setOpen(null)} />
