@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getInitialSnapshot, getNextSnapshot, type SnapshotFrom } from 'xstate';
 import { appWizard, stepTitles, wizardSteps, wizardText, type WizardEvent } from '../../machines/app-wizard';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
+import { uuidOf } from '../../server/db/seed';
 import { expectNoAxeViolations, signInAs, startPortal } from './browser';
 
 /**
@@ -177,6 +178,65 @@ describe('the new-app wizard, driven by its machine in Chromium', () => {
     await expectNoAxeViolations(page, 'unknown step');
     await page.goBack();
     await page.getByRole('heading', { level: 2, name: 'Upload App Package' }).waitFor();
+    await page.context().close();
+  });
+
+  it('uploads an update, edits its details and changes the pricing of a live app', async () => {
+    const page = await portal.page();
+    const id = uuidOf('app:Calendar Sync');
+    await signInAs(page, portal.server.base, /Olivia Bennett/, `/publisher/apps/${id}`);
+    await page.getByRole('button', { name: 'Upload Update' }).click();
+    await page.getByRole('heading', { name: 'Upload an Update for: Calendar Sync v1.0.0' }).waitFor();
+    const files = withManifest(fixtureFiles('standup-helper'), { id, name: 'Calendar Sync', nameSlug: 'calendar-sync', version: '1.1.0' });
+    await page.getByLabel('App package (.zip)').setInputFiles({ name: 'calendar-sync.zip', mimeType: 'application/zip', buffer: zip(files) });
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { level: 2, name: 'App Details' }).waitFor();
+    await fillStep(page, 1);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Change Log' }).waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Public changes are required.').waitFor();
+    await page.getByLabel('Public changes (markdown)').fill('* Reminders 10 minutes before each meeting');
+    await page.getByLabel('Internal changes').fill('Moved to the scheduler API.');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { level: 2, name: 'App Info' }).waitFor();
+    await fillStep(page, 3);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('alertdialog', { name: 'No Screenshots Provided' }).getByRole('button', { name: 'Yes' }).click();
+    await page.getByRole('button', { name: 'Submit for Review' }).and(page.locator(':enabled')).waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Submit for Review' }).click();
+    await page.waitForURL(new RegExp(`/publisher/apps/${id}$`));
+    const versions = page.getByRole('table', { name: 'Versions' });
+    await versions.getByRole('row', { name: /v1\.1\.0/ }).getByText('Author approved').waitFor();
+
+    // Edit details: Change Log, Details, App info; 'Save and finish' returns to the app.
+    await versions.getByRole('row', { name: /v1\.1\.0/ }).getByRole('button', { name: 'Edit info' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Change Log' }).waitFor();
+    await expectNoAxeViolations(page, 'edit details');
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await page.getByRole('heading', { level: 2, name: 'App Details' }).waitFor();
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await page.getByRole('heading', { level: 2, name: 'App Info' }).waitFor();
+    await page.getByLabel('Short description').fill('Meeting reminders in your rooms');
+    await page.getByRole('button', { name: 'Save and finish' }).click();
+    await page.waitForURL(new RegExp(`/publisher/apps/${id}$`));
+    await page.getByText('Meeting reminders in your rooms').first().waitFor();
+
+    // A new plan becomes the active price; then back to free.
+    await page.getByRole('button', { name: 'New pricing plan' }).click();
+    await page.getByLabel('Plan name').fill('Team');
+    await page.getByLabel('Monthly price (USD)').fill('4');
+    await page.getByLabel('Yearly price (USD)').fill('40');
+    await expectNoAxeViolations(page, 'new pricing plan');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('New Price Created Successfully').first().waitFor();
+    const pricesTable = page.getByRole('table', { name: 'Prices' });
+    await pricesTable.getByText('Team (Active) · $4.00 monthly · $40.00 yearly').waitFor();
+    await page.getByRole('button', { name: 'Change Pricing' }).click();
+    await page.getByText('Free', { exact: true }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).and(page.locator(':enabled')).waitFor();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await pricesTable.getByText('Free (Active) · Free').waitFor();
     await page.context().close();
   });
 });
