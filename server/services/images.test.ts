@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { pngHeader } from '../../tests/fixtures/images';
 import { sniffImage } from './images';
 
-const pngOf = (w: number, h: number) => {
-  const b = Buffer.alloc(33);
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(b, 0);
-  b.writeUInt32BE(13, 8);
-  b.write('IHDR', 12, 'latin1');
-  b.writeUInt32BE(w, 16);
-  b.writeUInt32BE(h, 20);
-  return b;
-};
+const pngOf = pngHeader;
 /** SOI, an APP0 segment, then SOF0 with the size. */
 const jpegOf = (w: number, h: number, sof = 0xc0) =>
   Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0x4a, 0x46, 0xff, sof, 0x00, 0x11, 0x08, h >> 8, h & 255, w >> 8, w & 255, 0x03, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);

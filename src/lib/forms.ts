@@ -11,3 +11,10 @@ export function applyServerErrors<T extends FieldValues>(err: unknown, setError:
   for (const f of fields) setError(f.path as Path<T>, { type: 'server', message: f.message });
   return true;
 }
+
+/** A schema's issues as the first message per field path (how the forms show them). */
+export function firstMessages(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of issues) out[issue.path.map(String).join('.')] ??= issue.message;
+  return out;
+}

@@ -1,4 +1,4 @@
-import { AlertDialog, Button, Callout, Flex, RadioCards, Select, TextField } from '@radix-ui/themes';
+import { Button, Callout, Flex, RadioCards, TextField } from '@radix-ui/themes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
@@ -6,9 +6,10 @@ import type { App } from '../../../contract/schemas/app';
 import { CHANGE_PRICING_MESSAGES as M, type Price } from '../../../contract/schemas/price';
 import { decidePricing, type PurchaseChoice } from '../../../machines/pricing';
 import { tsr, unwrap } from '../../lib/api';
-import { formatMoney } from '../../lib/format';
 import { errorToastText, toast } from '../../lib/toast';
+import { ConfirmDialog } from '../ConfirmDialog';
 import { Drawer } from '../Drawer';
+import { PlanSelect } from './PlanSelect';
 import { Field } from '../Field';
 
 /** SPEC §5: the change check runs 500 ms after an edit. */
@@ -115,20 +116,7 @@ export function ChangePricingDrawer({
           </Field>
         )}
         {values.choice === 'subscription' && (
-          <Field label="Active pricing plan" error={errors.pricingId} hint={plans.length ? undefined : 'Create a pricing plan first (New pricing plan).'}>
-            {(f) => (
-              <Select.Root value={values.pricingId || undefined} onValueChange={(pricingId) => set({ pricingId })}>
-                <Select.Trigger id={f.id} aria-describedby={f.describedBy} placeholder="Choose a plan" />
-                <Select.Content>
-                  {plans.map((p) => (
-                    <Select.Item key={p.id} value={p.id}>
-                      {p.name} · {formatMoney(p.monthly.price)} monthly
-                    </Select.Item>
-                  ))}
-                </Select.Content>
-              </Select.Root>
-            )}
-          </Field>
+          <PlanSelect label="Active pricing plan" plans={plans} value={values.pricingId} error={errors.pricingId} onChange={(pricingId) => set({ pricingId })} />
         )}
         {blocked && (
           <Callout.Root color="amber" role="alert">
@@ -137,24 +125,7 @@ export function ChangePricingDrawer({
         )}
       </Flex>
       {confirming && (
-        <AlertDialog.Root open onOpenChange={(open) => !open && setConfirming(null)}>
-          <AlertDialog.Content maxWidth="440px">
-            <AlertDialog.Title>Cancel the active subscriptions?</AlertDialog.Title>
-            <AlertDialog.Description size="2">{confirming}</AlertDialog.Description>
-            <Flex gap="2" justify="end" mt="4">
-              <AlertDialog.Cancel>
-                <Button variant="soft" color="gray">
-                  No
-                </Button>
-              </AlertDialog.Cancel>
-              <AlertDialog.Action>
-                <Button color="red" onClick={() => save.mutate(true)}>
-                  Yes, make it free
-                </Button>
-              </AlertDialog.Action>
-            </Flex>
-          </AlertDialog.Content>
-        </AlertDialog.Root>
+        <ConfirmDialog title="Cancel the active subscriptions?" text={confirming} yes="Yes, make it free" danger onYes={() => save.mutate(true)} onNo={() => setConfirming(null)} />
       )}
     </Drawer>
   );

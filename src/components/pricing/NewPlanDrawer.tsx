@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { NewPriceInput, PRICE_MESSAGES } from '../../../contract/schemas/price';
 import { tsr, unwrap } from '../../lib/api';
+import { firstMessages } from '../../lib/forms';
 import { toast } from '../../lib/toast';
 import { DataTable } from '../DataTable';
 import { Drawer } from '../Drawer';
@@ -44,9 +45,7 @@ export function NewPlanDrawer({ appId, onClose }: { appId: string; onClose: () =
   const submit = () => {
     const result = NewPriceInput.safeParse(body);
     if (!result.success) {
-      const found: Record<string, string> = {};
-      for (const i of result.error.issues) found[i.path.join('.')] ??= i.message;
-      setErrors(found);
+      setErrors(firstMessages(result.error.issues));
       return;
     }
     setErrors({});

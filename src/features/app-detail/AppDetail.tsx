@@ -1,7 +1,7 @@
 import { Box, Button, Flex, Link as ThemeLink } from '@radix-ui/themes';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { z } from 'zod';
 import { REJECTION_REASON_MESSAGE, type AppVersion } from '../../../contract/schemas/app';
 import type { VersionAction } from '../../../machines/app-version-lifecycle';
@@ -9,8 +9,6 @@ import { AppHeader } from '../../components/app/AppHeader';
 import { DiagnosticsDialog } from '../../components/app/DiagnosticsDialog';
 import { JobsTable } from '../../components/app/JobsTable';
 import { NoteDialog } from '../../components/app/NoteDialog';
-import { ChangePricingDrawer } from '../../components/pricing/ChangePricingDrawer';
-import { NewPlanDrawer } from '../../components/pricing/NewPlanDrawer';
 import { PricesTable } from '../../components/app/PricesTable';
 import { StatsDialog } from '../../components/app/StatsDialog';
 import { appText } from '../../components/app/strings';
@@ -18,6 +16,10 @@ import { VersionsTable } from '../../components/app/VersionsTable';
 import { Section } from '../../components/Section';
 import { toast } from '../../lib/toast';
 import { appQuery, jobQuery, jobsQuery, pricesQuery, statsQuery, useSetStatus, versionsQuery } from './api';
+
+// The pricing drawers load when opened.
+const ChangePricingDrawer = lazy(() => import('../../components/pricing/ChangePricingDrawer').then((m) => ({ default: m.ChangePricingDrawer })));
+const NewPlanDrawer = lazy(() => import('../../components/pricing/NewPlanDrawer').then((m) => ({ default: m.NewPlanDrawer })));
 
 type Version = z.infer<typeof AppVersion>;
 type Open = { kind: 'reject' | 'diagnostics'; version: Version } | { kind: 'stats' | 'pricing' | 'plan' } | null;
@@ -107,10 +109,12 @@ export function AppDetail({ appId, canUpdate, canCreatePaidApps }: { appId: stri
           <JobsTable jobs={jobs} />
         </Section>
       </Flex>
-      {open?.kind === 'pricing' && (
-        <ChangePricingDrawer app={app} prices={prices} activeSubscriptions={stats?.activeSubscriptions ?? 0} canCreatePaidApps={canCreatePaidApps} onClose={() => setOpen(null)} />
-      )}
-      {open?.kind === 'plan' && <NewPlanDrawer appId={appId} onClose={() => setOpen(null)} />}
+      <Suspense fallback={null}>
+        {open?.kind === 'pricing' && (
+          <ChangePricingDrawer app={app} prices={prices} activeSubscriptions={stats?.activeSubscriptions ?? 0} canCreatePaidApps={canCreatePaidApps} onClose={() => setOpen(null)} />
+        )}
+        {open?.kind === 'plan' && <NewPlanDrawer appId={appId} onClose={() => setOpen(null)} />}
+      </Suspense>
       {open?.kind === 'stats' && <StatsDialog stats={statsQuery(appId)} name={app.latest.name} onClose={() => setOpen(null)} />}
       {open?.kind === 'diagnostics' && (
         <DiagnosticsDialog job={jobQuery(appId, open.version.compileJobId)} title={title(open.version)} onClose={() => setOpen(null)} />

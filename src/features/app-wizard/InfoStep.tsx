@@ -1,9 +1,10 @@
-import { AlertDialog, Button, Flex, Grid, IconButton, Text, TextArea, TextField } from '@radix-ui/themes';
+import { Flex, Grid, IconButton, Text, TextArea, TextField } from '@radix-ui/themes';
 import { Cross2Icon } from '@radix-ui/react-icons';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { contract } from '../../../contract';
 import { InfoInput, SHORT_DESCRIPTION } from '../../../contract/schemas/app';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Field } from '../../components/Field';
 import { tsr, unwrap } from '../../lib/api';
 import { toast } from '../../lib/toast';
@@ -98,30 +99,16 @@ export function InfoStep(props: StepProps & { withScreenshots: boolean }) {
       </Flex>
       <StepFooter {...props} />
       {confirm && (
-        <AlertDialog.Root open onOpenChange={(open) => !open && setConfirm(null)}>
-          <AlertDialog.Content maxWidth="420px">
-            <AlertDialog.Title>No Screenshots Provided</AlertDialog.Title>
-            <AlertDialog.Description size="2">Continue without screenshots?</AlertDialog.Description>
-            <Flex gap="2" justify="end" mt="4">
-              <AlertDialog.Cancel>
-                <Button variant="soft" color="gray">
-                  No
-                </Button>
-              </AlertDialog.Cancel>
-              <AlertDialog.Action>
-                <Button
-                  onClick={() => {
-                    const next = confirm;
-                    setConfirm(null);
-                    next();
-                  }}
-                >
-                  Yes
-                </Button>
-              </AlertDialog.Action>
-            </Flex>
-          </AlertDialog.Content>
-        </AlertDialog.Root>
+        <ConfirmDialog
+          title="No Screenshots Provided"
+          text="Continue without screenshots?"
+          onNo={() => setConfirm(null)}
+          onYes={() => {
+            const next = confirm;
+            setConfirm(null);
+            next();
+          }}
+        />
       )}
     </form>
   );

@@ -1,10 +1,10 @@
-import { Flex, RadioCards, Select, Text, TextField } from '@radix-ui/themes';
+import { Flex, RadioCards, Text, TextField } from '@radix-ui/themes';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
 import { pricingText } from '../../../machines/pricing';
 import { Field } from '../../components/Field';
-import { formatMoney } from '../../lib/format';
+import { PlanSelect } from '../../components/pricing/PlanSelect';
 import { pricesQuery, wizardAppQuery } from './api';
 import { StepFooter, type StepProps } from './StepFooter';
 import { useStepForm } from './use-step-form';
@@ -67,20 +67,7 @@ export function PricingStep(props: StepProps & { canCreatePaidApps: boolean }) {
           </Field>
         )}
         {values.choice === 'subscription' && (
-          <Field label="Pricing plan" error={form.error('pricingId')} hint={plans.length ? undefined : 'This app has no subscription plans yet.'}>
-            {(f) => (
-              <Select.Root value={values.pricingId || undefined} onValueChange={(pricingId) => setValues({ ...values, pricingId })}>
-                <Select.Trigger id={f.id} aria-describedby={f.describedBy} placeholder="Choose a plan" />
-                <Select.Content>
-                  {plans.map((p) => (
-                    <Select.Item key={p.id} value={p.id}>
-                      {p.name} · {formatMoney(p.monthly.price)} monthly
-                    </Select.Item>
-                  ))}
-                </Select.Content>
-              </Select.Root>
-            )}
-          </Field>
+          <PlanSelect label="Pricing plan" plans={plans} value={values.pricingId} error={form.error('pricingId')} onChange={(pricingId) => setValues({ ...values, pricingId })} />
         )}
         {values.choice === 'free' && <Text color="gray">Workspaces install the app at no charge.</Text>}
       </Flex>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
+import { firstMessages } from '../../lib/forms';
 
 /**
  * A step's form: validates with the contract's schema (the server's own rules and messages) when Next
@@ -13,9 +14,7 @@ export function useStepForm<S extends z.ZodType>(schema: S, values: z.input<S>, 
       e.preventDefault();
       const result = schema.safeParse(values);
       if (!result.success) {
-        const next: Record<string, string> = {};
-        for (const issue of result.error.issues) next[issue.path.join('.')] ??= issue.message;
-        setErrors(next);
+        setErrors(firstMessages(result.error.issues));
         return;
       }
       setErrors({});
