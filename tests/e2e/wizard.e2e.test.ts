@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getInitialSnapshot, getNextSnapshot, type SnapshotFrom } from 'xstate';
 import { appWizard, stepTitles, wizardSteps, wizardText, type WizardEvent } from '../../machines/app-wizard';
+import { pngImage } from '../fixtures/images';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
 import { uuidOf } from '../../server/db/seed';
 import { expectNoAxeViolations, signInAs, startPortal } from './browser';
@@ -178,6 +179,9 @@ describe('the new-app wizard, driven by its machine in Chromium', () => {
     await expectNoAxeViolations(page, 'unknown step');
     await page.goBack();
     await page.getByRole('heading', { level: 2, name: 'Upload App Package' }).waitFor();
+    // And the browser's forward button goes back to the unknown step.
+    await page.goForward();
+    await page.getByText(wizardText.unknownStep).waitFor();
     await page.context().close();
   });
 
@@ -200,9 +204,18 @@ describe('the new-app wizard, driven by its machine in Chromium', () => {
     await page.getByLabel('Internal changes').fill('Moved to the scheduler API.');
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('heading', { level: 2, name: 'App Info' }).waitFor();
+    // Illustrated: two screenshots upload at once, show as thumbnails, one is deleted.
+    await page.getByLabel(/^Screenshots/).setInputFiles([
+      { name: 'rooms.png', mimeType: 'image/png', buffer: pngImage(960, 540) },
+      { name: 'settings.png', mimeType: 'image/png', buffer: pngImage(960, 540, [230, 120, 40]) },
+    ]);
+    const shots = page.getByRole('list', { name: 'Screenshots' });
+    await shots.getByRole('img', { name: 'settings.png' }).waitFor();
+    expect(await shots.getByRole('img', { name: 'rooms.png' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(960);
+    await shots.getByRole('button', { name: 'Delete settings.png' }).click();
+    await shots.getByRole('img', { name: 'settings.png' }).waitFor({ state: 'detached' });
     await fillStep(page, 3);
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('alertdialog', { name: 'No Screenshots Provided' }).getByRole('button', { name: 'Yes' }).click();
     await page.getByRole('button', { name: 'Submit for Review' }).and(page.locator(':enabled')).waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Submit for Review' }).click();
     await page.waitForURL(new RegExp(`/publisher/apps/${id}$`));
