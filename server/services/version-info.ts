@@ -1,6 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { ChangesInput, DetailsInput, InfoInput } from '../../contract/schemas/app';
+import { ChangesInput, DetailsInput, InfoInput, type VersionStatus } from '../../contract/schemas/app';
+import { lifecycleSnapshot } from '../../machines/app-version-lifecycle';
 import type { Db } from '../db/client';
 import { newId } from '../db/ids';
 import { appVersions, apps, categories, screenshots } from '../db/schema';
@@ -49,8 +50,13 @@ const fieldsOf = (issues: z.core.$ZodIssue[]) => issues.map((i) => ({ path: i.pa
  */
 export async function submitVersion(db: Db, o: Owner) {
   const v = await ownedVersion(db, o);
-  if (v.status === 'compiling') throw conflict('still_compiling', 'The package is still compiling: submit it once it has compiled.');
-  if (v.status === 'compiler-error') throw conflict('compile_failed', 'The package did not compile: upload a revision that compiles.');
+  const [app] = await db.select({ isBundle: apps.isBundle }).from(apps).where(eq(apps.id, o.appId));
+  if (!lifecycleSnapshot(v.status as VersionStatus, { actor: 'publisher', isBundle: !!app?.isBundle }).can({ type: 'SUBMIT' })) {
+    // The machine refuses; say why in the words that help most.
+    if (v.status === 'compiling') throw conflict('still_compiling', 'The package is still compiling: submit it once it has compiled.');
+    if (v.status === 'compiler-error') throw conflict('compile_failed', 'The package did not compile: upload a revision that compiles.');
+    throw conflict('invalid_transition', `A version that is ${v.status} cannot be submitted for review.`);
+  }
   const [versions] = await db.select({ n: count() }).from(appVersions).where(eq(appVersions.appId, o.appId));
   const checks = [
     DetailsInput.safeParse({ categories: v.categories, languages: v.languages }),

@@ -1,5 +1,6 @@
 import { Callout, DataList, Flex, Text } from '@radix-ui/themes';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { lifecycleSnapshot } from '../../../machines/app-version-lifecycle';
 import { StatusBadge } from '../../components/StatusBadge';
 import { wizardVersionQuery } from './api';
 import { StepFooter, type StepProps } from './StepFooter';
@@ -7,7 +8,8 @@ import { StepFooter, type StepProps } from './StepFooter';
 /** The last step: what will be sent for review, and Submit (once the package has compiled). */
 export function SubmissionStep(props: StepProps & { submitted: boolean }) {
   const { data: v } = useSuspenseQuery({ ...wizardVersionQuery(props.appId, props.versionId), refetchInterval: (q) => (q.state.data?.status === 'compiling' ? 3000 : false) });
-  const ready = v.status === 'compiled';
+  // Whether the version can be sent for review is the lifecycle machine's answer, as on the server.
+  const ready = lifecycleSnapshot(v.status, { actor: 'publisher', isBundle: v.isBundle }).can({ type: 'SUBMIT' });
   return (
     <form
       onSubmit={(e) => {

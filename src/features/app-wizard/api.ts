@@ -33,7 +33,7 @@ export type StepData =
 const fail = (text: string) => new Error(text);
 
 /** The wizard's `saveStep` actor: one call per step, its failure as the error the step shows. */
-export async function saveStep({ step, appId, versionId, data }: SaveInput): Promise<SaveOutput> {
+export async function saveStep({ appId, versionId, data }: SaveInput): Promise<SaveOutput> {
   const d = data as StepData;
   const params = { id: appId, versionId };
   try {
@@ -69,8 +69,6 @@ export async function saveStep({ step, appId, versionId, data }: SaveInput): Pro
     if (d.step === 'details') throw fail(stepFailure.details);
     throw fail(err instanceof ApiError ? errorToastText(err) : String(err));
   }
-  void step;
-  return {};
 }
 
 export async function submitVersion({ appId, versionId }: { appId: string; versionId: string }) {
