@@ -8,9 +8,9 @@ import { appJob, appJobs, appPrices, appStats, appVersion, appVersionsOf, ownedA
 import { pageOfApps, toVersion } from '../read/apps';
 import { rejectEvent, transitionVersion } from '../services/lifecycle';
 import { acceptPackage, packageFrom } from '../services/packages/upload';
+import { submitVersion } from '../services/version-info';
 
 const s = initServer();
-
 
 /** The statuses a publisher may ask for (SPEC §7 status call), as lifecycle events. */
 function publisherEvent(status: string, rejectionReason: string | undefined): LifecycleEvent {
@@ -99,13 +99,11 @@ export const appsRoutes = (app: FastifyInstance) => {
       if (body.appId !== params.id || body.versionId !== params.versionId) {
         throw badRequest('The body must name the same app and version as the path.');
       }
-      const { updated, isBundle } = await transitionVersion(app.db, {
-        appId: params.id,
-        internalId: params.versionId,
-        publisherId: developer.publisherId,
-        actor: 'publisher',
-        event: publisherEvent(body.status, body.rejectionReason),
-      });
+      const where = { appId: params.id, internalId: params.versionId, publisherId: developer.publisherId };
+      const event = publisherEvent(body.status, body.rejectionReason);
+      // Submitting has one set of rules wherever it is asked for (the versions table or the wizard).
+      const { updated, isBundle } =
+        event.type === 'SUBMIT' ? await submitVersion(app.db, where) : await transitionVersion(app.db, { ...where, actor: 'publisher', event });
       return { status: 200, body: toVersion(updated, isBundle) };
     }),
   };

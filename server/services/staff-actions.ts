@@ -11,7 +11,6 @@ import { COMPILE_JOB } from './compile/job';
 import { enqueue } from './jobs';
 import { rejectEvent, transitionVersion } from './lifecycle';
 
-
 /** A staff action code of SPEC §4 (with its fields) as a lifecycle event; a missing reason or note is a 400. */
 export function staffEvent(input: z.infer<typeof AdminActionInput>): LifecycleEvent {
   switch (input.action) {

@@ -45,8 +45,8 @@ export const setChanges = (db: Db, o: Owner, input: z.infer<typeof ChangesInput>
 const fieldsOf = (issues: z.core.$ZodIssue[]) => issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
 
 /**
- * Submit for review (the wizard's last step): the version must be complete — the same rules as the
- * wizard's forms — and compiled; then SUBMIT goes through the lifecycle machine.
+ * Submit for review (the wizard's last step, or Submit for review on a version): the version must be
+ * complete — the same rules as the wizard's forms — and compiled; then SUBMIT goes through the machine.
  */
 export async function submitVersion(db: Db, o: Owner) {
   const v = await ownedVersion(db, o);

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { appVersions } from '../../server/db/schema';
 import { uuidOf } from '../../server/db/seed';
 import { pngHeader } from '../fixtures/images';
 import { startServer, type TestServer } from '../harness';
@@ -70,6 +72,18 @@ describe('App info and change log', () => {
 });
 
 describe('Submit for review', () => {
+  it('applies the same rules when asked for through the status call (Submit for review on a version)', async () => {
+    const v = await latest('Translate Bridge');
+    await s.app.db.update(appVersions).set({ documentationUrl: '' }).where(eq(appVersions.internalId, v.id));
+    const res = await s.request('POST', `/v1/publisher/apps/${appId('Translate Bridge')}/status/${v.id}`, {
+      token: owner,
+      body: { status: 'author-approved', appId: appId('Translate Bridge'), versionId: v.id },
+    });
+    expect([res.status, fields(res)]).toEqual([400, { documentationUrl: "You must provide a url to your app's documentation." }]);
+    expect((await latest('Translate Bridge')).status).toBe('compiled');
+    await s.app.db.update(appVersions).set({ documentationUrl: v.documentationUrl }).where(eq(appVersions.internalId, v.id));
+  });
+
   it('submits a complete compiled version through the lifecycle (author-approved)', async () => {
     const res = await post('Translate Bridge', 'submit', undefined);
     expect(res.status, res.text).toBe(200);

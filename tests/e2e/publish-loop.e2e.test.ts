@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
 import { expectNoAxeViolations, signInAs, startPortal } from './browser';
+import { fillWizard } from './wizard-steps';
 
 let portal: Awaited<ReturnType<typeof startPortal>>;
 beforeAll(async () => {
@@ -11,7 +12,10 @@ afterAll(() => portal?.close());
 
 const COMPILE_WAIT_MS = 60_000;
 
-/** New App → the wizard's Upload step → Next (the package uploads); then the app's detail. */
+/**
+ * New App → the wizard: Upload (the package uploads), Details, Pricing (free), App Info (no screenshots);
+ * then, instead of submitting there, the app's detail.
+ */
 async function uploadNewApp(page: Page, name: string, data: Buffer) {
   await page.getByRole('link', { name: 'New App' }).click();
   await page.getByRole('heading', { name: 'Publish a New App' }).waitFor();
@@ -20,6 +24,16 @@ async function uploadNewApp(page: Page, name: string, data: Buffer) {
   await page.getByRole('button', { name: 'Next' }).click();
   await page.waitForURL(/\/publisher\/new-extended\/app\/[0-9a-f-]{36}\/[0-9a-f]{24}\/1$/);
   const appId = /app\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
+  await fillWizard.details(page);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('heading', { level: 2, name: 'Pricing Information' }).waitFor();
+  await fillWizard.pricingFree(page);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('heading', { level: 2, name: 'App Info' }).waitFor();
+  await fillWizard.info(page);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('alertdialog', { name: 'No Screenshots Provided' }).getByRole('button', { name: 'Yes' }).click();
+  await page.getByRole('heading', { level: 2, name: 'Submit for Review' }).waitFor();
   await page.goto(`${portal.server.base}/publisher/apps/${appId}`);
 }
 

@@ -6,6 +6,7 @@ import { pngImage } from '../fixtures/images';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
 import { uuidOf } from '../../server/db/seed';
 import { expectNoAxeViolations, signInAs, startPortal } from './browser';
+import { fillWizard as fill } from './wizard-steps';
 
 /**
  * The new-app wizard's machine drives the real UI: paths are generated from the machine over what a
@@ -82,20 +83,11 @@ async function fillStep(page: Page, index: number) {
       await page.getByLabel('App package (.zip)').setInputFiles({ name: 'app.zip', mimeType: 'application/zip', buffer: packageFor() });
       break;
     case 'details':
-      for (const name of ['Productivity', 'English']) {
-        // A checkbox card: its label is what a user clicks.
-        if ((await page.getByRole('checkbox', { name }).getAttribute('aria-checked')) !== 'true') await page.getByText(name, { exact: true }).click();
-      }
-      break;
+      return fill.details(page);
     case 'pricing':
-      await page.getByText('Free', { exact: true }).click();
-      break;
+      return fill.pricingFree(page);
     case 'screenshots':
-      await page.getByLabel('Short description').fill('Async standups in your rooms');
-      await page.getByLabel('Description', { exact: true }).fill('Runs daily standups with a slash command.');
-      await page.getByLabel('Privacy Policy Summary').fill('Stores the answers in the workspace only.');
-      await page.getByLabel('Documentation URL').fill('https://northwind.example/docs/wizard');
-      break;
+      return fill.info(page);
   }
 }
 
