@@ -11,6 +11,7 @@ import type { VersionStatus } from '../contract/schemas/app';
  *
  * Apps:    draft ─COMPILE─► compiling ─COMPILE_SUCCEEDED─► compiled ─SUBMIT (publisher)─► author-approved
  *          compiling ─COMPILE_FAILED─► compiler-error ─COMPILE─► compiling
+ *          compiler-error | reviewed ─UPLOAD_REVISION (publisher: a new package, same number)─► compiling
  *          compiled | author-approved ─REVIEW─► reviewed · ─APPROVE─► approved · ─REJECT (staff)─► rejected
  *          approved | unpublished ─PUBLISH─► published ─UNPUBLISH─► unpublished
  * Bundles: draft ─SUBMIT─► submitted ─APPROVE─► approved | ─REJECT─► rejected (no compiling)
@@ -32,8 +33,9 @@ export type LifecycleEvent =
   // Offered without changing the status: they open a screen.
   | { type: 'EDIT' }
   | { type: 'EDIT_INFO' }
-  | { type: 'UPLOAD_REVISION' }
-  | { type: 'VIEW_DIAGNOSTICS' };
+  | { type: 'VIEW_DIAGNOSTICS' }
+  // Offered as a screen (the update wizard); its upload then takes the version back to compiling.
+  | { type: 'UPLOAD_REVISION' };
 
 const publisherOrStaff = ({ context }: { context: LifecycleContext }) => context.actor !== 'system';
 
@@ -93,7 +95,7 @@ export const appVersionLifecycle = setup({
       meta: { note: 'reviewedNote' },
       on: {
         COMPILE: { guard: 'canCompile', target: 'compiling' },
-        UPLOAD_REVISION: { guard: 'isPublisherApp', actions: 'offer' },
+        UPLOAD_REVISION: { guard: 'isPublisherApp', target: 'compiling' },
         VIEW_DIAGNOSTICS: { guard: 'isPerson', actions: 'offer' },
         EDIT_INFO: { guard: 'isPublisher', actions: 'offer' },
       },
@@ -117,7 +119,7 @@ export const appVersionLifecycle = setup({
     reviewed: {
       meta: { note: 'reviewedNote' },
       on: {
-        UPLOAD_REVISION: { guard: 'isPublisherApp', actions: 'offer' },
+        UPLOAD_REVISION: { guard: 'isPublisherApp', target: 'compiling' },
         COMPILE: { guard: 'canCompile', target: 'compiling' },
         EDIT_INFO: { guard: 'isPublisher', actions: 'offer' },
       },

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { ENGINE_VERSION } from './services/compile/type-roots';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -22,12 +23,15 @@ const Env = z.object({
   CLOUD_CLIENT_ID: z.string().default('marketplace-portal'),
   CLOUD_CLIENT_SECRET: z.string().default('dev-secret'),
   SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
-  ENGINE_VERSION: z.string().default('1.66.0'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SERVE_SPA: bool.default(true),
   COMPILE_WORKER: bool.default(true),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(5).default(120),
+  COMPILE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  COMPILE_MEMORY_MB: z.coerce.number().int().min(128).max(65536).default(1024),
+  COMPILE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  COMPILE_RETRY_SECONDS: z.coerce.number().min(0).max(3600).default(5),
 });
 
 export type Config = {
@@ -49,6 +53,7 @@ export type Config = {
   cloudClientId: string;
   cloudClientSecret: string;
   sessionTtlSeconds: number;
+  /** The installed Apps-Engine's version (not configurable: one source of truth). */
   engineVersion: string;
   bodyLimitBytes: number;
   logLevel: string;
@@ -57,6 +62,14 @@ export type Config = {
   compileWorker: boolean;
   /** A running job whose process has not finished it within this many seconds is picked up again. */
   jobLeaseSeconds: number;
+  /** A compile running longer is stopped and fails with a diagnostic. */
+  compileTimeoutSeconds: number;
+  /** The compile process's heap limit. */
+  compileMemoryMb: number;
+  /** Compiles at once in this process. */
+  compileConcurrency: number;
+  /** A compile whose process died is retried after this many seconds, then 4× longer (3 attempts at most). */
+  compileRetrySeconds: number;
   /** In-memory PGlite for tests: nothing is written to disk. */
   inMemoryDatabase: boolean;
 };
@@ -81,12 +94,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     cloudClientId: e.CLOUD_CLIENT_ID,
     cloudClientSecret: e.CLOUD_CLIENT_SECRET,
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
-    engineVersion: e.ENGINE_VERSION,
+    engineVersion: ENGINE_VERSION,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     logLevel: e.LOG_LEVEL,
     serveSpa: e.SERVE_SPA,
     compileWorker: e.COMPILE_WORKER,
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,
+    compileTimeoutSeconds: e.COMPILE_TIMEOUT_SECONDS,
+    compileMemoryMb: e.COMPILE_MEMORY_MB,
+    compileConcurrency: e.COMPILE_CONCURRENCY,
+    compileRetrySeconds: e.COMPILE_RETRY_SECONDS,
     inMemoryDatabase: false,
     ...overrides,
   };

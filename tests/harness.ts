@@ -105,6 +105,15 @@ export async function startServer(overrides: Partial<Config> = {}, env: Record<s
       const text = await res.text();
       return { status: res.status, json: text ? JSON.parse(text) : undefined, text };
     },
+    /** The publisher's app once its latest version has left `compiling` (polls; fails after a minute). */
+    async settled(token: string, appId: string) {
+      for (let i = 0; i < 400; i++) {
+        const res = await request('GET', `/v1/publisher/apps/${appId}`, { token });
+        if (res.json?.latest?.status !== 'compiling') return res.json;
+        await new Promise((r) => setTimeout(r, 150));
+      }
+      throw new Error(`the compile of ${appId} did not finish`);
+    },
     async close(opts: { keepDatabase?: boolean } = {}) {
       await app.close();
       if (!opts.keepDatabase) await dropDatabase();

@@ -24,7 +24,10 @@ export const AppVersion = z.object({
   description: z.string(),
   categories: z.array(z.string()),
   languages: z.array(z.string()),
+  /** The icon as a data URL; empty in list rows, which carry only the thumbnail. */
   iconFileData: z.string(),
+  /** A 64×64 thumbnail of the icon (a data URL) for lists. */
+  iconThumbnail: z.string(),
   modifiedDate: z.string(),
   createdDate: z.string(),
   author: z.object({ name: z.string(), support: z.string().optional(), homepage: z.string().optional() }),

@@ -128,6 +128,8 @@ export const appVersions = pgTable(
     categories: jsonb('categories').$type<string[]>().notNull().default([]),
     languages: jsonb('languages').$type<string[]>().notNull().default([]),
     iconFileData: text('icon_file_data').notNull().default(''),
+    /** A 64×64 thumbnail of the icon for lists (a data URL). */
+    iconThumbData: text('icon_thumb_data').notNull().default(''),
     author: jsonb('author').$type<{ name: string; support?: string; homepage?: string }>().notNull(),
     requiredApiVersion: text('required_api_version').notNull().default(''),
     manifest: jsonb('manifest').$type<Record<string, unknown>>().notNull().default({}),

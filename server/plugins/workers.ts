@@ -1,39 +1,71 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { claim, finish } from '../services/jobs';
-import { COMPILE_JOB, runCompileJob } from '../services/compile/job';
+import { claim, finish, release, retryLater, type JobRow } from '../services/jobs';
+import { COMPILE_JOB, MAX_COMPILE_ATTEMPTS, giveUpCompileJob, runCompileJob } from '../services/compile/job';
 
 const POLL_MS = 250;
 
-/** Background work from the jobs table, in this process: the compile worker (one job at a time). */
+/**
+ * Background work from the jobs table, in this process: the compile worker. At most
+ * `compileConcurrency` compiles run at once, each in its own sandboxed process; a compile whose process
+ * died is retried with backoff (5 s, 20 s …) and given up after MAX_COMPILE_ATTEMPTS, whether the
+ * compiler crashed or the server did (a job whose lease expired counts an attempt when it is claimed).
+ */
 export default fp(
   async function workers(app: FastifyInstance) {
     if (!app.config.compileWorker) return;
-    let stopped = false;
-    let running: Promise<void> = Promise.resolve();
-    const tick = async () => {
-      while (!stopped) {
-        const job = await claim(app.db, COMPILE_JOB, app.config.jobLeaseSeconds).catch((err: unknown) => {
+    const { compileTimeoutSeconds, compileMemoryMb, compileConcurrency, compileRetrySeconds, jobLeaseSeconds } = app.config;
+    const stopping = new AbortController();
+    const active = new Set<Promise<void>>();
+    let claiming = false;
+
+    const run = async (job: JobRow) => {
+      const compileJobId = String(job.payload.compileJobId);
+      if (job.attempts > MAX_COMPILE_ATTEMPTS) {
+        await giveUpCompileJob(app.db, app.storage, compileJobId);
+        return finish(app.db, job.id, 'failed', 'gave up: the compile process died too often');
+      }
+      const outcome = await runCompileJob(app.db, app.storage, compileJobId, {
+        timeoutSeconds: compileTimeoutSeconds,
+        memoryMb: compileMemoryMb,
+        signal: stopping.signal,
+      });
+      if (outcome.kind === 'aborted') return release(app.db, job.id);
+      if (outcome.kind === 'recorded') return finish(app.db, job.id, 'done');
+      app.log.warn({ job: job.id, attempt: job.attempts, exit: outcome.exit }, 'the compile process died');
+      if (job.attempts >= MAX_COMPILE_ATTEMPTS) {
+        await giveUpCompileJob(app.db, app.storage, compileJobId);
+        return finish(app.db, job.id, 'failed', `gave up after ${job.attempts} attempts (${outcome.exit})`);
+      }
+      await retryLater(app.db, job.id, compileRetrySeconds * 4 ** (job.attempts - 1), `the compile process died (${outcome.exit})`);
+    };
+
+    const fill = async () => {
+      while (!stopping.signal.aborted && active.size < compileConcurrency) {
+        const job = await claim(app.db, COMPILE_JOB, jobLeaseSeconds).catch((err: unknown) => {
           app.log.error({ err }, 'claiming a job failed');
           return null;
         });
         if (!job) return;
-        try {
-          await runCompileJob(app.db, app.storage, String(job.payload.compileJobId));
-          await finish(app.db, job.id, 'done');
-        } catch (err) {
-          app.log.error({ err, job: job.id }, 'compile job failed');
-          await finish(app.db, job.id, 'failed', err instanceof Error ? err.message : String(err)).catch(() => undefined);
-        }
+        const p: Promise<void> = run(job)
+          .catch(async (err: unknown) => {
+            app.log.error({ err, job: job.id }, 'compile job failed');
+            await finish(app.db, job.id, 'failed', err instanceof Error ? err.message : String(err)).catch(() => undefined);
+          })
+          .finally(() => active.delete(p));
+        active.add(p);
       }
     };
     const timer = setInterval(() => {
-      running = running.then(tick);
+      if (claiming) return;
+      claiming = true;
+      void fill().finally(() => (claiming = false));
     }, POLL_MS);
     app.addHook('onClose', async () => {
-      stopped = true;
       clearInterval(timer);
-      await running;
+      stopping.abort();
+      while (claiming) await new Promise((r) => setTimeout(r, 10));
+      await Promise.all(active);
     });
   },
   { name: 'workers', dependencies: ['db', 'storage'] },

@@ -5,7 +5,7 @@ import { appVersions, apps, bundleApps, bundlePlans, prices, publishers } from '
 
 type VersionRow = typeof appVersions.$inferSelect;
 
-export const toVersion = (v: VersionRow, isBundle: boolean): AppVersion => ({
+export const toVersion = (v: VersionRow, isBundle: boolean, icon: 'full' | 'thumbnail' = 'full'): AppVersion => ({
   id: v.internalId,
   internalId: v.internalId,
   name: v.name,
@@ -15,7 +15,8 @@ export const toVersion = (v: VersionRow, isBundle: boolean): AppVersion => ({
   description: v.description,
   categories: v.categories,
   languages: v.languages,
-  iconFileData: v.iconFileData,
+  iconFileData: icon === 'full' ? v.iconFileData : '',
+  iconThumbnail: v.iconThumbData,
   modifiedDate: v.modifiedDate.toISOString(),
   createdDate: v.createdDate.toISOString(),
   author: v.author,
@@ -31,8 +32,11 @@ export const toVersion = (v: VersionRow, isBundle: boolean): AppVersion => ({
   packages: { source: v.packagePath !== '', compiled: v.compiledPath !== '' },
 });
 
-/** Apps (or bundles) with their latest version, plans, bundles and publisher, in the order of `ids`. */
-export async function loadApps(db: Db, ids: string[]): Promise<App[]> {
+/**
+ * Apps (or bundles) with their latest version, plans, bundles and publisher, in the order of `ids`. List
+ * rows (`icon: 'thumbnail'`) carry the icon's thumbnail only, never the full image.
+ */
+export async function loadApps(db: Db, ids: string[], icon: 'full' | 'thumbnail' = 'full'): Promise<App[]> {
   if (!ids.length) return [];
   const [rows, versions, memberships, plans, activePrices] = await Promise.all([
     db.select({ app: apps, publisherName: publishers.name }).from(apps).innerJoin(publishers, eq(publishers.id, apps.publisherId)).where(inArray(apps.id, ids)),
@@ -74,7 +78,7 @@ export async function loadApps(db: Db, ids: string[]): Promise<App[]> {
         isUsageBased: r.app.isUsageBased,
         bundledIn: memberships.filter((m) => m.appId === id).map((m) => ({ bundleId: m.bundleId, bundleName: bundleNames.get(m.bundleId) ?? '' })),
         publisher: { id: r.app.publisherId, label: r.publisherName },
-        latest: toVersion(v, r.app.isBundle),
+        latest: toVersion(v, r.app.isBundle, icon),
       },
     ];
   });
@@ -104,5 +108,5 @@ export async function pageOfApps(
     db.select({ id: apps.id }).from(apps).where(filter).orderBy(desc(apps.modifiedAt), desc(apps.id)).limit(page.limit).offset(page.offset),
     db.select({ n: count() }).from(apps).where(filter),
   ]);
-  return { data: await loadApps(db, ids.map((r) => r.id)), meta: { total: total?.n ?? 0 } };
+  return { data: await loadApps(db, ids.map((r) => r.id), 'thumbnail'), meta: { total: total?.n ?? 0 } };
 }

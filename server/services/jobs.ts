@@ -36,3 +36,16 @@ export async function claim(db: Db, kind: string, leaseSeconds: number): Promise
 export async function finish(db: Db, id: string, status: 'done' | 'failed', error = '') {
   await db.execute(sql`UPDATE jobs SET status = ${status}, last_error = ${error}, locked_at = NULL WHERE id = ${id}`);
 }
+
+/** Puts a claimed job back in the queue to run again after `delaySeconds` (its attempt stays counted). */
+export async function retryLater(db: Db, id: string, delaySeconds: number, error: string) {
+  await db.execute(sql`
+    UPDATE jobs SET status = 'queued', locked_at = NULL, last_error = ${error},
+      run_at = now() + make_interval(secs => ${delaySeconds})
+    WHERE id = ${id}`);
+}
+
+/** Hands a claimed job back untouched (this process is stopping): the attempt does not count. */
+export async function release(db: Db, id: string) {
+  await db.execute(sql`UPDATE jobs SET status = 'queued', locked_at = NULL, attempts = greatest(attempts - 1, 0) WHERE id = ${id}`);
+}

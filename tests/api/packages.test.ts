@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apps, compileJobs, jobs } from '../../server/db/schema';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
+import { limitMessages } from '../../server/services/compile/job';
 import { startServer, type TestServer } from '../harness';
 
 let s: TestServer;
@@ -24,14 +25,7 @@ const storedFiles = () => {
   return existsSync(dir) ? readdirSync(dir, { recursive: true }).length : 0;
 };
 
-async function settled(token: string, appId: string) {
-  for (let i = 0; i < 120; i++) {
-    const res = await s.request('GET', `/v1/publisher/apps/${appId}`, { token });
-    if (res.json.latest.status !== 'compiling') return res.json;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the compile did not finish');
-}
+const settled = (token: string, appId: string) => s.settled(token, appId);
 
 describe('package checks: refused with a clear 4xx, nothing stored', () => {
   const cases: [string, () => Buffer, number, string][] = [
@@ -105,10 +99,10 @@ describe('upload and compile', () => {
     expect(again.json.code).toBe('app_exists');
   });
 
-  it('uploads an update with a greater version; an equal one is refused', async () => {
+  it('uploads an update with a greater version; an equal one of a compiled version is refused', async () => {
     const same = await s.upload('PUT', `/v1/apps/${APP_ID}`, owner, [{ field: 'app', filename: 'u.zip', data: zip(standup()) }]);
     expect(same.status).toBe(409);
-    expect(same.json.code).toBe('version_not_newer');
+    expect(same.json.code).toBe('version_not_revisable');
     const next = await s.upload('PUT', `/v1/apps/${APP_ID}`, owner, [{ field: 'app', filename: 'u.zip', data: zip(withManifest(standup(), { version: '1.1.0' })) }]);
     expect(next.status, next.text).toBe(200);
     expect(next.json.latest).toMatchObject({ version: '1.1.0', status: 'compiling' });
@@ -155,6 +149,28 @@ describe('upload and compile', () => {
 });
 
 describe('compile jobs survive a restart', () => {
+  it('gives up a job whose process died on each of its 3 attempts (the lease ran out every time)', async () => {
+    const first = await startServer({ compileWorker: false, ...(process.env.TEST_DATABASE_URL ? {} : { inMemoryDatabase: false }) });
+    const token = await first.signIn('owner');
+    const res = await first.upload('POST', '/v1/publisher/apps', token, [{ field: 'app', filename: 'a.zip', data: zip(withManifest(standup(), { id: '3e4f5a6b-7c8d-4e9f-8a0b-2c3d4e5f6a7b', nameSlug: 'standup-dies' })) }]);
+    expect(res.status, res.text).toBe(201);
+    await first.app.db.update(jobs).set({ status: 'running', lockedAt: new Date(Date.now() - 3_600_000), attempts: 3 }).where(eq(jobs.kind, 'compile'));
+    await first.close({ keepDatabase: true });
+
+    const second = await startServer({ inMemoryDatabase: false, dataDir: first.config.dataDir, databaseUrl: first.config.databaseUrl });
+    try {
+      const t2 = await second.signIn('owner');
+      const done = await second.settled(t2, res.json.appId);
+      expect(done.latest.status).toBe('compiler-error');
+      const [job] = (await second.request('GET', `/v1/publisher/apps/${res.json.appId}/jobs`, { token: t2 })).json;
+      expect(job).toMatchObject({ status: 'failed', diagnostics: [{ line: 0, character: 0, message: limitMessages.gaveUp }] });
+      const [queued] = await second.app.db.select().from(jobs).where(eq(jobs.kind, 'compile'));
+      expect(queued).toMatchObject({ status: 'failed', attempts: 4 });
+    } finally {
+      await second.close();
+    }
+  });
+
   it('finishes a job whose server stopped mid-compile', async () => {
     // PGlite in a folder (or a fresh PostgreSQL database) that the second server opens again.
     const first = await startServer({ compileWorker: false, ...(process.env.TEST_DATABASE_URL ? {} : { inMemoryDatabase: false }) });
@@ -169,11 +185,7 @@ describe('compile jobs survive a restart', () => {
     const second = await startServer({ inMemoryDatabase: false, dataDir: first.config.dataDir, databaseUrl: first.config.databaseUrl });
     try {
       const t2 = await second.signIn('owner');
-      for (let i = 0; i < 120; i++) {
-        const app = await second.request('GET', `/v1/publisher/apps/${res.json.appId}`, { token: t2 });
-        if (app.json.latest.status !== 'compiling') break;
-        await new Promise((r) => setTimeout(r, 250));
-      }
+      await second.settled(t2, res.json.appId);
       const after = await second.request('GET', `/v1/publisher/apps/${res.json.appId}/jobs/${job!.id}`, { token: t2 });
       expect(after.json.status).toBe('succeeded');
       expect((await second.request('GET', `/v1/publisher/apps/${res.json.appId}`, { token: t2 })).json.latest.status).toBe('compiled');

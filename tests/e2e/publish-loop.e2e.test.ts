@@ -111,13 +111,34 @@ describe('the whole publish loop in Chromium', () => {
     const files = withManifest(fixtureFiles('standup-helper'), { id: '1d7e5c3a-9b8f-4e21-a6d4-3c2b1a0f9e87', nameSlug: 'standup-broken', name: 'Standup Broken' });
     const cmd = new TextDecoder().decode(files['commands/StandupCommand.ts'] as Uint8Array);
     files['commands/StandupCommand.ts'] = cmd.replace('const text = [', "const count: number = 'three';\n        const text = [");
+    // Sixty more errors in a second file: the list must scroll inside the dialog, within the viewport.
+    files['lib/many.ts'] = Array.from({ length: 60 }, (_, i) => `export const n${i}: number = 'x${i}';`).join('\n');
     await uploadNewApp(page, 'standup-broken', zip(files));
     const versions = page.getByRole('table', { name: 'Versions' });
     await versions.getByText('Compiler error').waitFor({ timeout: COMPILE_WAIT_MS });
     await versions.getByRole('button', { name: 'View Diagnostics' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText('commands/StandupCommand.ts:17:15').waitFor();
-    await dialog.getByText("Type 'string' is not assignable to type 'number'.").waitFor();
+    await dialog.getByText(/reported 61 problems for this version/).waitFor();
+    const first = dialog.getByRole('region', { name: 'commands/StandupCommand.ts' });
+    await first.getByText('commands/StandupCommand.ts:17:15').waitFor();
+    await first.getByText("Type 'string' is not assignable to type 'number'.").waitFor();
+    const many = dialog.getByRole('region', { name: 'lib/many.ts' });
+    expect(await many.getByRole('listitem').count()).toBe(60);
+    const viewport = page.viewportSize()!;
+    const box = (await dialog.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+    const close = (await dialog.getByRole('button', { name: 'Close' }).boundingBox())!;
+    expect(close.y + close.height).toBeLessThanOrEqual(viewport.height);
+    // The last line is reached by scrolling the list, by keyboard too.
+    const list = dialog.getByRole('region', { name: 'Diagnostics by file' });
+    await list.focus();
+    await page.keyboard.press('End');
+    const last = many.getByText('lib/many.ts:60:14');
+    await expect.poll(async () => {
+      const [item, area] = [await last.boundingBox(), await list.boundingBox()];
+      return item !== null && area !== null && item.y >= area.y && item.y + item.height <= area.y + area.height + 1;
+    }).toBe(true);
     await expectNoAxeViolations(page, 'diagnostics of an upload');
     await page.context().close();
   });

@@ -1,18 +1,16 @@
-import { mkdtemp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { builtinModules, createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
-import ts from 'typescript';
+import { createRequire } from 'node:module';
+import { dirname, posix } from 'node:path';
+import type TS from 'typescript';
 import type { Diagnostic } from '../../db/schema';
 import type { PackageKind } from '../packages/manifest';
+import { bundleApp, isBuiltin } from './bundle';
+import { APP_ROOT, ENGINE_VERSION, LIB_ROOT, PLATFORM_MODULE, typeRoots } from './type-roots';
+import { loadTypeScript, typeScriptMajorFor, type TypeScriptMajor } from './typescript';
+import { VirtualFiles, packagePath, withoutRoot } from './virtual-host';
 
 const require = createRequire(import.meta.url);
-const engineDir = dirname(require.resolve('@rocket.chat/apps-engine/package.json'));
-export const ENGINE_VERSION: string = require('@rocket.chat/apps-engine/package.json').version;
-export const TYPESCRIPT_VERSION = ts.version;
 
-const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
-const isNpmModule = (name: string) => !name.startsWith('.') && !name.startsWith('/') && !name.startsWith('@rocket.chat/apps-engine') && !builtins.has(name);
+export type CompileInput = { files: Map<string, Buffer>; kind: PackageKind; allowNpm: boolean; classFile: string };
 
 export type CompileResult = {
   ok: boolean;
@@ -20,105 +18,111 @@ export type CompileResult = {
   durationMs: number;
   typeScriptVersion: string;
   engineVersion: string;
-  /** For a source package that compiled: the emitted JavaScript, by path inside the package. */
+  /** For a source package that compiled: the bundled main file, by path inside the package. */
   emitted: Map<string, Buffer>;
 };
 
-const OUT = '.portal-out';
+/** At most this many diagnostics are kept (a summary line stands for the rest). */
+export const MAX_DIAGNOSTICS = 200;
 
-async function readTree(root: string): Promise<Map<string, Buffer>> {
-  const out = new Map<string, Buffer>();
-  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const path = join(entry.parentPath, entry.name);
-    out.set(relative(root, path).split('\\').join('/'), await readFile(path));
-  }
-  return out;
+/** Rocket.Chat's apps compiler options (Rocket.Chat.Apps-compiler, TypescriptCompiler.ts), exactly. */
+export function compilerOptions(ts: typeof TS): TS.CompilerOptions {
+  return {
+    target: ts.ScriptTarget.ES2017,
+    module: ts.ModuleKind.CommonJS,
+    moduleResolution: ts.ModuleResolutionKind.NodeJs,
+    declaration: false,
+    noImplicitAny: false,
+    removeComments: true,
+    strictNullChecks: true,
+    noImplicitReturns: true,
+    emitDecoratorMetadata: true,
+    experimentalDecorators: true,
+    types: ['node'],
+    skipLibCheck: true,
+  };
 }
 
+const isAppSource = (name: string, kind: PackageKind) =>
+  !name.startsWith('node_modules/') && (kind === 'source' ? /\.ts$/.test(name) : /\.js$/.test(name));
+
+/** Imports that need the publisher's canUseNPMModules: neither relative, the platform's, nor Node's. */
+const needsNpm = (spec: string) => !spec.startsWith('.') && !spec.startsWith('/') && !PLATFORM_MODULE.test(spec) && !isBuiltin(spec);
+
+const NPM_REFUSED = 'NPM modules are not enabled for this publisher: ';
+
 /**
- * Type-checks an Apps-Engine package with the TypeScript compiler API against the installed
- * @rocket.chat/apps-engine definitions (skipLibCheck: its own .d.ts import @rocket.chat/ui-kit).
- * NPM imports are refused for publishers without canUseNPMModules.
+ * Type-checks an Apps-Engine package as Rocket.Chat's own compiler would (same options, same resolvable
+ * modules, the TypeScript major the app was written for) over a virtual file system that holds only the
+ * package and the allowed type roots; a source package that compiles is emitted and bundled.
+ * Runs inside the compile sandbox (sandbox.ts), never on the API's event loop.
  */
-export async function compilePackage(files: Map<string, Buffer>, opts: { kind: PackageKind; allowNpm: boolean }): Promise<CompileResult> {
+export async function compilePackage(input: CompileInput): Promise<CompileResult> {
   const started = performance.now();
-  const dir = await mkdtemp(join(tmpdir(), 'portal-compile-'));
-  try {
-    const roots: string[] = [];
-    for (const [name, data] of files) {
-      const wanted = opts.kind === 'source' ? /\.(ts|json)$/.test(name) : /\.(js|json)$/.test(name);
-      if (!wanted) continue;
-      const path = join(dir, name);
-      await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, data);
-      if (/\.(ts|js)$/.test(name) && !name.endsWith('.d.ts')) roots.push(path);
-    }
-    const options: ts.CompilerOptions = {
-      target: ts.ScriptTarget.ES2017,
-      module: ts.ModuleKind.CommonJS,
-      moduleResolution: ts.ModuleResolutionKind.Node10,
-      experimentalDecorators: true,
-      emitDecoratorMetadata: true,
-      noEmit: opts.kind !== 'source',
-      outDir: join(dir, OUT),
-      rootDir: dir,
-      skipLibCheck: true,
-      allowJs: opts.kind === 'compiled',
-      checkJs: false,
-      resolveJsonModule: true,
-      esModuleInterop: true,
-      lib: ['lib.es2017.d.ts'],
-      types: [],
-      baseUrl: dir,
-      paths: { '@rocket.chat/apps-engine/*': [`${engineDir}/*`] },
-    };
-    const program = ts.createProgram(roots, options);
-    const diagnostics: Diagnostic[] = [];
-    const npmRefused = new Set<string>();
-    for (const sf of program.getSourceFiles()) {
-      if (!sf.fileName.startsWith(dir)) continue;
+  const major: TypeScriptMajor = typeScriptMajorFor(input.files.get('package.json'));
+  const ts = loadTypeScript(major);
+  const libDir = dirname(require.resolve(`${major === 4 ? 'typescript4' : 'typescript'}/lib/lib.d.ts`));
+  const vfs = new VirtualFiles(input.files, [...typeRoots(), { virtual: LIB_ROOT, real: libDir }]);
+  const options: TS.CompilerOptions =
+    input.kind === 'source' ? compilerOptions(ts) : { ...compilerOptions(ts), allowJs: true, checkJs: false, noEmit: true };
+  const emittedJs = new Map<string, Buffer>();
+  const host = vfs.compilerHost(ts, (path, text) => {
+    if (path.startsWith(`${APP_ROOT}/`)) emittedJs.set(packagePath(path), Buffer.from(text));
+  });
+  const roots = [...input.files.keys()].filter((n) => isAppSource(n, input.kind)).map((n) => `${APP_ROOT}/${n}`);
+  const program = ts.createProgram(roots, options, host);
+
+  const diagnostics: Diagnostic[] = [];
+  const refused = new Set<string>();
+  if (!input.allowNpm) {
+    for (const root of roots) {
+      const sf = program.getSourceFile(root);
+      if (!sf) continue;
       for (const imp of ts.preProcessFile(sf.text, true, true).importedFiles) {
-        if (!isNpmModule(imp.fileName)) continue;
-        if (opts.allowNpm) continue;
-        npmRefused.add(imp.fileName);
+        if (!needsNpm(imp.fileName)) continue;
+        refused.add(imp.fileName);
         const { line, character } = sf.getLineAndCharacterOfPosition(imp.pos);
-        diagnostics.push({
-          file: relative(dir, sf.fileName),
-          line: line + 1,
-          character: character + 1,
-          message: `NPM modules are not enabled for this publisher: ${imp.fileName}`,
-        });
+        diagnostics.push({ file: packagePath(root), line: line + 1, character: character + 1, message: `${NPM_REFUSED}${imp.fileName}` });
       }
     }
-    for (const d of ts.getPreEmitDiagnostics(program)) {
-      const message = ts.flattenDiagnosticMessageText(d.messageText, '\n');
-      // An NPM import is reported once, as refused (or, when allowed, it is the package's to bundle).
-      if (d.code === 2307 && [...npmRefused].some((m) => message.includes(`'${m}'`))) continue;
-      if (d.code === 2307 && opts.allowNpm && /Cannot find module '([^.'/][^']*)'/.test(message)) continue;
-      if (d.file && d.start !== undefined) {
-        const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
-        diagnostics.push({ file: relative(dir, d.file.fileName), line: line + 1, character: character + 1, message });
-      } else {
-        diagnostics.push({ line: 0, character: 0, message });
-      }
-    }
-    const errors = diagnostics.filter((d) => !d.message.startsWith('warning'));
-    const ok = errors.length === 0;
-    let emitted = new Map<string, Buffer>();
-    if (ok && opts.kind === 'source') {
-      program.emit();
-      emitted = await readTree(join(dir, OUT));
-    }
-    return {
-      ok,
-      emitted,
-      diagnostics,
-      durationMs: Math.round(performance.now() - started),
-      typeScriptVersion: TYPESCRIPT_VERSION,
-      engineVersion: ENGINE_VERSION,
-    };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
   }
+  for (const d of ts.getPreEmitDiagnostics(program)) {
+    if (d.category !== ts.DiagnosticCategory.Error) continue;
+    const message = withoutRoot(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    // A refused NPM import is reported once, as refused.
+    if (d.code === 2307 && [...refused].some((m) => message.includes(`'${m}'`))) continue;
+    if (d.file && d.start !== undefined) {
+      const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
+      diagnostics.push({ file: packagePath(d.file.fileName), line: line + 1, character: character + 1, message });
+    } else {
+      diagnostics.push({ line: 0, character: 0, message });
+    }
+  }
+
+  let emitted = new Map<string, Buffer>();
+  if (diagnostics.length === 0 && input.kind === 'source') {
+    program.emit();
+    const main = input.classFile.replace(/\.ts$/, '.js');
+    const pool = new Map([...input.files].filter(([n]) => n.startsWith('node_modules/') || n.endsWith('.json')));
+    for (const [n, data] of emittedJs) pool.set(n, data);
+    try {
+      emitted = new Map([[main, Buffer.from(await bundleApp(posix.normalize(main), pool))]]);
+    } catch (e) {
+      const errors = (e as { errors?: { text: string; location?: { file: string; line: number; column: number } | null }[] }).errors ?? [];
+      for (const err of errors.length ? errors : [{ text: 'The package could not be bundled.' }]) {
+        diagnostics.push({ file: err.location?.file, line: err.location?.line ?? 0, character: (err.location?.column ?? -1) + 1, message: withoutRoot(err.text) });
+      }
+    }
+  }
+  const kept = diagnostics.length > MAX_DIAGNOSTICS
+    ? [...diagnostics.slice(0, MAX_DIAGNOSTICS), { line: 0, character: 0, message: `… and ${diagnostics.length - MAX_DIAGNOSTICS} more.` }]
+    : diagnostics;
+  return {
+    ok: diagnostics.length === 0,
+    emitted,
+    diagnostics: kept,
+    durationMs: Math.round(performance.now() - started),
+    typeScriptVersion: ts.version,
+    engineVersion: ENGINE_VERSION,
+  };
 }

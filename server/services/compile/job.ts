@@ -1,18 +1,30 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { appVersions, apps, compileJobs, publishers } from '../../db/schema';
+import { appVersions, apps, compileJobs, publishers, type Diagnostic } from '../../db/schema';
 import { transitionVersion } from '../lifecycle';
 import type { PackageKind } from '../packages/manifest';
 import { compiledPackage } from '../packages/compiled';
 import { readZip } from '../packages/zip';
 import type { FileStorage } from '../storage';
-import { compilePackage } from './compiler';
+import type { CompileResult } from './compiler';
+import { compileInSandbox, type SandboxLimits } from './sandbox';
+import { ENGINE_VERSION } from './type-roots';
+import { typeScriptMajorFor, typeScriptVersion } from './typescript';
 
 export const COMPILE_JOB = 'compile';
+/** A compile whose process died is tried at most this many times. */
+export const MAX_COMPILE_ATTEMPTS = 3;
 const PACKAGER = { name: 'marketplace-portal', version: '1' };
 
-/** Runs one compile job: the stored package through the compiler, then the version's status through the lifecycle. */
-export async function runCompileJob(db: Db, storage: FileStorage, compileJobId: string) {
+export const limitMessages = {
+  timeout: (seconds: number) => `The compile took longer than ${seconds} seconds and was stopped.`,
+  outOfMemory: 'The compile ran out of memory.',
+  gaveUp: `The compiler stopped unexpectedly ${MAX_COMPILE_ATTEMPTS} times while compiling this package, so the compile was given up.`,
+};
+
+const plain = (message: string): Diagnostic[] => [{ line: 0, character: 0, message }];
+
+async function loadJob(db: Db, compileJobId: string) {
   const [row] = await db
     .select({ job: compileJobs, version: appVersions, allowNpm: publishers.canUseNPMModules })
     .from(compileJobs)
@@ -20,11 +32,13 @@ export async function runCompileJob(db: Db, storage: FileStorage, compileJobId: 
     .innerJoin(apps, eq(apps.id, compileJobs.appId))
     .innerJoin(publishers, eq(publishers.id, apps.publisherId))
     .where(eq(compileJobs.id, compileJobId));
-  if (!row) return;
-  await db.update(compileJobs).set({ status: 'running' }).where(eq(compileJobs.id, compileJobId));
-  const files = await readZip(await storage.get(row.version.packagePath));
-  const kind: PackageKind = files.has('.packagedby') ? 'compiled' : 'source';
-  const result = await compilePackage(files, { kind, allowNpm: row.allowNpm });
+  return row;
+}
+
+type Row = NonNullable<Awaited<ReturnType<typeof loadJob>>>;
+
+/** Records a compile's verdict: the job, the compiled package, the version's flags, then its status through the lifecycle. */
+async function record(db: Db, storage: FileStorage, row: Row, result: Omit<CompileResult, 'emitted'>, compiled: Buffer | null) {
   await db
     .update(compileJobs)
     .set({
@@ -35,11 +49,14 @@ export async function runCompileJob(db: Db, storage: FileStorage, compileJobId: 
       diagnostics: result.diagnostics,
       finishedAt: new Date(),
     })
-    .where(eq(compileJobs.id, compileJobId));
+    .where(eq(compileJobs.id, row.job.id));
+  // A revision may have replaced the version's package (and job) meanwhile: then this verdict is history only.
+  const [current] = await db.select({ compileJobId: appVersions.compileJobId }).from(appVersions).where(eq(appVersions.internalId, row.version.internalId));
+  if (current?.compileJobId !== row.job.id) return;
   let compiledPath = '';
   if (result.ok) {
-    compiledPath = kind === 'compiled' ? row.version.packagePath : `packages/${row.version.appId}/${row.version.internalId}.compiled.zip`;
-    if (kind === 'source') await storage.put(compiledPath, compiledPackage(files, result.emitted, PACKAGER));
+    compiledPath = compiled ? `packages/${row.version.appId}/${row.version.internalId}.${row.job.id}.compiled.zip` : row.version.packagePath;
+    if (compiled) await storage.put(compiledPath, compiled);
   }
   await db.update(appVersions).set({ compiled: result.ok, compiledPath }).where(eq(appVersions.internalId, row.version.internalId));
   try {
@@ -53,4 +70,56 @@ export async function runCompileJob(db: Db, storage: FileStorage, compileJobId: 
     // The version left `compiling` meanwhile (e.g. staff made it a draft): the job's record stands.
     if (!(e instanceof Error && 'statusCode' in e && e.statusCode === 409)) throw e;
   }
+}
+
+export type CompileJobOutcome = { kind: 'recorded' } | { kind: 'crashed'; exit: string } | { kind: 'aborted' };
+
+/**
+ * Runs one compile job: the stored package through the compile sandbox, then the verdict recorded. A
+ * time or memory limit is a verdict (failed, with a plain diagnostic); a crash is not (the caller retries).
+ */
+export async function runCompileJob(db: Db, storage: FileStorage, compileJobId: string, limits: SandboxLimits & { signal?: AbortSignal }): Promise<CompileJobOutcome> {
+  const row = await loadJob(db, compileJobId);
+  if (!row) return { kind: 'recorded' };
+  await db.update(compileJobs).set({ status: 'running' }).where(eq(compileJobs.id, compileJobId));
+  const files = await readZip(await storage.get(row.version.packagePath));
+  const kind: PackageKind = files.has('.packagedby') ? 'compiled' : 'source';
+  const typeScript = typeScriptVersion(typeScriptMajorFor(files.get('package.json')));
+  const classFile = String((row.version.manifest as { classFile?: unknown }).classFile ?? '');
+  const started = performance.now();
+  const outcome = await compileInSandbox({ files, kind, allowNpm: row.allowNpm, classFile }, limits);
+  const failed = (message: string) => ({
+    ok: false,
+    diagnostics: plain(message),
+    durationMs: Math.round(performance.now() - started),
+    typeScriptVersion: typeScript,
+    engineVersion: ENGINE_VERSION,
+  });
+  switch (outcome.kind) {
+    case 'crashed':
+      await db.update(compileJobs).set({ status: 'queued' }).where(eq(compileJobs.id, compileJobId));
+      return outcome;
+    case 'aborted':
+      await db.update(compileJobs).set({ status: 'queued' }).where(eq(compileJobs.id, compileJobId));
+      return outcome;
+    case 'timeout':
+      await record(db, storage, row, failed(limitMessages.timeout(limits.timeoutSeconds)), null);
+      break;
+    case 'out-of-memory':
+      await record(db, storage, row, failed(limitMessages.outOfMemory), null);
+      break;
+    case 'done': {
+      const r = outcome.result;
+      const compiled = r.ok && kind === 'source' ? compiledPackage(files, r.emitted, { ...PACKAGER, typescript: r.typeScriptVersion }) : null;
+      await record(db, storage, row, r, compiled);
+    }
+  }
+  return { kind: 'recorded' };
+}
+
+/** Fails a compile job whose process died too often, with a plain diagnostic. */
+export async function giveUpCompileJob(db: Db, storage: FileStorage, compileJobId: string) {
+  const row = await loadJob(db, compileJobId);
+  if (!row) return;
+  await record(db, storage, row, { ok: false, diagnostics: plain(limitMessages.gaveUp), durationMs: 0, typeScriptVersion: '', engineVersion: ENGINE_VERSION }, null);
 }

@@ -27,11 +27,9 @@ export const Manifest = z.object({
 });
 export type Manifest = z.infer<typeof Manifest>;
 
-export const iconMime: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', svg: 'image/svg+xml', gif: 'image/gif' };
-
 export type PackageKind = 'source' | 'compiled';
 
-/** Validates app.json (field by field), the files it names, and the engine version it needs. */
+/** Validates app.json (field by field), the files it names, and the engine version it needs; answers the icon's bytes. */
 export function readManifest(files: Map<string, Buffer>, engineVersion: string) {
   const raw = files.get('app.json');
   if (!raw) throw new HttpError(400, 'manifest_missing', 'The package has no app.json at its root.');
@@ -59,7 +57,5 @@ export function readManifest(files: Map<string, Buffer>, engineVersion: string) 
   }
   const sources = [...files.keys()].filter((f) => (kind === 'source' ? /\.ts$/.test(f) && !f.endsWith('.d.ts') : /\.js$/.test(f)));
   if (!sources.length) throw new HttpError(400, 'package_no_sources', 'The package has no TypeScript sources (or, compiled, no JavaScript).');
-  const ext = m.iconFile.split('.').pop()?.toLowerCase() ?? '';
-  const iconData = `data:${iconMime[ext] ?? 'application/octet-stream'};base64,${icon.toString('base64')}`;
-  return { manifest: m, kind, iconData };
+  return { manifest: m, kind, icon };
 }

@@ -1,14 +1,17 @@
 import { desc, eq } from 'drizzle-orm';
 import semver from 'semver';
-import { PACKAGE_FIELD_MESSAGE } from '../../../contract/schemas/app';
-import type { Db } from '../../db/client';
+import { PACKAGE_FIELD_MESSAGE, type VersionStatus } from '../../../contract/schemas/app';
+import { lifecycleSnapshot } from '../../../machines/app-version-lifecycle';
+import type { Db, Tx } from '../../db/client';
 import { newId } from '../../db/ids';
 import { appVersions, apps, compileJobs, prices } from '../../db/schema';
 import { HttpError, conflict } from '../../errors';
 import { COMPILE_JOB } from '../compile/job';
 import { enqueue } from '../jobs';
 import type { FileStorage } from '../storage';
-import { readManifest } from './manifest';
+import { transitionVersion } from '../lifecycle';
+import { readIcon } from './icon';
+import { readManifest, type Manifest } from './manifest';
 import { readZip } from './zip';
 
 const term = { enabled: false, price: 0, stripePriceId: '', isSeatBased: false, tiers: [] };
@@ -20,10 +23,37 @@ export function packageFrom(body: unknown): Buffer {
   return app;
 }
 
+/** What a package sets on its version (a revision replaces them; the publisher's own details stay). */
+const fromPackage = (manifest: Manifest, icon: { iconData: string; thumbnail: string }, packagePath: string, compileJobId: string) => ({
+  name: manifest.name,
+  nameSlug: manifest.nameSlug,
+  iconFileData: icon.iconData,
+  iconThumbData: icon.thumbnail,
+  author: manifest.author,
+  requiredApiVersion: manifest.requiredApiVersion,
+  manifest: manifest as unknown as Record<string, unknown>,
+  compileJobId,
+  packagePath,
+  compiled: false,
+  compiledPath: '',
+});
+
+/** A short description from the manifest's: whole words within 45 characters, or nothing. */
+export function shortDescriptionFrom(description: string, max = 45): string {
+  const text = description.trim().replace(/\s+/g, ' ');
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max + 1);
+  const end = cut.lastIndexOf(' ');
+  return end > 0 ? cut.slice(0, end).replace(/[\s,;:.\-–—]+$/, '') : '';
+}
+
 /**
- * A new app (first version) or a new version of an app the publisher owns, from an uploaded package.
- * Every check runs before anything is written; then the package is stored, and the app, version, compile
- * job and queued job are written in one transaction (the stored file is removed if that fails).
+ * A new app (first version), a new version of an app the publisher owns, or a revision of one of its
+ * versions, from an uploaded package. A revision is an upload with the number of a version that failed to
+ * compile or was reviewed (where the lifecycle machine offers UPLOAD_REVISION): that version gets the new
+ * package and a new compile job (earlier jobs stay in its history). A greater number is a new version;
+ * anything else is refused. Every check runs before anything is written; then the package is stored and
+ * the rows written in one transaction (the stored file is removed if that fails).
  */
 export async function acceptPackage(
   db: Db,
@@ -32,7 +62,8 @@ export async function acceptPackage(
   opts: { publisherId: string; engineVersion: string; updateOf?: string },
 ) {
   const files = await readZip(zip);
-  const { manifest, iconData } = readManifest(files, opts.engineVersion);
+  const { manifest, icon: iconBytes } = readManifest(files, opts.engineVersion);
+  const icon = await readIcon(manifest.iconFile, iconBytes);
   if (opts.updateOf && manifest.id !== opts.updateOf) {
     throw new HttpError(400, 'manifest_invalid', `app.json's id ${manifest.id} is not this app's (${opts.updateOf}).`, [{ path: 'app.json.id', message: 'This is another app.' }]);
   }
@@ -40,17 +71,47 @@ export async function acceptPackage(
   if (existing && existing.publisherId !== opts.publisherId) throw conflict('app_id_taken', 'An app with this id belongs to another publisher.');
   if (existing && !opts.updateOf) throw conflict('app_exists', 'This app exists already: upload an update for it instead.');
   if (!existing && opts.updateOf) throw new HttpError(404, 'not_found', 'App not found.');
+  let revised: typeof appVersions.$inferSelect | undefined;
   if (existing) {
-    const [latest] = await db.select().from(appVersions).where(eq(appVersions.appId, manifest.id)).orderBy(desc(appVersions.createdDate)).limit(1);
-    if (latest && !semver.gt(manifest.version, latest.version)) {
+    const versions = await db.select().from(appVersions).where(eq(appVersions.appId, manifest.id)).orderBy(desc(appVersions.createdDate));
+    revised = versions.find((v) => semver.valid(v.version) && semver.eq(v.version, manifest.version));
+    const latest = versions[0];
+    if (revised) {
+      const snapshot = lifecycleSnapshot(revised.status as VersionStatus, { actor: 'publisher', isBundle: existing.isBundle });
+      if (!snapshot.can({ type: 'UPLOAD_REVISION' })) {
+        throw conflict(
+          'version_not_revisable',
+          `Version ${revised.version} is ${revised.status}: only a version that failed to compile or was reviewed can be revised. Upload a greater version.`,
+        );
+      }
+    } else if (latest && !semver.gt(manifest.version, latest.version)) {
       throw conflict('version_not_newer', `The update's version ${manifest.version} must be greater than ${latest.version}.`);
     }
   }
-  const internalId = newId();
+  const internalId = revised?.internalId ?? newId();
   const compileJobId = newId();
-  const packagePath = `packages/${manifest.id}/${internalId}.zip`;
+  const packagePath = `packages/${manifest.id}/${internalId}${revised ? `.${compileJobId}` : ''}.zip`;
   await storage.put(packagePath, zip);
+  const queueCompile = async (tx: Tx) => {
+    await tx.insert(compileJobs).values({ id: compileJobId, internalAppId: internalId, appId: manifest.id });
+    await enqueue(tx, COMPILE_JOB, { compileJobId });
+  };
   try {
+    if (revised) {
+      await transitionVersion(db, {
+        appId: manifest.id,
+        internalId,
+        publisherId: opts.publisherId,
+        actor: 'publisher',
+        event: { type: 'UPLOAD_REVISION' },
+        afterChange: async (tx, updated) => {
+          await queueCompile(tx);
+          const [row] = await tx.update(appVersions).set(fromPackage(manifest, icon, packagePath, compileJobId)).where(eq(appVersions.internalId, updated.internalId)).returning();
+          return row!;
+        },
+      });
+      return manifest.id;
+    }
     await db.transaction(async (tx) => {
       if (!existing) {
         const priceId = newId();
@@ -63,20 +124,12 @@ export async function acceptPackage(
         internalId,
         appId: manifest.id,
         version: manifest.version,
-        name: manifest.name,
-        nameSlug: manifest.nameSlug,
         status: 'compiling',
-        shortDescription: manifest.description.slice(0, 45),
+        shortDescription: shortDescriptionFrom(manifest.description),
         description: manifest.description,
-        iconFileData: iconData,
-        author: manifest.author,
-        requiredApiVersion: manifest.requiredApiVersion,
-        manifest: manifest as unknown as Record<string, unknown>,
-        compileJobId,
-        packagePath,
+        ...fromPackage(manifest, icon, packagePath, compileJobId),
       });
-      await tx.insert(compileJobs).values({ id: compileJobId, internalAppId: internalId, appId: manifest.id });
-      await enqueue(tx, COMPILE_JOB, { compileJobId });
+      await queueCompile(tx);
     });
   } catch (e) {
     await storage.remove(packagePath).catch(() => undefined);

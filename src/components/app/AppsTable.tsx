@@ -25,7 +25,7 @@ export function AppsTable({ apps, to, showPublisher = false }: { apps: z.infer<t
           <Table.Row key={app.appId} align="center">
             <Table.RowHeaderCell>
               <Flex align="center" gap="3">
-                {app.latest.iconFileData && <img src={app.latest.iconFileData} alt="" width={32} height={32} style={{ borderRadius: 8 }} />}
+                {app.latest.iconThumbnail && <img src={app.latest.iconThumbnail} alt="" width={32} height={32} style={{ borderRadius: 8 }} />}
                 <Flex direction="column">
                   <ThemeLink asChild weight="medium">
                     <Link to={to} params={{ id: app.appId }}>

@@ -1,0 +1,87 @@
+import { tmpdir } from 'node:os';
+import { dirname } from 'node:path';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { fixtureFiles } from '../../../tests/fixtures/packages';
+import { compilePackage, type CompileResult } from './compiler';
+
+const files = (name: string, change: (f: Map<string, Buffer>) => void = () => {}) => {
+  const f = new Map(Object.entries(fixtureFiles(name)).map(([k, v]) => [k, Buffer.from(v)]));
+  change(f);
+  return f;
+};
+const classFile = (f: Map<string, Buffer>) => (JSON.parse(f.get('app.json')!.toString()) as { classFile: string }).classFile;
+const compile = (f: Map<string, Buffer>, allowNpm = false) => compilePackage({ files: f, kind: 'source', allowNpm, classFile: classFile(f) });
+const serverPaths = [process.cwd(), tmpdir(), dirname(createRequire(import.meta.url).resolve('typescript/package.json'))];
+const mentionsServerPath = (r: CompileResult) => serverPaths.some((p) => JSON.stringify(r.diagnostics).includes(p));
+
+describe('compiles as Rocket.Chat does', () => {
+  it('an ecosystem-shaped app: console, Buffer, setTimeout, decorators, Node modules and @rocket.chat/ui-kit', async () => {
+    const r = await compile(files('reminder-bot'));
+    expect(r.diagnostics).toEqual([]);
+    expect(r.ok).toBe(true);
+    expect(r.typeScriptVersion).toMatch(/^5\.9\./);
+    const bundle = r.emitted.get('ReminderBotApp.js')!.toString();
+    // One file: the app's modules are inside, the platform's stay external.
+    expect([...r.emitted.keys()]).toEqual(['ReminderBotApp.js']);
+    expect(bundle).toContain('reminder-bot');
+    expect(bundle).toContain('require("@rocket.chat/apps-engine/definition/App")');
+    expect(bundle).toContain('__decorate');
+  }, 30_000);
+
+  it('a genuine error is still an error, with file, line and character', async () => {
+    const r = await compile(files('reminder-bot', (f) => f.set('lib/broken.ts', Buffer.from("export const n: number = 'x';\n"))));
+    expect(r.ok).toBe(false);
+    expect(r.diagnostics).toEqual([{ file: 'lib/broken.ts', line: 1, character: 14, message: "Type 'string' is not assignable to type 'number'." }]);
+  }, 30_000);
+
+  it('bundles the npm modules a package ships, for a publisher with canUseNPMModules', async () => {
+    const r = await compile(files('room-slugger'), true);
+    expect(r.diagnostics).toEqual([]);
+    const bundle = r.emitted.get('RoomSluggerApp.js')!.toString();
+    expect(bundle).toContain('tiny-slugify@1.0.3');
+    expect(bundle).toContain('function fold(');
+    expect(bundle).not.toMatch(/require\("tiny-slugify"\)/);
+  }, 30_000);
+
+  it('refuses those modules for a publisher without it, at the import', async () => {
+    const r = await compile(files('room-slugger'), false);
+    expect(r.ok).toBe(false);
+    expect(r.diagnostics).toEqual([{ file: 'RoomSluggerApp.ts', line: 4, character: 25, message: 'NPM modules are not enabled for this publisher: tiny-slugify' }]);
+  }, 30_000);
+
+  it('reports, at the import, a module the package does not ship', async () => {
+    const r = await compile(files('room-slugger', (f) => f.set('lib/extra.ts', Buffer.from("import { parse } from 'left-pad-pro';\nexport const p = parse;\n"))), true);
+    expect(r.ok).toBe(false);
+    expect(r.diagnostics).toEqual([{ file: 'lib/extra.ts', line: 1, character: 23, message: "Cannot find module 'left-pad-pro' or its corresponding type declarations." }]);
+  }, 30_000);
+
+  it('compiles an app written for TypeScript 4 with 4.9, which 5.9 would refuse', async () => {
+    const r = await compile(files('legacy-poll'));
+    expect(r.diagnostics).toEqual([]);
+    expect(r.typeScriptVersion).toMatch(/^4\.9\./);
+    const without = await compile(files('legacy-poll', (f) => f.delete('package.json')));
+    expect(without.typeScriptVersion).toMatch(/^5\.9\./);
+    expect(without.diagnostics).toEqual([
+      expect.objectContaining({ file: 'LegacyPollApp.ts', line: 12, message: expect.stringContaining('Right operand of ?? is unreachable') }),
+    ]);
+  }, 30_000);
+
+  it('resolves nothing outside the package, and shows no server path', async () => {
+    const r = await compile(files('path-escape'));
+    expect(r.ok).toBe(false);
+    expect(r.diagnostics).toEqual([
+      { file: 'lib/payload.ts', line: 1, character: 22, message: "Could not resolve the path '/etc/hostname' with the extensions: '.ts', '.tsx', '.d.ts', '.cts', '.d.cts', '.mts', '.d.mts'." },
+      { file: 'lib/payload.ts', line: 3, character: 25, message: "Cannot find module '/etc/passwd' or its corresponding type declarations." },
+      { file: 'lib/payload.ts', line: 4, character: 28, message: "Cannot find module '../../server/config' or its corresponding type declarations." },
+    ]);
+    expect(mentionsServerPath(r)).toBe(false);
+  }, 30_000);
+
+  it('uses the portal’s engine even when a package ships its own copy', async () => {
+    const r = await compile(
+      files('reminder-bot', (f) => f.set('node_modules/@rocket.chat/apps-engine/definition/App.d.ts', Buffer.from('export declare const App: 1;'))),
+    );
+    expect(r.diagnostics).toEqual([]);
+  }, 30_000);
+});

@@ -1,0 +1,40 @@
+import { createRequire } from 'node:module';
+import semver from 'semver';
+import type TS from 'typescript';
+
+const require = createRequire(import.meta.url);
+
+/** The TypeScript releases the portal compiles with, by major: 5.9 (the default) and 4.9 (an npm alias). */
+const releases = { 4: 'typescript4', 5: 'typescript' } as const;
+export type TypeScriptMajor = keyof typeof releases;
+export const DEFAULT_MAJOR: TypeScriptMajor = 5;
+
+/**
+ * The major of the TypeScript an app was written for: its package.json's `typescript` dependency (dev or
+ * not) when that names a major the portal has, else the default. Apps written for 4.x get 4.9, since
+ * 5.x reports errors 4.x did not ("Right operand of ?? is unreachable").
+ */
+export function typeScriptMajorFor(packageJson: Buffer | undefined): TypeScriptMajor {
+  if (!packageJson) return DEFAULT_MAJOR;
+  let range: unknown;
+  try {
+    const pkg = JSON.parse(packageJson.toString('utf8')) as Record<string, Record<string, unknown> | undefined>;
+    range = pkg.devDependencies?.typescript ?? pkg.dependencies?.typescript;
+  } catch {
+    return DEFAULT_MAJOR;
+  }
+  if (typeof range !== 'string' || !semver.validRange(range)) return DEFAULT_MAJOR;
+  const min = semver.minVersion(range);
+  const major = min?.major;
+  return major === 4 || major === 5 ? major : DEFAULT_MAJOR;
+}
+
+/** Loads the TypeScript compiler of that major (in the compile sandbox only: it is large). */
+export function loadTypeScript(major: TypeScriptMajor): typeof TS {
+  return require(releases[major]) as typeof TS;
+}
+
+/** The version each major resolves to, without loading the compiler. */
+export function typeScriptVersion(major: TypeScriptMajor): string {
+  return (require(`${releases[major]}/package.json`) as { version: string }).version;
+}
