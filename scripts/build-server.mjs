@@ -1,0 +1,26 @@
+// The production server build: the TypeScript server bundled once with esbuild into build/ (its npm
+// dependencies stay in node_modules), so production runs plain JavaScript on Node 24 — nothing is
+// transpiled at run time. build/ sits at the project root like server/, so the paths the server finds
+// relative to its own file (the SPA's dist/, the migrations copied beside it) hold in both.
+import { cpSync, rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+rmSync('build', { recursive: true, force: true });
+await build({
+  entryPoints: {
+    main: 'server/main.ts',
+    'seed-cli': 'server/db/seed-cli.ts',
+    // The compile sandbox's process (server/services/compile/sandbox.ts looks for it beside the bundle).
+    'sandbox-child': 'server/services/compile/sandbox-child.ts',
+  },
+  outdir: 'build',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node24',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+cpSync('server/db/migrations', 'build/migrations', { recursive: true });
+console.log('built build/main.js, build/seed-cli.js, build/sandbox-child.js and build/migrations');
