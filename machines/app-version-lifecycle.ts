@@ -35,7 +35,11 @@ export type LifecycleEvent =
   | { type: 'EDIT_INFO' }
   | { type: 'VIEW_DIAGNOSTICS' }
   // Offered as a screen (the update wizard); its upload then takes the version back to compiling.
-  | { type: 'UPLOAD_REVISION' };
+  | { type: 'UPLOAD_REVISION' }
+  // Not an action of its own: what every write to a version's content (details, info, change log,
+  // screenshots) asks first. Its content can change until it is submitted, and again when a reviewer asks
+  // for changes; from submission on it is what reviewers saw, so a change is an update (a new version).
+  | { type: 'SAVE' };
 
 const publisherOrStaff = ({ context }: { context: LifecycleContext }) => context.actor !== 'system';
 
@@ -70,12 +74,14 @@ export const appVersionLifecycle = setup({
     draft: {
       on: {
         EDIT: { guard: 'isPublisher', actions: 'offer' },
+        SAVE: { guard: 'isPublisher', actions: 'offer' },
         COMPILE: { guard: 'canCompile', target: 'compiling' },
         SUBMIT: { guard: 'isPublisherBundle', target: 'submitted' },
       },
     },
     compiling: {
       on: {
+        SAVE: { guard: 'isPublisher', actions: 'offer' },
         COMPILE_SUCCEEDED: { guard: 'isSystem', target: 'compiled' },
         COMPILE_FAILED: { guard: 'isSystem', target: 'compiler-error' },
       },
@@ -89,6 +95,7 @@ export const appVersionLifecycle = setup({
         MAKE_DRAFT: { guard: 'isStaff', target: 'draft' },
         COMPILE: { guard: 'canCompile', target: 'compiling' },
         EDIT_INFO: { guard: 'isPublisher', actions: 'offer' },
+        SAVE: { guard: 'isPublisher', actions: 'offer' },
       },
     },
     'compiler-error': {
@@ -98,6 +105,7 @@ export const appVersionLifecycle = setup({
         UPLOAD_REVISION: { guard: 'isPublisherApp', target: 'compiling' },
         VIEW_DIAGNOSTICS: { guard: 'isPerson', actions: 'offer' },
         EDIT_INFO: { guard: 'isPublisher', actions: 'offer' },
+        SAVE: { guard: 'isPublisher', actions: 'offer' },
       },
     },
     'author-approved': {
@@ -122,6 +130,7 @@ export const appVersionLifecycle = setup({
         UPLOAD_REVISION: { guard: 'isPublisherApp', target: 'compiling' },
         COMPILE: { guard: 'canCompile', target: 'compiling' },
         EDIT_INFO: { guard: 'isPublisher', actions: 'offer' },
+        SAVE: { guard: 'isPublisher', actions: 'offer' },
       },
     },
     rejected: {
@@ -197,6 +206,10 @@ export function offeredActions(status: VersionStatus, context: LifecycleContext)
 type StatusMeta = { note?: 'rejectionNote' | 'reviewedNote'; shownDisabled?: VersionAction[] };
 const metaOf = (status: VersionStatus): StatusMeta =>
   (lifecycleSnapshot(status, { actor: 'publisher', isBundle: false }).getMeta()[`lifecycle.${status}`] as StatusMeta | undefined) ?? {};
+
+/** Whether a version's content (details, info, change log, screenshots) may still change in `status`. */
+export const contentEditable = (status: VersionStatus, isBundle = false) =>
+  lifecycleSnapshot(status, { actor: 'publisher', isBundle }).can({ type: 'SAVE' });
 
 /** Actions shown but disabled in `status` (SPEC §4: Publish on a rejected version). */
 export const shownDisabledActions = (status: VersionStatus): VersionAction[] => metaOf(status).shownDisabled ?? [];

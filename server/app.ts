@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from './config';
@@ -15,6 +14,7 @@ import identity from './plugins/identity';
 import openapi from './plugins/openapi';
 import spa from './plugins/spa';
 import storage from './plugins/storage';
+import uploads from './plugins/uploads';
 import workers from './plugins/workers';
 import { routes } from './routes';
 
@@ -34,20 +34,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   );
   await app.register(errors);
   await app.register(formbody, { bodyLimit: 16_384 });
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    // Screenshots keep their file names; every other file field is its bytes.
-    async onFile(part) {
-      const data = await part.toBuffer();
-      if (part.fieldname === 'screenshots') (part as unknown as { value: unknown }).value = { fileName: part.filename || 'screenshot', data };
-    },
-    limits: { files: 10, fileSize: 20 * 1024 * 1024, fields: 20, fieldSize: 1_048_576 },
-  });
   await app.register(storage);
   await app.register(db);
   await app.register(downloads);
   await app.register(auth);
   await app.register(access);
+  await app.register(uploads);
   await app.register(identity);
   await app.register(routes);
   await app.register(workers);

@@ -165,8 +165,13 @@ export const Screenshot = z.object({ id: z.string(), appId: z.string(), fileName
 const oneFile = (message: string) =>
   z.custom<Blob | Uint8Array>((v) => v instanceof Uint8Array || (typeof Blob !== 'undefined' && v instanceof Blob), { error: message });
 export const PACKAGE_FIELD_MESSAGE = 'Upload exactly one .zip file in the field "app".';
-export const AppPackageUpload = z.object({ app: oneFile(PACKAGE_FIELD_MESSAGE) });
-export const ScreenshotsUpload = z.object({ screenshots: z.unknown() });
+/**
+ * A multipart form's parts, for the OpenAPI document and the typed client. The server reads the parts
+ * itself, after authorization and within each route's limits, so the body it validates is empty.
+ */
+export const multipartForm = <T extends z.ZodRawShape>(shape: T) => z.object(shape).optional();
+export const AppPackageUpload = multipartForm({ app: oneFile(PACKAGE_FIELD_MESSAGE) });
+export const ScreenshotsUpload = multipartForm({ screenshots: z.unknown() });
 
 export const UsageRecord = z.object({
   id: z.string(),

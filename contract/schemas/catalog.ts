@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multipartForm } from './app';
 
 export const Category = z.object({ id: z.string(), title: z.string(), createdDate: z.string(), modifiedDate: z.string() });
 export const CategoryInput = z.object({
@@ -65,4 +66,4 @@ export const BundleInfo = z.object({
   price: z.number().min(0).default(0),
   pricingPlans: z.array(z.unknown()),
 });
-export const BundleUpload = z.object({ bundleInfo: z.string(), appIds: z.string() });
+export const BundleUpload = multipartForm({ bundleInfo: z.string(), appIds: z.string() });

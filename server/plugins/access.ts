@@ -31,7 +31,8 @@ export default fp(
   async function access(app: FastifyInstance) {
     const enforcer = await Access.create();
     app.decorate('access', enforcer);
-    app.addHook('preHandler', async (request) => {
+    // On request: before any body is parsed, so an unauthorized request never has its body read.
+    app.addHook('onRequest', async (request) => {
       const route = (request.routeOptions.config as { tsRestRoute?: AppRoute }).tsRestRoute;
       if (!route) return;
       const rule = route.metadata as RouteAccess | undefined;

@@ -1,8 +1,9 @@
 import { initServer } from '@ts-rest/fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { contract } from '../../contract';
-import { badRequest } from '../errors';
 import { requireDeveloper } from '../plugins/access';
+import type { UploadSpec } from '../plugins/uploads';
+import { SCREENSHOT_LIMITS } from '../services/images';
 import { appPrices } from '../read/app-details';
 import { anyApp } from '../read/admin-apps';
 import { toVersion } from '../read/apps';
@@ -13,15 +14,20 @@ import {
 
 const s = initServer();
 
-/** The multipart field `screenshots`: one file or several (see the onFile hook in app.ts). */
-function screenshotFiles(body: unknown): UploadedFile[] {
-  const value = (body as { screenshots?: unknown } | undefined)?.screenshots;
-  const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
-  const files = list.filter((f): f is UploadedFile => !!f && typeof f === 'object' && Buffer.isBuffer((f as UploadedFile).data));
-  if (!files.length || files.length !== list.length) {
-    throw badRequest('Upload PNG or JPEG files in the field "screenshots".', [{ path: 'screenshots', message: 'Upload PNG or JPEG files in the field "screenshots".' }]);
-  }
-  return files;
+/** A screenshots upload: the multipart field `screenshots`, up to 10 PNG or JPEG files of at most 5 MB each. */
+const SCREENSHOTS_MESSAGE = 'Upload PNG or JPEG files in the field "screenshots".';
+const SCREENSHOTS_UPLOAD: UploadSpec = {
+  field: 'screenshots',
+  maxFiles: SCREENSHOT_LIMITS.files,
+  maxFileBytes: SCREENSHOT_LIMITS.bytes,
+  fieldMessage: SCREENSHOTS_MESSAGE,
+  tooLarge: { code: 'screenshot_too_large', message: 'A screenshot is larger than 5 MB.' },
+  tooMany: { status: 413, code: 'too_many_files', message: `Too many files in one upload (at most ${SCREENSHOT_LIMITS.files}).` },
+};
+
+async function screenshotFiles(request: FastifyRequest): Promise<UploadedFile[]> {
+  const { files } = await request.receiveUpload(SCREENSHOTS_UPLOAD);
+  return Promise.all(files.map(async (f) => ({ fileName: f.fileName, data: await f.read() })));
 }
 
 /** The wizards' calls: version details, info, change log, submit, screenshots; prices and the pricing-set call. */
@@ -49,9 +55,9 @@ export const appInfoRoutes = (app: FastifyInstance) => {
       status: 200,
       body: await listScreenshots(app.db, owner(request, params.appId, params.internalId)),
     })),
-    uploadScreenshots: s.route(contract.apps.uploadScreenshots, async ({ request, params, body }) => ({
+    uploadScreenshots: s.route(contract.apps.uploadScreenshots, async ({ request, params }) => ({
       status: 201,
-      body: await addScreenshots(app.db, app.storage, owner(request, params.appId, params.internalId), screenshotFiles(body)),
+      body: await addScreenshots(app.db, app.storage, owner(request, params.appId, params.internalId), () => screenshotFiles(request)),
     })),
     deleteScreenshot: s.route(contract.apps.deleteScreenshot, async ({ request, params }) => {
       await deleteScreenshot(app.db, app.storage, params.id, params.screenshotId, requireDeveloper(request).publisherId);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { initServer } from '@ts-rest/fastify';
 import { contract } from '../../contract';
 import type { LifecycleEvent } from '../../machines/app-version-lifecycle';
@@ -7,12 +7,25 @@ import { requireDeveloper } from '../plugins/access';
 import { appJob, appJobs, appPrices, appStats, appVersion, appVersionsOf, ownedApp } from '../read/app-details';
 import { pageOfApps, toVersion } from '../read/apps';
 import { rejectEvent, transitionVersion } from '../services/lifecycle';
-import { acceptPackage, packageFrom } from '../services/packages/upload';
+import { PACKAGE_FIELD_MESSAGE } from '../../contract/schemas/app';
+import type { UploadSpec } from '../plugins/uploads';
+import { acceptPackage } from '../services/packages/upload';
+import { PACKAGE_LIMITS } from '../services/packages/zip';
 import { submitVersion } from '../services/version-info';
 
 const s = initServer();
 
 /** The statuses a publisher may ask for (SPEC §7 status call), as lifecycle events. */
+/** A package upload: the multipart field `app`, exactly one file, at most the package size limit. */
+const PACKAGE_UPLOAD: UploadSpec = {
+  field: 'app',
+  maxFiles: 1,
+  maxFileBytes: PACKAGE_LIMITS.maxZipBytes,
+  fieldMessage: PACKAGE_FIELD_MESSAGE,
+  tooLarge: { code: 'package_too_large', message: `The package is larger than ${PACKAGE_LIMITS.maxZipBytes / 1024 / 1024} MB.` },
+};
+const packageOf = async (request: FastifyRequest) => (await request.receiveUpload(PACKAGE_UPLOAD)).files[0]!.read();
+
 function publisherEvent(status: string, rejectionReason: string | undefined): LifecycleEvent {
   switch (status) {
     case 'rejected':
@@ -77,16 +90,16 @@ export const appsRoutes = (app: FastifyInstance) => {
       return { status: 200, body: price };
     }),
 
-    create: s.route(contract.apps.create, async ({ request, body }) => {
+    create: s.route(contract.apps.create, async ({ request }) => {
       const developer = requireDeveloper(request);
-      const appId = await acceptPackage(app.db, app.storage, packageFrom(body), { publisherId: developer.publisherId, engineVersion: app.config.engineVersion });
+      const appId = await acceptPackage(app.db, app.storage, await packageOf(request), { publisherId: developer.publisherId, engineVersion: app.config.engineVersion });
       return { status: 201, body: await ownedApp(app.db, appId, developer.publisherId) };
     }),
 
-    update: s.route(contract.apps.update, async ({ request, params, body }) => {
+    update: s.route(contract.apps.update, async ({ request, params }) => {
       const developer = requireDeveloper(request);
       await ownedApp(app.db, params.id, developer.publisherId);
-      const appId = await acceptPackage(app.db, app.storage, packageFrom(body), {
+      const appId = await acceptPackage(app.db, app.storage, await packageOf(request), {
         publisherId: developer.publisherId,
         engineVersion: app.config.engineVersion,
         updateOf: params.id,

@@ -1,7 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ChangesInput, DetailsInput, InfoInput, type VersionStatus } from '../../contract/schemas/app';
-import { lifecycleSnapshot } from '../../machines/app-version-lifecycle';
+import { contentEditable, lifecycleSnapshot } from '../../machines/app-version-lifecycle';
 import type { Db } from '../db/client';
 import { newId } from '../db/ids';
 import { appVersions, apps, categories, screenshots } from '../db/schema';
@@ -24,11 +24,31 @@ export async function ownedVersion(db: Db, o: Owner): Promise<Version> {
   return row.version;
 }
 
+/**
+ * The one gate of every write to a version's content (details, info, change log, screenshots): a version
+ * of this publisher's, in a status where the lifecycle machine offers SAVE to its publisher; else 409,
+ * as for a status change the machine refuses.
+ */
+export async function writableVersion(db: Db, o: Owner): Promise<Version> {
+  const v = await ownedVersion(db, o);
+  const [app] = await db.select({ isBundle: apps.isBundle }).from(apps).where(eq(apps.id, o.appId));
+  if (!contentEditable(v.status as VersionStatus, !!app?.isBundle)) {
+    throw conflict('version_locked', `A version that is ${v.status} cannot be changed: upload an update to change its details.`);
+  }
+  return v;
+}
+
 async function update(db: Db, o: Owner, set: Partial<Version>) {
-  await ownedVersion(db, o);
-  const [updated] = await db.update(appVersions).set({ ...set, modifiedDate: new Date() }).where(eq(appVersions.internalId, o.internalId)).returning();
+  const v = await writableVersion(db, o);
+  // Conditional on the status it checked: a concurrent submit wins, this write answers 409.
+  const [updated] = await db
+    .update(appVersions)
+    .set({ ...set, modifiedDate: new Date() })
+    .where(and(eq(appVersions.internalId, o.internalId), eq(appVersions.status, v.status)))
+    .returning();
+  if (!updated) throw conflict('status_changed', 'The version changed while this request was made; reload and try again.');
   await db.update(apps).set({ modifiedAt: new Date() }).where(eq(apps.id, o.appId));
-  return updated!;
+  return updated;
 }
 
 /** Categories must be ones the marketplace has (Enterprise is refused by the schema). */
@@ -83,8 +103,10 @@ export async function listScreenshots(db: Db, o: Owner) {
 }
 
 /** PNG or JPEG by their bytes, within the size and pixel limits; all checked before any is stored. */
-export async function addScreenshots(db: Db, storage: FileStorage, o: Owner, files: UploadedFile[]) {
-  await ownedVersion(db, o);
+export async function addScreenshots(db: Db, storage: FileStorage, o: Owner, receive: () => Promise<UploadedFile[]>) {
+  await writableVersion(db, o);
+  // The files are read only now, once the caller is known to own the version.
+  const files = await receive();
   const L = SCREENSHOT_LIMITS;
   if (!files.length || files.length > L.files) throw badRequest(`Upload 1 to ${L.files} screenshots at a time.`, [{ path: 'screenshots', message: `Upload 1 to ${L.files} screenshots at a time.` }]);
   const [have] = await db.select({ n: count() }).from(screenshots).where(eq(screenshots.internalId, o.internalId));
@@ -125,6 +147,7 @@ export async function deleteScreenshot(db: Db, storage: FileStorage, appId: stri
     .innerJoin(apps, eq(apps.id, screenshots.appId))
     .where(and(eq(screenshots.id, screenshotId), eq(screenshots.appId, appId), eq(apps.publisherId, publisherId)));
   if (!row) throw notFound('Screenshot');
+  await writableVersion(db, { appId, internalId: row.s.internalId, publisherId });
   await db.delete(screenshots).where(eq(screenshots.id, screenshotId));
   await storage.remove(row.s.storagePath).catch(() => undefined);
 }

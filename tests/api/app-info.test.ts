@@ -105,7 +105,7 @@ const png = pngHeader;
 const jpeg = (w: number, h: number) => Buffer.from([0xff, 0xd8, 0xff, 0xc0, 0x00, 0x11, 0x08, h >> 8, h & 255, w >> 8, w & 255, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
 
 describe('Screenshots', () => {
-  const base = async () => `/v1/publisher/apps/${appId('Calendar Sync')}/info/${(await latest('Calendar Sync')).id}/screenshots`;
+  const base = async () => `/v1/publisher/apps/${appId('Weather Now')}/info/${(await latest('Weather Now')).id}/screenshots`;
   const upload = async (files: { filename: string; data: Buffer }[], token = owner) => s.upload('POST', await base(), token, files.map((f) => ({ field: 'screenshots', ...f })));
 
   it('takes PNG and JPEG by their bytes, lists them and serves them', async () => {
@@ -137,9 +137,9 @@ describe('Screenshots', () => {
 
   it('deletes a screenshot of the publisher’s own app only', async () => {
     const [first] = (await s.request('GET', await base(), { token: owner })).json;
-    expect((await s.request('DELETE', `/v1/apps/${appId('Calendar Sync')}/screenshots/${first.id}`, { token: lars })).status).toBe(404);
-    expect((await s.request('DELETE', `/v1/apps/${appId('Calendar Sync')}/screenshots/${first.id}`, { token: owner })).json).toEqual({ success: true });
+    expect((await s.request('DELETE', `/v1/apps/${appId('Weather Now')}/screenshots/${first.id}`, { token: lars })).status).toBe(404);
+    expect((await s.request('DELETE', `/v1/apps/${appId('Weather Now')}/screenshots/${first.id}`, { token: owner })).json).toEqual({ success: true });
     expect((await fetch(s.base + first.thumbnailUrl)).status).toBe(404);
-    expect((await s.request('DELETE', `/v1/apps/${appId('Calendar Sync')}/screenshots/${first.id}`, { token: owner })).status).toBe(404);
+    expect((await s.request('DELETE', `/v1/apps/${appId('Weather Now')}/screenshots/${first.id}`, { token: owner })).status).toBe(404);
   });
 });

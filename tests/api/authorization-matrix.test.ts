@@ -27,8 +27,12 @@ const jiraJob = createHash('sha256').update('job:Jira Connector:1.1.0').digest('
 // Only Northwind's developers see Northwind's app: everyone else signed in gets 404 (invisible), whatever their role.
 const northwindOnly = [401, 404, 200, 200, 200, 404, 404, 404, 404, 404];
 const northwindUpdate = [401, 404, 403, 200, 200, 404, 403, 403, 404, 404];
+// Jira's latest version is author-approved: whoever may update it gets past authorization to the lifecycle's 409.
+const northwindLockedUpdate = [401, 404, 403, 409, 409, 404, 403, 403, 404, 404];
 // Bodies are validated before rows are looked up: whoever may update apps gets 400 for a bad one.
 const badBodyForUpdaters = [401, 404, 403, 400, 400, 400, 403, 403, 400, 400];
+// Upload routes read their multipart body only after authorization: whoever may upload gets 415 for a JSON one.
+const jsonToUploadForUpdaters = [401, 404, 403, 415, 415, 415, 403, 403, 415, 415];
 const validInfo = { shortDescription: 'Jira issues from chat', description: 'Create issues.', privacyPolicySummary: 'None kept.', documentationUrl: 'https://n.example/docs' };
 const staffRead = [401, 404, 403, 403, 403, 403, 200, 200, 200, 200];
 const staffUpdate = [401, 404, 403, 403, 403, 403, 403, 403, 200, 200];
@@ -59,18 +63,18 @@ const table: [method: string, path: string, body: unknown, expected: number[]][]
   ['GET', `/v1/publisher/apps/${jira}/prices`, undefined, northwindOnly],
   ['GET', `/v1/publisher/apps/${jira}/prices/${jiraPrice}`, undefined, northwindOnly],
   // Uploads without a package: whoever may upload gets 400 (the body is validated before anything is looked up).
-  ['POST', '/v1/publisher/apps', {}, [401, 404, 403, 400, 400, 400, 403, 403, 400, 400]],
-  ['PUT', `/v1/apps/${jira}`, {}, [401, 404, 403, 400, 400, 400, 403, 403, 400, 400]],
+  ['POST', '/v1/publisher/apps', {}, jsonToUploadForUpdaters],
+  ['PUT', `/v1/apps/${jira}`, {}, jsonToUploadForUpdaters],
   // Publishing an author-approved version is illegal: who may try gets 409, and nothing changes.
   ['POST', `/v1/publisher/apps/${jira}/status/${jiraLatest}`, { status: 'published', appId: jira, versionId: jiraLatest }, [401, 404, 403, 409, 409, 404, 403, 403, 404, 404]],
   // The wizards' calls on Northwind's app: whoever may update apps of another publisher gets 404.
-  ['POST', `/v1/publisher/apps/${jira}/info/${jiraLatest}/details`, { categories: ['Integrations'], languages: ['en'] }, northwindUpdate],
-  ['POST', `/v1/publisher/apps/${jira}/info/${jiraLatest}/info`, validInfo, northwindUpdate],
-  ['POST', `/v1/publisher/apps/${jira}/info/${jiraLatest}/changes`, { changesNote: 'Fixes', internalChangesNote: 'Refactor' }, northwindUpdate],
+  ['POST', `/v1/publisher/apps/${jira}/info/${jiraLatest}/details`, { categories: ['Integrations'], languages: ['en'] }, northwindLockedUpdate],
+  ['POST', `/v1/publisher/apps/${jira}/info/${jiraLatest}/info`, validInfo, northwindLockedUpdate],
+  ['POST', `/v1/publisher/apps/${jira}/info/${jiraLatest}/changes`, { changesNote: 'Fixes', internalChangesNote: 'Refactor' }, northwindLockedUpdate],
   // Author-approved already: submitting again is a 409 for those who may.
   ['POST', `/v1/publisher/apps/${jira}/info/${jiraLatest}/submit`, undefined, [401, 404, 403, 409, 409, 404, 403, 403, 404, 404]],
   ['GET', `/v1/publisher/apps/${jira}/info/${jiraLatest}/screenshots`, undefined, northwindOnly],
-  ['POST', `/v1/publisher/apps/${jira}/info/${jiraLatest}/screenshots`, {}, badBodyForUpdaters],
+  ['POST', `/v1/publisher/apps/${jira}/info/${jiraLatest}/screenshots`, {}, jsonToUploadForUpdaters],
   ['DELETE', `/v1/apps/${jira}/screenshots/no-such-screenshot`, undefined, [401, 404, 403, 404, 404, 404, 403, 403, 404, 404]],
   ['POST', `/v1/publisher/apps/${jira}/prices`, {}, badBodyForUpdaters],
   ['POST', `/v1/publisher/apps/${jira}/pricing`, {}, badBodyForUpdaters],
@@ -140,11 +144,14 @@ describe('routes not implemented yet', () => {
     adminToken = await s.signIn('admin');
   });
 
-  it.each(pending.map(({ key, route }) => [key, route.method, concrete(route.path)] as const))(
+  it.each(pending.map(({ key, route }) => [key, route.method, concrete(route.path), route] as const))(
     '%s answers 401 anonymously and 501 once authorized',
-    async (_key, method, path) => {
+    async (_key, method, path, route) => {
       expect((await s.request(method, path)).status).toBe(401);
-      const res = await s.request(method, path, { token: adminToken, body: method === 'GET' ? undefined : {} });
+      const multipart = 'contentType' in route && route.contentType === 'multipart/form-data';
+      const res = multipart
+        ? await s.upload(method, path, adminToken, [{ field: 'file', filename: 'f', data: Buffer.from('x') }])
+        : await s.request(method, path, { token: adminToken, body: method === 'GET' ? undefined : {} });
       expect(res.status).toBe(501);
       expect(res.json).toMatchObject({ code: 'not_implemented', error: 'This endpoint is not implemented yet.' });
     },

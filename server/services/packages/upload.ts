@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import semver from 'semver';
-import { PACKAGE_FIELD_MESSAGE, type VersionStatus } from '../../../contract/schemas/app';
+import type { VersionStatus } from '../../../contract/schemas/app';
 import { lifecycleSnapshot } from '../../../machines/app-version-lifecycle';
 import type { Db, Tx } from '../../db/client';
 import { newId } from '../../db/ids';
@@ -15,13 +15,6 @@ import { readManifest, type Manifest } from './manifest';
 import { readZip } from './zip';
 
 const term = { enabled: false, price: 0, stripePriceId: '', isSeatBased: false, tiers: [] };
-
-/** The multipart field `app`: exactly one file. */
-export function packageFrom(body: unknown): Buffer {
-  const app = (body as { app?: unknown } | undefined)?.app;
-  if (!Buffer.isBuffer(app)) throw new HttpError(400, 'validation_error', PACKAGE_FIELD_MESSAGE, [{ path: 'app', message: PACKAGE_FIELD_MESSAGE }]);
-  return app;
-}
 
 /** What a package sets on its version (a revision replaces them; the publisher's own details stay). */
 const fromPackage = (manifest: Manifest, icon: { iconData: string; thumbnail: string }, packagePath: string, compileJobId: string) => ({

@@ -3,10 +3,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { fromPromise } from 'xstate';
+import { contentEditable } from '../../../machines/app-version-lifecycle';
+import { statusBadge } from '../../../machines/app-version-status';
 import { appWizard, stepTitles, wizardSteps, wizardText, type StepId, type WizardKind } from '../../../machines/app-wizard';
 import { PageLoader } from '../../components/PageLoader';
 import { ResultPage } from '../../components/ResultPage';
-import { saveStep, submitVersion, wizardAppQuery } from './api';
+import { saveStep, submitVersion, wizardAppQuery, wizardVersionQuery } from './api';
 import type { StepProps } from './StepFooter';
 
 // Each step is a chunk of its own: a wizard loads the step it shows.
@@ -76,6 +78,9 @@ export function Wizard({
   const { context } = snapshot;
   const app = useQuery({ ...wizardAppQuery(context.appId), enabled: context.appId !== '' });
   const latest = app.data?.latest;
+  // The lifecycle machine says whether this version's content may still change (the server asks it too).
+  const version = useQuery({ ...wizardVersionQuery(context.appId, context.versionId), enabled: context.appId !== '' && context.versionId !== '' });
+  const locked = version.data && !contentEditable(version.data.status, version.data.isBundle) ? version.data : null;
   const title =
     kind === 'new'
       ? wizardText.newTitle
@@ -132,6 +137,13 @@ export function Wizard({
         <Heading as="h2" size="4" mb="3">
           {stepTitles[stepId]}
         </Heading>
+        {locked && (
+          <Callout.Root color="amber" mb="3">
+            <Callout.Text>
+              {`${locked.name} v${locked.version} is ${statusBadge[locked.status].label.toLowerCase()}: its details can no longer change. Upload an update to change them.`}
+            </Callout.Text>
+          </Callout.Root>
+        )}
         {context.error && (
           <Callout.Root color="red" role="alert" mb="3">
             <Callout.Text>{context.error}</Callout.Text>
