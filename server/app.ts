@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from './config';
 import access from './plugins/access';
 import auth from './plugins/auth';
 import db from './plugins/db';
 import downloads from './plugins/downloads';
-import errors from './plugins/errors';
+import errors, { answerClientError } from './plugins/errors';
 import identity from './plugins/identity';
 import openapi from './plugins/openapi';
 import spa from './plugins/spa';
@@ -28,6 +28,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     trustProxy: false,
+    // What Node's HTTP parser and Fastify's router refuse before any route runs answer the envelope too.
+    clientErrorHandler: answerClientError,
+    frameworkErrors: (err, request, reply) => {
+      const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      const message = status === 414 ? 'A path segment of this URL is too long.' : 'The URL is not valid.';
+      void (reply as FastifyReply).code(status).send({ error: message, code: err.code, requestId: String(request.id) });
+    },
   });
   await app.register(
     fp(async (i) => void i.decorate('config', config), { name: 'config' }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS, bounded, money, ref, tooLong, webUrl } from '../common';
 import { isLanguageKey, languageKeys, RESERVED_CATEGORY } from './languages';
 
 /** SPEC §4: the twelve app version statuses. */
@@ -98,17 +99,17 @@ export const REVIEW_NOTE_MESSAGE = 'Please write the changes you ask of the publ
 /** POST /publisher/apps/{id}/status/{versionId} — a publisher-side status change. */
 export const StatusChangeInput = z.object({
   status: VersionStatus,
-  appId: z.string(),
-  versionId: z.string(),
-  rejectionReason: z.string().trim().max(2000).optional(),
+  appId: ref(),
+  versionId: ref(),
+  rejectionReason: z.string().trim().max(LIMITS.note, { error: tooLong(LIMITS.note) }).optional(),
 });
 
 export const adminActions = ['make-draft', 'approve', 'reject', 'review', 'unpublish', 'publish', 'compile'] as const;
 export const AdminAction = z.enum(adminActions);
 export const AdminActionInput = z.object({
   action: AdminAction,
-  rejectionReason: z.string().trim().max(2000).optional(),
-  reviewNote: z.string().trim().max(2000).optional(),
+  rejectionReason: z.string().trim().max(LIMITS.note, { error: tooLong(LIMITS.note) }).optional(),
+  reviewNote: z.string().trim().max(LIMITS.note, { error: tooLong(LIMITS.note) }).optional(),
 });
 
 /** SPEC §5 App details. */
@@ -119,7 +120,7 @@ export const DETAILS_MESSAGES = {
 } as const;
 export const DetailsInput = z.object({
   categories: z
-    .array(z.string().trim().min(1).refine((c) => c !== RESERVED_CATEGORY, { error: `${RESERVED_CATEGORY} is not a category you can choose.` }))
+    .array(z.string().trim().min(1).max(LIMITS.name).refine((c) => c !== RESERVED_CATEGORY, { error: `${RESERVED_CATEGORY} is not a category you can choose.` }))
     .min(1, { error: DETAILS_MESSAGES.categories })
     .max(10),
   languages: z
@@ -139,24 +140,31 @@ export const InfoInput = z.object({
       error: 'While the short description must be short, it needs to provide value to the customer (more than 10 characters).',
     })
     .max(SHORT_DESCRIPTION.max, { error: 'The short description must be no more than 45 characters.' }),
-  description: z.string({ error: 'Description is required.' }).trim().min(1, { error: 'Description is required.' }),
+  description: z
+    .string({ error: 'Description is required.' })
+    .trim()
+    .min(1, { error: 'Description is required.' })
+    .max(LIMITS.text, { error: tooLong(LIMITS.text) }),
   privacyPolicySummary: z
     .string({ error: 'Privacy Policy Summary is required.' })
     .trim()
-    .min(1, { error: 'Privacy Policy Summary is required.' }),
-  documentationUrl: z
-    .string({ error: "You must provide a url to your app's documentation." })
-    .trim()
-    .refine((v) => URL.canParse(v), { error: "You must provide a url to your app's documentation." }),
+    .min(1, { error: 'Privacy Policy Summary is required.' })
+    .max(LIMITS.note, { error: tooLong(LIMITS.note) }),
+  documentationUrl: webUrl("You must provide a url to your app's documentation."),
 });
 
 /** SPEC §5 Changelog. */
 export const ChangesInput = z.object({
-  changesNote: z.string({ error: 'Public changes are required.' }).trim().min(1, { error: 'Public changes are required.' }),
+  changesNote: z
+    .string({ error: 'Public changes are required.' })
+    .trim()
+    .min(1, { error: 'Public changes are required.' })
+    .max(LIMITS.text, { error: tooLong(LIMITS.text) }),
   internalChangesNote: z
     .string({ error: 'Internal changes are required.' })
     .trim()
-    .min(1, { error: 'Internal changes are required.' }),
+    .min(1, { error: 'Internal changes are required.' })
+    .max(LIMITS.text, { error: tooLong(LIMITS.text) }),
 });
 
 export const Screenshot = z.object({ id: z.string(), appId: z.string(), fileName: z.string(), thumbnailUrl: z.string() });
@@ -188,8 +196,8 @@ export const ActivityLog = z.object({
   actionExtra: z.record(z.string(), z.unknown()),
 });
 
-export const EnterpriseOnlyInput = z.object({ enterpriseOnly: z.literal(true), addonTierId: z.string().default('') });
-export const UsageBasedInput = z.object({ priceOverride: z.number().min(0).optional() });
+export const EnterpriseOnlyInput = z.object({ enterpriseOnly: z.literal(true), addonTierId: bounded(LIMITS.id).default('') });
+export const UsageBasedInput = z.object({ priceOverride: money('The price override must be a number.', 'The price override can not be negative.').optional() });
 export const Secret = z.object({ secret: z.string() });
-export const DownloadQuery = z.object({ secret: z.string(), compiled: z.enum(['true', 'false']).optional() });
+export const DownloadQuery = z.object({ secret: bounded(512), compiled: z.enum(['true', 'false']).optional() });
 export const DownloadResponse = z.object({ url: z.string() });

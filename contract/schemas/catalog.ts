@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS, bounded, ref, tooLong } from '../common';
 import { multipartForm } from './app';
 
 export const Category = z.object({ id: z.string(), title: z.string(), createdDate: z.string(), modifiedDate: z.string() });
@@ -15,7 +16,7 @@ export const featuredSlugs = [
   'popular_this_month', 'recommended', 'social', 'trending', 'omnichannel', 'video_conferencing',
 ] as const;
 export const FeaturedInput = z.object({
-  appId: z.string({ error: 'Select the App which will be featured.' }).min(1, { error: 'Select the App which will be featured.' }),
+  appId: ref('Select the App which will be featured.'),
   sectionSlug: z.enum(featuredSlugs, { error: 'The section slug is required in order to make it featured' }),
 });
 export const Featured = z.object({
@@ -26,12 +27,12 @@ export const Featured = z.object({
 
 export const EmailTemplate = z.object({ id: z.string(), name: z.string(), layout: z.string(), subject: z.string(), body: z.string() });
 export const EmailTemplateInput = z.object({
-  name: z.string({ error: 'Name is required.' }).trim().min(1, { error: 'Name is required.' }),
-  layout: z.string().default(''),
-  subject: z.string().default(''),
-  body: z.string({ error: 'Body is required.' }).trim().min(1, { error: 'Body is required.' }),
+  name: z.string({ error: 'Name is required.' }).trim().min(1, { error: 'Name is required.' }).max(LIMITS.name, { error: tooLong(LIMITS.name) }),
+  layout: bounded(LIMITS.name).default(''),
+  subject: bounded(LIMITS.title).default(''),
+  body: z.string({ error: 'Body is required.' }).trim().min(1, { error: 'Body is required.' }).max(100_000, { error: tooLong(100_000) }),
 });
-export const EmailTemplateUpdate = EmailTemplateInput.extend({ id: z.string() });
+export const EmailTemplateUpdate = EmailTemplateInput.extend({ id: ref() });
 
 /** SPEC §3 Config, plus what the SPA shows around it (product name, support contact, legal links). */
 export const Config = z.object({

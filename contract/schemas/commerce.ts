@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS, bounded, ref } from '../common';
 import { PurchaseType } from './app';
 
 export const subscriptionStatuses = ['active', 'trialing', 'pastDue', 'cancelled', 'cancelling'] as const;
@@ -31,19 +32,19 @@ export const PurchaseDetail = z.object({
 
 /** SPEC §5 Create purchase record. */
 export const CreatePurchaseInput = z.object({
-  appId: z.string({ error: 'Select the App which will be marked as purchased.' }).min(1, { error: 'Select the App which will be marked as purchased.' }),
-  workspaceId: z.string({ error: 'A valid Workspace ID is required.' }).trim().min(1, { error: 'A valid Workspace ID is required.' }),
+  appId: ref('Select the App which will be marked as purchased.'),
+  workspaceId: z.string({ error: 'A valid Workspace ID is required.' }).trim().min(1, { error: 'A valid Workspace ID is required.' }).max(LIMITS.id, { error: 'A valid Workspace ID is required.' }),
   externallyManaged: z.literal(true),
-  planId: z.string().default(''),
-  seats: z.number().int().min(0).default(0),
+  planId: bounded(LIMITS.id).default(''),
+  seats: z.number().int().min(0).max(LIMITS.count).default(0),
   addonTierId: z.literal('').default(''),
-  periodEnd: z.string().refine((v) => !Number.isNaN(Date.parse(v)), { error: 'Please select the period end date' }),
+  periodEnd: z.string().max(64).refine((v) => !Number.isNaN(Date.parse(v)), { error: 'Please select the period end date' }),
 });
 /** SPEC §5 Subscription edit. */
 export const UpdatePurchaseInput = z.object({
   status: z.enum(['trialing', 'cancelled', 'cancelling', 'active', 'pastDue'], { error: 'Status is required.' }),
-  periodEnd: z.string().refine((v) => !Number.isNaN(Date.parse(v)), { error: 'Period end is required.' }),
-  seats: z.number().int().min(1),
+  periodEnd: z.string().max(64).refine((v) => !Number.isNaN(Date.parse(v)), { error: 'Period end is required.' }),
+  seats: z.number().int().min(1).max(LIMITS.count),
   externallyManaged: z.boolean(),
 });
 

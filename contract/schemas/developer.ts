@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS, ref, tooLong } from '../common';
 import { publisherRoles, systemRoles } from '../access';
 
 export const PublisherRole = z.enum(publisherRoles, { error: 'Please select what role the new user should be.' });
@@ -23,8 +24,8 @@ const required = (message: string) => z.string({ error: message }).trim().min(1,
 
 /** SPEC §5 Profile. */
 export const ProfileInput = z.object({
-  firstName: required('First name is required.').max(100),
-  lastName: required('Last name is required.').max(100),
+  firstName: required('First name is required.').max(LIMITS.name, { error: tooLong(LIMITS.name) }),
+  lastName: required('Last name is required.').max(LIMITS.name, { error: tooLong(LIMITS.name) }),
 });
 export type ProfileInput = z.infer<typeof ProfileInput>;
 export const Profile = z.object({ firstName: z.string(), lastName: z.string(), email: z.string() });
@@ -35,17 +36,17 @@ export const PublisherUserOption = z.object({ id: z.string(), cloudId: z.string(
 export const isPlaceholderId = (id: string) => id === '' || /^0+$/.test(id);
 
 export const AddUserInput = z.object({
-  userCloudId: z.string({ error: 'Please select the user to add.' }).min(1, { error: 'Please select the user to add.' }),
+  userCloudId: ref('Please select the user to add.'),
   role: PublisherRole,
 });
-export const DeveloperRoleInput = z.object({ developerId: z.string(), role: PublisherRole });
+export const DeveloperRoleInput = z.object({ developerId: ref(), role: PublisherRole });
 
 /** SPEC §5 Developer edit (admin). */
 export const DeveloperEditInput = z.object({
-  firstName: required('First name is required.'),
-  lastName: required('Last name is required.'),
-  chatUsername: required('Username is required.'),
-  email: z.email({ error: 'A valid email is required.' }),
+  firstName: required('First name is required.').max(LIMITS.name, { error: tooLong(LIMITS.name) }),
+  lastName: required('Last name is required.').max(LIMITS.name, { error: tooLong(LIMITS.name) }),
+  chatUsername: required('Username is required.').max(LIMITS.name, { error: tooLong(LIMITS.name) }),
+  email: z.email({ error: 'A valid email is required.' }).max(LIMITS.email, { error: 'A valid email is required.' }),
 });
 export const RoleInput = z.object({ role: PublisherRole });
 export const SystemRoleInput = z.object({ role: z.enum(systemRoles, { error: 'Please select the system role.' }) });

@@ -7,5 +7,5 @@ export const ExchangeInput = z.object({
   codeVerifier: z.string().regex(/^[A-Za-z0-9\-._~]{43,128}$/, { error: 'A PKCE code verifier of 43 to 128 characters is required.' }),
 });
 export const TokenResponse = z.object({ access_token: z.string(), expires_in: z.number().int() });
-export const StripeCodeInput = z.object({ code: z.string().min(1), state: z.string().optional() });
+export const StripeCodeInput = z.object({ code: z.string().min(1).max(512), state: z.string().max(512).optional() });
 export const UrlResponse = z.object({ url: z.string() });

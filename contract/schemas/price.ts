@@ -1,17 +1,19 @@
 import { z } from 'zod';
+import { LIMITS, bounded, money, ref } from '../common';
 
 export const Tier = z.object({
-  price: z.number().min(0),
+  price: money('A tier price is required.', 'A tier price can not be negative.'),
   perUnit: z.boolean(),
-  minimum: z.number().int().min(1),
-  maximum: z.number().int().min(-1),
+  minimum: z.number().int().min(1).max(LIMITS.count),
+  /** -1: no maximum (the last tier). */
+  maximum: z.number().int().min(-1).max(LIMITS.count),
 });
 export const PriceTerm = z.object({
   enabled: z.boolean(),
-  price: z.number().min(0),
-  stripePriceId: z.string().default(''),
+  price: money('A price is required.', 'A price can not be negative.'),
+  stripePriceId: bounded(LIMITS.title).default(''),
   isSeatBased: z.boolean(),
-  tiers: z.array(Tier),
+  tiers: z.array(Tier).max(20, { error: 'At most 20 tiers.' }),
 });
 export const priceTypes = ['free', 'buy', 'subscription'] as const;
 export const Price = z.object({
@@ -47,7 +49,7 @@ export const PRICE_MESSAGES = {
 } as const;
 
 const term = (required: string, negative: string) =>
-  PriceTerm.extend({ price: z.number({ error: required }).min(0, { error: negative }) }).superRefine((t, ctx) => {
+  PriceTerm.extend({ price: money(required, negative) }).superRefine((t, ctx) => {
     if (!t.enabled || !t.isSeatBased) return;
     if (t.tiers.length < 2) ctx.addIssue({ code: 'custom', path: ['tiers'], message: PRICE_MESSAGES.tierCount });
     t.tiers.forEach((tier, i) => {
@@ -83,10 +85,14 @@ export const CHANGE_PRICING_MESSAGES = {
 } as const;
 
 /** The pricing-set call (SPEC §7 "path not shown"): free is buy with price 0. */
+export const ONE_TIME_MINIMUM = 0.01;
+/** A one-time price: 0 is Free (SPEC §4: free is buy at 0); any other is at least 0.01 (the drawer's minimum). */
+export const oneTimePrice = (required: string = CHANGE_PRICING_MESSAGES.priceRequired) =>
+  money(required, CHANGE_PRICING_MESSAGES.priceMin).refine((v) => v === 0 || v >= ONE_TIME_MINIMUM, { error: CHANGE_PRICING_MESSAGES.priceMin });
 export const SetPricingInput = z.object({
   type: z.enum(['buy', 'subscription'], { error: 'You must select the Purchase Type.' }),
-  buyPrice: z.number({ error: 'Please set the price for the one-time purchase.' }).min(0),
-  pricingId: z.string().optional(),
+  buyPrice: oneTimePrice(),
+  pricingId: ref().optional(),
   confirmCancelSubscriptions: z.boolean().optional(),
 });
 
@@ -96,5 +102,5 @@ export const BundlePlan = z.object({
   trialDays: z.number().int().min(0).max(30),
   price: z.number().min(0).max(9999),
   isPerSeat: z.boolean(),
-  tiers: z.array(Tier),
+  tiers: z.array(Tier).max(20),
 });

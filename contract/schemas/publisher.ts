@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS, bounded, isWebUrl, money, tooLong } from '../common';
 import { countryCodeSet } from './countries';
 
 export const Publisher = z.object({
@@ -22,16 +23,16 @@ export const Publisher = z.object({
 });
 export type Publisher = z.infer<typeof Publisher>;
 
-const required = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(200);
+const required = (message: string, max: number = LIMITS.name) => z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: tooLong(max) });
 export const HTTPS_MESSAGE = 'Invalid url, it must start with "https://".';
-const isHttpsUrl = (v: string) => v.startsWith('https://') && URL.canParse(v);
+const isHttpsUrl = (v: string) => isWebUrl(v, true);
 const httpsLink = (requiredMessage: string) =>
-  required(requiredMessage).refine(isHttpsUrl, { error: HTTPS_MESSAGE });
+  required(requiredMessage, LIMITS.url).refine(isHttpsUrl, { error: HTTPS_MESSAGE });
 /** Optional https link: empty is allowed, anything else must be https. */
 const optionalHttpsLink = z
   .string()
   .trim()
-  .max(500)
+  .max(LIMITS.url, { error: HTTPS_MESSAGE })
   .refine((v) => v === '' || isHttpsUrl(v), { error: HTTPS_MESSAGE });
 
 /** SPEC §5 Sign-up; `{product}` in messages is rendered with the configured product name. */
@@ -67,13 +68,13 @@ export const AdminPublisherUpdateInput = z.object({
 });
 
 export const PublisherEmailInput = z.object({
-  layout: z.string().default(''),
-  subject: required('Subject is required.'),
-  content: z.string({ error: 'Content is required.' }).trim().min(1, { error: 'Content is required.' }),
-  relatedAppId: z.string().default(''),
-  replyTo: z.string().default(''),
+  layout: bounded(LIMITS.name).default(''),
+  subject: required('Subject is required.', LIMITS.title),
+  content: z.string({ error: 'Content is required.' }).trim().min(1, { error: 'Content is required.' }).max(LIMITS.text, { error: tooLong(LIMITS.text) }),
+  relatedAppId: bounded(LIMITS.id).default(''),
+  replyTo: z.union([z.literal(''), z.email({ error: 'A valid email is required.' }).max(LIMITS.email)]).default(''),
 });
 
 export const PAYOUT_MINIMUM = 10;
-export const PayoutInput = z.object({ amount: z.number().min(PAYOUT_MINIMUM) });
+export const PayoutInput = z.object({ amount: money('The amount is required.').refine((v) => v >= PAYOUT_MINIMUM, { error: `The minimum payout is ${PAYOUT_MINIMUM}.` }) });
 export const PayoutResponse = z.object({ expected: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS, isWebUrl, tooLong } from '../common';
 
 export const webhookEvents = [
   'app.subscription.created',
@@ -19,14 +20,15 @@ export const Webhook = z.object({
 
 /** SPEC §5 Webhook; the url must start with the publisher's host (https). */
 export const WebhookInput = z.object({
-  label: z.string({ error: 'Please provide a label for the webhook' }).trim().min(1, { error: 'Please provide a label for the webhook' }).max(200),
+  label: z.string({ error: 'Please provide a label for the webhook' }).trim().min(1, { error: 'Please provide a label for the webhook' }).max(LIMITS.title, { error: tooLong(LIMITS.title) }),
   enabled: z.boolean(),
   url: z
     .string({ error: 'Please provide the url of the webhook' })
     .trim()
     .min(1, { error: 'Please provide the url of the webhook' })
-    .refine((v) => v.startsWith('https://') && URL.canParse(v), { error: 'Invalid url, it must start with "https://".' }),
-  for: z.array(WebhookEvent).min(1, { error: 'You must select at least one event this webhook listens for.' }),
+    .max(LIMITS.url, { error: 'Invalid url, it must start with "https://".' })
+    .refine((v) => isWebUrl(v, true), { error: 'Invalid url, it must start with "https://".' }),
+  for: z.array(WebhookEvent).min(1, { error: 'You must select at least one event this webhook listens for.' }).max(webhookEvents.length),
 });
 
 export const webhookActivityStatuses = ['created', 'internal-error', 'delivered', 'failure', 'timeout'] as const;

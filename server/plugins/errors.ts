@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodError } from 'zod';
@@ -20,6 +23,17 @@ const multipartLimits: Record<string, { code: string; message: string }> = {
   FST_FIELDS_LIMIT: { code: 'too_many_fields', message: 'Too many fields in one upload.' },
   FST_REQ_FILE_TOO_LARGE: { code: 'file_too_large', message: 'A file in the upload is larger than 20 MB.' },
 };
+
+/** A request Node's HTTP parser refused (headers too large, not HTTP): the envelope, then the connection closes. */
+export function answerClientError(err: Error & { code?: string }, socket: Socket) {
+  if (err.code === 'ECONNRESET' || !socket.writable) return socket.destroy();
+  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const text = status === 431 ? 'The request headers are too large.' : status === 408 ? 'The request took too long to arrive.' : 'The request is not valid HTTP.';
+  const body = JSON.stringify({ error: text, code: err.code ?? status, requestId: randomUUID() });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nconnection: close\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}
 
 export default fp(
   async function errors(app: FastifyInstance) {

@@ -11,6 +11,7 @@ import fp from 'fastify-plugin';
 import { HttpError } from '../errors';
 
 const MULTIPART = /^multipart\/form-data/i;
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
 const routeOf = (request: FastifyRequest) => (request.routeOptions.config as { tsRestRoute?: AppRoute } | undefined)?.tsRestRoute;
 const takesFiles = (route: AppRoute | undefined) => !!route && 'contentType' in route && route.contentType === 'multipart/form-data';
 const isMultipart = (request: FastifyRequest) => MULTIPART.test(request.headers['content-type'] ?? '');
@@ -48,15 +49,13 @@ export default fp(
     // Registers the multipart content-type parser only: it reads nothing until a handler asks.
     await app.register(multipart, { limits: { fields: 20, parts: 40, headerPairs: 200 } });
 
+    // Each contract route takes one media type: multipart where it takes files, JSON everywhere else.
     app.addHook('onRequest', async (request) => {
       const route = routeOf(request);
-      if (!route) return;
-      if (takesFiles(route) !== isMultipart(request) && request.method !== 'GET' && request.method !== 'HEAD' && request.headers['content-type']) {
-        throw new HttpError(
-          415,
-          'unsupported_media_type',
-          takesFiles(route) ? 'This route takes a multipart/form-data upload.' : 'This route takes JSON, not multipart/form-data.',
-        );
+      const type = request.headers['content-type'];
+      if (!route || !type) return;
+      if (takesFiles(route) ? !isMultipart(request) : !JSON_TYPE.test(type)) {
+        throw new HttpError(415, 'unsupported_media_type', takesFiles(route) ? 'This route takes a multipart/form-data upload.' : 'This route takes JSON (application/json).');
       }
     });
 

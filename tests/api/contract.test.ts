@@ -69,12 +69,14 @@ describe('errors and limits', () => {
     expect(big.json.code).toBe('FST_ERR_CTP_BODY_TOO_LARGE');
   });
 
-  it('refuses an unsupported content type with 415, and a text body with 400', async () => {
+  it('refuses every media type but JSON on a JSON route with 415', async () => {
     const xml = await s.request('POST', '/v1/oauth/exchange', { body: '<a/>', headers: { 'content-type': 'application/xml' } });
     expect(xml.status).toBe(415);
     expect(xml.json.requestId).toBeTruthy();
     const text = await s.request('POST', '/v1/oauth/exchange', { body: 'hello', headers: { 'content-type': 'text/plain' } });
-    expect(text.status).toBe(400);
-    expect(text.json.code).toBe('validation_error');
+    expect(text.status).toBe(415);
+    expect(text.json.code).toBe('unsupported_media_type');
+    const form = await s.request('POST', '/v1/oauth/exchange', { body: 'code=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect([form.status, form.json.code]).toEqual([415, 'unsupported_media_type']);
   });
 });

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import type { App } from '../../../contract/schemas/app';
-import { CHANGE_PRICING_MESSAGES as M, type Price } from '../../../contract/schemas/price';
+import { CHANGE_PRICING_MESSAGES as M, ONE_TIME_MINIMUM, oneTimePrice, type Price } from '../../../contract/schemas/price';
 import { decidePricing, type PurchaseChoice } from '../../../machines/pricing';
 import { tsr, unwrap } from '../../lib/api';
 import { errorToastText, toast } from '../../lib/toast';
@@ -22,7 +22,10 @@ function validate(v: Values): Record<string, string> {
   if (v.choice === 'buy') {
     if (v.price.trim() === '') return { price: M.priceRequired };
     const n = Number(v.price);
-    if (!Number.isFinite(n) || n < 0.01) return { price: M.priceMin };
+    if (!Number.isFinite(n) || n < ONE_TIME_MINIMUM) return { price: M.priceMin };
+    // The server's own rule for the rest (at most $99,999.99, whole cents).
+    const checked = oneTimePrice().safeParse(n);
+    if (!checked.success) return { price: checked.error.issues[0]!.message };
   }
   if (v.choice === 'subscription' && !v.pricingId) return { pricingId: M.plan };
   return {};

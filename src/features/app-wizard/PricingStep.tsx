@@ -6,6 +6,7 @@ import { pricingText } from '../../../machines/pricing';
 import { Field } from '../../components/Field';
 import { PlanSelect } from '../../components/pricing/PlanSelect';
 import { pricesQuery, wizardAppQuery } from './api';
+import { oneTimePrice } from '../../../contract/schemas/price';
 import { StepFooter, type StepProps } from './StepFooter';
 import { useStepForm } from './use-step-form';
 
@@ -14,7 +15,7 @@ export const WIZARD_DEFAULT_PRICE = 5.99;
 
 const PricingForm = z.discriminatedUnion('choice', [
   z.object({ choice: z.literal('free') }),
-  z.object({ choice: z.literal('buy'), price: z.number({ error: pricingText.priceRequired }).min(0, { error: pricingText.priceRequired }) }),
+  z.object({ choice: z.literal('buy'), price: oneTimePrice(pricingText.priceRequired) }),
   z.object({ choice: z.literal('subscription'), pricingId: z.string().min(1, { error: pricingText.planRequired }) }),
 ], { error: pricingText.purchaseTypeRequired });
 
