@@ -10,7 +10,7 @@ const features = readdirSync('src/features', { withFileTypes: true }).filter((d)
 const noImport = (patterns) => ['error', { patterns: patterns.map(([group, message]) => ({ group, message })) }];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', '.tmp/', 'coverage/', 'src/routeTree.gen.ts', 'server/db/migrations/', 'tests/fixtures/apps/'] },
+  { ignores: ['dist/', 'build/', 'public/', 'node_modules/', 'data/', '.tmp/', 'coverage/', 'src/routeTree.gen.ts', 'server/db/migrations/', 'tests/fixtures/apps/'] },
   ...tseslint.configs.recommended,
   {
     rules: {

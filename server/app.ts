@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from './config';
 import access from './plugins/access';
+import security from './plugins/security';
 import auth from './plugins/auth';
 import db from './plugins/db';
 import downloads from './plugins/downloads';
@@ -20,10 +21,24 @@ import { routes } from './routes';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Builds the whole server (tests build it too, then listen on port 0). */
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+/** Query parameters that carry credentials: never written to the log. */
+const SECRET_PARAMS = /([?&](?:secret|token|code|state|access_token)=)[^&#]*/gi;
+export const redactUrl = (url: string) => url.replace(SECRET_PARAMS, '$1[redacted]');
+
+/** Builds the whole server (tests build it too, then listen on port 0; `logStream` captures its log). */
+export async function buildApp(config: Config, opts: { logStream?: { write: (line: string) => void } } = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+            redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'], censor: '[redacted]' },
+            serializers: {
+              req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), host: req.hostname, remoteAddress: req.ip }),
+            },
+          },
     bodyLimit: config.bodyLimitBytes,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
@@ -40,6 +55,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     fp(async (i) => void i.decorate('config', config), { name: 'config' }),
   );
   await app.register(errors);
+  await app.register(security);
   await app.register(formbody, { bodyLimit: 16_384 });
   await app.register(storage);
   await app.register(db);

@@ -2,10 +2,17 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { ENGINE_VERSION } from './services/compile/type-roots';
 
+/** The client secret of development (the embedded authorization server's); refused in production. */
+export const DEFAULT_CLIENT_SECRET = 'dev-secret';
+
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** Every setting, from the environment, with defaults that need no setup (README lists them). */
 const Env = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DEV_SIGN_IN: bool.optional(),
+  RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_UPLOADS: z.coerce.number().int().min(1).default(30),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('127.0.0.1'),
   PUBLIC_URL: z.string().optional(),
@@ -17,11 +24,11 @@ const Env = z.object({
   TERMS_URL: z.string().default('https://rocket.chat/terms'),
   PRIVACY_URL: z.string().default('https://rocket.chat/privacy'),
   SIGNUPS_ENABLED: bool.default(true),
-  SEED_DEMO_DATA: bool.default(true),
+  SEED_DEMO_DATA: bool.optional(),
   CLOUD_ISSUER_URL: z.string().optional(),
   CLOUD_AUTHORIZE_URL: z.string().optional(),
   CLOUD_CLIENT_ID: z.string().default('marketplace-portal'),
-  CLOUD_CLIENT_SECRET: z.string().default('dev-secret'),
+  CLOUD_CLIENT_SECRET: z.string().default(DEFAULT_CLIENT_SECRET),
   SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -35,6 +42,12 @@ const Env = z.object({
 });
 
 export type Config = {
+  /** NODE_ENV=production: no development part runs unless explicitly allowed (see checkProduction). */
+  production: boolean;
+  /** The embedded development authorization server is mounted (no CLOUD_ISSUER_URL). */
+  devSignIn: boolean;
+  /** Requests per minute and client: sign-in (the token exchange, the development sign-in pages) and uploads. */
+  rateLimits: { signIn: number; uploads: number };
   port: number;
   host: string;
   publicUrl: string | undefined;
@@ -74,9 +87,33 @@ export type Config = {
   inMemoryDatabase: boolean;
 };
 
+export class ConfigError extends Error {}
+
+
+/**
+ * What production mode refuses: the embedded development sign-in (unless DEV_SIGN_IN=true), the default
+ * client secret, and a missing or non-URL PUBLIC_URL. Development keeps its zero-setup defaults.
+ */
+export function productionProblems(e: z.infer<typeof Env>): string[] {
+  if (e.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  if (!e.CLOUD_ISSUER_URL && e.DEV_SIGN_IN !== true) {
+    problems.push('CLOUD_ISSUER_URL is required: the embedded development sign-in lets anyone pick any user (set DEV_SIGN_IN=true only to allow it on purpose).');
+  }
+  if (e.CLOUD_CLIENT_SECRET === DEFAULT_CLIENT_SECRET) problems.push('CLOUD_CLIENT_SECRET must be set to the secret the issuer gave the portal (not the development default).');
+  if (!e.PUBLIC_URL || !URL.canParse(e.PUBLIC_URL)) problems.push("PUBLIC_URL is required: the portal's public origin, e.g. https://marketplace.example.com.");
+  return problems;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const e = Env.parse(env);
+  const problems = productionProblems(e);
+  if (problems.length) throw new ConfigError(`Refusing to start in production mode:\n- ${problems.join('\n- ')}`);
+  const production = e.NODE_ENV === 'production';
   return {
+    production,
+    devSignIn: !e.CLOUD_ISSUER_URL,
+    rateLimits: { signIn: e.RATE_LIMIT_SIGN_IN, uploads: e.RATE_LIMIT_UPLOADS },
     port: e.PORT,
     host: e.HOST,
     publicUrl: e.PUBLIC_URL,
@@ -88,7 +125,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     termsUrl: e.TERMS_URL,
     privacyUrl: e.PRIVACY_URL,
     signupsEnabled: e.SIGNUPS_ENABLED,
-    seedDemoData: e.SEED_DEMO_DATA,
+    // Demo data only when asked in production; by default in development.
+    seedDemoData: e.SEED_DEMO_DATA ?? !production,
     cloudIssuerUrl: e.CLOUD_ISSUER_URL,
     cloudAuthorizeUrl: e.CLOUD_AUTHORIZE_URL,
     cloudClientId: e.CLOUD_CLIENT_ID,

@@ -1,7 +1,14 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
 
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (e) {
+  // A configuration production mode refuses: say what to set, and do not start.
+  console.error(e instanceof ConfigError ? e.message : e);
+  process.exit(1);
+}
 const app = await buildApp(config);
 await app.listen({ port: config.port, host: config.host });
 

@@ -51,6 +51,8 @@ export const demoUsers = {
   reviewer: u('reviewer', 8, 'Daniel', 'Kim', 'daniel.kim@marketplace.example', { publisher: 'staff', role: 'developer', systemRole: 'reviewer' }),
   support: u('support', 9, 'Hannah', 'Weber', 'hannah.weber@marketplace.example', { publisher: 'staff', role: 'viewer', systemRole: 'support' }),
   staffViewer: u('staffViewer', 10, 'Kenji', 'Watanabe', 'kenji.watanabe@marketplace.example', { publisher: 'staff', role: 'viewer', systemRole: 'viewer' }),
+  /** Staff without a publisher account: a system role only (reaches the admin console, not publisher screens). */
+  staffOnly: u('staffOnly', 13, 'Ines', 'Moreau', 'ines.moreau@marketplace.example', { systemRole: 'reviewer' }),
   /** Cloud users with no developer account yet: they sign up, or get added by an owner. */
   newcomer: u('newcomer', 11, 'Elena', 'Petrova', 'elena.petrova@example.com'),
   candidate: u('candidate', 12, 'Noah', 'Williams', 'noah.williams@example.com'),

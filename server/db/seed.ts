@@ -73,17 +73,17 @@ export async function seed(db: Db) {
     );
     await tx.insert(t.developers).values(
       users
-        .filter((x) => x.publisher)
+        .filter((x) => x.publisher || x.systemRole)
         .map((x, i) => ({
           id: hexId(`developer:${x.key}`),
-          publisherId: pubId[x.publisher!]!,
+          publisherId: x.publisher ? pubId[x.publisher]! : null,
           firstName: x.firstName,
           lastName: x.lastName,
           email: x.email,
           emailVerified: true,
           chatUsername: `${x.firstName}.${x.lastName}`.toLowerCase().normalize('NFD').replace(/[^a-z.]/g, ''),
           cloudUserId: x.id,
-          role: x.role!,
+          role: x.role ?? 'viewer',
           systemRole: x.systemRole ?? 'user',
           lastActivityDate: daysAgo(i % 9),
         })),

@@ -1,7 +1,7 @@
 import type { AppRoute } from '@ts-rest/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { RouteAccess } from '../../contract/access';
+import { isSystemFeature, type RouteAccess } from '../../contract/access';
 import { Access } from '../access/enforcer';
 import { HttpError } from '../errors';
 import type { AuthContext, DeveloperRow } from './auth';
@@ -15,6 +15,13 @@ export function requireDeveloper(request: FastifyRequest): DeveloperRow & { publ
   const developer = request.auth?.developer;
   if (!developer?.publisherId) throw notRegistered();
   return developer as DeveloperRow & { publisherId: string };
+}
+
+/** The request's developer account, with or without a publisher (staff may have a system role only); else 404. */
+export function requireAccount(request: FastifyRequest): DeveloperRow {
+  const developer = request.auth?.developer;
+  if (!developer) throw notRegistered();
+  return developer;
 }
 
 export function requireSession(request: FastifyRequest): AuthContext {
@@ -42,6 +49,8 @@ export default fp(
       if (rule.access === 'session') return;
       const developer = auth.developer;
       if (!developer) throw notRegistered();
+      // Staff with a system role only have no publisher: publisher routes answer as for anyone without one.
+      if (!developer.publisherId && !isSystemFeature(rule.feature)) throw notRegistered();
       const subject = {
         developerId: developer.id,
         publisherId: developer.publisherId,

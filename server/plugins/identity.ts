@@ -14,6 +14,11 @@ export default fp(
     const { config } = app;
     const embedded = !config.cloudIssuerUrl;
     if (embedded) await devAuthServer(app, { clientId: config.cloudClientId, clientSecret: config.cloudClientSecret });
+    if (embedded && config.production) {
+      app.log.warn(
+        '!!! DEV_SIGN_IN=true: the embedded development sign-in is on in production — anyone who reaches this portal can sign in as any user, system admins included. Set CLOUD_ISSUER_URL and remove DEV_SIGN_IN. !!!',
+      );
+    }
     const selfIssuer = () => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}${DEV_AUTH_PATH}`;
     const client = new OAuthClient({
       issuer: () => config.cloudIssuerUrl ?? selfIssuer(),

@@ -33,12 +33,41 @@ export function openApiDocument(version: string) {
   return { ...doc, openapi: '3.1.0' };
 }
 
+/**
+ * The reference page's configuration: self-contained (no font host, no hosted client, no AI or MCP
+ * buttons), reading the document from this server.
+ */
+const REFERENCE_CONFIG = {
+  title: 'Marketplace portal API',
+  withDefaultFonts: false,
+  hideClientButton: true,
+  showDeveloperTools: 'never',
+  agent: { disabled: true },
+  mcp: { disabled: true },
+  telemetry: false,
+};
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The page: the standalone reference script mounts itself from data attributes, so there is no inline script (CSP). */
+const referencePage = () => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Marketplace portal API</title></head>
+<body>
+<script id="api-reference" type="application/json" data-url="/v1/openapi.json" data-configuration="${esc(JSON.stringify(REFERENCE_CONFIG))}"></script>
+<script src="/zod-jitless.js"></script>
+<script src="/api-docs/js/scalar.js"></script>
+</body></html>`;
+
 export default async function openapi(app: FastifyInstance) {
   const doc = openApiDocument('1.0.0');
   app.get('/v1/openapi.json', async () => doc);
-  const { default: scalar } = await import('@scalar/fastify-api-reference');
-  await app.register(scalar, {
-    routePrefix: '/api-docs',
-    configuration: { url: '/v1/openapi.json', title: 'Marketplace portal API' },
+  // Scalar's plugin serves its standalone script; its page (an inline script) is replaced by ours.
+  app.addHook('onRoute', (route) => {
+    if (route.method === 'GET' && route.url === '/api-docs/') {
+      route.handler = async (_request, reply) => reply.header('content-type', 'text/html; charset=utf-8').send(referencePage());
+    }
   });
+  const { default: scalar } = await import('@scalar/fastify-api-reference');
+  await app.register(scalar, { routePrefix: '/api-docs', configuration: { url: '/v1/openapi.json' } });
 }

@@ -4,14 +4,14 @@ import { initServer } from '@ts-rest/fastify';
 import { contract } from '../../contract';
 import { MODEL, policies } from '../access/policy';
 import { developers } from '../db/schema';
-import { requireDeveloper } from '../plugins/access';
+import { requireAccount } from '../plugins/access';
 import { toDeveloper } from './views';
 
 const s = initServer();
 
 export const meRoutes = (app: FastifyInstance) => ({
   get: s.route(contract.me.get, async ({ request }) => {
-    return { status: 200, body: toDeveloper(requireDeveloper(request)) };
+    return { status: 200, body: toDeveloper(requireAccount(request)) };
   }),
 
   ac: s.route(contract.me.ac, async ({ request }) => {
@@ -30,7 +30,7 @@ export const meRoutes = (app: FastifyInstance) => ({
   }),
 
   update: s.route(contract.me.update, async ({ request, body }) => {
-    const developer = requireDeveloper(request);
+    const developer = requireAccount(request);
     const [row] = await app.db
       .update(developers)
       .set({ firstName: body.firstName, lastName: body.lastName })

@@ -53,6 +53,9 @@ export async function loadAccount(queryClient: QueryClient) {
 }
 export type Account = Awaited<ReturnType<typeof loadAccount>>;
 
+/** Staff with a system role and no publisher account: the admin console is theirs, publisher screens are not. */
+export const isStaffOnly = (account: Pick<Account, 'me' | 'publisher'>) => !!account.me && account.me.systemRole !== 'user' && !account.publisher;
+
 /** After sign-up or a profile change: drop everything that depends on who the user is, so it loads again. */
 export const refreshAccount = (queryClient: QueryClient) => {
   for (const key of ['me', 'publisher', 'checks']) queryClient.removeQueries({ queryKey: [key] });

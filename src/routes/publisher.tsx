@@ -3,9 +3,10 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { PageLoader } from '../components/PageLoader';
 import { RouteError } from '../components/RouteError';
 import { Shell } from '../features/shell/Shell';
-import { configQuery, loadAccount } from '../lib/account';
+import { configQuery, isStaffOnly, loadAccount } from '../lib/account';
 
 const REGISTER = '/publisher/register';
+const ADMIN = '/publisher/admin';
 
 /**
  * The publisher layout. Loads who the user is once (a 401 on the way hands over to sign-in), tells the
@@ -18,7 +19,10 @@ export const Route = createFileRoute('/publisher')({
     actor.send(account.me && account.publisher ? { type: 'ACCOUNT_LOADED', isRegistered: account.publisher.isRegistered } : { type: 'ACCOUNT_MISSING' });
     if (account.publisher?.isRegistered) actor.send({ type: 'REGISTERED' });
     const unregistered = actor.getSnapshot().matches({ signedIn: 'unregistered' }) || !account.publisher?.isRegistered;
-    if (unregistered && location.pathname !== REGISTER) throw redirect({ to: REGISTER });
+    // Staff with a system role but no publisher account reach the admin console; only publisher screens
+    // send an unregistered user to sign up.
+    const staffScreen = ['/publisher', '/publisher/', ADMIN].includes(location.pathname) || location.pathname.startsWith(`${ADMIN}/`);
+    if (unregistered && location.pathname !== REGISTER && !(isStaffOnly(account) && staffScreen)) throw redirect({ to: REGISTER });
     return { account };
   },
   pendingComponent: () => <PageLoader />,
@@ -30,7 +34,8 @@ function PublisherLayout() {
   const { account } = Route.useRouteContext();
   const { data: config } = useSuspenseQuery(configQuery);
   return (
-    <Shell checks={account.checks} publisher={account.publisher} config={config} signedIn={!!account.me}>
+    // Inside this layout the user is signed in (a 401 on the way hands over to sign-in), account or not.
+    <Shell checks={account.checks} publisher={account.publisher} config={config} signedIn>
       <Outlet />
     </Shell>
   );

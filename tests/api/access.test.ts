@@ -67,3 +67,23 @@ describe('GET /v1/me/ac', () => {
     },
   );
 });
+
+describe('staff are not publishers', () => {
+  it('a staff member with a system role and no publisher reaches the admin API; publisher routes answer as for anyone without a publisher', async () => {
+    const s2 = await startServer();
+    try {
+      const token = await s2.signIn('staffOnly');
+      const me = await s2.request('GET', '/v1/me', { token });
+      expect(me.status).toBe(200);
+      expect(me.json).toMatchObject({ publisherId: null, systemRole: 'reviewer' });
+      expect((await s2.request('GET', '/v1/admin/apps?limit=5&offset=0', { token })).status).toBe(200);
+      expect((await s2.request('GET', '/v1/admin/jobs?limit=5&offset=0', { token })).status).toBe(200);
+      for (const path of ['/v1/publisher', '/v1/publisher/apps']) {
+        const res = await s2.request('GET', path, { token });
+        expect([path, res.status, res.json.code]).toEqual([path, 404, 'not_registered']);
+      }
+    } finally {
+      await s2.close();
+    }
+  });
+});

@@ -26,7 +26,6 @@ const jiraPrice = createHash('sha256').update('price:Jira Connector').digest('he
 const jiraJob = createHash('sha256').update('job:Jira Connector:1.1.0').digest('hex').slice(0, 24);
 // Only Northwind's developers see Northwind's app: everyone else signed in gets 404 (invisible), whatever their role.
 const northwindOnly = [401, 404, 200, 200, 200, 404, 404, 404, 404, 404];
-const northwindUpdate = [401, 404, 403, 200, 200, 404, 403, 403, 404, 404];
 // Jira's latest version is author-approved: whoever may update it gets past authorization to the lifecycle's 409.
 const northwindLockedUpdate = [401, 404, 403, 409, 409, 404, 403, 403, 404, 404];
 // Bodies are validated before rows are looked up: whoever may update apps gets 400 for a bad one.

@@ -214,9 +214,11 @@ describe('the new-app wizard, driven by its machine in Chromium', () => {
     const versions = page.getByRole('table', { name: 'Versions' });
     await versions.getByRole('row', { name: /v1\.1\.0/ }).getByText('Author approved').waitFor();
 
-    // Edit details: Change Log, Details, App info; 'Save and finish' returns to the app.
+    // Edit info on a version under review: the wizard says its details can no longer change, and the
+    // server (the lifecycle machine) refuses a change all the same.
     await versions.getByRole('row', { name: /v1\.1\.0/ }).getByRole('button', { name: 'Edit info' }).click();
     await page.getByRole('heading', { level: 2, name: 'Change Log' }).waitFor();
+    await page.getByText('Calendar Sync v1.1.0 is author approved: its details can no longer change. Upload an update to change them.').waitFor();
     await expectNoAxeViolations(page, 'edit details');
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await page.getByRole('heading', { level: 2, name: 'App Details' }).waitFor();
@@ -224,8 +226,9 @@ describe('the new-app wizard, driven by its machine in Chromium', () => {
     await page.getByRole('heading', { level: 2, name: 'App Info' }).waitFor();
     await page.getByLabel('Short description').fill('Meeting reminders in your rooms');
     await page.getByRole('button', { name: 'Save and finish' }).click();
-    await page.waitForURL(new RegExp(`/publisher/apps/${id}$`));
-    await page.getByText('Meeting reminders in your rooms').first().waitFor();
+    await page.getByRole('alert').getByText('A version that is author-approved cannot be changed: upload an update to change its details.').waitFor();
+    await page.goto(`${portal.server.base}/publisher/apps/${id}`);
+    await page.getByRole('table', { name: 'Versions' }).waitFor();
 
     // A new plan becomes the active price; then back to free.
     await page.getByRole('button', { name: 'New pricing plan' }).click();

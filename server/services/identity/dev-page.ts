@@ -9,7 +9,7 @@ const hidden = (params: Record<string, string>) =>
     .join('');
 
 /** The embedded authorization server's sign-in page: plain HTML, no script, keyboard usable. */
-export function authorizePage(o: { action: string; params: Record<string, string>; users: User[]; error?: string; product: string }) {
+export function authorizePage(o: { action: string; params: Record<string, string>; users: User[]; error?: string; product: string; production?: boolean }) {
   const users = o.users
     .map(
       (u) => `<li><form method="post" action="${esc(o.action)}">${hidden(o.params)}
@@ -32,8 +32,10 @@ fieldset{border:1px solid #d0d3d9;border-radius:8px;background:#fff;display:grid
 label{display:grid;gap:.2rem}input{font:inherit;padding:.45rem;border:1px solid #b9bbc6;border-radius:6px}
 .error{background:#ffefef;border:1px solid #e5484d;padding:.6rem 1rem;border-radius:8px}
 .primary{background:#3e63dd;color:#fff;text-align:center;display:block}
+.banner{background:#fff4d5;border:2px solid #ab6400;color:#4f3422;padding:.7rem 1rem;border-radius:8px;font-weight:600}
 </style></head>
 <body><main>
+${o.production ? '<p class="banner" role="alert">Development sign-in: this production portal lets anyone sign in as any user (DEV_SIGN_IN=true).</p>' : ''}
 <h1>Sign in to ${esc(o.product)} Cloud</h1>
 <p class="note">Development authorization server: pick a cloud user to continue to the marketplace portal, or create one.</p>
 ${o.error ? `<p class="error" role="alert">${esc(o.error)}</p>` : ''}

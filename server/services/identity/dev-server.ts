@@ -82,7 +82,7 @@ export async function devAuthServer(app: FastifyInstance, opts: Options) {
       .status(error ? 400 : 200)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(authorizePage({ action: `${base}/authorize`, params: q, users, error, product: app.config.productName }));
+      .send(authorizePage({ action: `${base}/authorize`, params: q, users, error, product: app.config.productName, production: app.config.production }));
   };
 
   app.get(`${base}/authorize`, async (request, reply) => {

@@ -1,5 +1,5 @@
 import { Box, Callout, Flex, Heading, Link as ThemeLink, Text } from '@radix-ui/themes';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { renderText } from '../../../contract/common';
 import type { Config } from '../../../contract/schemas/catalog';
@@ -43,6 +43,11 @@ export function RegisterPage({ config, registered, enabled }: { config: Config; 
   }
   return (
     <Box p={{ initial: '3', sm: '6' }}>
+      <Flex justify="end" mb="2">
+        <ThemeLink asChild size="2">
+          <Link to="/sign-out">Sign out</Link>
+        </ThemeLink>
+      </Flex>
       <SignUpForm config={config} />
     </Box>
   );

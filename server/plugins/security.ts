@@ -1,0 +1,69 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { AppRoute } from '@ts-rest/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { DEV_AUTH_PATH } from '../config';
+import { HttpError } from '../errors';
+
+/** The Content-Security-Policy the SPA, /api-docs and the development sign-in page pass: no inline script anywhere. */
+export function contentSecurityPolicy(https: boolean) {
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // Radix (scroll lock) and the API reference insert <style> elements; scripts stay strict.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      workerSrc: ["'self'", 'blob:'],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      ...(https ? { upgradeInsecureRequests: [] } : {}),
+    },
+  };
+}
+
+type Limited = 'signIn' | 'uploads';
+/** Which routes are rate limited, and by which limit. */
+function limitOf(url: string, method: string, tsRestRoute: AppRoute | undefined): Limited | null {
+  if (tsRestRoute && 'contentType' in tsRestRoute && tsRestRoute.contentType === 'multipart/form-data') return 'uploads';
+  if (method === 'POST' && url === '/v1/oauth/exchange') return 'signIn';
+  // The development sign-in pages (the token endpoint is the portal's own server-to-server call).
+  if (url.startsWith(`${DEV_AUTH_PATH}/authorize`)) return 'signIn';
+  return null;
+}
+
+/**
+ * Security headers (helmet: CSP, HSTS when PUBLIC_URL is https, no sniffing, no framing) and rate limits
+ * on sign-in and uploads: past the limit, 429 in the error envelope with Retry-After.
+ */
+export default fp(
+  async function security(app: FastifyInstance) {
+    const https = !!app.config.publicUrl?.startsWith('https://');
+    await app.register(helmet, {
+      contentSecurityPolicy: contentSecurityPolicy(https),
+      hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      crossOriginEmbedderPolicy: false,
+    });
+    // Marks the limited routes as they are declared (before the rate limiter wires them).
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      const config = (route.config ?? {}) as { tsRestRoute?: AppRoute; rateLimit?: unknown };
+      const limited = methods.map((m) => limitOf(route.url, m, config.tsRestRoute)).find(Boolean);
+      if (!limited) return;
+      const keyGenerator = limited === 'uploads' ? (r: FastifyRequest) => r.auth?.developer?.id ?? r.ip : (r: FastifyRequest) => r.ip;
+      route.config = { ...config, rateLimit: { max: app.config.rateLimits[limited], timeWindow: 60_000, keyGenerator } };
+    });
+    await app.register(rateLimit, {
+      global: false,
+      errorResponseBuilder: (_request, context) =>
+        new HttpError(429, 'rate_limited', `Too many requests: try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`),
+    });
+  },
+  { name: 'security', dependencies: ['config', 'errors'] },
+);
