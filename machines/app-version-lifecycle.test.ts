@@ -62,7 +62,7 @@ const events: LifecycleEvent[] = [
   { type: 'COMPILE' }, { type: 'COMPILE_SUCCEEDED' }, { type: 'COMPILE_FAILED' }, { type: 'SUBMIT' },
   { type: 'REJECT', reason: 'Stores tokens in messages.' }, { type: 'REVIEW', note: 'Add a privacy summary.' },
   { type: 'APPROVE' }, { type: 'MAKE_DRAFT' }, { type: 'PUBLISH' }, { type: 'UNPUBLISH' }, { type: 'EDIT' },
-  { type: 'EDIT_INFO' }, { type: 'UPLOAD_REVISION' }, { type: 'VIEW_DIAGNOSTICS' },
+  { type: 'EDIT_INFO' }, { type: 'UPLOAD_REVISION' }, { type: 'VIEW_DIAGNOSTICS' }, { type: 'SAVE' },
 ];
 
 const coverage = new ModelCoverage('app-version-lifecycle', appVersionLifecycle);

@@ -149,20 +149,29 @@ describe('upload and compile', () => {
 });
 
 describe('compile jobs survive a restart', () => {
-  it('gives up a job whose process died on each of its 3 attempts (the lease ran out every time)', async () => {
+  /**
+   * Uploads on a server without a worker, marks the compile job as claimed by a process that died (running,
+   * its lease long run out, after `attempts` attempts), and starts a second server on the same database.
+   */
+  async function diedMidCompile(id: string, attempts: number) {
+    // PGlite in a folder (or a fresh PostgreSQL database) that the second server opens again.
     const first = await startServer({ compileWorker: false, ...(process.env.TEST_DATABASE_URL ? {} : { inMemoryDatabase: false }) });
     const token = await first.signIn('owner');
-    const res = await first.upload('POST', '/v1/publisher/apps', token, [{ field: 'app', filename: 'a.zip', data: zip(withManifest(standup(), { id: '3e4f5a6b-7c8d-4e9f-8a0b-2c3d4e5f6a7b', nameSlug: 'standup-dies' })) }]);
+    const res = await first.upload('POST', '/v1/publisher/apps', token, [{ field: 'app', filename: 'a.zip', data: zip(withManifest(standup(), { id, nameSlug: `standup-${attempts}` })) }]);
     expect(res.status, res.text).toBe(201);
-    await first.app.db.update(jobs).set({ status: 'running', lockedAt: new Date(Date.now() - 3_600_000), attempts: 3 }).where(eq(jobs.kind, 'compile'));
+    await first.app.db.update(jobs).set({ status: 'running', lockedAt: new Date(Date.now() - 3_600_000), attempts }).where(eq(jobs.kind, 'compile'));
+    const [job] = await first.app.db.select().from(compileJobs).where(eq(compileJobs.appId, id));
     await first.close({ keepDatabase: true });
-
     const second = await startServer({ inMemoryDatabase: false, dataDir: first.config.dataDir, databaseUrl: first.config.databaseUrl });
+    const t2 = await second.signIn('owner');
+    return { second, token: t2, jobId: job!.id, app: await second.settled(t2, id) };
+  }
+
+  it('gives up a job whose process died on each of its 3 attempts (the lease ran out every time)', async () => {
+    const { second, token, jobId, app } = await diedMidCompile('3e4f5a6b-7c8d-4e9f-8a0b-2c3d4e5f6a7b', 3);
     try {
-      const t2 = await second.signIn('owner');
-      const done = await second.settled(t2, res.json.appId);
-      expect(done.latest.status).toBe('compiler-error');
-      const [job] = (await second.request('GET', `/v1/publisher/apps/${res.json.appId}/jobs`, { token: t2 })).json;
+      expect(app.latest.status).toBe('compiler-error');
+      const job = (await second.request('GET', `/v1/publisher/apps/${app.appId}/jobs/${jobId}`, { token })).json;
       expect(job).toMatchObject({ status: 'failed', diagnostics: [{ line: 0, character: 0, message: limitMessages.gaveUp }] });
       const [queued] = await second.app.db.select().from(jobs).where(eq(jobs.kind, 'compile'));
       expect(queued).toMatchObject({ status: 'failed', attempts: 4 });
@@ -172,23 +181,10 @@ describe('compile jobs survive a restart', () => {
   });
 
   it('finishes a job whose server stopped mid-compile', async () => {
-    // PGlite in a folder (or a fresh PostgreSQL database) that the second server opens again.
-    const first = await startServer({ compileWorker: false, ...(process.env.TEST_DATABASE_URL ? {} : { inMemoryDatabase: false }) });
-    const token = await first.signIn('owner');
-    const res = await first.upload('POST', '/v1/publisher/apps', token, [{ field: 'app', filename: 'a.zip', data: zip(withManifest(standup(), { id: '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a', nameSlug: 'standup-restart' })) }]);
-    expect(res.status, res.text).toBe(201);
-    // The process claimed the job and died: running, with a lease that ran out long ago.
-    await first.app.db.update(jobs).set({ status: 'running', lockedAt: new Date(Date.now() - 3_600_000), attempts: 1 }).where(eq(jobs.kind, 'compile'));
-    const [job] = await first.app.db.select().from(compileJobs).where(eq(compileJobs.appId, res.json.appId));
-    await first.close({ keepDatabase: true });
-
-    const second = await startServer({ inMemoryDatabase: false, dataDir: first.config.dataDir, databaseUrl: first.config.databaseUrl });
+    const { second, token, jobId, app } = await diedMidCompile('2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a', 1);
     try {
-      const t2 = await second.signIn('owner');
-      await second.settled(t2, res.json.appId);
-      const after = await second.request('GET', `/v1/publisher/apps/${res.json.appId}/jobs/${job!.id}`, { token: t2 });
-      expect(after.json.status).toBe('succeeded');
-      expect((await second.request('GET', `/v1/publisher/apps/${res.json.appId}`, { token: t2 })).json.latest.status).toBe('compiled');
+      expect(app.latest.status).toBe('compiled');
+      expect((await second.request('GET', `/v1/publisher/apps/${app.appId}/jobs/${jobId}`, { token })).json.status).toBe('succeeded');
     } finally {
       await second.close();
     }

@@ -57,22 +57,22 @@ export class VirtualFiles {
     return posix.resolve(APP_ROOT, path.split('\\').join('/'));
   }
 
+  /** The real file behind a mounted path, when it is a file. */
+  private mountedFile(p: string): string | null {
+    const r = this.real(p);
+    return r !== null && statSync(r).isFile() ? r : null;
+  }
+
   fileExists = (path: string): boolean => {
     const p = this.normalize(path);
-    if (this.mounted(p)) {
-      const r = this.real(p);
-      return r !== null && statSync(r).isFile();
-    }
-    return this.files.has(p);
+    return this.mounted(p) ? this.mountedFile(p) !== null : this.files.has(p);
   };
 
   readFile = (path: string): string | undefined => {
     const p = this.normalize(path);
-    if (this.mounted(p)) {
-      const r = this.real(p);
-      return r !== null && statSync(r).isFile() ? readFileSync(r, 'utf8') : undefined;
-    }
-    return this.files.get(p);
+    if (!this.mounted(p)) return this.files.get(p);
+    const r = this.mountedFile(p);
+    return r === null ? undefined : readFileSync(r, 'utf8');
   };
 
   directoryExists = (path: string): boolean => {
