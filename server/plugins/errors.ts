@@ -24,6 +24,20 @@ const multipartLimits: Record<string, { code: string; message: string }> = {
   FST_REQ_FILE_TOO_LARGE: { code: 'file_too_large', message: 'A file in the upload is larger than 20 MB.' },
 };
 
+const NUL_MESSAGE = 'Text may not contain NUL characters.';
+
+/** The path of the first string holding a NUL character in a parsed request, or null. */
+export function nulIn(value: unknown, path = '', depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (!value || typeof value !== 'object' || depth > 64) return null;
+  for (const [k, v] of Object.entries(value)) {
+    if (k.includes('\u0000')) return path ? `${path}.${k}` : k;
+    const found = nulIn(v, path ? `${path}.${k}` : k, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
 /** A request Node's HTTP parser refused (headers too large, not HTTP): the envelope, then the connection closes. */
 export function answerClientError(err: Error & { code?: string }, socket: Socket) {
   if (err.code === 'ECONNRESET' || !socket.writable) return socket.destroy();
@@ -46,6 +60,12 @@ export default fp(
 
     app.addHook('onRequest', async (request, reply) => {
       reply.header('x-request-id', request.id);
+    });
+
+    // Text holding a NUL character cannot be stored (PostgreSQL refuses it): refused here, naming the field.
+    app.addHook('preValidation', async (request) => {
+      const where = nulIn({ params: request.params, query: request.query, body: request.body });
+      if (where !== null) throw new HttpError(400, 'validation_error', NUL_MESSAGE, [{ path: where, message: NUL_MESSAGE }]);
     });
 
     app.decorate('sendError', send);

@@ -44,6 +44,9 @@ describe('the error envelope everywhere', () => {
     ['JSON nested 100 000 deep', () => s.request('POST', '/v1/me', { token: owner, body: '['.repeat(100_000) + ']'.repeat(100_000) }), 400],
     ['an empty JSON body', () => s.request('POST', '/v1/me', { token: owner, body: '' }), 400],
     ['a __proto__ key', () => s.request('POST', '/v1/me', { token: owner, body: '{"__proto__": {"admin": true}, "firstName": "A", "lastName": "B"}' }), 400],
+    // Found by the fuzzer: PostgreSQL refuses NUL in text, which answered 500.
+    ['a NUL character in a text field', () => s.request('POST', '/v1/me', { token: owner, body: { firstName: 'A\u0000', lastName: 'B' } }), 400],
+    ['a NUL character in a query', () => s.request('GET', '/v1/publisher/apps?limit=5&offset=0&q=%00', { token: owner }), 400],
   ] as const)('%s', async (_name, call, status) => {
     const res = await call();
     expect(res.status).toBe(status);
