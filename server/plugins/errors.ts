@@ -18,10 +18,8 @@ const issuesOf = (err: unknown, prefix: string): Issue[] => {
 /** Request ids, and one error envelope for every non-2xx answer; 5xx never leak internals. */
 /** @fastify/multipart's limit errors, in words a user can act on. */
 const multipartLimits: Record<string, { code: string; message: string }> = {
-  FST_FILES_LIMIT: { code: 'too_many_files', message: 'Too many files in one upload (at most 10).' },
   FST_PARTS_LIMIT: { code: 'too_many_parts', message: 'Too many fields and files in one upload.' },
   FST_FIELDS_LIMIT: { code: 'too_many_fields', message: 'Too many fields in one upload.' },
-  FST_REQ_FILE_TOO_LARGE: { code: 'file_too_large', message: 'A file in the upload is larger than 20 MB.' },
 };
 
 const NUL_MESSAGE = 'Text may not contain NUL characters.';

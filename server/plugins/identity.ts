@@ -12,7 +12,7 @@ import { OAuthClient } from '../services/identity/oauth-client';
 export default fp(
   async function identity(app: FastifyInstance) {
     const { config } = app;
-    const embedded = !config.cloudIssuerUrl;
+    const embedded = config.devSignIn;
     if (embedded) await devAuthServer(app, { clientId: config.cloudClientId, clientSecret: config.cloudClientSecret });
     if (embedded && config.production) {
       app.log.warn(

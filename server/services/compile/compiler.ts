@@ -1,14 +1,12 @@
-import { createRequire } from 'node:module';
-import { dirname, posix } from 'node:path';
+import { posix } from 'node:path';
 import type TS from 'typescript';
 import type { Diagnostic } from '../../db/schema';
 import type { PackageKind } from '../packages/manifest';
 import { bundleApp, isBuiltin } from './bundle';
 import { APP_ROOT, ENGINE_VERSION, LIB_ROOT, PLATFORM_MODULE, typeRoots } from './type-roots';
-import { loadTypeScript, typeScriptMajorFor, type TypeScriptMajor } from './typescript';
+import { libDirOf, loadTypeScript, typeScriptMajorFor, type TypeScriptMajor } from './typescript';
 import { VirtualFiles, packagePath, withoutRoot } from './virtual-host';
 
-const require = createRequire(import.meta.url);
 
 export type CompileInput = { files: Map<string, Buffer>; kind: PackageKind; allowNpm: boolean; classFile: string };
 
@@ -61,8 +59,7 @@ export async function compilePackage(input: CompileInput): Promise<CompileResult
   const started = performance.now();
   const major: TypeScriptMajor = typeScriptMajorFor(input.files.get('package.json'));
   const ts = loadTypeScript(major);
-  const libDir = dirname(require.resolve(`${major === 4 ? 'typescript4' : 'typescript'}/lib/lib.d.ts`));
-  const vfs = new VirtualFiles(input.files, [...typeRoots(), { virtual: LIB_ROOT, real: libDir }]);
+  const vfs = new VirtualFiles(input.files, [...typeRoots(), { virtual: LIB_ROOT, real: libDirOf(major) }]);
   const options: TS.CompilerOptions =
     input.kind === 'source' ? compilerOptions(ts) : { ...compilerOptions(ts), allowJs: true, checkJs: false, noEmit: true };
   const emittedJs = new Map<string, Buffer>();

@@ -97,9 +97,8 @@ export async function runCompileJob(db: Db, storage: FileStorage, compileJobId: 
   });
   switch (outcome.kind) {
     case 'crashed':
-      await db.update(compileJobs).set({ status: 'queued' }).where(eq(compileJobs.id, compileJobId));
-      return outcome;
     case 'aborted':
+      // No verdict: the job goes back to the queue (the worker decides when, or whether, it runs again).
       await db.update(compileJobs).set({ status: 'queued' }).where(eq(compileJobs.id, compileJobId));
       return outcome;
     case 'timeout':

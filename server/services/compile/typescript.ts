@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import semver from 'semver';
 import type TS from 'typescript';
 
@@ -33,6 +34,9 @@ export function typeScriptMajorFor(packageJson: Buffer | undefined): TypeScriptM
 export function loadTypeScript(major: TypeScriptMajor): typeof TS {
   return require(releases[major]) as typeof TS;
 }
+
+/** The folder of that major's standard library (lib.*.d.ts). */
+export const libDirOf = (major: TypeScriptMajor) => dirname(require.resolve(`${releases[major]}/lib/lib.d.ts`));
 
 /** The version each major resolves to, without loading the compiler. */
 export function typeScriptVersion(major: TypeScriptMajor): string {

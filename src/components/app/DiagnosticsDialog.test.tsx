@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderScreen } from '../../../tests/render';
 import { DiagnosticsDialog } from './DiagnosticsDialog';
-import { groupByFile, location, problemCount } from './diagnostics';
+import { groupByFile, diagnosticPlace, problemCount } from './diagnostics';
 
 const job = (diagnostics: { file?: string; line: number; character: number; message: string }[]) => ({
   id: 'j1', internalAppId: 'v1', appId: 'a1', typeScriptVersion: '5.9.3', engineVersion: '1.66.0', status: 'failed' as const,
@@ -17,7 +17,7 @@ describe('grouping diagnostics', () => {
       { file: 'b.ts', line: 2, character: 5, message: 'z' },
       { line: 0, character: 0, message: 'The compile ran out of memory.' },
     ]);
-    expect(groups.map((g) => [g.file, g.diagnostics.map(location)])).toEqual([
+    expect(groups.map((g) => [g.file, g.diagnostics.map(diagnosticPlace)])).toEqual([
       ['b.ts', ['b.ts:2:5', 'b.ts:9:1']],
       ['a.ts', ['a.ts:1:1']],
       ['', ['package:0:0']],

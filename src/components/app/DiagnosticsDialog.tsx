@@ -5,7 +5,7 @@ import type { CompileJob } from '../../../contract/schemas/app';
 import { InfoDialog } from '../InfoDialog';
 import { PageLoader } from '../PageLoader';
 import { ResultPage } from '../ResultPage';
-import { groupByFile, location, problemCount } from './diagnostics';
+import { groupByFile, diagnosticPlace, problemCount } from './diagnostics';
 import { appText } from './strings';
 
 /**
@@ -60,7 +60,7 @@ export function DiagnosticsDialog({
                     {group.diagnostics.map((d, i) => (
                       <li key={i} style={{ overflowWrap: 'anywhere' }}>
                         <Code variant="ghost" color="gray">
-                          {location(d)}
+                          {diagnosticPlace(d)}
                         </Code>{' '}
                         <Text size="2">{d.message}</Text>
                       </li>

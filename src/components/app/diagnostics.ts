@@ -18,4 +18,4 @@ export function groupByFile(diagnostics: D[]): FileDiagnostics[] {
 export const problemCount = (n: number) => `${n} ${n === 1 ? 'problem' : 'problems'}`;
 
 /** Where a diagnostic is: `file:line:character` (a package-wide one names the package). */
-export const location = (d: D) => `${d.file ?? 'package'}:${d.line}:${d.character}`;
+export const diagnosticPlace = (d: D) => `${d.file ?? 'package'}:${d.line}:${d.character}`;
