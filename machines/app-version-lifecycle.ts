@@ -48,6 +48,8 @@ const rejectByActor = [
   { guard: 'isPublisher', target: 'author-rejected' },
   { guard: 'isStaff', target: 'rejected' },
 ] as const;
+/** The same on a compiled version, which only apps have: staff review bundles from `submitted`. */
+const rejectCompiled = [rejectByActor[0], { guard: 'isStaffApp', target: 'rejected' }] as const;
 
 export const appVersionLifecycle = setup({
   types: { context: {} as LifecycleContext, input: {} as LifecycleContext, events: {} as LifecycleEvent },
@@ -58,9 +60,11 @@ export const appVersionLifecycle = setup({
     isPublisherApp: ({ context }) => context.actor === 'publisher' && !context.isBundle,
     isPublisherBundle: ({ context }) => context.actor === 'publisher' && context.isBundle,
     isStaffApp: ({ context }) => context.actor === 'staff' && !context.isBundle,
-    /** Compiles are for apps: queued by staff or by an upload (system). */
+    /** A new app version's first compile is queued by its upload (system) or by staff; later ones by staff. */
     canCompile: ({ context }) => !context.isBundle && context.actor !== 'publisher',
     isPerson: publisherOrStaff,
+    /** Diagnostics are a compile's: apps only (SPEC §4: "compiler-error (not bundle): View Diagnostics"). */
+    isPersonApp: ({ context }) => context.actor !== 'system' && !context.isBundle,
   },
   actions: {
     /** Marks an action that opens a screen without changing the status (so `snapshot.can` offers it). */
@@ -89,11 +93,11 @@ export const appVersionLifecycle = setup({
     compiled: {
       on: {
         SUBMIT: { guard: 'isPublisherApp', target: 'author-approved' },
-        REJECT: rejectByActor,
+        REJECT: rejectCompiled,
         REVIEW: { guard: 'isStaffApp', target: 'reviewed' },
-        APPROVE: { guard: 'isStaff', target: 'approved' },
-        MAKE_DRAFT: { guard: 'isStaff', target: 'draft' },
-        COMPILE: { guard: 'canCompile', target: 'compiling' },
+        APPROVE: { guard: 'isStaffApp', target: 'approved' },
+        MAKE_DRAFT: { guard: 'isStaffApp', target: 'draft' },
+        COMPILE: { guard: 'isStaffApp', target: 'compiling' },
         EDIT_INFO: { guard: 'isPublisher', actions: 'offer' },
         SAVE: { guard: 'isPublisher', actions: 'offer' },
       },
@@ -101,19 +105,19 @@ export const appVersionLifecycle = setup({
     'compiler-error': {
       meta: { note: 'reviewedNote' },
       on: {
-        COMPILE: { guard: 'canCompile', target: 'compiling' },
+        COMPILE: { guard: 'isStaffApp', target: 'compiling' },
         UPLOAD_REVISION: { guard: 'isPublisherApp', target: 'compiling' },
-        VIEW_DIAGNOSTICS: { guard: 'isPerson', actions: 'offer' },
+        VIEW_DIAGNOSTICS: { guard: 'isPersonApp', actions: 'offer' },
         EDIT_INFO: { guard: 'isPublisher', actions: 'offer' },
         SAVE: { guard: 'isPublisher', actions: 'offer' },
       },
     },
     'author-approved': {
       on: {
-        REJECT: rejectByActor,
+        REJECT: rejectCompiled,
         REVIEW: { guard: 'isStaffApp', target: 'reviewed' },
-        APPROVE: { guard: 'isStaff', target: 'approved' },
-        COMPILE: { guard: 'canCompile', target: 'compiling' },
+        APPROVE: { guard: 'isStaffApp', target: 'approved' },
+        COMPILE: { guard: 'isStaffApp', target: 'compiling' },
         EDIT_INFO: { guard: 'isPublisher', actions: 'offer' },
       },
     },
@@ -128,7 +132,7 @@ export const appVersionLifecycle = setup({
       meta: { note: 'reviewedNote' },
       on: {
         UPLOAD_REVISION: { guard: 'isPublisherApp', target: 'compiling' },
-        COMPILE: { guard: 'canCompile', target: 'compiling' },
+        COMPILE: { guard: 'isStaffApp', target: 'compiling' },
         EDIT_INFO: { guard: 'isPublisher', actions: 'offer' },
         SAVE: { guard: 'isPublisher', actions: 'offer' },
       },
@@ -137,14 +141,14 @@ export const appVersionLifecycle = setup({
       // SPEC §4: a rejected version shows Publish, disabled.
       meta: { note: 'rejectionNote', shownDisabled: ['PUBLISH'] },
       on: {
-        COMPILE: { guard: 'canCompile', target: 'compiling' },
+        COMPILE: { guard: 'isStaffApp', target: 'compiling' },
         EDIT_INFO: { guard: 'isPublisher', actions: 'offer' },
       },
     },
     'author-rejected': {
       meta: { note: 'rejectionNote' },
       on: {
-        COMPILE: { guard: 'canCompile', target: 'compiling' },
+        COMPILE: { guard: 'isStaffApp', target: 'compiling' },
         EDIT_INFO: { guard: 'isPublisher', actions: 'offer' },
       },
     },

@@ -82,6 +82,8 @@ export const CompileJob = z.object({
   appId: z.string(),
   appName: z.string().optional(),
   appVersion: z.string().optional(),
+  /** The app's publisher (the staff list of every job). */
+  publisherName: z.string().optional(),
   typeScriptVersion: z.string(),
   engineVersion: z.string(),
   status: z.enum(compileJobStatuses),

@@ -80,7 +80,7 @@ export const demoApps: DemoApp[] = [
   { name: 'Calendar Sync', publisher: 'northwind', categories: ['Productivity'], pricing: 'buy', versions: [['1.0.0', 'approved']], short: 'Meeting reminders from your calendars', color: '#0090ff' },
   { name: 'Weather Now', publisher: 'northwind', categories: ['Social'], pricing: 'free', versions: [['0.1.0', 'draft']], short: 'Forecasts for any city with /weather', color: '#ffc53d' },
   { name: 'GitLab Notifier', publisher: 'fjord', categories: ['Developer Tools'], pricing: 'free', versions: [['1.0.0', 'reviewed']], short: 'Merge requests and pipelines in rooms', color: '#fc6d26' },
-  { name: 'Meeting Notes AI', publisher: 'fjord', categories: ['Productivity'], pricing: 'free', versions: [['1.0.0', 'compiling']], short: 'Summaries of long threads and meetings', color: '#12a594' },
+  { name: 'Meeting Notes AI', publisher: 'fjord', categories: ['Productivity'], pricing: 'free', versions: [['1.0.0', 'compiled']], short: 'Summaries of long threads and meetings', color: '#12a594' },
   { name: 'Kanban Board', publisher: 'fjord', categories: ['Productivity'], pricing: 'free', versions: [['1.0.0', 'submitted']], short: 'Lightweight boards inside your rooms', color: '#3e63dd' },
   { name: 'Zendesk Helpdesk', publisher: 'cedar', categories: ['Customer Support'], pricing: 'subscription', versions: [['3.1.0', 'rejected']], short: 'Turn chat conversations into tickets', color: '#03363d' },
   { name: 'Giphy Reactions', publisher: 'cedar', categories: ['Social'], pricing: 'free', versions: [['1.4.0', 'unpublished']], short: 'Search and share GIFs in any room', color: '#d6409f' },

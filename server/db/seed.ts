@@ -162,8 +162,9 @@ export async function seed(db: Db) {
           modifiedDate: created,
         });
         if (hasJob) {
+          // No demo version is compiling: a queued job without a stored package could never run.
           const failed = status === 'compiler-error';
-          const running = status === 'compiling';
+          const running = false;
           await tx.insert(t.compileJobs).values({
             id: jobId,
             internalAppId: internalId,

@@ -1,6 +1,6 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { activityLogs, appVersions, compileJobs, usageRecords } from '../db/schema';
+import { activityLogs, appVersions, apps, compileJobs, publishers, usageRecords } from '../db/schema';
 import { notFound } from '../errors';
 import { toJob } from './app-details';
 import { loadApps } from './apps';
@@ -38,18 +38,20 @@ export function activityPage(db: Db, appId: string, page: Page) {
   );
 }
 
-/** Every compile job, newest first, with the app's name and version. */
+/** Every compile job, newest first, with the app's name, version and publisher. */
 export function jobsPage(db: Db, page: Page) {
   return paged(
     db
-      .select({ job: compileJobs, name: appVersions.name, version: appVersions.version })
+      .select({ job: compileJobs, name: appVersions.name, version: appVersions.version, publisher: publishers.name })
       .from(compileJobs)
       .leftJoin(appVersions, eq(appVersions.internalId, compileJobs.internalAppId))
+      .leftJoin(apps, eq(apps.id, compileJobs.appId))
+      .leftJoin(publishers, eq(publishers.id, apps.publisherId))
       .orderBy(desc(compileJobs.requestedAt), desc(compileJobs.id))
       .limit(page.limit)
       .offset(page.offset),
     db.select({ n: count() }).from(compileJobs),
-    (r) => ({ ...toJob(r.job), appName: r.name ?? undefined, appVersion: r.version ?? undefined }),
+    (r) => ({ ...toJob(r.job), appName: r.name ?? undefined, appVersion: r.version ?? undefined, publisherName: r.publisher ?? undefined }),
   );
 }
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { App, AppVersion } from '../../contract/schemas/app';
 import type { Db } from '../db/client';
 import { appVersions, apps, bundleApps, bundlePlans, prices, publishers } from '../db/schema';
@@ -94,6 +94,9 @@ const matching = (db: Db, q: string) => {
  * One page of apps (or bundles), most recently changed first: a publisher's own (`publisherId`), or
  * every publisher's for staff; `q` filters by name or id.
  */
+/** The list's Modified column: when the app's latest version (the one each row shows) last changed. */
+const latestModified = sql`(SELECT ${appVersions.modifiedDate} FROM ${appVersions} WHERE ${appVersions.appId} = ${apps.id} ORDER BY ${appVersions.createdDate} DESC LIMIT 1)`;
+
 export async function pageOfApps(
   db: Db,
   where: { publisherId?: string; isBundle: boolean; q?: string },
@@ -105,7 +108,7 @@ export async function pageOfApps(
     where.q ? matching(db, where.q) : undefined,
   );
   const [ids, [total]] = await Promise.all([
-    db.select({ id: apps.id }).from(apps).where(filter).orderBy(desc(apps.modifiedAt), desc(apps.id)).limit(page.limit).offset(page.offset),
+    db.select({ id: apps.id }).from(apps).where(filter).orderBy(sql`${latestModified} DESC NULLS LAST`, desc(apps.id)).limit(page.limit).offset(page.offset),
     db.select({ n: count() }).from(apps).where(filter),
   ]);
   return { data: await loadApps(db, ids.map((r) => r.id), 'thumbnail'), meta: { total: total?.n ?? 0 } };

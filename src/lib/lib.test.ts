@@ -4,7 +4,7 @@ import { bearerToken } from '../../machines/auth';
 import { ApiError } from './api';
 import { pageSizeFor } from './page-size';
 import { sessionStore } from './session-store';
-import { errorToastText } from './toast';
+import { currentToasts, errorToastText, toast } from './toast';
 
 describe('pageSizeFor (SPEC §9)', () => {
   it('is floor((height − header − 2 × padding) / 40 − 2)', () => {
@@ -47,5 +47,18 @@ describe('texts', () => {
     expect(errorToastText(new ApiError(409, { error: 'Taken.', code: 'c', requestId: 'r1' }))).toBe('Taken. Request ID: r1');
     expect(errorToastText(new ApiError(500, { requestId: 'r2' }))).toBe('An error occured! Request ID: r2');
     expect(errorToastText({ status: 502, body: 'Bad Gateway' })).toBe('HTTP 502');
+  });
+});
+
+describe('toast.pending', () => {
+  it('replaces the work-under-way toast with its outcome instead of adding one beside it', () => {
+    const shown = () => currentToasts().map((x) => [x.tone, x.text]);
+    toast.clear();
+    const progress = toast.pending('Publishing the app...');
+    expect(shown()).toEqual([['info', 'Publishing the app...']]);
+    progress.success('Published!');
+    expect(shown()).toEqual([['success', 'Published!']]);
+    toast.pending('Unpublishing the app...').apiError(new Error('boom'));
+    expect(shown()).toEqual([['success', 'Published!'], ['error', 'boom']]);
   });
 });

@@ -13,7 +13,9 @@ export const Route = createFileRoute('/publisher/admin/apps/$id')({
     await Promise.all([adminAppQuery, adminVersionsQuery, adminJobsQuery, adminPricesQuery].map((q) => context.queryClient.ensureQueryData(q(params.id) as never)));
   },
   pendingComponent: () => <PageLoader label="Loading the app…" />,
-  errorComponent: RouteError,
+  errorComponent: (props) => (
+    <RouteError {...props} notFound={{ title: 'This app does not exist', text: 'There is no app with this id in the marketplace.', back: '/publisher/admin/apps', backLabel: 'Back to all apps' }} />
+  ),
   component: function AdminAppRoute() {
     const { id } = Route.useParams();
     const { canUpdate } = usePermissions('system:apps');

@@ -11,7 +11,9 @@ export const Route = createFileRoute('/publisher/apps/$id')({
     await Promise.all([appQuery, versionsQuery, jobsQuery, pricesQuery].map((q) => context.queryClient.ensureQueryData(q(params.id) as never)));
   },
   pendingComponent: () => <PageLoader label="Loading the app…" />,
-  errorComponent: RouteError,
+  errorComponent: (props) => (
+    <RouteError {...props} notFound={{ title: 'This app does not exist', text: 'There is no app with this id among your publisher’s apps.', back: '/publisher/apps', backLabel: 'Back to Apps' }} />
+  ),
   component: function AppDetailRoute() {
     const { id } = Route.useParams();
     const { canUpdate } = usePermissions('app');

@@ -9,11 +9,17 @@ const REGISTER = '/publisher/register';
 const ADMIN = '/publisher/admin';
 
 /**
- * The publisher layout. Loads who the user is once (a 401 on the way hands over to sign-in), tells the
+ * The publisher layout. Without a token it hands over to sign-in at once; else it loads who the user is
+ * once (a 401 on the way hands over to sign-in), tells the
  * auth machine, and keeps unregistered users on /publisher/register (SPEC §2 Registration gate).
  */
 export const Route = createFileRoute('/publisher')({
   beforeLoad: async ({ context, location }) => {
+    if (!context.auth.token()) {
+      // No token: straight to sign-in, without first asking the API who this is (three 401s).
+      context.auth.actor.send({ type: 'UNAUTHORIZED', returnTo: location.href });
+      await new Promise<never>(() => {});
+    }
     const [account] = await Promise.all([loadAccount(context.queryClient), context.queryClient.ensureQueryData(configQuery)]);
     const { actor } = context.auth;
     actor.send(account.me && account.publisher ? { type: 'ACCOUNT_LOADED', isRegistered: account.publisher.isRegistered } : { type: 'ACCOUNT_MISSING' });

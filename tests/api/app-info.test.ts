@@ -91,8 +91,9 @@ describe('Submit for review', () => {
     expect((await post('Translate Bridge', 'submit', undefined)).status).toBe(409);
   });
   it('refuses a version that is still compiling, or not complete', async () => {
-    const lars2 = lars;
-    const compiling = await s.request('POST', `/v1/publisher/apps/${appId('Meeting Notes AI')}/info/${(await latest('Meeting Notes AI', lars2)).id}/submit`, { token: lars2 });
+    const meetingNotes = (await latest('Meeting Notes AI', lars)).id;
+    await s.app.db.update(appVersions).set({ status: 'compiling' }).where(eq(appVersions.internalId, meetingNotes));
+    const compiling = await s.request('POST', `/v1/publisher/apps/${appId('Meeting Notes AI')}/info/${meetingNotes}/submit`, { token: lars });
     expect(compiling.json.code).toBe('still_compiling');
     await post('Weather Now', 'info', { shortDescription: 'Forecasts for any city', description: 'x', privacyPolicySummary: 'y', documentationUrl: 'https://x.example' });
     const draft = await post('Weather Now', 'submit', undefined);

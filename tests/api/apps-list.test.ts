@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { apps } from '../../server/db/schema';
 import { startServer, type TestServer } from '../harness';
 
 let s: TestServer;
@@ -10,6 +12,12 @@ afterAll(() => s.close());
 describe('GET /v1/publisher/apps', () => {
   it('pages the publisher’s own apps with their latest version, newest change first', async () => {
     const token = await s.signIn('owner');
+    // A change to the app itself (a pricing change, a staff flag) touches the app, not its latest version:
+    // the order must still follow the column the rows show.
+    const before = (await s.request('GET', '/v1/publisher/apps?limit=10&offset=0', { token })).json.data as { appId: string; latest: { modifiedDate: string } }[];
+    const shown = before.map((a) => a.latest.modifiedDate);
+    expect(shown).toEqual([...shown].sort().reverse());
+    await s.app.db.update(apps).set({ modifiedAt: new Date() }).where(eq(apps.id, before.at(-1)!.appId));
     const first = await s.request('GET', '/v1/publisher/apps?limit=4&offset=0', { token });
     expect(first.status).toBe(200);
     expect(first.json.meta.total).toBe(6);
@@ -17,6 +25,9 @@ describe('GET /v1/publisher/apps', () => {
     const rest = await s.request('GET', '/v1/publisher/apps?limit=4&offset=4', { token });
     const names = [...first.json.data, ...rest.json.data].map((a: { latest: { name: string } }) => a.latest.name);
     expect(new Set(names).size).toBe(6);
+    // Ordered by the Modified column the rows show (the latest version's), newest first, across pages.
+    const modified = [...first.json.data, ...rest.json.data].map((a: { latest: { modifiedDate: string } }) => a.latest.modifiedDate);
+    expect(modified).toEqual([...modified].sort().reverse());
     const jira = [...first.json.data, ...rest.json.data].find((a: { latest: { name: string } }) => a.latest.name === 'Jira Connector');
     expect(jira.latest).toMatchObject({ version: '1.1.0', status: 'author-approved' });
     expect(jira.bundledIn).toEqual([{ bundleId: expect.any(String), bundleName: 'Northwind Productivity Pack' }]);

@@ -23,7 +23,9 @@ let s: TestServer;
 const callers: (DemoKey | 'anon')[] = ['anon', 'newcomer', 'viewer', 'owner', 'fjordOwner', 'reviewer', 'admin', 'staffOnly'];
 const tokens: Partial<Record<DemoKey | 'anon', string>> = {};
 beforeAll(async () => {
-  s = await startServer();
+  // No background compiles: every write the database sees comes from the request being answered.
+  s = await startServer({}, { COMPILE_WORKER: 'false' });
+  await countWrites();
   for (const c of callers) if (c !== 'anon') tokens[c] = await s.signIn(c);
 }, 120_000);
 afterAll(() => s.close());
@@ -112,9 +114,28 @@ const guarded = async () =>
              (SELECT string_agg(id || is_enterprise_only || is_usage_based || publisher_id, ',' ORDER BY id) FROM apps) AS a`) as unknown as { rows: unknown[] }).rows,
   );
 
+/**
+ * Counts every row written to any table (a trigger on each), so that a refused request can be shown to
+ * have changed nothing at all in the database — not only the guarded columns.
+ */
+async function countWrites() {
+  await s.app.db.execute(sql`CREATE TABLE fuzz_writes (n bigint NOT NULL, last text NOT NULL DEFAULT '')`);
+  await s.app.db.execute(sql`INSERT INTO fuzz_writes VALUES (0, '')`);
+  await s.app.db.execute(sql`CREATE FUNCTION fuzz_count() RETURNS trigger AS $$
+      BEGIN UPDATE fuzz_writes SET n = n + 1, last = TG_TABLE_NAME || ' ' || TG_OP; RETURN NULL; END;
+    $$ LANGUAGE plpgsql`);
+  const tables = (await s.app.db.execute(sql`
+    SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> 'fuzz_writes'`)) as unknown as { rows: { table_name: string }[] };
+  for (const { table_name } of tables.rows) {
+    await s.app.db.execute(sql.raw(`CREATE TRIGGER fuzz_count AFTER INSERT OR UPDATE OR DELETE ON "${table_name}" FOR EACH ROW EXECUTE FUNCTION fuzz_count()`));
+  }
+}
+const writes = async () => ((await s.app.db.execute(sql`SELECT n, last FROM fuzz_writes`)) as unknown as { rows: { n: string; last: string }[] }).rows[0]!;
+
 describe('the contract-driven fuzzer', () => {
-  it(`sends ${RUNS} generated requests (seed ${SEED}): no 5xx, every refusal in the envelope, guarded fields unchanged`, async () => {
+  it(`sends ${RUNS} generated requests (seed ${SEED}): no 5xx, every refusal in the envelope and changing nothing, guarded fields unchanged`, async () => {
     let before = await guarded();
+    let written = (await writes()).n;
     let sent = 0;
     const statuses = new Map<number, number>();
     await fc.assert(
@@ -130,8 +151,15 @@ describe('the contract-driven fuzzer', () => {
         const res = await s.request(route.method, path + qs, { token, body: body === undefined ? undefined : JSON.stringify(body) });
         sent++;
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        // A refused request changes nothing: not one row written anywhere.
+        const after = await writes();
+        if (res.status >= 400 && after.n !== written) throw new Error(`a refused request wrote to the database (${after.last}): ${JSON.stringify({ ...req, status: res.status })}`);
         // A generated sign-out revokes the caller's session (as it should): sign that caller in again.
-        if (res.status === 401 && r.caller !== 'anon') tokens[r.caller] = await s.signIn(r.caller as DemoKey);
+        written = after.n;
+        if (res.status === 401 && r.caller !== 'anon') {
+          tokens[r.caller] = await s.signIn(r.caller as DemoKey);
+          written = (await writes()).n;
+        }
         const allowed5xx = pending.has(key) ? [501] : [];
         if (res.status >= 500 && !allowed5xx.includes(res.status)) throw new Error(`5xx: ${JSON.stringify({ ...req, status: res.status, answer: res.text.slice(0, 300) })}`);
         if (res.status >= 400) {
@@ -145,6 +173,8 @@ describe('the contract-driven fuzzer', () => {
       { seed: SEED, numRuns: RUNS, endOnFailure: true },
     );
     expect(sent).toBe(RUNS);
+    // The write counter works: the accepted requests wrote.
+    expect(Number((await writes()).n)).toBeGreaterThan(0);
     // The requests reach the handlers: authorized, well-formed enough to be answered 2xx, refused by each layer.
     const seen = [...statuses.keys()];
     console.log(`fuzzer statuses: ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`);

@@ -5,6 +5,7 @@ import { appWizard, stepTitles, wizardSteps, wizardText, type WizardEvent } from
 import { pngImage } from '../fixtures/images';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
 import { uuidOf } from '../../server/db/seed';
+import { ModelCoverage } from '../model/coverage';
 import { expectNoAxeViolations, signInAs, startPortal } from './browser';
 import { fillWizard as fill } from './wizard-steps';
 
@@ -19,9 +20,17 @@ type Snap = SnapshotFrom<typeof appWizard>;
 const input = { kind: 'new' as const };
 const steps = wizardSteps.new;
 
+/** The machine's states and transitions the paths below walked in Chromium (coverage/model/app-wizard.json). */
+const coverage = new ModelCoverage('app-wizard', appWizard, 'ui');
+let recording = false;
+
 /** A user's operation as the machine's events (the calls' outcomes follow at once: success). */
 function apply(s: Snap, op: Op): Snap {
-  const send = (snap: Snap, e: WizardEvent) => getNextSnapshot(appWizard, snap, e);
+  const send = (snap: Snap, e: WizardEvent) => {
+    const next = getNextSnapshot(appWizard, snap, e);
+    if (recording) coverage.step(snap, e, next);
+    return next;
+  };
   switch (op) {
     case 'NEXT': {
       const next = send(s, { type: 'NEXT', changed: true, data: {} });
@@ -33,7 +42,10 @@ function apply(s: Snap, op: Op): Snap {
       return send(s, { type: 'GOTO', index: 9 });
     case 'SUBMIT': {
       const next = send(s, { type: 'SUBMIT' });
-      return next.value === 'submitting' ? send(next, { type: 'xstate.done.actor.submit', output: undefined, actorId: 'submit' }) : next;
+      if (next.value !== 'submitting') return next;
+      // Submitted, then after 1.5 s back to the app (the UI step waits for both).
+      const submitted = send(next, { type: 'xstate.done.actor.submit', output: undefined, actorId: 'submit' });
+      return send(submitted, { type: 'xstate.done.actor.pause', output: undefined, actorId: 'pause' });
     }
   }
 }
@@ -68,7 +80,10 @@ let portal: Awaited<ReturnType<typeof startPortal>>;
 beforeAll(async () => {
   portal = await startPortal();
 });
-afterAll(() => portal?.close());
+afterAll(async () => {
+  coverage.report();
+  await portal?.close();
+});
 
 let uploads = 0;
 const packageFor = () => {
@@ -117,9 +132,12 @@ describe('the new-app wizard, driven by its machine in Chromium', () => {
       await page.getByRole('heading', { name: 'Publish a New App' }).waitFor();
       let s = getInitialSnapshot(appWizard, input);
       await expectStep(page, s, 'start');
+      coverage.visit(s);
       for (const [i, op] of path.entries()) {
         const before = s;
+        recording = true;
         s = apply(s, op);
+        recording = false;
         const label = `${path.slice(0, i + 1).join(' → ')}`;
         switch (op) {
           case 'NEXT':

@@ -10,7 +10,8 @@ function walk(node: AnyStateNode, visit: (n: AnyStateNode) => void) {
 }
 
 /**
- * Which states and transitions of a machine a set of model-based test paths exercised. Transitions are
+ * Which states and transitions of a machine the generated paths exercised while they ran against the real
+ * server or the real UI (`driver`): unit tests that only ask the machine record nothing. Transitions are
  * the machine's own definitions (each guarded branch counts separately); reports go to coverage/model/.
  */
 export class ModelCoverage {
@@ -22,6 +23,7 @@ export class ModelCoverage {
   constructor(
     readonly name: string,
     private readonly machine: AnyStateMachine,
+    readonly driver: 'server' | 'ui',
   ) {
     walk(machine.root, (node) => {
       if (node !== machine.root) this.allStates.push(node.id);
@@ -62,6 +64,7 @@ export class ModelCoverage {
     const missing = (all: string[], seen: Set<string>) => all.filter((x) => !seen.has(x));
     const r = {
       machine: this.name,
+      driver: this.driver,
       states: { covered: this.allStates.length - missing(this.allStates, this.states).length, total: this.allStates.length, missing: missing(this.allStates, this.states) },
       transitions: {
         covered: this.allTransitions.length - missing(this.allTransitions, this.transitions).length,
@@ -76,8 +79,9 @@ export class ModelCoverage {
 }
 
 /**
- * A transition tour: for every reachable state, the shortest path to it, then each event it accepts.
- * Covers every edge of the graph without enumerating every simple path (which explodes combinatorially).
+ * A transition tour: for every reachable state, the shortest path to it (breadth first over the model's
+ * adjacency map), then each event it accepts. Covers every edge of the graph without enumerating every
+ * simple path (which explodes combinatorially).
  */
 export function transitionTour<M extends TestModel<any, any, any>>(model: M, serialize: (s: any) => string, fromState?: unknown): ReturnType<M['getShortestPaths']> {
   type E = EventObject;
@@ -85,20 +89,22 @@ export function transitionTour<M extends TestModel<any, any, any>>(model: M, ser
   const adjacency = model.getAdjacencyMap() as Record<string, { state: unknown; transitions: Record<string, { event: E; state: unknown }> }>;
   const byState = new Map<string, { event: E; state: unknown }[]>();
   for (const value of Object.values(adjacency)) byState.set(serialize(value.state), Object.values(value.transitions));
-  const seen = new Set<string>();
+  const initial = fromState ?? Object.values(adjacency)[0]?.state;
   const tour: ReturnType<M['getShortestPaths']> = [] as never;
-  // The starting state has no shortest path of its own: start from it too.
-  const initial = fromState ? { state: fromState } : Object.values(adjacency)[0];
-  const starts: { state: unknown; steps: { event: E }[] }[] = [...(initial ? [{ state: initial.state, steps: [] }] : []), ...model.getShortestPaths(from)];
-  for (const path of starts) {
-    const prefix = path.steps.map((s) => s.event).filter((e) => e.type !== 'xstate.init');
-    const edges = byState.get(serialize(path.state)) ?? [];
-    for (const edge of edges.length ? edges : [undefined]) {
-      const events = edge ? [...prefix, edge.event] : prefix;
-      const key = JSON.stringify(events);
-      if (seen.has(key)) continue;
-      seen.add(key);
+  if (initial === undefined) return tour;
+  const seen = new Set([serialize(initial)]);
+  const queue: [string, E[]][] = [[serialize(initial), []]];
+  while (queue.length) {
+    const [key, prefix] = queue.shift()!;
+    const edges = byState.get(key) ?? [];
+    for (const edge of edges) {
+      const events = [...prefix, edge.event];
       tour.push(...(model.getPathsFromEvents(events, from).slice(0, 1) as never[]));
+      const target = serialize(edge.state);
+      if (!seen.has(target)) {
+        seen.add(target);
+        queue.push([target, events]);
+      }
     }
   }
   return tour;

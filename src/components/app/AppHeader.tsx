@@ -30,8 +30,10 @@ export function AppHeader({ app, onStats, children }: { app: z.infer<typeof App>
               {c}
             </Badge>
           ))}
-          <Text size="2">· {purchase}</Text>
-          {app.bundledIn.length > 0 && <Text size="2">· In {app.bundledIn.map((b) => b.bundleName).join(', ')}</Text>}
+          <Text size="2">
+            {/* A separator only between things: none before the purchase type when there is no category. */}
+            {[...(v.categories.length ? [''] : []), purchase, ...(app.bundledIn.length ? [`In ${app.bundledIn.map((b) => b.bundleName).join(', ')}`] : [])].join(' · ').trim()}
+          </Text>
           {app.isEnterpriseOnly && <Badge color="purple">Premium only</Badge>}
           {app.isUsageBased && <Badge color="cyan">Usage based</Badge>}
         </Flex>

@@ -9,7 +9,7 @@ const jobColor = { queued: 'gray', running: 'amber', succeeded: 'green', failed:
 
 /**
  * Compile jobs in SPEC §2's columns; duration in seconds (ms / 1000). `showApp` adds Name (the app's name
- * and version) and View App (the staff list of every job).
+ * and version), Publisher and View App (the staff list of every job). Headers stay on one line.
  */
 export function JobsTable({ jobs, showApp = false }: { jobs: z.infer<typeof CompileJob>[]; showApp?: boolean }) {
   if (!jobs.length) return <Text color="gray">No compile jobs yet.</Text>;
@@ -18,6 +18,7 @@ export function JobsTable({ jobs, showApp = false }: { jobs: z.infer<typeof Comp
       <Table.Header>
         <Table.Row>
           {showApp && <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>}
+          {showApp && <Table.ColumnHeaderCell>Publisher</Table.ColumnHeaderCell>}
           <Table.ColumnHeaderCell>TS Version</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>Engine Version</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
@@ -33,6 +34,7 @@ export function JobsTable({ jobs, showApp = false }: { jobs: z.infer<typeof Comp
           return (
             <Table.Row key={j.id}>
               {showApp && <Table.RowHeaderCell>{name}</Table.RowHeaderCell>}
+              {showApp && <Table.Cell>{j.publisherName ?? '–'}</Table.Cell>}
               <Table.Cell>{j.typeScriptVersion || '–'}</Table.Cell>
               <Table.Cell>{j.engineVersion || '–'}</Table.Cell>
               <Table.Cell>

@@ -20,7 +20,7 @@ export function PricesTable({ prices }: { prices: z.infer<typeof Price>[] }) {
       <Table.Body>
         {prices.map((p) => (
           <Table.Row key={p.id}>
-            <Table.RowHeaderCell>{priceSummary(p)}</Table.RowHeaderCell>
+            <Table.RowHeaderCell>{priceSummary(p, { status: false })}</Table.RowHeaderCell>
             <Table.Cell>
               <Badge color={p.active ? 'green' : 'gray'} highContrast>
                 {p.active ? 'Active' : 'Legacy'}

@@ -48,13 +48,14 @@ export function AdminAppDetail({ appId, canUpdate }: { appId: string; canUpdate:
   const canMakeDraft = canUpdate && lifecycleSnapshot(latest.status, { actor: 'staff', isBundle: app.isBundle }).can({ type: 'MAKE_DRAFT' });
 
   const change = (body: Parameters<typeof action.mutate>[0], done: string, before?: string) => {
-    if (before) toast.info(before);
+    // 'Publishing the app...' is replaced by its outcome, not left beside it.
+    const progress = before ? toast.pending(before) : toast;
     action.mutate(body, {
       onSuccess: () => {
-        toast.success(done);
+        progress.success(done);
         close();
       },
-      onError: toast.failure,
+      onError: progress.failure,
     });
   };
 
@@ -112,7 +113,7 @@ export function AdminAppDetail({ appId, canUpdate }: { appId: string; canUpdate:
             available={(v) => (!canUpdate ? reading : v.packages.source ? updating : withoutPackage)}
             busy={action.isPending}
             onAction={run}
-            extra={canUpdate ? (v) => <DownloadButtons version={v} /> : undefined}
+            extra={canUpdate ? (v) => <DownloadButtons appId={appId} version={v} /> : undefined}
           />
         </Section>
         <Section title="Prices">

@@ -3,13 +3,14 @@ import { Button } from '@radix-ui/themes';
 import type { z } from 'zod';
 import type { AppVersion } from '../../../contract/schemas/app';
 import { toast } from '../../lib/toast';
-import { downloadLink } from './api';
+import { useDownloadLink } from './api';
 
 /**
  * Source and compiled package downloads (SPEC §7): the tab opens on the click (so no popup blocker
- * stops it), then goes to the short-lived link the server signs.
+ * stops it), then goes to the short-lived link the server signs; the activity log then shows the download.
  */
-export function DownloadButtons({ version }: { version: z.infer<typeof AppVersion> }) {
+export function DownloadButtons({ appId, version }: { appId: string; version: z.infer<typeof AppVersion> }) {
+  const downloadLink = useDownloadLink(appId);
   const download = async (compiled: boolean) => {
     const tab = window.open('about:blank', '_blank');
     try {

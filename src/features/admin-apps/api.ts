@@ -69,7 +69,19 @@ export function useMakeUsageBased(appId: string) {
 }
 
 /** SPEC §7 admin download: a secret, then the version's link (source or compiled), opened in a new tab. */
-export async function downloadLink(versionId: string, compiled: boolean) {
+/** A download link; making it is logged as the app's activity, so the activity log reloads. */
+export function useDownloadLink(appId: string) {
+  const queryClient = useQueryClient();
+  return async (versionId: string, compiled: boolean) => {
+    try {
+      return await downloadLink(versionId, compiled);
+    } finally {
+      void queryClient.invalidateQueries({ queryKey: key(appId, 'activity') });
+    }
+  };
+}
+
+async function downloadLink(versionId: string, compiled: boolean) {
   const { secret } = unwrap(await tsr.admin.apps.secret.query());
   const { url } = unwrap(
     await tsr.admin.apps.download.query({ params: { id: versionId }, query: { secret, compiled: compiled ? 'true' : undefined } }),

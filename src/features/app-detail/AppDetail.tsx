@@ -54,13 +54,15 @@ export function AppDetail({ appId, canUpdate, canCreatePaidApps }: { appId: stri
       case 'EDIT_INFO':
         return void navigate({ to: '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}', params: { appId, versionId: v.id } });
       case 'PUBLISH':
-        toast.info(appText.publishing);
-        setStatus.mutate({ versionId: v.id, status: 'published' }, { onSuccess: () => toast.success(appText.published), onError: toast.apiError });
+      case 'UNPUBLISH': {
+        const publish = action === 'PUBLISH';
+        const progress = toast.pending(publish ? appText.publishing : appText.unpublishing);
+        setStatus.mutate(
+          { versionId: v.id, status: publish ? 'published' : 'unpublished' },
+          { onSuccess: () => progress.success(publish ? appText.published : appText.unpublished), onError: progress.apiError },
+        );
         return;
-      case 'UNPUBLISH':
-        toast.info(appText.unpublishing);
-        setStatus.mutate({ versionId: v.id, status: 'unpublished' }, { onSuccess: () => toast.success(appText.unpublished), onError: toast.apiError });
-        return;
+      }
       case 'SUBMIT':
         setStatus.mutate(
           { versionId: v.id, status: app.isBundle ? 'submitted' : 'author-approved' },

@@ -3,7 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DetailsInput } from '../../../contract/schemas/app';
 import { RESERVED_CATEGORY } from '../../../contract/schemas/languages';
-import { languageNames } from '../../lib/languages';
+import { languageChoices } from '../../lib/languages';
 import { categoriesQuery, wizardVersionQuery } from './api';
 import { StepFooter, type StepProps } from './StepFooter';
 import { useStepForm } from './use-step-form';
@@ -38,7 +38,7 @@ export function DetailsStep(props: StepProps) {
     <form onSubmit={form.submit} noValidate>
       <Flex direction="column" gap="5">
         {group('categories', 'Categories', categories.filter((c) => c.title !== RESERVED_CATEGORY).map((c) => [c.title, c.title]))}
-        {group('languages', 'Languages', Object.entries(languageNames))}
+        {group('languages', 'Languages', languageChoices)}
       </Flex>
       <StepFooter {...props} />
     </form>

@@ -1,4 +1,4 @@
-import { Flex, Grid, IconButton, Text, TextArea, TextField } from '@radix-ui/themes';
+import { Flex, Grid, IconButton, TextArea, TextField } from '@radix-ui/themes';
 import { Cross2Icon } from '@radix-ui/react-icons';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { tsr, unwrap } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { uploadFailureText, uploadWithProgress } from '../../lib/upload';
 import { screenshotsQuery, wizardVersionQuery } from './api';
+import { FileDrop } from '../../components/FileDrop';
 import { StepFooter, type StepProps } from './StepFooter';
 import { useStepForm } from './use-step-form';
 
@@ -64,10 +65,14 @@ export function InfoStep(props: StepProps & { withScreenshots: boolean }) {
       <Flex direction="column" gap="4">
         {props.withScreenshots && (
           <Flex direction="column" gap="2">
-            <Text as="label" htmlFor="screenshot-files" size="2" weight="medium">
-              Screenshots (PNG or JPEG, several at once; 16:9 such as 960×540 works best)
-            </Text>
-            <input id="screenshot-files" type="file" multiple accept="image/png,image/jpeg" disabled={uploading} onChange={(e) => void upload(e.target.files ? [...e.target.files] : [])} />
+            <FileDrop
+              id="screenshot-files"
+              label="Screenshots (PNG or JPEG, several at once; 16:9 such as 960×540 works best)"
+              accept="image/png,image/jpeg"
+              multiple
+              disabled={uploading}
+              onFiles={(files) => void upload(files)}
+            />
             {shots.length > 0 && (
               <Grid columns={{ initial: '2', sm: '4' }} gap="2" asChild>
                 <ul aria-label="Screenshots" style={{ listStyle: 'none', padding: 0, margin: 0 }}>

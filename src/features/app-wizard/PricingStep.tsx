@@ -25,9 +25,10 @@ export function PricingStep(props: StepProps & { canCreatePaidApps: boolean }) {
   const { data: prices } = useSuspenseQuery(pricesQuery(props.appId));
   const plans = prices.filter((p) => p.type === 'subscription');
   const current = app.purchaseType === 'subscription' ? 'subscription' : app.price === 0 ? 'free' : 'buy';
-  const saved = { choice: props.kind === 'new' ? '' : current, price: app.price || WIZARD_DEFAULT_PRICE, pricingId: app.purchaseType === 'subscription' ? app.currentPricingId : '' };
+  // The app's current active price is preselected (a new app starts free).
+  const saved = { choice: current, price: app.price || WIZARD_DEFAULT_PRICE, pricingId: app.purchaseType === 'subscription' ? app.currentPricingId : '' };
   const [values, setValues] = useState<{ choice: string; price: number | undefined; pricingId: string }>(saved);
-  const form = useStepForm(PricingForm, values as never, { ...saved, choice: current } as never, (parsed) => {
+  const form = useStepForm(PricingForm, values as never, saved as never, (parsed) => {
     const body =
       parsed.choice === 'subscription'
         ? { type: 'subscription' as const, buyPrice: 0, pricingId: parsed.pricingId }

@@ -1,5 +1,6 @@
 import { Flex, Progress, Text } from '@radix-ui/themes';
 import { useId, useState } from 'react';
+import { FileDrop } from '../../components/FileDrop';
 import { StepFooter, type StepProps } from './StepFooter';
 
 /** SPEC §5 Upload: zip only, one file; Next disabled until chosen; the upload's progress. */
@@ -18,18 +19,15 @@ export function UploadStep(props: StepProps) {
       }}
     >
       <Flex direction="column" gap="3">
-        <Text as="label" htmlFor={`${id}-file`} size="2" weight="medium">
-          App package (.zip)
-        </Text>
-        <input
+        <FileDrop
           id={`${id}-file`}
-          type="file"
+          label="App package (.zip)"
           accept=".zip,application/zip"
           disabled={props.busy}
-          aria-invalid={choiceError !== ''}
-          aria-describedby={choiceError ? `${id}-error` : undefined}
-          onChange={(e) => {
-            const files = e.target.files ? [...e.target.files] : [];
+          chosen={file ? [file] : []}
+          invalid={choiceError !== ''}
+          describedBy={choiceError ? `${id}-error` : undefined}
+          onFiles={(files) => {
             const ok = files.length === 1 && /\.zip$/i.test(files[0]!.name);
             setFile(ok ? files[0]! : null);
             setChoiceError(files.length && !ok ? 'Choose one .zip file: the app package.' : '');

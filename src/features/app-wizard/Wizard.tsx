@@ -1,4 +1,4 @@
-import { Box, Callout, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { Box, Callout, Card, Heading } from '@radix-ui/themes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
@@ -10,6 +10,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { ResultPage } from '../../components/ResultPage';
 import { saveStep, submitVersion, wizardAppQuery, wizardVersionQuery } from './api';
 import type { StepProps } from './StepFooter';
+import { StepIndicator } from './StepIndicator';
 
 // Each step is a chunk of its own: a wizard loads the step it shows.
 const UploadStep = lazy(() => import('./UploadStep').then((m) => ({ default: m.UploadStep })));
@@ -122,17 +123,11 @@ export function Wizard({
       <Heading as="h1" size="6" mb="4">
         {title}
       </Heading>
-      <Flex asChild gap="2" wrap="wrap" mb="4">
-        <ol aria-label="Steps" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {steps.map((s, i) => (
-            <li key={s} aria-current={i === context.index ? 'step' : undefined}>
-              <Text size="2" weight={i === context.index ? 'bold' : 'regular'} color={i === context.index ? undefined : 'gray'}>
-                {i + 1}. {stepTitles[s]}
-              </Text>
-            </li>
-          ))}
-        </ol>
-      </Flex>
+      <StepIndicator
+        titles={steps.map((s) => stepTitles[s])}
+        current={context.index}
+        onGo={(i) => nav.current.go({ appId: context.appId || undefined, versionId: context.versionId || undefined, index: i })}
+      />
       <Card size="3">
         <Heading as="h2" size="4" mb="3">
           {stepTitles[stepId]}

@@ -58,10 +58,23 @@ describe('wizard steps show the spec’s messages where they belong', () => {
     expect(screen.getByText('Please select at least one category.')).toBeInTheDocument();
     expect(screen.getByText('Please indicate which language(s) your app currently supports.')).toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: 'Enterprise' })).not.toBeInTheDocument();
+    // Once submitted, a message goes as soon as its field is fixed.
     await user.click(screen.getByRole('checkbox', { name: 'Social' }));
+    expect(screen.queryByText('Please select at least one category.')).not.toBeInTheDocument();
+    expect(screen.getByText('Please indicate which language(s) your app currently supports.')).toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: 'English' }));
+    expect(screen.queryByText('Please indicate which language(s) your app currently supports.')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(p.onNext).toHaveBeenCalledWith(true, { step: 'details', values: { categories: ['Social'], languages: ['en'] } });
+  });
+
+  it('Details: languages are ordered by name, not by code', async () => {
+    stubFetch(routes);
+    await renderStep(<DetailsStep {...props()} />);
+    await screen.findByRole('checkbox', { name: 'English' });
+    const names = screen.getAllByRole('checkbox').map((c) => c.getAttribute('aria-label') ?? c.closest('label')?.textContent ?? '');
+    const languages = names.filter((n) => ['Danish', 'Dutch', 'English', 'Finnish', 'French', 'German', 'Greek'].includes(n));
+    expect(languages).toEqual(['Danish', 'Dutch', 'English', 'Finnish', 'French', 'German', 'Greek']);
   });
 
   it('Screenshots and info: the three short-description messages, the required fields, then “No Screenshots Provided”', async () => {
@@ -106,13 +119,13 @@ describe('wizard steps show the spec’s messages where they belong', () => {
     expect(screen.getByText('Internal changes are required.')).toBeInTheDocument();
   });
 
-  it('Pricing: the purchase type is required, free moves on, one-time needs a price, paid needs the flag', async () => {
+  it('Pricing: the current price is preselected; one-time needs a price, subscription a plan; free moves on', async () => {
     stubFetch(routes);
     const p = props();
     const user = userEvent.setup();
     await renderStep(<PricingStep {...p} canCreatePaidApps />);
-    await user.click(await screen.findByRole('button', { name: 'Next' }));
-    expect(screen.getByText('You must select the Purchase Type.')).toBeInTheDocument();
+    // The app is free now: Free is chosen already.
+    expect(await screen.findByRole('radio', { name: 'Free' })).toBeChecked();
     await user.click(screen.getByRole('radio', { name: 'One-time' }));
     expect(screen.getByLabelText('Price (USD)')).toHaveValue(5.99);
     await user.clear(screen.getByLabelText('Price (USD)'));
@@ -124,6 +137,13 @@ describe('wizard steps show the spec’s messages where they belong', () => {
     await user.click(screen.getByRole('radio', { name: 'Free' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(p.onNext).toHaveBeenCalledWith(false, { step: 'pricing', values: { type: 'buy', buyPrice: 0 } });
+  });
+
+  it('Pricing: a one-time app opens with One-time and its price', async () => {
+    stubFetch({ ...routes, 'GET /v1/publisher/apps/a1': () => ({ status: 200, body: { ...app, price: 9.99 } }) });
+    await renderStep(<PricingStep {...props()} canCreatePaidApps />);
+    expect(await screen.findByRole('radio', { name: 'One-time' })).toBeChecked();
+    expect(screen.getByLabelText('Price (USD)')).toHaveValue(9.99);
   });
 
   it('Pricing: without canCreatePaidApps only Free can be chosen', async () => {

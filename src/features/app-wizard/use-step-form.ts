@@ -4,21 +4,20 @@ import { firstMessages } from '../../lib/forms';
 
 /**
  * A step's form: validates with the contract's schema (the server's own rules and messages) when Next
- * is pressed, and tells the wizard whether anything changed from what was saved.
+ * is pressed, and from then on at every change — a message goes as soon as its field is fixed — and tells
+ * the wizard whether anything changed from what was saved.
  */
 export function useStepForm<S extends z.ZodType>(schema: S, values: z.input<S>, saved: z.input<S>, onValid: (parsed: z.output<S>, changed: boolean) => void) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const result = submitted ? schema.safeParse(values) : undefined;
+  const errors = result && !result.success ? firstMessages(result.error.issues) : {};
   return {
-    error: (path: string) => errors[path],
+    error: (path: string): string | undefined => errors[path],
     submit: (e: FormEvent) => {
       e.preventDefault();
-      const result = schema.safeParse(values);
-      if (!result.success) {
-        setErrors(firstMessages(result.error.issues));
-        return;
-      }
-      setErrors({});
-      onValid(result.data, JSON.stringify(values) !== JSON.stringify(saved));
+      setSubmitted(true);
+      const parsed = schema.safeParse(values);
+      if (parsed.success) onValid(parsed.data, JSON.stringify(values) !== JSON.stringify(saved));
     },
   };
 }

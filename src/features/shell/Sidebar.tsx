@@ -8,8 +8,19 @@ import { adminNav, publisherNav, type NavEntry } from './nav';
 type Props = { checks: Checks; publisher: Publisher | null; config: Config; signedIn: boolean; onNavigate?: () => void };
 
 function Entry({ entry, publisher, onNavigate }: { entry: NavEntry; publisher: Publisher | null; onNavigate?: () => void }) {
-  const disabled = entry.disabledWhen?.(publisher) ?? false;
-  if (disabled) {
+  if (!entry.to) {
+    return (
+      <li>
+        <span className="nav-link" aria-disabled="true">
+          {entry.label}{' '}
+          <Text size="1" color="gray">
+            (not available yet)
+          </Text>
+        </span>
+      </li>
+    );
+  }
+  if (entry.disabledWhen?.(publisher)) {
     return (
       <li>
         <span className="nav-link" aria-disabled="true" title="Not available for this publisher">
@@ -20,7 +31,7 @@ function Entry({ entry, publisher, onNavigate }: { entry: NavEntry; publisher: P
   }
   return (
     <li>
-      <Link to={entry.to as '/'} className="nav-link" activeOptions={{ exact: entry.to === '/publisher/admin' }} onClick={onNavigate}>
+      <Link to={entry.to} className="nav-link" activeOptions={{ exact: entry.to === '/publisher/admin' }} onClick={onNavigate}>
         {entry.label}
       </Link>
     </li>
@@ -45,7 +56,7 @@ export function Sidebar({ checks, publisher, config, signedIn, onNavigate }: Pro
         <nav aria-label="Publisher">
           <ul style={list}>
             {visible(publisherNav).map((e) => (
-              <Entry key={e.to} entry={e} publisher={publisher} onNavigate={onNavigate} />
+              <Entry key={e.label} entry={e} publisher={publisher} onNavigate={onNavigate} />
             ))}
           </ul>
         </nav>
@@ -56,7 +67,7 @@ export function Sidebar({ checks, publisher, config, signedIn, onNavigate }: Pro
             </Text>
             <ul style={list}>
               {admin.map((e) => (
-                <Entry key={e.to} entry={e} publisher={publisher} onNavigate={onNavigate} />
+                <Entry key={e.label} entry={e} publisher={publisher} onNavigate={onNavigate} />
               ))}
             </ul>
           </nav>

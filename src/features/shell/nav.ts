@@ -1,34 +1,40 @@
 import type { Feature } from '../../../contract/access';
 import type { Publisher } from '../../../contract/schemas/publisher';
+import type { FileRouteTypes } from '../../routeTree.gen';
 
+/**
+ * A sidebar entry: a typed route of the SPA (the router's own list, so a link to a route that does not
+ * exist does not compile), or — for a screen not built yet — no route: the entry says so and is disabled.
+ */
 export type NavEntry = {
-  to: string;
   label: string;
   feature: Feature;
   /** Why the entry is shown but disabled, if it is. */
   disabledWhen?: (publisher: Publisher | null) => boolean;
-};
+} & ({ to: FileRouteTypes['to']; notBuilt?: undefined } | { to?: undefined; notBuilt: true });
+
+const notBuilt = true as const;
 
 /** SPEC §2 Sidebar: each entry shown only with read permission on its feature. */
 export const publisherNav: NavEntry[] = [
-  { to: '/publisher/info', label: 'Publisher Info', feature: 'publisher' },
+  { notBuilt, label: 'Publisher Info', feature: 'publisher' },
   { to: '/publisher/profile', label: 'Profile', feature: 'developer' },
   { to: '/publisher/apps', label: 'Apps', feature: 'app' },
-  { to: '/publisher/bundles', label: 'Bundles', feature: 'bundle', disabledWhen: (p) => !p?.canCreateBundles },
-  { to: '/publisher/webhooks', label: 'Webhooks', feature: 'publisher', disabledWhen: (p) => !p?.canUseWebhooks },
-  { to: '/publisher/purchases', label: 'Purchases', feature: 'publisher', disabledWhen: (p) => !p },
+  { notBuilt, label: 'Bundles', feature: 'bundle', disabledWhen: (p) => !p?.canCreateBundles },
+  { notBuilt, label: 'Webhooks', feature: 'publisher', disabledWhen: (p) => !p?.canUseWebhooks },
+  { notBuilt, label: 'Purchases', feature: 'publisher', disabledWhen: (p) => !p },
 ];
 
 /** The Administration group, shown with read on system:administration. */
 export const adminNav: NavEntry[] = [
   { to: '/publisher/admin', label: 'Dashboard', feature: 'system:administration' },
   { to: '/publisher/admin/apps', label: 'Apps', feature: 'system:apps' },
-  { to: '/publisher/admin/bundles', label: 'Bundles', feature: 'system:bundles' },
-  { to: '/publisher/admin/publishers', label: 'Publishers', feature: 'system:publishers' },
-  { to: '/publisher/admin/purchases', label: 'Purchase Records', feature: 'system:purchaseRecords' },
-  { to: '/publisher/admin/workspace', label: 'Workspace', feature: 'system:workspaces' },
-  { to: '/publisher/admin/emails', label: 'Email Templates', feature: 'system:emailTemplates' },
+  { notBuilt, label: 'Bundles', feature: 'system:bundles' },
+  { notBuilt, label: 'Publishers', feature: 'system:publishers' },
+  { notBuilt, label: 'Purchase Records', feature: 'system:purchaseRecords' },
+  { notBuilt, label: 'Workspace', feature: 'system:workspaces' },
+  { notBuilt, label: 'Email Templates', feature: 'system:emailTemplates' },
   { to: '/publisher/admin/jobs', label: 'Compile Jobs', feature: 'system:compileJobs' },
-  { to: '/publisher/admin/categories', label: 'Categories', feature: 'system:categories' },
-  { to: '/publisher/admin/featured', label: 'Featured Sections', feature: 'system:featured' },
+  { notBuilt, label: 'Categories', feature: 'system:categories' },
+  { notBuilt, label: 'Featured Sections', feature: 'system:featured' },
 ];
