@@ -1,6 +1,7 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 /**
  * The contract's route `summary` strings are API documentation (the server's OpenAPI document); the
@@ -25,6 +26,8 @@ export default defineConfig({
     contractDocsStay(),
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
     react(),
+    // Brotli and gzip files beside every asset, served by content negotiation (server/plugins/spa.ts).
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, exclude: [/\.map$/, /\.(png|jpe?g|webp|gif|woff2?)$/] }),
   ],
   server: {
     port: 5173,

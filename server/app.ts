@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
@@ -56,6 +58,9 @@ export async function buildApp(config: Config, opts: { logStream?: { write: (lin
   );
   await app.register(errors);
   await app.register(security);
+  // JSON (and other compressible) answers above 1 KiB in brotli or gzip, as the client accepts; brotli at a
+  // quality meant for answers made per request, not for build-time assets.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
   await app.register(formbody, { bodyLimit: 16_384 });
   await app.register(storage);
   await app.register(db);
