@@ -58,8 +58,11 @@ describe('sign-in, sign-up and the publisher layout in Chromium', () => {
     await page.waitForURL((u) => u.pathname === '/publisher/apps');
     const admin = page.getByRole('navigation', { name: 'Administration' });
     await admin.waitFor();
-    const entries = await admin.getByRole('link').allTextContents();
-    expect(entries).toEqual(['Dashboard', 'Apps', 'Bundles', 'Publishers', 'Purchase Records', 'Workspace', 'Email Templates', 'Compile Jobs', 'Categories', 'Featured Sections']);
+    const entries = await admin.getByRole('listitem').allTextContents();
+    const soon = (name: string) => `${name} (not available yet)`;
+    expect(entries).toEqual(['Dashboard', 'Apps', soon('Bundles'), soon('Publishers'), soon('Purchase Records'), soon('Workspace'), soon('Email Templates'), 'Compile Jobs', soon('Categories'), soon('Featured Sections')]);
+    // Only built screens are links.
+    expect(await admin.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Apps', 'Compile Jobs']);
     await expectNoAxeViolations(page, 'apps list (reviewer)');
     await admin.getByRole('link', { name: 'Dashboard' }).click();
     await page.getByText('Coming soon').waitFor();
@@ -70,8 +73,9 @@ describe('sign-in, sign-up and the publisher layout in Chromium', () => {
     await signInAs(owner, base, /Olivia Bennett/);
     await owner.getByRole('table', { name: 'Apps' }).waitFor();
     await expect(owner.getByRole('navigation', { name: 'Administration' }).count()).resolves.toBe(0);
-    // The Bundles and Webhooks entries are enabled for Northwind (canCreateBundles, canUseWebhooks).
-    await expect(owner.getByRole('link', { name: 'Webhooks' }).count()).resolves.toBe(1);
+    // Webhooks is not built yet: the entry says so and is no link (for Northwind too, which may use them).
+    await expect(owner.getByRole('link', { name: /Webhooks/ }).count()).resolves.toBe(0);
+    await owner.getByText('(not available yet)').first().waitFor();
     await owner.goto(`${base}/publisher/admin`);
     await owner.getByText('Invalid Access Level').first().waitFor();
     await owner.waitForURL((u) => u.pathname === '/publisher/apps');

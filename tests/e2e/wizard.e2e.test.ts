@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getInitialSnapshot, getNextSnapshot, type SnapshotFrom } from 'xstate';
-import { appWizard, stepTitles, wizardSteps, wizardText, type WizardEvent } from '../../machines/app-wizard';
+import { appWizard, stepTitles, wizardSteps, wizardText, type StepId, type WizardEvent, type WizardInput, type WizardKind } from '../../machines/app-wizard';
 import { pngImage } from '../fixtures/images';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
 import { uuidOf } from '../../server/db/seed';
@@ -10,22 +10,23 @@ import { expectNoAxeViolations, signInAs, startPortal } from './browser';
 import { fillWizard as fill } from './wizard-steps';
 
 /**
- * The new-app wizard's machine drives the real UI: paths are generated from the machine over what a
- * user can do (Next with a filled step — the save then succeeds —, Back, an unknown step in the URL and
- * the browser's back button from it, Submit), each is replayed in Chromium against the real server, and after every step the page must
- * show the step the machine is in (URL and heading), also after a refresh.
+ * The wizard machine drives the real UI, for the new-app wizard and the edit-details wizard: paths are
+ * generated from the machine over what a user can do (Next on a step filled anew — the save then
+ * succeeds —, Next on a step saved before — nothing changed, no call —, Back, an unknown step in the URL and
+ * the browser's back button from it, Submit), each replayed in Chromium against the real server, and
+ * after every step the page must show the step the machine is in (URL and heading), also after a refresh.
  */
-type Op = 'NEXT' | 'BACK' | 'UNKNOWN_STEP' | 'BROWSER_BACK' | 'SUBMIT';
+type Op = 'NEXT' | 'NEXT_UNCHANGED' | 'BACK' | 'UNKNOWN_STEP' | 'BROWSER_BACK' | 'SUBMIT';
 type Snap = SnapshotFrom<typeof appWizard>;
-const input = { kind: 'new' as const };
-const steps = wizardSteps.new;
+/** The machine's state, and how far this path has saved (what Next without a change can pass). */
+type At = { s: Snap; furthest: number };
 
 /** The machine's states and transitions the paths below walked in Chromium (coverage/model/app-wizard.json). */
 const coverage = new ModelCoverage('app-wizard', appWizard, 'ui');
 let recording = false;
 
 /** A user's operation as the machine's events (the calls' outcomes follow at once: success). */
-function apply(s: Snap, op: Op): Snap {
+function apply({ s, furthest }: At, op: Op): At {
   const send = (snap: Snap, e: WizardEvent) => {
     const next = getNextSnapshot(appWizard, snap, e);
     if (recording) coverage.step(snap, e, next);
@@ -33,44 +34,59 @@ function apply(s: Snap, op: Op): Snap {
   };
   // The URL follows the step, and the wizard hands the URL's step back to the machine (a GOTO that changes nothing).
   const followUrl = (next: Snap) => (next.value === 'editing' && next.context.index !== s.context.index ? send(next, { type: 'GOTO', index: next.context.index }) : next);
+  const at = (next: Snap): At => ({ s: next, furthest: Math.max(furthest, next.value === 'editing' ? next.context.index : furthest) });
   switch (op) {
-    case 'NEXT': {
-      const next = send(s, { type: 'NEXT', changed: true, data: {} });
-      return followUrl(next.value === 'saving' ? send(next, { type: 'xstate.done.actor.save', output: { appId: 'app', versionId: 'ver' }, actorId: 'save' }) : next);
+    case 'NEXT':
+    case 'NEXT_UNCHANGED': {
+      const next = send(s, op === 'NEXT' ? { type: 'NEXT', changed: true, data: {} } : { type: 'NEXT', changed: false });
+      return at(followUrl(next.value === 'saving' ? send(next, { type: 'xstate.done.actor.save', output: { appId: 'app', versionId: 'ver' }, actorId: 'save' }) : next));
     }
     case 'BACK':
-      return followUrl(send(s, { type: 'BACK' }));
+      return at(followUrl(send(s, { type: 'BACK' })));
     case 'UNKNOWN_STEP':
-      return send(s, { type: 'GOTO', index: 9 });
+      return at(send(s, { type: 'GOTO', index: 9 }));
     case 'BROWSER_BACK':
       // From the 404 step, the browser's back button: the step the user was on.
-      return send(s, { type: 'GOTO', index: s.context.index });
+      return at(send(s, { type: 'GOTO', index: s.context.index }));
     case 'SUBMIT': {
       const next = send(s, { type: 'SUBMIT' });
-      if (next.value !== 'submitting') return next;
+      if (next.value !== 'submitting') return at(next);
       // Submitted, then after 1.5 s back to the app (the UI step waits for both).
       const submitted = send(next, { type: 'xstate.done.actor.submit', output: undefined, actorId: 'submit' });
-      return send(submitted, { type: 'xstate.done.actor.pause', output: undefined, actorId: 'pause' });
+      return at(send(submitted, { type: 'xstate.done.actor.pause', output: undefined, actorId: 'pause' }));
     }
   }
 }
-const key = (s: Snap) => JSON.stringify([s.value, s.context.index]);
+const key = ({ s, furthest }: At) => JSON.stringify([s.value, s.context.index, furthest]);
+
+/** What a user can do: a step filled anew only at the furthest step, an unchanged Next only on one saved before. */
+function opsIn({ s, furthest }: At, kind: WizardKind): Op[] {
+  if (s.value === 'notFound') return ['BROWSER_BACK'];
+  const index = s.context.index;
+  const last = index === wizardSteps[kind].length - 1;
+  return [
+    ...(index === furthest && !(kind === 'new' && last) ? (['NEXT'] as const) : []),
+    // The upload step keeps no file to pass again.
+    ...(index < furthest && !(kind === 'new' && index === 0) ? (['NEXT_UNCHANGED'] as const) : []),
+    'BACK',
+    'UNKNOWN_STEP',
+    ...(kind === 'new' && last ? (['SUBMIT'] as const) : []),
+  ];
+}
 
 /** Breadth-first from the start: the shortest path to every (state, operation) that changes something. */
-function generatePaths(): Op[][] {
-  const ops: Op[] = ['NEXT', 'BACK', 'UNKNOWN_STEP', 'SUBMIT'];
-  const opsIn = (s: Snap): Op[] => (s.value === 'notFound' ? ['BROWSER_BACK'] : ops);
-  const start = getInitialSnapshot(appWizard, input);
+function generatePaths(kind: WizardKind, input: WizardInput): Op[][] {
+  const start: At = { s: getInitialSnapshot(appWizard, input), furthest: 0 };
   const shortest = new Map<string, Op[]>([[key(start), []]]);
-  const queue: Snap[] = [start];
+  const queue: At[] = [start];
   const paths: Op[][] = [];
   while (queue.length) {
-    const s = queue.shift()!;
-    if (s.value === 'submitted' || s.status === 'done') continue;
-    for (const op of opsIn(s)) {
-      const next = apply(s, op);
-      if (key(next) === key(s)) continue;
-      const path = [...shortest.get(key(s))!, op];
+    const at = queue.shift()!;
+    if (at.s.value === 'submitted' || at.s.status === 'done') continue;
+    for (const op of opsIn(at, kind)) {
+      const next = apply(at, op);
+      if (key(next) === key(at)) continue;
+      const path = [...shortest.get(key(at))!, op];
       paths.push(path);
       if (!shortest.has(key(next))) {
         shortest.set(key(next), path);
@@ -98,8 +114,9 @@ const packageFor = () => {
   return zip(withManifest(fixtureFiles('standup-helper'), { id, nameSlug: `wizard-app-${uploads}`, name: `Wizard App ${uploads}` }));
 };
 
-async function fillStep(page: Page, index: number) {
-  switch (steps[index]) {
+let edits = 0;
+async function fillStep(page: Page, step: StepId) {
+  switch (step) {
     case 'upload':
       await page.getByLabel('App package (.zip)').setInputFiles({ name: 'app.zip', mimeType: 'application/zip', buffer: packageFor() });
       break;
@@ -108,87 +125,119 @@ async function fillStep(page: Page, index: number) {
     case 'pricing':
       return fill.pricingFree(page);
     case 'screenshots':
-      return fill.info(page);
+    case 'info':
+      await fill.info(page);
+      // Something new each time: a Next here always has a change to save.
+      await page.getByLabel('Short description').fill(`Async standups, take ${++edits}`);
+      break;
+    case 'changes':
+      await page.getByLabel('Public changes (markdown)').fill(`- Change ${++edits}`);
+      await page.getByLabel('Internal changes').fill(`Refactor ${edits}`);
+      break;
   }
 }
 
-async function expectStep(page: Page, s: Snap, label: string) {
+async function expectStep(page: Page, kind: WizardKind, s: Snap, label: string) {
   if (s.value === 'notFound') {
     await page.getByText(wizardText.unknownStep).waitFor();
     return;
   }
   const index = s.context.index;
-  await page.getByRole('heading', { level: 2, name: stepTitles[steps[index]!] }).waitFor();
+  await page.getByRole('heading', { level: 2, name: stepTitles[wizardSteps[kind][index]!] }).waitFor();
   const url = new URL(page.url());
   const last = url.pathname.split('/').at(-1)!;
   expect(index === 0 ? ['app', '0'].includes(last) || /^[0-9a-f]{24}$/.test(last) : last === String(index), `${label}: ${url.pathname}`).toBe(true);
 }
 
-describe('the new-app wizard, driven by its machine in Chromium', () => {
-  const paths = generatePaths();
-  it('has generated paths through every step', () => {
-    expect(paths.length).toBeGreaterThan(3);
-    expect(paths.some((p) => p.includes('SUBMIT'))).toBe(true);
-  });
+/** A compiled app of Olivia's for the edit-details wizard (its content may still change). */
+async function compiledApp() {
+  const token = await portal.server.signIn('owner');
+  const res = await portal.server.upload('POST', '/v1/publisher/apps', token, [{ field: 'app', filename: 'app.zip', data: packageFor() }]);
+  const app = await portal.server.settled(token, res.json.appId);
+  expect(app.latest.status).toBe('compiled');
+  return { appId: res.json.appId as string, versionId: app.latest.id as string };
+}
 
-  for (const path of paths) {
-    it(`walks ${path.join(' → ')}`, async () => {
-      const page = await portal.page();
-      await signInAs(page, portal.server.base, /Olivia Bennett/, '/publisher/new-extended/app');
-      await page.getByRole('heading', { name: 'Publish a New App' }).waitFor();
-      let s = getInitialSnapshot(appWizard, input);
-      await expectStep(page, s, 'start');
-      coverage.visit(s);
-      for (const [i, op] of path.entries()) {
-        const before = s;
-        recording = true;
-        s = apply(s, op);
-        recording = false;
-        const label = `${path.slice(0, i + 1).join(' → ')}`;
-        switch (op) {
-          case 'NEXT':
-            await fillStep(page, before.context.index);
-            if (steps[before.context.index] === 'screenshots') {
-              await page.getByRole('button', { name: 'Next' }).click();
-              await page.getByRole('alertdialog', { name: 'No Screenshots Provided' }).getByRole('button', { name: 'Yes' }).click();
-            } else {
-              await page.getByRole('button', { name: 'Next' }).click();
-            }
-            break;
-          case 'BACK':
-            await page.getByRole('button', { name: 'Back' }).click();
-            break;
-          case 'UNKNOWN_STEP': {
-            const url = new URL(page.url());
-            const parts = url.pathname.split('/');
-            url.pathname = /^\d+$/.test(parts.at(-1)!) ? [...parts.slice(0, -1), '9'].join('/') : `${url.pathname.replace(/\/$/, '')}/x/y/9`;
-            await page.goto(url.toString());
-            break;
-          }
-          case 'BROWSER_BACK':
-            await page.goBack();
-            break;
-          case 'SUBMIT':
-            await page.getByRole('button', { name: 'Submit for Review' }).and(page.locator(':enabled')).waitFor({ timeout: 60_000 });
-            await page.getByRole('button', { name: 'Submit for Review' }).click();
-            await page.getByText('Submitted for review. Taking you back to the app…').waitFor();
-            // After 1.5 s, the app's page.
-            await page.waitForURL(/\/publisher\/apps\/[0-9a-f-]{36}$/);
-            await page.getByRole('table', { name: 'Versions' }).getByText('Author approved').waitFor();
-            break;
-        }
-        if (op !== 'SUBMIT') await expectStep(page, s, label);
-      }
-      if (s.value === 'editing') {
-        // A refresh keeps the step (the URL holds it; the machine accepts it again).
-        await page.reload();
-        await expectStep(page, s, 'after a refresh');
-        await expectNoAxeViolations(page, `step ${s.context.index}`);
-      }
-      await page.context().close();
+const wizards: { kind: WizardKind; title: string }[] = [
+  { kind: 'new', title: 'the new-app wizard' },
+  { kind: 'edit', title: 'the edit-details wizard' },
+];
+for (const { kind, title } of wizards) {
+  describe(`${title}, driven by its machine in Chromium`, () => {
+    const paths = generatePaths(kind, { kind, appId: kind === 'edit' ? 'app' : undefined, versionId: kind === 'edit' ? 'ver' : undefined });
+    const steps = wizardSteps[kind];
+    let target = { appId: '', versionId: '' };
+    beforeAll(async () => {
+      if (kind === 'edit') target = await compiledApp();
     });
-  }
+    it('has generated paths through every step', () => {
+      expect(paths.length).toBeGreaterThan(3);
+      expect(paths.some((p) => p.includes(kind === 'new' ? 'SUBMIT' : 'NEXT_UNCHANGED'))).toBe(true);
+    });
 
+    for (const path of paths) {
+      it(`walks ${path.join(' → ')}`, async () => {
+        const page = await portal.page();
+        const startAt = kind === 'new' ? '/publisher/new-extended/app' : `/publisher/edit-details/app/${target.appId}/${target.versionId}`;
+        await signInAs(page, portal.server.base, /Olivia Bennett/, startAt);
+        let at: At = { s: getInitialSnapshot(appWizard, { kind, appId: target.appId || undefined, versionId: target.versionId || undefined }), furthest: 0 };
+        await expectStep(page, kind, at.s, 'start');
+        coverage.visit(at.s);
+        for (const [i, op] of path.entries()) {
+          const before = at.s;
+          recording = true;
+          at = apply(at, op);
+          recording = false;
+          const label = `${path.slice(0, i + 1).join(' → ')}`;
+          const forward = kind === 'edit' ? (before.context.index === steps.length - 1 ? 'Save and finish' : 'Save and continue') : 'Next';
+          switch (op) {
+            case 'NEXT':
+            case 'NEXT_UNCHANGED':
+              if (op === 'NEXT') await fillStep(page, steps[before.context.index]!);
+              await page.getByRole('button', { name: forward }).click();
+              if (steps[before.context.index] === 'screenshots') {
+                await page.getByRole('alertdialog', { name: 'No Screenshots Provided' }).getByRole('button', { name: 'Yes' }).click();
+              }
+              break;
+            case 'BACK':
+              await page.getByRole('button', { name: 'Back' }).click();
+              break;
+            case 'UNKNOWN_STEP': {
+              const url = new URL(page.url());
+              const parts = url.pathname.split('/');
+              url.pathname = /^\d+$/.test(parts.at(-1)!) ? [...parts.slice(0, -1), '9'].join('/') : kind === 'new' ? `${url.pathname.replace(/\/$/, '')}/x/y/9` : `${url.pathname.replace(/\/$/, '')}/9`;
+              await page.goto(url.toString());
+              break;
+            }
+            case 'BROWSER_BACK':
+              await page.goBack();
+              break;
+            case 'SUBMIT':
+              await page.getByRole('button', { name: 'Submit for Review' }).and(page.locator(':enabled')).waitFor({ timeout: 60_000 });
+              await page.getByRole('button', { name: 'Submit for Review' }).click();
+              await page.getByText('Submitted for review. Taking you back to the app…').waitFor();
+              break;
+          }
+          if (at.s.status === 'done') {
+            // Finished: back to the app's page (after 1.5 s for a submission).
+            await page.waitForURL(/\/publisher\/apps\/[0-9a-f-]{36}$/);
+            if (op === 'SUBMIT') await page.getByRole('table', { name: 'Versions' }).getByText('Author approved').waitFor();
+            else await page.getByRole('table', { name: 'Versions' }).waitFor();
+          } else await expectStep(page, kind, at.s, label);
+        }
+        if (at.s.value === 'editing') {
+          // A refresh keeps the step (the URL holds it; the machine accepts it again).
+          await page.reload();
+          await expectStep(page, kind, at.s, 'after a refresh');
+          await expectNoAxeViolations(page, `step ${at.s.context.index}`);
+        }
+        await page.context().close();
+      });
+    }
+  });
+}
+
+describe('the wizards, scenarios', () => {
   it('answers an unknown step with the 404 message, and the back button returns to the step', async () => {
     const page = await portal.page();
     await signInAs(page, portal.server.base, /Olivia Bennett/, '/publisher/new-extended/app');
@@ -214,7 +263,7 @@ describe('the new-app wizard, driven by its machine in Chromium', () => {
     await page.getByLabel('App package (.zip)').setInputFiles({ name: 'calendar-sync.zip', mimeType: 'application/zip', buffer: zip(files) });
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('heading', { level: 2, name: 'App Details' }).waitFor();
-    await fillStep(page, 1);
+    await fillStep(page, 'details');
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('heading', { level: 2, name: 'Change Log' }).waitFor();
     await page.getByRole('button', { name: 'Next' }).click();
@@ -233,7 +282,7 @@ describe('the new-app wizard, driven by its machine in Chromium', () => {
     expect(await shots.getByRole('img', { name: 'rooms.png' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(960);
     await shots.getByRole('button', { name: 'Delete settings.png' }).click();
     await shots.getByRole('img', { name: 'settings.png' }).waitFor({ state: 'detached' });
-    await fillStep(page, 3);
+    await fillStep(page, 'screenshots');
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: 'Submit for Review' }).and(page.locator(':enabled')).waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Submit for Review' }).click();
