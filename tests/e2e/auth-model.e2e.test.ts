@@ -7,7 +7,7 @@ import { INVALID_STATE_TEXT, authMachine, type AuthEvent } from '../../machines/
 import { ModelCoverage, transitionTour } from '../model/coverage';
 import { developers, publishers } from '../../server/db/schema';
 import { demoUsers } from '../../server/db/seed-data';
-import { startPortal } from './browser';
+import { signUpPublisher, startPortal } from './browser';
 
 /**
  * The auth machine's tour, through the real pages in Chromium: the embedded authorization server's page,
@@ -130,18 +130,8 @@ async function authorize(page: Page, then: AuthEvent | undefined, failExchange: 
   }
 }
 
-async function signUp(page: Page) {
-  await page.getByLabel('Publisher name').fill(`Hopper Labs ${newcomers}`);
-  await page.getByLabel('City').fill('Arlington');
-  await page.getByLabel('State').fill('Virginia');
-  await page.getByRole('combobox', { name: 'Country' }).click();
-  await page.getByRole('option', { name: 'United States' }).click();
-  await page.getByLabel('Terms of Service link').fill('https://hopper.example/terms');
-  await page.getByLabel('Privacy policy link').fill('https://hopper.example/privacy');
-  await page.getByLabel('open.Rocket.chat username').fill(`grace${newcomers}`);
-  await page.getByRole('checkbox').click();
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-}
+const signUp = (page: Page) =>
+  signUpPublisher(page, { name: `Hopper Labs ${newcomers}`, city: 'Arlington', state: 'Virginia', country: 'United States', site: 'https://hopper.example', username: `grace${newcomers}` });
 
 async function perform(page: Page, before: Snap, event: AuthEvent, rest: AuthEvent[]) {
   const base = portal.server.base;

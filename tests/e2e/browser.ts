@@ -65,3 +65,17 @@ export async function signInAs(page: Page, base: string, name: RegExp, path = '/
   await page.waitForURL(/\/dev-auth\/authorize/);
   await page.getByRole('button', { name }).click();
 }
+
+/** Fills and sends the Publisher Sign Up form the way a new publisher does. */
+export async function signUpPublisher(page: Page, p: { name: string; city: string; state: string; country: string; site: string; username: string }) {
+  await page.getByLabel('Publisher name').fill(p.name);
+  await page.getByLabel('City').fill(p.city);
+  await page.getByLabel('State').fill(p.state);
+  await page.getByRole('combobox', { name: 'Country' }).click();
+  await page.getByRole('option', { name: p.country }).click();
+  await page.getByLabel('Terms of Service link').fill(`${p.site}/terms`);
+  await page.getByLabel('Privacy policy link').fill(`${p.site}/privacy`);
+  await page.getByLabel('open.Rocket.chat username').fill(p.username);
+  await page.getByRole('checkbox').click();
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, signInAs, startPortal } from './browser';
+import { expectNoAxeViolations, signInAs, signUpPublisher, startPortal } from './browser';
 
 let portal: Awaited<ReturnType<typeof startPortal>>;
 beforeAll(async () => {
@@ -25,16 +25,7 @@ describe('sign-in, sign-up and the publisher layout in Chromium', () => {
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await page.getByText('You must agree to the TOS and Privacy Agreement.').waitFor();
 
-    await page.getByLabel('Publisher name').fill('Analytical Engines');
-    await page.getByLabel('City').fill('London');
-    await page.getByLabel('State').fill('England');
-    await page.getByRole('combobox', { name: 'Country' }).click();
-    await page.getByRole('option', { name: 'United Kingdom' }).click();
-    await page.getByLabel('Terms of Service link').fill('https://engines.example/terms');
-    await page.getByLabel('Privacy policy link').fill('https://engines.example/privacy');
-    await page.getByLabel('open.Rocket.chat username').fill('ada');
-    await page.getByRole('checkbox').click();
-    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await signUpPublisher(page, { name: 'Analytical Engines', city: 'London', state: 'England', country: 'United Kingdom', site: 'https://engines.example', username: 'ada' });
 
     await page.getByText('Publisher and developer account created. Welcome to the Rocket.Chat Marketplace!').first().waitFor();
     await page.waitForURL((u) => u.pathname === '/publisher/apps');
