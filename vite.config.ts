@@ -1,29 +1,17 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-
-/**
- * The contract's route `summary` strings are API documentation (the server's OpenAPI document); the
- * SPA never reads them, so the browser build leaves them out (about 4 KB of the entry).
- */
-function contractDocsStay(): Plugin {
-  const summary = /,?\s*summary: '(?:[^'\\]|\\.)*',?/g;
-  return {
-    name: 'contract-docs-stay-on-the-server',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!/[\\/]contract[\\/](?!.*\.test\.)[^?]*\.ts$/.test(id)) return null;
-      return { code: code.replace(summary, (m) => (m.startsWith(',') && m.endsWith(',') ? ',' : '')), map: null };
-    },
-  };
-}
+import { contract } from './contract';
+import { contractRoutes } from './scripts/vite/contract-routes';
+import { themeWithoutTooltips } from './scripts/vite/theme-without-tooltips';
 
 const api = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   plugins: [
-    contractDocsStay(),
+    contractRoutes(async () => contract),
+    themeWithoutTooltips(),
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
     react(),
     // Brotli and gzip files beside every asset, served by content negotiation (server/plugins/spa.ts).
@@ -37,5 +25,22 @@ export default defineConfig({
     manifest: true,
     sourcemap: true,
     target: 'es2022',
+    rolldownOptions: {
+      // Radix primitives create their context scopes at module level; the calls have no side effect, and
+      // marking them pure lets the bundler drop what the first screen never renders (the Theme's tooltip
+      // provider otherwise brings the popper and floating-ui into the entry).
+      treeshake: { manualPureFunctions: ['createContextScope', 'createPopperScope', 'createCollection', 'createMenuScope', 'createRovingFocusGroupScope', 'z.object', 'util.arrayToEnum'] },
+      output: {
+        // Fewer, larger chunks for what every screen needs (each response costs its headers and a round
+        // trip); what only some screens use stays in their own chunks.
+        codeSplitting: {
+          groups: [
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|@ts-rest)[\\/]/, priority: 20 },
+            { name: 'ui', test: /node_modules[\\/]@radix-ui[\\/]themes[\\/].*[\\/](base-button|button|icon-button|heading|text|link|badge|card|box|flex|spinner|theme|.*props?)\.js$/, priority: 10 },
+            { name: 'common', test: /[\\/]src[\\/](lib|components)[\\/]/, minShareCount: 3, priority: 5 },
+          ],
+        },
+      },
+    },
   },
 });

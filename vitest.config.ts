@@ -1,5 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { contract } from './contract';
+import { contractRoutes } from './scripts/vite/contract-routes';
 
 export default defineConfig({
   test: {
@@ -14,7 +16,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [react(), contractRoutes(async () => contract)],
         test: {
           name: 'dom',
           environment: 'jsdom',

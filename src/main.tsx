@@ -2,15 +2,26 @@ import './styles.css';
 import { Theme } from '@radix-ui/themes';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { lazy, StrictMode, Suspense } from 'react';
+import { lazy, StrictMode, Suspense, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiError, configureApi, tsr } from './lib/api';
 import { configQuery } from './lib/account';
 import { createAuth } from './lib/auth';
+import { useToasts } from './lib/toast';
 import { makeRouter } from './router';
 
-// Radix Toast and its icons load after the first screen; toasts raised meanwhile wait in lib/toast.
+// Radix Toast and its icons load with the first toast (lib/toast keeps it until then), not with the first screen.
 const Toaster = lazy(() => import('./components/Toaster'));
+function ToasterOnDemand() {
+  const [needed, setNeeded] = useState(false);
+  const toasts = useToasts();
+  if (!needed && toasts.length > 0) setNeeded(true);
+  return needed || toasts.length > 0 ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -47,9 +58,7 @@ createRoot(document.getElementById('root')!).render(
       <QueryClientProvider client={queryClient}>
         <tsr.ReactQueryProvider>
           <RouterProvider router={router} />
-          <Suspense fallback={null}>
-            <Toaster />
-          </Suspense>
+          <ToasterOnDemand />
         </tsr.ReactQueryProvider>
       </QueryClientProvider>
     </Theme>

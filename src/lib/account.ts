@@ -1,4 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { Developer } from '../../contract/schemas/developer';
 import { ApiError, tsr, unwrap } from './api';
 import { loadChecks } from './access';
 
@@ -36,19 +37,29 @@ export const publisherQuery = queryOptions({
   queryFn: () => orNullOn404(async () => unwrap(await tsr.publisher.get.query())),
 });
 
-export async function loadAccount(queryClient: QueryClient) {
-  const [ac, me, publisher] = await Promise.all([
-    queryClient.ensureQueryData(accessQuery),
-    queryClient.ensureQueryData(meQuery),
-    queryClient.ensureQueryData(publisherQuery),
-  ]);
-  const developerId = me?._id ?? '';
-  const publisherId = me?.publisherId ?? null;
-  const checks = await queryClient.ensureQueryData({
-    queryKey: ['checks', developerId, publisherId, ac.roles],
-    queryFn: () => loadChecks(ac, developerId, publisherId),
+/**
+ * The permission checks of the signed-in developer: the server's policy (`/v1/me/ac`) in the casbin.js
+ * enforcer, whose code loads on demand.
+ */
+export const checksQuery = (me: Pick<Developer, '_id' | 'publisherId'> | null) =>
+  queryOptions({
+    queryKey: ['checks', me?._id ?? '', me?.publisherId ?? null],
+    queryFn: async ({ client }) => loadChecks(await client.ensureQueryData(accessQuery), me?._id ?? '', me?.publisherId ?? null),
     staleTime: Infinity,
   });
+
+/**
+ * Who the user is: the developer and the publisher, awaited before the first render. The permission
+ * checks (casbin.js and the policy) load beside the screen's own data and are never awaited here: screens
+ * render at once and show permission-dependent controls when `useChecks` has them; route guards await
+ * `checks` (the server refuses whatever the policy refuses either way).
+ */
+export async function loadAccount(queryClient: QueryClient) {
+  void queryClient.prefetchQuery(accessQuery);
+  const [me, publisher] = await Promise.all([queryClient.ensureQueryData(meQuery), queryClient.ensureQueryData(publisherQuery)]);
+  const checks = queryClient.ensureQueryData(checksQuery(me));
+  // A guard that awaits `checks` sees its failure; the screens that do not await it show the query's state.
+  checks.catch(() => {});
   return { me, publisher, checks };
 }
 export type Account = Awaited<ReturnType<typeof loadAccount>>;

@@ -10,14 +10,16 @@ export const accessText = {
 };
 
 /** A route guard of the Administration area: read on `feature`, else 'Invalid Access Level' and back to apps. */
-export function requireSystemRead(checks: Checks, feature: Feature, what: string) {
+export async function requireSystemRead(pending: Promise<Checks>, feature: Feature, what: string) {
+  const checks = await pending;
   if (checks.can(feature, 'read')) return;
   toast.error(accessText.invalidAccess(what), accessText.invalidAccessTitle);
   throw redirect({ to: '/publisher/apps' });
 }
 
 /** The wizards: app create (new) or update permission, else 'Invalid Access Level' and back to apps. */
-export function requireAppPermission(checks: Checks, permission: 'create' | 'update') {
+export async function requireAppPermission(pending: Promise<Checks>, permission: 'create' | 'update') {
+  const checks = await pending;
   if (checks.can('app', permission)) return;
   toast.error(`It appears you do not have access to ${permission} apps. If you believe this to be incorrect, please contact the Cloud Team.`, accessText.invalidAccessTitle);
   throw redirect({ to: '/publisher/apps' });

@@ -1,6 +1,6 @@
 import { tsRestFetchApi, type ApiFetcherArgs } from '@ts-rest/core';
 import { initTsrReactQuery } from '@ts-rest/react-query/v5';
-import { contract } from '../../contract';
+import { contractRoutes } from 'virtual:contract-routes';
 import type { ErrorBody } from '../../contract/common';
 
 type Hooks = { token: () => string | undefined; onUnauthorized: () => void };
@@ -34,7 +34,7 @@ async function api(args: ApiFetcherArgs) {
   return res;
 }
 
-export const tsr = initTsrReactQuery(contract, { baseUrl: '', api, jsonQuery: false });
+export const tsr = initTsrReactQuery(contractRoutes, { baseUrl: '', api, jsonQuery: false });
 
 /** A non-2xx answer, thrown by every call: the parsed envelope, or only the status when unparsable. */
 export class ApiError extends Error {

@@ -1,12 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import type { Feature } from '../../contract/access';
-import { flagsFor } from './access';
+import { flagsFor, type Checks } from './access';
+import { checksQuery } from './account';
+
+/** The signed-in developer's permission checks, or null while the policy is still loading. */
+export function useChecks(): Checks | null {
+  const { account } = useRouteContext({ from: '/publisher' });
+  return useQuery(checksQuery(account.me)).data ?? null;
+}
 
 /**
- * canRead / canCreate / canUpdate / canDelete for a feature, from the enforcer the publisher layout
- * loaded once (its loader holds the screen until the policy is loaded, so `loaded` is true here).
+ * canRead / canCreate / canUpdate / canDelete for a feature; all false until the policy has loaded
+ * (`loaded`), so a control that needs a permission appears when it is known.
  */
 export function usePermissions(feature: Feature) {
-  const { account } = useRouteContext({ from: '/publisher' });
-  return { loading: false, loaded: true, ...flagsFor(account.checks, feature) };
+  const checks = useChecks();
+  return { loading: !checks, loaded: !!checks, ...flagsFor(checks, feature) };
 }

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { optionalText } from '../lib/search';
 import { CallbackPage } from '../features/auth/CallbackPage';
 
 export const Route = createFileRoute('/oauth/callback')({
-  validateSearch: z.object({ code: z.string().optional().catch(undefined), state: z.string().optional().catch(undefined) }),
+  validateSearch: (s: { code?: unknown; state?: unknown }) => ({ code: optionalText(s.code), state: optionalText(s.state) }),
   component: function Callback() {
     const { code = '', state = '' } = Route.useSearch();
     return <CallbackPage code={code} state={state} />;

@@ -1,14 +1,11 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { z } from 'zod';
 import { AdminAppsList } from '../features/admin-apps/AdminAppsList';
 import { requireSystemRead } from '../lib/admin-access';
+import { pageParam, textParam } from '../lib/search';
 
 export const Route = createFileRoute('/publisher/admin/apps/')({
-  validateSearch: z.object({
-    page: z.coerce.number().int().min(1).catch(1).default(1),
-    q: z.string().max(100).catch('').default(''),
-  }),
+  validateSearch: (s: { page?: unknown; q?: unknown } & SearchSchemaInput) => ({ page: pageParam(s.page), q: textParam(s.q, 100) }),
   beforeLoad: ({ context }) => requireSystemRead(context.account.checks, 'system:apps', 'apps'),
   component: function AdminApps() {
     const { page, q } = Route.useSearch();

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { CompileJobsList } from '../features/admin-jobs/CompileJobsList';
 import { requireSystemRead } from '../lib/admin-access';
+import { pageSearch } from '../lib/search';
 
 export const Route = createFileRoute('/publisher/admin/jobs')({
-  validateSearch: z.object({ page: z.coerce.number().int().min(1).catch(1).default(1) }),
+  validateSearch: pageSearch,
   beforeLoad: ({ context }) => requireSystemRead(context.account.checks, 'system:compileJobs', 'compile jobs'),
   component: function CompileJobs() {
     const { page } = Route.useSearch();

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { AppsList } from '../features/apps/AppsList';
+import { pageSearch } from '../lib/search';
 import { usePermissions } from '../lib/use-permissions';
 
 export const Route = createFileRoute('/publisher/apps/')({
-  validateSearch: z.object({ page: z.coerce.number().int().min(1).catch(1).default(1) }),
+  validateSearch: pageSearch,
   component: function Apps() {
     const { page } = Route.useSearch();
     const navigate = Route.useNavigate();

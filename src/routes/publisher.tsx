@@ -41,7 +41,7 @@ function PublisherLayout() {
   const { data: config } = useSuspenseQuery(configQuery);
   return (
     // Inside this layout the user is signed in (a 401 on the way hands over to sign-in), account or not.
-    <Shell checks={account.checks} publisher={account.publisher} config={config} signedIn>
+    <Shell publisher={account.publisher} config={config} signedIn>
       <Outlet />
     </Shell>
   );

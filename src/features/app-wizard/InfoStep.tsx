@@ -2,7 +2,7 @@ import { Flex, Grid, IconButton, TextArea, TextField } from '@radix-ui/themes';
 import { Cross2Icon } from '@radix-ui/react-icons';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { contract } from '../../../contract';
+import { contractRoutes as contract } from 'virtual:contract-routes';
 import { InfoInput, SHORT_DESCRIPTION } from '../../../contract/schemas/app';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Field } from '../../components/Field';

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { contract } from '../../../contract';
+import { contractRoutes as contract } from 'virtual:contract-routes';
 import type { App, ChangesInput, DetailsInput, InfoInput } from '../../../contract/schemas/app';
 import type { SetPricingInput } from '../../../contract/schemas/price';
 import type { SaveInput, SaveOutput } from '../../../machines/app-wizard';

@@ -13,7 +13,8 @@ export function AppsList({ page, onPage, canCreate }: { page: number; onPage: (p
   const { data, isPending, error } = useQuery(appsListQuery(page, size));
   return (
     <Box p={{ initial: '3', sm: '6' }}>
-      <Flex justify="between" align="center" mb="4" gap="3" wrap="wrap">
+      {/* As tall as the button, which appears once the policy is known: no layout shift. */}
+      <Flex justify="between" align="center" mb="4" gap="3" wrap="wrap" minHeight="var(--space-6)">
         <Heading as="h1" size="6">
           Apps
         </Heading>

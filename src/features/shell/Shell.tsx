@@ -3,18 +3,18 @@ import { Cross1Icon, HamburgerMenuIcon } from "@radix-ui/react-icons";
 import { useState, type ReactNode } from "react";
 import type { Config } from "../../../contract/schemas/catalog";
 import type { Publisher } from "../../../contract/schemas/publisher";
-import type { Checks } from "../../lib/access";
+import { useChecks } from "../../lib/use-permissions";
 import { Sidebar } from "./Sidebar";
 
 /** The publisher layout: a 280 px sidebar that collapses behind a menu button below the md breakpoint. */
 export function Shell(props: {
-  checks: Checks;
   publisher: Publisher | null;
   config: Config;
   signedIn: boolean;
   children: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
+  const checks = useChecks();
   return (
     <div className="shell">
       <Flex
@@ -46,7 +46,7 @@ export function Shell(props: {
         data-open={open}
         aria-label="Sidebar"
       >
-        <Sidebar {...props} onNavigate={() => setOpen(false)} />
+        <Sidebar {...props} checks={checks} onNavigate={() => setOpen(false)} />
       </aside>
       <main className="shell-main">{props.children}</main>
     </div>

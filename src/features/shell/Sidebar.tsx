@@ -5,7 +5,7 @@ import type { Publisher } from '../../../contract/schemas/publisher';
 import type { Checks } from '../../lib/access';
 import { adminNav, publisherNav, type NavEntry } from './nav';
 
-type Props = { checks: Checks; publisher: Publisher | null; config: Config; signedIn: boolean; onNavigate?: () => void };
+type Props = { checks: Checks | null; publisher: Publisher | null; config: Config; signedIn: boolean; onNavigate?: () => void };
 
 function Entry({ entry, publisher, onNavigate }: { entry: NavEntry; publisher: Publisher | null; onNavigate?: () => void }) {
   if (!entry.to) {
@@ -42,8 +42,9 @@ const list = { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 2
 
 /** The publisher layout's sidebar: every entry of SPEC §2 the user may read, with its disabled rules. */
 export function Sidebar({ checks, publisher, config, signedIn, onNavigate }: Props) {
-  const visible = (entries: NavEntry[]) => entries.filter((e) => checks.can(e.feature, 'read'));
-  const admin = checks.can('system:administration', 'read') ? visible(adminNav) : [];
+  // Until the policy has loaded (checks null) no entry is known to be readable: the list fills in then.
+  const visible = (entries: NavEntry[]) => entries.filter((e) => !!checks?.can(e.feature, 'read'));
+  const admin = checks?.can('system:administration', 'read') ? visible(adminNav) : [];
   return (
     <Flex direction="column" justify="between" height="100%" p="4" gap="4">
       <Box>
@@ -53,7 +54,7 @@ export function Sidebar({ checks, publisher, config, signedIn, onNavigate }: Pro
         <Text as="p" size="1" color="gray" mb="4">
           {publisher?.name ?? 'Publisher Portal'}
         </Text>
-        <nav aria-label="Publisher">
+        <nav aria-label="Publisher" aria-busy={!checks}>
           <ul style={list}>
             {visible(publisherNav).map((e) => (
               <Entry key={e.label} entry={e} publisher={publisher} onNavigate={onNavigate} />

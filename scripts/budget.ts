@@ -1,0 +1,151 @@
+// `npm run budget` (after `vite build`; part of `npm test`): what the first screen really costs, measured in
+// Chromium, and what each later route chunk costs, from Vite's manifest. Fails above budget.json.
+//
+// The first screen: a signed-in publisher opens /publisher/apps with an empty HTTP cache, the CPU slowed
+// 4×, the portal serving the build (brotli, as a browser asks). The casbin.js chunk is held back until the
+// apps table has rendered: the screen must render without it (it is fetched beside the screen's data,
+// never awaited before the first render). Counted: the bytes on the wire (encoded) of every script and
+// stylesheet that arrived before the table rendered; LCP is the median of three loads.
+//
+// Later route chunks: for each lazily loaded chunk, the gzip bytes it and what it alone imports add.
+// Limits only go down, unless a commit says why a feature had to cost more (and what it won back).
+import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { CDPSession, Page } from 'playwright-core';
+import { launchChromium } from '../tests/e2e/browser';
+import { startServer } from '../tests/harness';
+
+type Budget = { firstScreenJsKiB: number; firstScreenCssKiB: number; lcpMs: number; largestRouteKiB: number; goals: Record<string, number> };
+const budget = JSON.parse(readFileSync('budget.json', 'utf8')) as Budget;
+const dist = 'dist';
+const manifestPath = join(dist, '.vite', 'manifest.json');
+if (!existsSync(manifestPath)) {
+  console.error(`budget: ${manifestPath} not found; run \`npm run build\` first`);
+  process.exit(1);
+}
+type Chunk = { file: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[] };
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, Chunk>;
+const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+
+/** Later route chunks: a lazily loaded chunk plus what it alone imports (not what the entry has). */
+function routeChunks() {
+  const gz = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+  const closure = (key: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(key)) return seen;
+    seen.add(key);
+    for (const dep of manifest[key]?.imports ?? []) closure(dep, seen);
+    return seen;
+  };
+  const entry = closure(Object.keys(manifest).find((k) => manifest[k]!.isEntry)!);
+  return Object.keys(manifest)
+    .filter((k) => manifest[k]!.isDynamicEntry)
+    .map((k) => ({ name: k.replace('src/routes/', '').replace('node_modules/', ''), size: [...closure(k)].filter((c) => !entry.has(c)).reduce((n, c) => n + gz(manifest[c]!.file), 0) }))
+    .sort((a, b) => b.size - a.size);
+}
+
+type Load = { js: number; css: number; lcp: number; held: number; files: { url: string; bytes: number }[] };
+
+/** One cold load of /publisher/apps: bytes that arrived before the table rendered, and the LCP. */
+async function coldLoad(page: Page, cdp: CDPSession, base: string): Promise<Load> {
+  const sizes = new Map<string, { url: string; type: string; bytes: number }>();
+  const requests = new Map<string, { url: string; type: string }>();
+  const onRequest = (e: { requestId: string; request: { url: string }; type?: string }) => requests.set(e.requestId, { url: e.request.url, type: e.type ?? '' });
+  const onFinished = (e: { requestId: string; encodedDataLength: number }) => {
+    const r = requests.get(e.requestId);
+    if (r) sizes.set(e.requestId, { ...r, bytes: e.encodedDataLength });
+  };
+  cdp.on('Network.requestWillBeSent', onRequest);
+  cdp.on('Network.loadingFinished', onFinished);
+  await cdp.send('Network.clearBrowserCache');
+  let released = () => {};
+  const release = new Promise<void>((resolve) => (released = resolve));
+  let held = 0;
+  await page.route(`**/${casbinFile}`, async (route) => {
+    held++;
+    await release;
+    await route.continue();
+  });
+  await page.goto(`${base}/publisher/apps`);
+  await page
+    .getByRole('row')
+    .nth(1)
+    .waitFor({ timeout: 30_000 })
+    .catch(() => {
+      throw new Error(`the apps list did not render while casbin.js was held back (${held} request(s) for it): the first screen waits for it`);
+    });
+  const arrived = [...sizes.values()];
+  released();
+  const lcp = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries();
+          resolve(entries[entries.length - 1]!.startTime);
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  );
+  await page.unroute(`**/${casbinFile}`);
+  cdp.off('Network.requestWillBeSent', onRequest);
+  cdp.off('Network.loadingFinished', onFinished);
+  const of = (type: string) => arrived.filter((f) => f.type === type);
+  const sum = (fs: { bytes: number }[]) => fs.reduce((n, f) => n + f.bytes, 0);
+  return {
+    js: sum(of('Script')),
+    css: sum(of('Stylesheet')),
+    lcp,
+    held,
+    files: [...of('Script'), ...of('Stylesheet')].map((f) => ({ url: f.url.replace(base, ''), bytes: f.bytes })).sort((a, b) => b.bytes - a.bytes),
+  };
+}
+
+const casbinKey = Object.keys(manifest).find((k) => k.startsWith('node_modules/casbin.js/'));
+const casbinFile = casbinKey ? manifest[casbinKey]!.file : '\0none';
+
+async function firstScreen() {
+  const server = await startServer({ serveSpa: true, compileWorker: false });
+  const browser = await launchChromium();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+    const page = await context.newPage();
+    // Sign in once (the token stays in localStorage); every measured load starts with an empty cache.
+    await page.goto(`${server.base}/publisher/apps`);
+    await page.waitForURL(/\/dev-auth\/authorize/);
+    await page.getByRole('button', { name: /Olivia Bennett/ }).click();
+    await page.getByRole('row').nth(1).waitFor({ timeout: 60_000 });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const loads: Load[] = [];
+    for (let i = 0; i < 3; i++) loads.push(await coldLoad(page, cdp, server.base));
+    return loads;
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+const loads = await firstScreen();
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const first = loads[0]!;
+const lcp = median(loads.map((l) => l.lcp));
+const routes = routeChunks();
+const rows: [string, number, number, number, (n: number) => string][] = [
+  ['first screen JS on the wire', first.js, budget.firstScreenJsKiB * 1024, budget.goals.firstScreenJsKiB! * 1024, kib],
+  ['first screen CSS on the wire', first.css, budget.firstScreenCssKiB * 1024, budget.goals.firstScreenCssKiB! * 1024, kib],
+  ['first screen LCP (4× CPU slowdown, median of 3)', lcp, budget.lcpMs, budget.goals.lcpMs!, (n) => `${Math.round(n)} ms`],
+  [`largest later route chunk (${routes[0]?.name ?? 'none'}, gzip)`, routes[0]?.size ?? 0, budget.largestRouteKiB * 1024, budget.goals.largestRouteKiB! * 1024, kib],
+];
+let failed = false;
+for (const [label, value, limit, goal, fmt] of rows) {
+  const over = value > limit;
+  failed ||= over;
+  console.log(`${over ? 'FAIL' : 'ok  '} ${label}: ${fmt(value)} (limit ${fmt(limit)}, goal ${fmt(goal)})`);
+}
+if (casbinKey && first.held === 0) {
+  console.log('FAIL the casbin.js chunk was not requested by the first screen (is it still the permission enforcer?)');
+  failed = true;
+}
+console.log('first screen files:', first.files.map((f) => `${f.url.replace('/assets/', '')} ${kib(f.bytes)}`).join(', '));
+console.log('route chunks:', routes.slice(0, 6).map((r) => `${r.name} ${kib(r.size)}`).join(', '));
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,16 @@
+import type { SearchSchemaInput } from '@tanstack/react-router';
+
+// Search params of the routes. They are part of the route tree, so in the first screen's JavaScript: plain
+// functions here (a few hundred bytes) rather than zod, which forms load with their own chunks.
+
+/** `?page=`: a whole number from 1; anything else is page 1. */
+export const pageParam = (v: unknown) => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : NaN;
+  return Number.isSafeInteger(n) && n >= 1 ? n : 1;
+};
+/** A free-text filter up to `max` characters; anything else is empty. */
+export const textParam = (v: unknown, max: number) => (typeof v === 'string' && v.length <= max ? v : '');
+/** An optional string (an OAuth callback's code and state). */
+export const optionalText = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+export const pageSearch = (s: { page?: unknown } & SearchSchemaInput) => ({ page: pageParam(s.page) });
