@@ -2,21 +2,24 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { contract } from './contract';
-import { contractRoutes } from './scripts/vite/contract-routes';
-import { themeWithoutTooltips } from './scripts/vite/theme-without-tooltips';
+import { contractRoutes } from './scripts/vite/contract-routes.ts';
+import { radixCssInUse, radixInUse } from './scripts/vite/radix-css-in-use.ts';
+import { themeWithoutTooltips } from './scripts/vite/theme-without-tooltips.ts';
 
 const api = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   plugins: [
-    contractRoutes(async () => contract),
+    contractRoutes(),
     themeWithoutTooltips(),
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
     react(),
     // Brotli and gzip files beside every asset, served by content negotiation (server/plugins/spa.ts).
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, exclude: [/\.map$/, /\.(png|jpe?g|webp|gif|woff2?)$/] }),
   ],
+  css: {
+    postcss: { plugins: [radixCssInUse(radixInUse('src'))] },
+  },
   server: {
     port: 5173,
     proxy: { '/v1': api, '/dev-auth': api, '/api-docs': api },

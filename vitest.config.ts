@@ -1,7 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { contract } from './contract';
-import { contractRoutes } from './scripts/vite/contract-routes';
+import { contractRoutes } from './scripts/vite/contract-routes.ts';
 
 export default defineConfig({
   test: {
@@ -16,7 +15,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react(), contractRoutes(async () => contract)],
+        plugins: [react(), contractRoutes()],
         test: {
           name: 'dom',
           environment: 'jsdom',

@@ -5,13 +5,12 @@
 // 4×, the portal serving the build (brotli, as a browser asks). The casbin.js chunk is held back until the
 // apps table has rendered: the screen must render without it (it is fetched beside the screen's data,
 // never awaited before the first render). Counted: the bytes on the wire (encoded) of every script and
-// stylesheet that arrived before the table rendered; LCP is the median of three loads.
+// stylesheet that arrived before the table rendered (headers included); LCP is the median of five loads.
 //
-// Later route chunks: for each lazily loaded chunk, the gzip bytes it and what it alone imports add.
+// Later route chunks: for each lazily loaded chunk, the brotli bytes it and what it alone imports add.
 // Limits only go down, unless a commit says why a feature had to cost more (and what it won back).
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import type { CDPSession, Page } from 'playwright-core';
 import { launchChromium } from '../tests/e2e/browser';
 import { startServer } from '../tests/harness';
@@ -28,9 +27,9 @@ type Chunk = { file: string; isEntry?: boolean; isDynamicEntry?: boolean; import
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, Chunk>;
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
-/** Later route chunks: a lazily loaded chunk plus what it alone imports (not what the entry has). */
+/** Later route chunks: a lazily loaded chunk plus what it alone imports (not what the entry has), brotli as served. */
 function routeChunks() {
-  const gz = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+  const gz = (file: string) => (existsSync(join(dist, `${file}.br`)) ? readFileSync(join(dist, `${file}.br`)).length : readFileSync(join(dist, file)).length);
   const closure = (key: string, seen = new Set<string>()): Set<string> => {
     if (seen.has(key)) return seen;
     seen.add(key);
@@ -99,6 +98,7 @@ async function coldLoad(page: Page, cdp: CDPSession, base: string): Promise<Load
   };
 }
 
+const LOADS = 5;
 const casbinKey = Object.keys(manifest).find((k) => k.startsWith('node_modules/casbin.js/'));
 const casbinFile = casbinKey ? manifest[casbinKey]!.file : '\0none';
 
@@ -117,7 +117,7 @@ async function firstScreen() {
     await cdp.send('Network.enable');
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     const loads: Load[] = [];
-    for (let i = 0; i < 3; i++) loads.push(await coldLoad(page, cdp, server.base));
+    for (let i = 0; i < LOADS; i++) loads.push(await coldLoad(page, cdp, server.base));
     return loads;
   } finally {
     await browser.close();
@@ -133,8 +133,8 @@ const routes = routeChunks();
 const rows: [string, number, number, number, (n: number) => string][] = [
   ['first screen JS on the wire', first.js, budget.firstScreenJsKiB * 1024, budget.goals.firstScreenJsKiB! * 1024, kib],
   ['first screen CSS on the wire', first.css, budget.firstScreenCssKiB * 1024, budget.goals.firstScreenCssKiB! * 1024, kib],
-  ['first screen LCP (4× CPU slowdown, median of 3)', lcp, budget.lcpMs, budget.goals.lcpMs!, (n) => `${Math.round(n)} ms`],
-  [`largest later route chunk (${routes[0]?.name ?? 'none'}, gzip)`, routes[0]?.size ?? 0, budget.largestRouteKiB * 1024, budget.goals.largestRouteKiB! * 1024, kib],
+  [`first screen LCP (4× CPU slowdown, median of ${LOADS})`, lcp, budget.lcpMs, budget.goals.lcpMs!, (n) => `${Math.round(n)} ms`],
+  [`largest later route chunk (${routes[0]?.name ?? 'none'}, brotli)`, routes[0]?.size ?? 0, budget.largestRouteKiB * 1024, budget.goals.largestRouteKiB! * 1024, kib],
 ];
 let failed = false;
 for (const [label, value, limit, goal, fmt] of rows) {

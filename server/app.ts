@@ -13,6 +13,7 @@ import auth from './plugins/auth';
 import db from './plugins/db';
 import downloads from './plugins/downloads';
 import errors, { answerClientError } from './plugins/errors';
+import etag from './plugins/etag';
 import identity from './plugins/identity';
 import openapi from './plugins/openapi';
 import spa from './plugins/spa';
@@ -58,6 +59,8 @@ export async function buildApp(config: Config, opts: { logStream?: { write: (lin
   );
   await app.register(errors);
   await app.register(security);
+  // Before compression: the tag is of the body itself, whichever encoding is sent.
+  await app.register(etag);
   // JSON (and other compressible) answers above 1 KiB in brotli or gzip, as the client accepts; brotli at a
   // quality meant for answers made per request, not for build-time assets.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });

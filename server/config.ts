@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { ENGINE_VERSION } from './services/compile/type-roots';
+import type { S3Settings } from './services/storage';
 
 /** The client secret of development (the embedded authorization server's); refused in production. */
 export const DEFAULT_CLIENT_SECRET = 'dev-secret';
@@ -30,6 +31,14 @@ const Env = z.object({
   CLOUD_CLIENT_ID: z.string().default('marketplace-portal'),
   CLOUD_CLIENT_SECRET: z.string().default(DEFAULT_CLIENT_SECRET),
   SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
+  S3_BUCKET: z.string().optional(),
+  S3_PREFIX: z.string().default(''),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.optional(),
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(30).default(30),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SERVE_SPA: bool.default(true),
@@ -66,6 +75,10 @@ export type Config = {
   cloudClientId: string;
   cloudClientSecret: string;
   sessionTtlSeconds: number;
+  /** Files in this S3-compatible bucket (S3_BUCKET and the other S3_* settings), else under DATA_DIR/files. */
+  s3: S3Settings | undefined;
+  /** How long a process keeps who a token belongs to (0: never; revocations reach every process at once). */
+  sessionCacheSeconds: number;
   /** The installed Apps-Engine's version (not configurable: one source of truth). */
   engineVersion: string;
   bodyLimitBytes: number;
@@ -132,6 +145,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     cloudClientId: e.CLOUD_CLIENT_ID,
     cloudClientSecret: e.CLOUD_CLIENT_SECRET,
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          prefix: e.S3_PREFIX,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          // MinIO and most S3-compatible stores address buckets by path; AWS by host name.
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? !!e.S3_ENDPOINT,
+        }
+      : undefined,
     engineVersion: ENGINE_VERSION,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     logLevel: e.LOG_LEVEL,

@@ -1,6 +1,6 @@
 import type { AppRouter } from '@ts-rest/core';
 import type { Plugin } from 'vite';
-import { flattenRoutes } from '../../contract/walk';
+import { flattenRoutes } from '../../contract/walk.ts';
 
 export const CONTRACT_ROUTES_ID = 'virtual:contract-routes';
 
@@ -26,8 +26,15 @@ export function routesOnly(router: AppRouter) {
   return out;
 }
 
+/** The contract, loaded through tsx (the config loader would otherwise bundle it into vite.config). */
+const loadContract = async () => {
+  const { tsImport } = await import('tsx/esm/api');
+  const mod = (await tsImport('../../contract/index.ts', import.meta.url)) as { contract: AppRouter };
+  return mod.contract;
+};
+
 /** Serves `virtual:contract-routes` from the contract, read when the build (or dev server) starts. */
-export function contractRoutes(load: () => Promise<AppRouter>): Plugin {
+export function contractRoutes(load: () => Promise<AppRouter> = loadContract): Plugin {
   const resolved = `\0${CONTRACT_ROUTES_ID}`;
   return {
     name: 'contract-routes',

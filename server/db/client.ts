@@ -8,15 +8,19 @@ import * as schema from './schema';
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
-export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
+/** Hears a notification channel: `onMessage` per payload; `onListening(false)` while the channel may miss some. */
+export type Listen = (channel: string, onMessage: (payload: string) => void, onListening: (on: boolean) => void) => Promise<() => Promise<void>>;
+export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void>; listen: Listen };
 
+/** The advisory lock processes take while migrating a PostgreSQL database (any fixed number of ours). */
+const MIGRATION_LOCK = 7_461_001;
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
  * PostgreSQL when a URL is given, else PGlite: in a folder (created on first start) or in memory.
  * Both are migrated to the latest schema before use.
  */
-export async function openDatabase(opts: { url?: string; dir?: string; onError?: (err: Error) => void }): Promise<Database> {
+export async function openDatabase(opts: { url?: string; dir?: string; onError?: (err: Error) => void; prepare?: (db: Db) => Promise<unknown> }): Promise<Database> {
   if (opts.url) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -26,8 +30,50 @@ export async function openDatabase(opts: { url?: string; dir?: string; onError?:
     // without a listener it would crash the process; the pool replaces the connection on next use.
     pool.on('error', (err) => (opts.onError ?? ((e: Error) => console.warn('database connection lost:', e.message)))(err));
     const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    // Several processes may start together on one database: one at a time migrates (and seeds).
+    const lock = await pool.connect();
+    try {
+      await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      await migrate(db, { migrationsFolder });
+      await opts.prepare?.(db as unknown as Db);
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+      lock.release();
+    }
+    const url = opts.url;
+    const listen: Listen = async (channel, onMessage, onListening) => {
+      // A connection of its own (a pooled one would be handed to queries); reconnected when lost, and
+      // reported not listening meanwhile, so nothing is trusted that a missed notification could make wrong.
+      let closed = false;
+      let client: InstanceType<typeof pg.Client> | undefined;
+      const connect = async (): Promise<void> => {
+        if (closed) return;
+        const c = new pg.Client({ connectionString: url });
+        client = c;
+        const lost = () => {
+          onListening(false);
+          if (client === c && !closed) setTimeout(() => void connect(), 1000).unref();
+          client = undefined;
+        };
+        c.on('error', () => {});
+        c.on('end', lost);
+        c.on('notification', (n) => n.channel === channel && onMessage(n.payload ?? ''));
+        try {
+          await c.connect();
+          await c.query(`LISTEN ${channel}`);
+          onListening(true);
+        } catch {
+          await c.end().catch(() => {});
+        }
+      };
+      await connect();
+      return async () => {
+        closed = true;
+        onListening(false);
+        await client?.end().catch(() => {});
+      };
+    };
+    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end(), listen };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -36,5 +82,15 @@ export async function openDatabase(opts: { url?: string; dir?: string; onError?:
   const client = opts.dir ? new PGlite(opts.dir) : new PGlite();
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  await opts.prepare?.(db as unknown as Db);
+  // One process owns a PGlite database: its notifications cannot be missed.
+  const listen: Listen = async (channel, onMessage, onListening) => {
+    const unlisten = await client.listen(channel, onMessage);
+    onListening(true);
+    return async () => {
+      onListening(false);
+      await unlisten();
+    };
+  };
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close(), listen };
 }

@@ -110,8 +110,17 @@ export const apps = pgTable(
     usagePriceOverride: money('usage_price_override'),
     createdAt: created(),
     modifiedAt: ts('modified_at').notNull().defaultNow(),
+    /** The latest version (the one lists show) and when it last changed: kept by a trigger on app_versions (migration 0005). */
+    latestVersionId: text('latest_version_id'),
+    latestModified: ts('latest_modified'),
   },
-  (t) => [index('apps_publisher_modified_idx').on(t.publisherId, t.modifiedAt), index('apps_modified_idx').on(t.modifiedAt)],
+  (t) => [
+    index('apps_publisher_modified_idx').on(t.publisherId, t.modifiedAt),
+    index('apps_modified_idx').on(t.modifiedAt),
+    // The order of the apps lists (most recently changed latest version first), per publisher and for staff.
+    index('apps_publisher_list_idx').on(t.publisherId, t.isBundle, t.latestModified.desc().nullsLast(), t.id.desc()),
+    index('apps_list_idx').on(t.isBundle, t.latestModified.desc().nullsLast(), t.id.desc()),
+  ],
 );
 
 export const appVersions = pgTable(

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { openDatabase, type Db } from '../db/client';
+import { openDatabase, type Db, type Listen } from '../db/client';
 import { seedIfEmpty } from '../db/seed';
 
 /** The database: PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR (or in memory for tests). */
@@ -11,10 +11,11 @@ export default fp(
       url: config.databaseUrl,
       dir: config.inMemoryDatabase ? undefined : `${config.dataDir}/pglite`,
       onError: (err) => app.log.warn({ err }, 'database connection lost'),
+      prepare: config.seedDemoData ? seedIfEmpty : undefined,
     });
-    if (config.seedDemoData) await seedIfEmpty(database.db);
     app.decorate('db', database.db);
     app.decorate('dbKind', database.kind);
+    app.decorate('dbListen', database.listen);
     app.addHook('onClose', async () => database.close());
   },
   { name: 'db', dependencies: ['config'] },
@@ -24,5 +25,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     dbKind: 'pglite' | 'postgres';
+    dbListen: Listen;
   }
 }

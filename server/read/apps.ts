@@ -1,11 +1,11 @@
-import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { App, AppVersion } from '../../contract/schemas/app';
 import type { Db } from '../db/client';
 import { appVersions, apps, bundleApps, bundlePlans, prices, publishers } from '../db/schema';
 
 type VersionRow = typeof appVersions.$inferSelect;
 
-export const toVersion = (v: VersionRow, isBundle: boolean, icon: 'full' | 'thumbnail' = 'full'): AppVersion => ({
+export const toVersion = (v: Omit<VersionRow, 'manifest'>, isBundle: boolean, icon: 'full' | 'thumbnail' = 'full'): AppVersion => ({
   id: v.internalId,
   internalId: v.internalId,
   name: v.name,
@@ -38,9 +38,13 @@ export const toVersion = (v: VersionRow, isBundle: boolean, icon: 'full' | 'thum
  */
 export async function loadApps(db: Db, ids: string[], icon: 'full' | 'thumbnail' = 'full'): Promise<App[]> {
   if (!ids.length) return [];
+  // Each app's latest version by its stored pointer (one row per app); list rows leave the full icon and
+  // the manifest in the database.
+  const { manifest: _manifest, iconFileData, ...listColumns } = getTableColumns(appVersions);
+  const versionColumns = icon === 'full' ? { ...listColumns, iconFileData } : { ...listColumns, iconFileData: sql<string>`''` };
   const [rows, versions, memberships, plans, activePrices] = await Promise.all([
     db.select({ app: apps, publisherName: publishers.name }).from(apps).innerJoin(publishers, eq(publishers.id, apps.publisherId)).where(inArray(apps.id, ids)),
-    db.select().from(appVersions).where(inArray(appVersions.appId, ids)).orderBy(desc(appVersions.createdDate)),
+    db.select(versionColumns).from(appVersions).innerJoin(apps, eq(apps.latestVersionId, appVersions.internalId)).where(inArray(apps.id, ids)),
     db.select({ appId: bundleApps.appId, bundleId: bundleApps.bundleId }).from(bundleApps).where(inArray(bundleApps.appId, ids)),
     db.select().from(bundlePlans).where(inArray(bundlePlans.bundleId, ids)),
     db.select().from(prices).where(and(inArray(prices.appId, ids), eq(prices.active, true))),
@@ -48,11 +52,14 @@ export async function loadApps(db: Db, ids: string[], icon: 'full' | 'thumbnail'
   const bundleIds = [...new Set(memberships.map((m) => m.bundleId))];
   const bundleNames = new Map<string, string>();
   if (bundleIds.length) {
-    const bv = await db.select().from(appVersions).where(inArray(appVersions.appId, bundleIds)).orderBy(desc(appVersions.createdDate));
-    for (const v of bv) if (!bundleNames.has(v.appId)) bundleNames.set(v.appId, v.name);
+    const bv = await db
+      .select({ appId: appVersions.appId, name: appVersions.name })
+      .from(appVersions)
+      .innerJoin(apps, eq(apps.latestVersionId, appVersions.internalId))
+      .where(inArray(apps.id, bundleIds));
+    for (const v of bv) bundleNames.set(v.appId, v.name);
   }
-  const latest = new Map<string, VersionRow>();
-  for (const v of versions) if (!latest.has(v.appId)) latest.set(v.appId, v);
+  const latest = new Map(versions.map((v) => [v.appId, v]));
   const byId = new Map(rows.map((r) => [r.app.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
@@ -91,12 +98,10 @@ const matching = (db: Db, q: string) => {
 };
 
 /**
- * One page of apps (or bundles), most recently changed first: a publisher's own (`publisherId`), or
- * every publisher's for staff; `q` filters by name or id.
+ * One page of apps (or bundles), most recently changed first — by when the latest version (the one each
+ * row shows) last changed, the order of the apps_list indexes: a publisher's own (`publisherId`), or every
+ * publisher's for staff; `q` filters by name or id.
  */
-/** The list's Modified column: when the app's latest version (the one each row shows) last changed. */
-const latestModified = sql`(SELECT ${appVersions.modifiedDate} FROM ${appVersions} WHERE ${appVersions.appId} = ${apps.id} ORDER BY ${appVersions.createdDate} DESC LIMIT 1)`;
-
 export async function pageOfApps(
   db: Db,
   where: { publisherId?: string; isBundle: boolean; q?: string },
@@ -108,7 +113,13 @@ export async function pageOfApps(
     where.q ? matching(db, where.q) : undefined,
   );
   const [ids, [total]] = await Promise.all([
-    db.select({ id: apps.id }).from(apps).where(filter).orderBy(sql`${latestModified} DESC NULLS LAST`, desc(apps.id)).limit(page.limit).offset(page.offset),
+    db
+      .select({ id: apps.id })
+      .from(apps)
+      .where(filter)
+      .orderBy(sql`${apps.latestModified} DESC NULLS LAST`, sql`${apps.id} DESC NULLS LAST`)
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ n: count() }).from(apps).where(filter),
   ]);
   return { data: await loadApps(db, ids.map((r) => r.id), 'thumbnail'), meta: { total: total?.n ?? 0 } };

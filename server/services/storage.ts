@@ -1,12 +1,26 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize } from 'node:path';
+import type { S3Client } from '@aws-sdk/client-s3';
 
-/** Where packages and images are kept: a folder under DATA_DIR by default (keys are our own ids). */
-export class FileStorage {
+/** Where packages and images are kept (keys are the portal's own ids and paths). */
+export interface Storage {
+  put(key: string, data: Buffer): Promise<string>;
+  get(key: string): Promise<Buffer>;
+  remove(key: string): Promise<void>;
+}
+
+/** A key the portal made: relative, no `..` segment. */
+const checked = (key: string) => {
+  if (!key || key.startsWith('/') || key.split(/[\\/]/).includes('..')) throw new Error(`not a storage key: ${key}`);
+  return key;
+};
+
+/** A folder under DATA_DIR (one machine). */
+export class FileStorage implements Storage {
   constructor(private readonly root: string) {}
 
   private path(key: string) {
-    const p = normalize(join(this.root, key));
+    const p = normalize(join(this.root, checked(key)));
     if (!p.startsWith(normalize(this.root))) throw new Error(`storage key escapes the root: ${key}`);
     return p;
   }
@@ -24,5 +38,45 @@ export class FileStorage {
 
   remove(key: string) {
     return rm(this.path(key), { force: true });
+  }
+}
+
+export type S3Settings = { bucket: string; prefix: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
+
+/** An S3-compatible bucket (AWS S3, MinIO, …): every process of the portal sees the same files. */
+export class S3Storage implements Storage {
+  private constructor(
+    private readonly client: S3Client,
+    private readonly sdk: typeof import('@aws-sdk/client-s3'),
+    private readonly settings: S3Settings,
+  ) {}
+
+  static async open(settings: S3Settings) {
+    const sdk = await import('@aws-sdk/client-s3');
+    const credentials = settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined;
+    const client = new sdk.S3Client({ region: settings.region, endpoint: settings.endpoint, forcePathStyle: settings.forcePathStyle, credentials });
+    return new S3Storage(client, sdk, settings);
+  }
+
+  private key(key: string) {
+    return `${this.settings.prefix}${checked(key)}`;
+  }
+
+  async put(key: string, data: Buffer) {
+    await this.client.send(new this.sdk.PutObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key), Body: data }));
+    return key;
+  }
+
+  async get(key: string) {
+    const res = await this.client.send(new this.sdk.GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key) }));
+    return Buffer.from(await res.Body!.transformToByteArray());
+  }
+
+  async remove(key: string) {
+    await this.client.send(new this.sdk.DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key) }));
+  }
+
+  close() {
+    this.client.destroy();
   }
 }

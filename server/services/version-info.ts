@@ -8,7 +8,7 @@ import { appVersions, apps, categories, screenshots } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../errors';
 import { SCREENSHOT_LIMITS, sniffImage } from './images';
 import { transitionVersion } from './lifecycle';
-import type { FileStorage } from './storage';
+import type { Storage } from './storage';
 
 type Version = typeof appVersions.$inferSelect;
 type Owner = { appId: string; internalId: string; publisherId: string };
@@ -103,7 +103,7 @@ export async function listScreenshots(db: Db, o: Owner) {
 }
 
 /** PNG or JPEG by their bytes, within the size and pixel limits; all checked before any is stored. */
-export async function addScreenshots(db: Db, storage: FileStorage, o: Owner, receive: () => Promise<UploadedFile[]>) {
+export async function addScreenshots(db: Db, storage: Storage, o: Owner, receive: () => Promise<UploadedFile[]>) {
   await writableVersion(db, o);
   // The files are read only now, once the caller is known to own the version.
   const files = await receive();
@@ -140,7 +140,7 @@ export async function addScreenshots(db: Db, storage: FileStorage, o: Owner, rec
   }
 }
 
-export async function deleteScreenshot(db: Db, storage: FileStorage, appId: string, screenshotId: string, publisherId: string) {
+export async function deleteScreenshot(db: Db, storage: Storage, appId: string, screenshotId: string, publisherId: string) {
   const [row] = await db
     .select({ s: screenshots })
     .from(screenshots)

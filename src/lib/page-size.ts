@@ -12,9 +12,13 @@ export function pageSizeFor(windowHeight: number | undefined, headerHeight: numb
   return Math.max(1, Math.floor((windowHeight - headerHeight - 2 * contentPadding) / ROW_HEIGHT - 2));
 }
 
+/** The table page size for the window as it is now (what `useTablePageSize` starts with). */
+export const tablePageSize = (headerHeight = 160, contentPadding = 24) =>
+  pageSizeFor(typeof window === 'undefined' ? undefined : window.innerHeight, headerHeight, contentPadding);
+
 /** The table page size for this window, recomputed 300 ms after the last resize. */
 export function useTablePageSize(headerHeight = 160, contentPadding = 24): number {
-  const [size, setSize] = useState(() => pageSizeFor(typeof window === 'undefined' ? undefined : window.innerHeight, headerHeight, contentPadding));
+  const [size, setSize] = useState(() => tablePageSize(headerHeight, contentPadding));
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const onResize = () => {

@@ -1,10 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AppsList } from '../features/apps/AppsList';
+import { appsListQuery } from '../features/apps/api';
+import { tablePageSize } from '../lib/page-size';
 import { pageSearch } from '../lib/search';
 import { usePermissions } from '../lib/use-permissions';
 
 export const Route = createFileRoute('/publisher/apps/')({
   validateSearch: pageSearch,
+  // The list's request starts beside the screen's code, not after it (never awaited: the screen shows its
+  // own loading state).
+  loaderDeps: ({ search }) => ({ page: search.page }),
+  loader: ({ context, deps }) => void context.queryClient.prefetchQuery(appsListQuery(deps.page, tablePageSize())),
   component: function Apps() {
     const { page } = Route.useSearch();
     const navigate = Route.useNavigate();

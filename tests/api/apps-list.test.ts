@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { apps } from '../../server/db/schema';
+import { appVersions, apps } from '../../server/db/schema';
 import { startServer, type TestServer } from '../harness';
 
 let s: TestServer;
@@ -38,6 +38,37 @@ describe('GET /v1/publisher/apps', () => {
     const token = await s.signIn('fjordOwner');
     const res = await s.request('GET', '/v1/publisher/apps', { token });
     expect(res.json.data.map((a: { publisher: { label: string } }) => a.publisher.label)).toEqual(['Fjord Labs', 'Fjord Labs', 'Fjord Labs']);
+  });
+
+  it('keeps each app’s latest version whatever writes its versions (the stored pointer lists read)', async () => {
+    const token = await s.signIn('owner');
+    const list = async () => (await s.request('GET', '/v1/publisher/apps?limit=10&offset=0', { token })).json.data as { appId: string; latest: { name: string; version: string; modifiedDate: string } }[];
+    const [first, , last] = await list();
+    // A newer version written straight to the table, and a change to an older app's latest version.
+    const [row] = await s.app.db.select().from(appVersions).where(eq(appVersions.appId, first!.appId)).limit(1);
+    await s.app.db.insert(appVersions).values({ ...row!, internalId: `${row!.internalId}-next`, version: '9.9.9', createdDate: new Date(Date.now() + 1000), modifiedDate: new Date(Date.now() + 1000) });
+    await s.app.db.update(appVersions).set({ modifiedDate: new Date(Date.now() + 2000) }).where(eq(appVersions.internalId, (await s.app.db.select().from(apps).where(eq(apps.id, last!.appId)))[0]!.latestVersionId!));
+    const after = await list();
+    expect(after[0]!.appId).toBe(last!.appId);
+    expect(after.find((a) => a.appId === first!.appId)!.latest.version).toBe('9.9.9');
+    // Removing it brings the previous latest version back.
+    await s.app.db.delete(appVersions).where(eq(appVersions.internalId, `${row!.internalId}-next`));
+    expect((await list()).find((a) => a.appId === first!.appId)!.latest.version).toBe(first!.latest.version);
+  });
+
+  it('answers a poll of an unchanged list with 304 and no body, and a changed one in full', async () => {
+    const token = await s.signIn('owner');
+    const first = await s.request('GET', '/v1/publisher/apps?limit=3&offset=0', { token });
+    const tag = first.headers.get('etag')!;
+    expect(tag).toMatch(/^W\/"/);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    const again = await s.request('GET', '/v1/publisher/apps?limit=3&offset=0', { token, headers: { 'if-none-match': tag } });
+    expect([again.status, again.text]).toEqual([304, '']);
+    const other = await s.request('GET', '/v1/publisher/apps?limit=2&offset=0', { token, headers: { 'if-none-match': tag } });
+    expect(other.status).toBe(200);
+    // Errors and writes are never tagged.
+    const bad = await s.request('GET', '/v1/publisher/apps?limit=0', { token });
+    expect(bad.headers.get('etag')).toBeNull();
   });
 
   it('refuses a bad page with 400', async () => {

@@ -5,7 +5,7 @@ import { transitionVersion } from '../lifecycle';
 import type { PackageKind } from '../packages/manifest';
 import { compiledPackage } from '../packages/compiled';
 import { readZip } from '../packages/zip';
-import type { FileStorage } from '../storage';
+import type { Storage } from '../storage';
 import type { CompileResult } from './compiler';
 import { compileInSandbox, type SandboxLimits } from './sandbox';
 import { ENGINE_VERSION } from './type-roots';
@@ -38,7 +38,7 @@ async function loadJob(db: Db, compileJobId: string) {
 type Row = NonNullable<Awaited<ReturnType<typeof loadJob>>>;
 
 /** Records a compile's verdict: the job, the compiled package, the version's flags, then its status through the lifecycle. */
-async function record(db: Db, storage: FileStorage, row: Row, result: Omit<CompileResult, 'emitted'>, compiled: Buffer | null) {
+async function record(db: Db, storage: Storage, row: Row, result: Omit<CompileResult, 'emitted'>, compiled: Buffer | null) {
   await db
     .update(compileJobs)
     .set({
@@ -78,7 +78,7 @@ export type CompileJobOutcome = { kind: 'recorded' } | { kind: 'crashed'; exit: 
  * Runs one compile job: the stored package through the compile sandbox, then the verdict recorded. A
  * time or memory limit is a verdict (failed, with a plain diagnostic); a crash is not (the caller retries).
  */
-export async function runCompileJob(db: Db, storage: FileStorage, compileJobId: string, limits: SandboxLimits & { signal?: AbortSignal }): Promise<CompileJobOutcome> {
+export async function runCompileJob(db: Db, storage: Storage, compileJobId: string, limits: SandboxLimits & { signal?: AbortSignal }): Promise<CompileJobOutcome> {
   const row = await loadJob(db, compileJobId);
   if (!row) return { kind: 'recorded' };
   await db.update(compileJobs).set({ status: 'running' }).where(eq(compileJobs.id, compileJobId));
@@ -117,7 +117,7 @@ export async function runCompileJob(db: Db, storage: FileStorage, compileJobId: 
 }
 
 /** Fails a compile job whose process died too often, with a plain diagnostic. */
-export async function giveUpCompileJob(db: Db, storage: FileStorage, compileJobId: string) {
+export async function giveUpCompileJob(db: Db, storage: Storage, compileJobId: string) {
   const row = await loadJob(db, compileJobId);
   if (!row) return;
   await record(db, storage, row, { ok: false, diagnostics: plain(limitMessages.gaveUp), durationMs: 0, typeScriptVersion: '', engineVersion: ENGINE_VERSION }, null);

@@ -8,7 +8,7 @@ import { appVersions, apps, compileJobs, prices } from '../../db/schema';
 import { HttpError, conflict } from '../../errors';
 import { COMPILE_JOB } from '../compile/job';
 import { enqueue } from '../jobs';
-import type { FileStorage } from '../storage';
+import type { Storage } from '../storage';
 import { transitionVersion } from '../lifecycle';
 import { readIcon } from './icon';
 import { readManifest, type Manifest } from './manifest';
@@ -50,7 +50,7 @@ export function shortDescriptionFrom(description: string, max = 45): string {
  */
 export async function acceptPackage(
   db: Db,
-  storage: FileStorage,
+  storage: Storage,
   zip: Buffer,
   opts: { publisherId: string; engineVersion: string; updateOf?: string },
 ) {
