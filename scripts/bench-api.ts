@@ -18,7 +18,8 @@ type Ready = { base: string; token: string; body?: string };
 async function serve(mode: string) {
   if (mode === 'portal') {
     const { startServer } = await import('../tests/harness');
-    const server = await startServer({ compileWorker: false });
+    // The product's defaults (the test harness turns the read cache off for tests that write behind its back).
+    const server = await startServer({ compileWorker: false }, { READ_CACHE_SECONDS: '30' });
     const token = await server.signIn('owner');
     process.send!({ base: server.base, token } satisfies Ready);
     process.on('disconnect', () => void server.close().then(() => process.exit(0)));

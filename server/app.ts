@@ -15,6 +15,7 @@ import downloads from './plugins/downloads';
 import errors, { answerClientError } from './plugins/errors';
 import etag from './plugins/etag';
 import identity from './plugins/identity';
+import readCache from './plugins/read-cache';
 import openapi from './plugins/openapi';
 import spa from './plugins/spa';
 import storage from './plugins/storage';
@@ -69,6 +70,7 @@ export async function buildApp(config: Config, opts: { logStream?: { write: (lin
   await app.register(db);
   await app.register(downloads);
   await app.register(auth);
+  await app.register(readCache);
   await app.register(access);
   await app.register(uploads);
   await app.register(identity);

@@ -39,6 +39,7 @@ const Env = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.optional(),
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(30).default(30),
+  READ_CACHE_SECONDS: z.coerce.number().int().min(0).max(30).default(30),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SERVE_SPA: bool.default(true),
@@ -75,6 +76,8 @@ export type Config = {
   cloudClientId: string;
   cloudClientSecret: string;
   sessionTtlSeconds: number;
+  /** How long a process keeps answers of hot reads (0: never); changes reach every process at once. */
+  readCacheSeconds: number;
   /** Files in this S3-compatible bucket (S3_BUCKET and the other S3_* settings), else under DATA_DIR/files. */
   s3: S3Settings | undefined;
   /** How long a process keeps who a token belongs to (0: never; revocations reach every process at once). */
@@ -146,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     cloudClientSecret: e.CLOUD_CLIENT_SECRET,
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
+    readCacheSeconds: e.READ_CACHE_SECONDS,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

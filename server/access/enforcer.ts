@@ -1,4 +1,4 @@
-import { newEnforcer, newModelFromString, type Enforcer } from 'casbin';
+import { newCachedEnforcer, newModelFromString, type Enforcer } from 'casbin';
 import { SYSTEM_GROUP, isSystemFeature, type Feature, type Permission } from '../../contract/access';
 import { MODEL, policies } from './policy';
 
@@ -13,7 +13,8 @@ export class Access {
   private constructor(private readonly enforcer: Enforcer) {}
 
   static async create(): Promise<Access> {
-    const enforcer = await newEnforcer(newModelFromString(MODEL));
+    // The policy never changes while the server runs: each decision is computed once and remembered.
+    const enforcer = await newCachedEnforcer(newModelFromString(MODEL));
     await enforcer.addPolicies([...policies.system, ...policies.publisher].map(([, ...row]) => row));
     return new Access(enforcer);
   }

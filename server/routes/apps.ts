@@ -48,7 +48,10 @@ export const appsRoutes = (app: FastifyInstance) => {
   return {
     list: s.route(contract.apps.list, async ({ request, query }) => {
       const developer = requireDeveloper(request);
-      return { status: 200, body: await pageOfApps(app.db, { publisherId: developer.publisherId, isBundle: false }, query) };
+      const body = await app.reads.get(`publisher:${developer.publisherId}`, `apps ${query.limit} ${query.offset}`, () =>
+        pageOfApps(app.db, { publisherId: developer.publisherId, isBundle: false }, query),
+      );
+      return { status: 200, body };
     }),
 
     get: s.route(contract.apps.get, async ({ request, params }) => ({ status: 200, body: await owned(request, params.id) })),

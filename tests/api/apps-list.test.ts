@@ -78,3 +78,40 @@ describe('GET /v1/publisher/apps', () => {
     expect(res.json.fields.map((f: { path: string }) => f.path).sort()).toEqual(['query.limit', 'query.offset']);
   });
 });
+
+describe('GET /v1/publisher/apps from the read cache', () => {
+  let c: TestServer;
+  beforeAll(async () => {
+    c = await startServer({}, { READ_CACHE_SECONDS: '30' });
+  });
+  afterAll(() => c.close());
+
+  const names = async (token: string) => ((await c.request('GET', '/v1/publisher/apps?limit=10&offset=0', { token })).json.data as { latest: { name: string } }[]).map((a) => a.latest.name);
+
+  it('shows a change at once, whoever makes it: the publisher, staff, or the database itself', async () => {
+    const owner = await c.signIn('owner');
+    const before = await names(owner);
+    expect(await names(owner)).toEqual(before);
+    // Another publisher's list is its own.
+    expect(await names(await c.signIn('fjordOwner'))).not.toEqual(before);
+    // A write straight to the database (as the compile worker's): heard through the notification.
+    const shown = (await c.request('GET', '/v1/publisher/apps?limit=10&offset=0', { token: owner })).json.data as { appId: string; latest: { name: string } }[];
+    const [app] = await c.app.db.select().from(apps).where(eq(apps.id, shown.find((x) => x.latest.name !== 'Jira Connector')!.appId));
+    await c.app.db.update(appVersions).set({ name: 'Renamed In The Database' }).where(eq(appVersions.internalId, app!.latestVersionId!));
+    let seen: string[] = [];
+    for (let i = 0; i < 40 && !seen.includes('Renamed In The Database'); i++) {
+      seen = await names(owner);
+      if (!seen.includes('Renamed In The Database')) await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(seen).toContain('Renamed In The Database');
+    // A write through the API by someone else (staff): the list never shows the old status after it.
+    const reviewer = await c.signIn('reviewer');
+    const list = (await c.request('GET', '/v1/publisher/apps?limit=10&offset=0', { token: owner })).json.data as { appId: string; latest: { id: string; name: string; status: string } }[];
+    const jira = list.find((a) => a.latest.name === 'Jira Connector')!;
+    expect(jira.latest.status).toBe('author-approved');
+    const rejected = await c.request('POST', `/v1/admin/app/${jira.appId}/version/${jira.latest.id}/reject`, { token: reviewer, body: { action: 'reject', rejectionReason: 'Not this time.' } });
+    expect(rejected.status, rejected.text).toBe(200);
+    const after = (await c.request('GET', '/v1/publisher/apps?limit=10&offset=0', { token: owner })).json.data as { appId: string; latest: { status: string } }[];
+    expect(after.find((a) => a.appId === jira.appId)!.latest.status).toBe('rejected');
+  });
+});

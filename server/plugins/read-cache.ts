@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { ReadCache } from '../services/read-cache';
+
+/**
+ * `app.reads`: answers of hot reads kept for READ_CACHE_SECONDS, forgotten on the database's
+ * `portal_reads` notifications (any process's writes, the compile worker's included) and, at once, on
+ * any write this process answers (read your writes without waiting for the notification).
+ */
+export default fp(
+  async function readCache(app: FastifyInstance) {
+    const reads = new ReadCache({ ttlMs: Math.max(1, app.config.readCacheSeconds) * 1000 });
+    if (app.config.readCacheSeconds > 0) {
+      const stop = await app.dbListen('portal_reads', (scope) => reads.invalidate(scope), (on) => reads.setListening(on));
+      app.addHook('onClose', async () => stop());
+      app.addHook('onSend', async (request, _reply, payload) => {
+        if (request.method !== 'GET' && request.method !== 'HEAD') reads.invalidate('all');
+        return payload;
+      });
+    }
+    app.decorate('reads', reads);
+  },
+  { name: 'read-cache', dependencies: ['db', 'config'] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    reads: ReadCache;
+  }
+}
