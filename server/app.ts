@@ -9,6 +9,7 @@ import fp from 'fastify-plugin';
 import type { Config } from './config';
 import access from './plugins/access';
 import security from './plugins/security';
+import serverTiming from './plugins/server-timing';
 import auth from './plugins/auth';
 import db from './plugins/db';
 import downloads from './plugins/downloads';
@@ -58,6 +59,7 @@ export async function buildApp(config: Config, opts: { logStream?: { write: (lin
   await app.register(
     fp(async (i) => void i.decorate('config', config), { name: 'config' }),
   );
+  await app.register(serverTiming);
   await app.register(errors);
   await app.register(security);
   // Before compression: the tag is of the body itself, whichever encoding is sent.

@@ -25,7 +25,9 @@ export async function openDatabase(opts: { url?: string; dir?: string; onError?:
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // JIT compiling pays off for long analytic queries, not for the portal's short ones: a page read through
+    // an index would otherwise spend milliseconds compiling (its cost estimate counts every row it could reach).
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10, options: '-c jit=off' });
     // An idle connection the server drops (restart, admin termination) is an error event on the pool:
     // without a listener it would crash the process; the pool replaces the connection on next use.
     pool.on('error', (err) => (opts.onError ?? ((e: Error) => console.warn('database connection lost:', e.message)))(err));

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex,
+  bigint, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -118,8 +118,9 @@ export const apps = pgTable(
     index('apps_publisher_modified_idx').on(t.publisherId, t.modifiedAt),
     index('apps_modified_idx').on(t.modifiedAt),
     // The order of the apps lists (most recently changed latest version first), per publisher and for staff.
-    index('apps_publisher_list_idx').on(t.publisherId, t.isBundle, t.latestModified.desc().nullsLast(), t.id.desc()),
-    index('apps_list_idx').on(t.isBundle, t.latestModified.desc().nullsLast(), t.id.desc()),
+    // (Read forwards for the first pages, backwards for the last: server/read/paging.ts.)
+    index('apps_publisher_list_idx').on(t.publisherId, t.isBundle, t.latestModified, t.id),
+    index('apps_list_idx').on(t.isBundle, t.latestModified, t.id),
   ],
 );
 
@@ -243,8 +244,10 @@ export const compileJobs = pgTable(
     requestedAt: ts('requested_at').notNull().defaultNow(),
     finishedAt: ts('finished_at'),
     diagnostics: jsonb('diagnostics').$type<Diagnostic[]>().notNull().default([]),
+    /** 1, 2, 3… in the order jobs were recorded (migration 0011): the list's order and its pages. */
+    position: bigint('position', { mode: 'number' }),
   },
-  (t) => [index('compile_jobs_requested_idx').on(t.requestedAt), index('compile_jobs_app_idx').on(t.appId, t.requestedAt)],
+  (t) => [index('compile_jobs_position_idx').on(t.position), index('compile_jobs_app_idx').on(t.appId, t.requestedAt)],
 );
 
 export const appDownloads = pgTable(
@@ -360,8 +363,10 @@ export const usageRecords = pgTable(
     billingCycleId: text('billing_cycle_id').notNull(),
     items: jsonb('items').$type<{ price: number; quantity?: number; description?: string }[]>().notNull(),
     createdDate: ts('created_date').notNull().defaultNow(),
+    /** 1, 2, 3… per app in the order records were made (migration 0011). */
+    position: bigint('position', { mode: 'number' }),
   },
-  (t) => [index('usage_records_app_idx').on(t.appId, t.createdDate)],
+  (t) => [index('usage_records_app_position_idx').on(t.appId, t.position)],
 );
 
 export const activityLogs = pgTable(
@@ -374,8 +379,10 @@ export const activityLogs = pgTable(
     action: text('action').notNull(),
     when: ts('when').notNull().defaultNow(),
     actionExtra: jsonb('action_extra').$type<Record<string, unknown>>().notNull().default({}),
+    /** 1, 2, 3… per app in the order lines were recorded (migration 0011). */
+    position: bigint('position', { mode: 'number' }),
   },
-  (t) => [index('activity_logs_app_idx').on(t.appId, t.when)],
+  (t) => [index('activity_logs_app_position_idx').on(t.appId, t.position)],
 );
 
 export const payouts = pgTable('payouts', {
@@ -405,3 +412,13 @@ export const jobs = pgTable(
 
 /** Server-side key/value settings (e.g. the download-link secret). */
 export const settings = pgTable('settings', { key: text('key').primaryKey(), value: text('value').notNull() });
+
+/**
+ * The number of rows of each list that grows, per scope (`all`, an app id, a publisher), kept by
+ * triggers (migration 0008): a page's total without counting the table.
+ */
+export const rowCounts = pgTable('row_counts', {
+  list: text('list').notNull(),
+  scope: text('scope').notNull(),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.list, t.scope] })]);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import * as t from './schema';
 import { demoApps, demoBundle, demoCategories, demoPublishers, demoUsers } from './seed-data';
@@ -34,7 +34,7 @@ const resetOrder = [
   t.featuredApps, t.activityLogs, t.usageRecords, t.webhookActivities, t.webhooks, t.purchaseRecords, t.workspaces,
   t.accounts, t.appDownloads, t.screenshots, t.bundleApps, t.bundlePlans, t.prices, t.compileJobs, t.appVersions,
   t.apps, t.payouts, t.developers, t.publishers, t.sessions, t.cloudTokens, t.authCodes, t.cloudUsers, t.categories,
-  t.emailTemplates, t.jobs, t.settings,
+  t.emailTemplates, t.jobs, t.settings, t.rowCounts,
 ];
 
 export async function resetDatabase(db: Db) {
@@ -321,5 +321,7 @@ export async function seed(db: Db) {
       { sectionSlug: 'featured', appId: appIds['Standup Bot']! },
       { sectionSlug: 'new_arrivals', appId: appIds['Standup Bot']! },
     ]);
+    // The demo's history was written out of order: number the lists by when things happened.
+    await tx.execute(sql`SELECT portal_recount()`);
   });
 }

@@ -1,11 +1,10 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, lte } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { activityLogs, appVersions, apps, compileJobs, publishers, usageRecords } from '../db/schema';
 import { notFound } from '../errors';
 import { toJob } from './app-details';
 import { loadApps } from './apps';
-
-type Page = { limit: number; offset: number };
+import { pageByPosition, type Page } from './paging';
 
 /** Any publisher's app (staff). */
 export async function anyApp(db: Db, appId: string) {
@@ -14,45 +13,52 @@ export async function anyApp(db: Db, appId: string) {
   return app;
 }
 
-/** A page of rows and the total count, run together. */
-async function paged<R, T>(rows: Promise<R[]>, total: Promise<{ n: number }[]>, map: (row: R) => T) {
-  const [data, [count]] = await Promise.all([rows, total]);
-  return { data: data.map(map), meta: { total: count?.n ?? 0 } };
+/** That an app exists, for the reads of its parts (one primary-key read, not the whole app). */
+export async function knownApp(db: Db, appId: string) {
+  const [app] = await db.select({ appId: apps.id, isBundle: apps.isBundle }).from(apps).where(eq(apps.id, appId));
+  if (!app) throw notFound('App');
+  return app;
 }
 
-export function usagePage(db: Db, appId: string, page: Page) {
-  const where = eq(usageRecords.appId, appId);
-  return paged(
-    db.select().from(usageRecords).where(where).orderBy(desc(usageRecords.createdDate), desc(usageRecords.id)).limit(page.limit).offset(page.offset),
-    db.select({ n: count() }).from(usageRecords).where(where),
-    (r) => ({ id: r.id, workspaceLabel: r.workspaceLabel, billingCycleId: r.billingCycleId, items: r.items, createdDate: r.createdDate.toISOString() }),
+// The lists that grow: newest first by position, the total from row_counts (server/read/paging.ts).
+
+export async function usagePage(db: Db, appId: string, page: Page) {
+  const { data, total } = await pageByPosition(db, 'usage_records', appId, page, (top, limit) =>
+    db.select().from(usageRecords).where(and(eq(usageRecords.appId, appId), lte(usageRecords.position, top))).orderBy(desc(usageRecords.position)).limit(limit),
   );
+  return {
+    data: data.map((r) => ({ id: r.id, workspaceLabel: r.workspaceLabel, billingCycleId: r.billingCycleId, items: r.items, createdDate: r.createdDate.toISOString() })),
+    meta: { total },
+  };
 }
 
-export function activityPage(db: Db, appId: string, page: Page) {
-  const where = eq(activityLogs.appId, appId);
-  return paged(
-    db.select().from(activityLogs).where(where).orderBy(desc(activityLogs.when), desc(activityLogs.id)).limit(page.limit).offset(page.offset),
-    db.select({ n: count() }).from(activityLogs).where(where),
-    (r) => ({ id: r.id, userExtra: { id: r.userId, name: r.userName }, action: r.action, when: r.when.toISOString(), actionExtra: r.actionExtra }),
+export async function activityPage(db: Db, appId: string, page: Page) {
+  const { data, total } = await pageByPosition(db, 'activity_logs', appId, page, (top, limit) =>
+    db.select().from(activityLogs).where(and(eq(activityLogs.appId, appId), lte(activityLogs.position, top))).orderBy(desc(activityLogs.position)).limit(limit),
   );
+  return {
+    data: data.map((r) => ({ id: r.id, userExtra: { id: r.userId, name: r.userName }, action: r.action, when: r.when.toISOString(), actionExtra: r.actionExtra })),
+    meta: { total },
+  };
 }
 
 /** Every compile job, newest first, with the app's name, version and publisher. */
-export function jobsPage(db: Db, page: Page) {
-  return paged(
+export async function jobsPage(db: Db, page: Page) {
+  const { data, total } = await pageByPosition(db, 'compile_jobs', 'all', page, (top, limit) =>
     db
       .select({ job: compileJobs, name: appVersions.name, version: appVersions.version, publisher: publishers.name })
       .from(compileJobs)
       .leftJoin(appVersions, eq(appVersions.internalId, compileJobs.internalAppId))
       .leftJoin(apps, eq(apps.id, compileJobs.appId))
       .leftJoin(publishers, eq(publishers.id, apps.publisherId))
-      .orderBy(desc(compileJobs.requestedAt), desc(compileJobs.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(compileJobs),
-    (r) => ({ ...toJob(r.job), appName: r.name ?? undefined, appVersion: r.version ?? undefined, publisherName: r.publisher ?? undefined }),
+      .where(lte(compileJobs.position, top))
+      .orderBy(desc(compileJobs.position))
+      .limit(limit),
   );
+  return {
+    data: data.map((r) => ({ ...toJob(r.job), appName: r.name ?? undefined, appVersion: r.version ?? undefined, publisherName: r.publisher ?? undefined })),
+    meta: { total },
+  };
 }
 
 /** The stored package of a version (source, or compiled) and a file name for it; 404 when there is none. */

@@ -1,6 +1,7 @@
 import { and, count, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { App, AppVersion } from '../../contract/schemas/app';
 import type { Db } from '../db/client';
+import { pageFromBothEnds, storedTotal } from './paging';
 import { appVersions, apps, bundleApps, bundlePlans, prices, publishers } from '../db/schema';
 
 type VersionRow = typeof appVersions.$inferSelect;
@@ -112,15 +113,12 @@ export async function pageOfApps(
     eq(apps.isBundle, where.isBundle),
     where.q ? matching(db, where.q) : undefined,
   );
-  const [ids, [total]] = await Promise.all([
-    db
-      .select({ id: apps.id })
-      .from(apps)
-      .where(filter)
-      .orderBy(sql`${apps.latestModified} DESC NULLS LAST`, sql`${apps.id} DESC NULLS LAST`)
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(apps).where(filter),
-  ]);
-  return { data: await loadApps(db, ids.map((r) => r.id), 'thumbnail'), meta: { total: total?.n ?? 0 } };
+  // Unfiltered, the total is the one row_counts keeps and a page is read from the nearer end; a search
+  // counts what it matches.
+  const scope = `${where.publisherId ? `publisher:${where.publisherId}:` : ''}bundle:${where.isBundle}`;
+  const total = where.q ? db.select({ n: count() }).from(apps).where(filter).then(([r]) => r?.n ?? 0) : storedTotal(db, 'apps', scope);
+  const { data, total: n } = await pageFromBothEnds(total, page, [apps.latestModified, apps.id], (order, offset, limit) =>
+    db.select({ id: apps.id }).from(apps).where(filter).orderBy(...order).limit(limit).offset(offset),
+  );
+  return { data: await loadApps(db, data.map((r) => r.id), 'thumbnail'), meta: { total: n } };
 }

@@ -4,7 +4,7 @@ import { contract } from '../../contract';
 import { HttpError, notFound } from '../errors';
 import { fileUrl, type FileLink } from '../plugins/downloads';
 import { requireSession } from '../plugins/access';
-import { activityPage, anyApp, jobsPage, usagePage, versionPackage } from '../read/admin-apps';
+import { activityPage, anyApp, jobsPage, knownApp, usagePage, versionPackage } from '../read/admin-apps';
 import { appJob, appJobs, appPrices, appStats, appVersionsOf } from '../read/app-details';
 import { pageOfApps, toVersion } from '../read/apps';
 import { logActivity, type Staff } from '../services/activity';
@@ -32,37 +32,37 @@ export const adminAppsRoutes = (app: FastifyInstance) => ({
   get: s.route(contract.admin.apps.get, async ({ params }) => ({ status: 200, body: await anyApp(app.db, params.id) })),
 
   all: s.route(contract.admin.apps.all, async ({ params }) => {
-    const a = await anyApp(app.db, params.id);
+    const a = await knownApp(app.db, params.id);
     return { status: 200, body: await appVersionsOf(app.db, a.appId, a.isBundle) };
   }),
 
   stats: s.route(contract.admin.apps.stats, async ({ params }) => {
-    const a = await anyApp(app.db, params.id);
+    const a = await knownApp(app.db, params.id);
     return { status: 200, body: await appStats(app.db, a.appId) };
   }),
 
   jobs: s.route(contract.admin.apps.jobs, async ({ params }) => {
-    const a = await anyApp(app.db, params.id);
+    const a = await knownApp(app.db, params.id);
     return { status: 200, body: await appJobs(app.db, a.appId) };
   }),
 
   job: s.route(contract.admin.apps.job, async ({ params }) => {
-    const a = await anyApp(app.db, params.id);
+    const a = await knownApp(app.db, params.id);
     return { status: 200, body: await appJob(app.db, a.appId, params.jobId) };
   }),
 
   usage: s.route(contract.admin.apps.usage, async ({ params, query }) => {
-    const a = await anyApp(app.db, params.id);
+    const a = await knownApp(app.db, params.id);
     return { status: 200, body: await usagePage(app.db, a.appId, query) };
   }),
 
   prices: s.route(contract.admin.apps.prices, async ({ params }) => {
-    const a = await anyApp(app.db, params.id);
+    const a = await knownApp(app.db, params.id);
     return { status: 200, body: await appPrices(app.db, a.appId) };
   }),
 
   activityLogs: s.route(contract.admin.apps.activityLogs, async ({ params, query }) => {
-    const a = await anyApp(app.db, params.id);
+    const a = await knownApp(app.db, params.id);
     return { status: 200, body: await activityPage(app.db, a.appId, query) };
   }),
 

@@ -1,0 +1,62 @@
+// `npm run bench:lists`: the lists that grow, at a million rows, on PostgreSQL. Uses DATABASE_URL (made
+// with `npm run seed:scale`), or — as `npm run bench:lists` does through scripts/with-postgres.sh — a fresh
+// database on TEST_DATABASE_URL's server, seeded at scale first. For each list it asks for the first page,
+// the next, a page 10 000 rows in, the middle and the last page (25 rows each), five times, and prints the
+// median server time (the Server-Timing header: arrival to answer) against the goal of 10 ms.
+import pg from 'pg';
+import { startServer } from '../tests/harness';
+import { BUSY_APP, seedScale } from './seed-scale';
+
+const GOAL_MS = 10;
+const LIMIT = 25;
+
+async function database(): Promise<string> {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) throw new Error('bench:lists: set DATABASE_URL (see npm run seed:scale) or run it through scripts/with-postgres.sh');
+  const name = 'portal_scale';
+  const c = new pg.Client({ connectionString: admin });
+  await c.connect();
+  await c.query(`CREATE DATABASE ${name}`).catch(() => {});
+  await c.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+const url = await database();
+await seedScale(url);
+const server = await startServer({ databaseUrl: url, compileWorker: false }, { SEED_DEMO_DATA: 'false' });
+const token = await server.signIn('reviewer');
+
+const lists = [
+  { name: 'admin apps', path: (o: number) => `/v1/admin/apps?limit=${LIMIT}&offset=${o}` },
+  { name: `activity logs of ${BUSY_APP}`, path: (o: number) => `/v1/admin/app/${BUSY_APP}/activityLogs?limit=${LIMIT}&offset=${o}` },
+  { name: 'compile jobs', path: (o: number) => `/v1/admin/jobs?limit=${LIMIT}&offset=${o}` },
+];
+
+const time = async (path: string) => {
+  const res = await server.request('GET', path, { token });
+  const ms = Number(/dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1] ?? NaN);
+  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${res.text.slice(0, 200)}`);
+  return { ms, total: res.json.meta.total as number, rows: res.json.data.length as number };
+};
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+let missed = 0;
+for (const list of lists) {
+  const { total } = await time(list.path(0));
+  const offsets = [...new Set([0, LIMIT, 10_000, Math.floor(total / 2 / LIMIT) * LIMIT, Math.max(0, Math.ceil(total / LIMIT) * LIMIT - LIMIT)])];
+  const cells: string[] = [];
+  for (const offset of offsets) {
+    await time(list.path(offset));
+    const runs = [];
+    for (let i = 0; i < 5; i++) runs.push(await time(list.path(offset)));
+    const ms = median(runs.map((r) => r.ms));
+    if (ms > GOAL_MS) missed++;
+    cells.push(`offset ${offset}: ${ms.toFixed(1)} ms${ms > GOAL_MS ? ' (MISSES)' : ''}`);
+  }
+  console.log(`${list.name} (${total} rows): ${cells.join(', ')}`);
+}
+console.log(missed ? `${missed} page(s) above the ${GOAL_MS} ms goal` : `every page within the ${GOAL_MS} ms goal`);
+await server.close({ keepDatabase: true });

@@ -1,0 +1,95 @@
+// `npm run seed:scale` (DATABASE_URL: a PostgreSQL database, migrated and seeded with the demo data when
+// empty): adds a marketplace at scale for the lists bench — by default 100 000 apps of one publisher with
+// 10 versions each (1M versions), 1M activity rows (most on one busy app), 1M compile jobs. Sizes:
+// SCALE_APPS, SCALE_VERSIONS_PER_APP, SCALE_ACTIVITY, SCALE_JOBS. Rows are made by the database
+// (generate_series), triggers off while loading; what the triggers keep is then computed once.
+import pg from 'pg';
+import { openDatabase } from '../server/db/client';
+import { seedIfEmpty } from '../server/db/seed';
+
+export const SCALE_PUBLISHER = 'scale-publisher';
+export const BUSY_APP = 'scale-app-1';
+
+export async function seedScale(url: string, log: (line: string) => void = console.log) {
+  const apps = Number(process.env.SCALE_APPS ?? 100_000);
+  const perApp = Number(process.env.SCALE_VERSIONS_PER_APP ?? 10);
+  const activity = Number(process.env.SCALE_ACTIVITY ?? 1_000_000);
+  const jobs = Number(process.env.SCALE_JOBS ?? 1_000_000);
+  const database = await openDatabase({ url, prepare: seedIfEmpty });
+  await database.close();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query('SELECT 1 FROM publishers WHERE id = $1', [SCALE_PUBLISHER]);
+    if (rows.length) {
+      log('seed:scale: the scale data is there already');
+      return;
+    }
+    const step = async (label: string, sql: string, params: unknown[] = []) => {
+      const t = Date.now();
+      const res = await client.query(sql, params);
+      log(`seed:scale: ${label}: ${res.rowCount ?? 0} rows in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    };
+    await client.query('BEGIN');
+    // Triggers off while loading (they would run once per row); what they keep is computed below.
+    await client.query('SET LOCAL session_replication_role = replica');
+    await step('publisher', `INSERT INTO publishers (id, name, is_registered) VALUES ($1, 'Scale Test Publisher', true)`, [SCALE_PUBLISHER]);
+    await step(
+      'apps',
+      `INSERT INTO apps (id, publisher_id, created_at, modified_at)
+       SELECT 'scale-app-' || i, $1, now() - make_interval(secs => i), now() - make_interval(secs => i) FROM generate_series(1, $2::int) i`,
+      [SCALE_PUBLISHER, apps],
+    );
+    await step(
+      'app versions',
+      `INSERT INTO app_versions (internal_id, app_id, version, name, name_slug, status, author, created_date, modified_date)
+       SELECT 'scale-v-' || a || '-' || v, 'scale-app-' || a, '1.' || v || '.0', 'Scale App ' || a, 'scale-app-' || a,
+              (ARRAY['draft','compiled','submitted','approved','published','rejected'])[1 + (a + v) % 6],
+              '{"name":"Scale"}'::jsonb,
+              now() - make_interval(secs => a * 100 - v), now() - make_interval(secs => a * 100 - v)
+       FROM generate_series(1, $1::int) a, generate_series(1, $2::int) v`,
+      [apps, perApp],
+    );
+    await step(
+      'latest versions',
+      `UPDATE apps a SET latest_version_id = v.internal_id, latest_modified = v.modified_date
+       FROM (SELECT DISTINCT ON (app_id) app_id, internal_id, modified_date FROM app_versions WHERE app_id LIKE 'scale-app-%' ORDER BY app_id, created_date DESC, internal_id DESC) v
+       WHERE a.id = v.app_id`,
+    );
+    await step(
+      'activity',
+      `INSERT INTO activity_logs (id, app_id, user_id, user_name, action, "when")
+       SELECT 'scale-act-' || i, CASE WHEN i % 10 = 0 THEN 'scale-app-' || (1 + i % $2::int) ELSE $3 END, 'scale-user', 'Scale User',
+              (ARRAY['upload','compile','submit','approve','publish'])[1 + i % 5], now() - make_interval(secs => i)
+       FROM generate_series(1, $1::int) i`,
+      [activity, apps, BUSY_APP],
+    );
+    await step(
+      'compile jobs',
+      `INSERT INTO compile_jobs (id, internal_app_id, app_id, status, duration_ms, requested_at, finished_at)
+       SELECT 'scale-job-' || i, 'scale-v-' || (1 + i % $2::int) || '-1', 'scale-app-' || (1 + i % $2::int),
+              CASE WHEN i % 7 = 0 THEN 'failed' ELSE 'succeeded' END, 1000 + i % 5000,
+              now() - make_interval(secs => i), now() - make_interval(secs => i) + interval '2 seconds'
+       FROM generate_series(1, $1::int) i`,
+      [jobs, apps],
+    );
+    await step('list totals and positions', 'SELECT portal_recount()');
+    await client.query('COMMIT');
+    // As autovacuum would, in time: clean the index entries the load left behind, and fresh statistics.
+    await step('vacuum and statistics', 'VACUUM ANALYZE');
+  } catch (e) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw e;
+  } finally {
+    await client.end();
+  }
+}
+
+if (process.argv[1]?.endsWith('seed-scale.ts')) {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    console.error('seed:scale: set DATABASE_URL to a PostgreSQL database');
+    process.exit(1);
+  }
+  await seedScale(url);
+}
