@@ -100,7 +100,9 @@ describe('uploads are read only after authorization, within each route’s limit
     const res = await rawUpload('POST', '/v1/publisher/apps', { token: owner, bytes: 19 * MB });
     expect([res.status, res.json.code]).toEqual([413, 'package_too_large']);
     expect(res.json.error).toBe('The package is larger than 10 MB.');
-    expect(res.serverRead).toBeLessThan(12 * MB);
+    // Far from the 19 MB sent: what was already in flight when the server answered (a few MB of socket
+    // buffers on a loaded machine: 12.7 MB was seen once in CI) is read before the connection closes.
+    expect(res.serverRead).toBeLessThan(14 * MB);
   });
 
   it('still takes a real package', async () => {
