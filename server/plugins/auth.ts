@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sha256 } from '../db/ids';
 import { developers, sessions } from '../db/schema';
-import { SessionCache } from '../services/session-cache';
+import { SessionCache, isWrite } from '../services/session-cache';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type DeveloperRow = typeof developers.$inferSelect;
@@ -32,8 +32,9 @@ export default fp(
     };
     // Read your own writes: a write by a signed-in user forgets what this process keeps of them before the
     // answer leaves (the database's notification, which tells the other processes, may come a moment later).
-    app.addHook('onSend', async (request, _reply, payload) => {
-      if (request.auth && request.method !== 'GET' && request.method !== 'HEAD') cache.invalidate(`user:${request.auth.session.cloudUserId}`);
+    // A refused request wrote nothing.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.auth && isWrite(request.method, reply.statusCode)) cache.invalidate(`user:${request.auth.session.cloudUserId}`);
       return payload;
     });
     app.decorateRequest('auth', null);

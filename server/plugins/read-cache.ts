@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ReadCache } from '../services/read-cache';
+import { isWrite } from '../services/session-cache';
 
 /**
  * `app.reads`: answers of hot reads kept for READ_CACHE_SECONDS, forgotten on the database's
  * `portal_reads` notifications (any process's writes, the compile worker's included) and, at once, on
- * any write this process answers (read your writes without waiting for the notification).
+ * any write this process accepts (read your writes without waiting for the notification).
  */
 export default fp(
   async function readCache(app: FastifyInstance) {
@@ -13,8 +14,8 @@ export default fp(
     if (app.config.readCacheSeconds > 0) {
       const stop = await app.dbListen('portal_reads', (scope) => reads.invalidate(scope), (on) => reads.setListening(on));
       app.addHook('onClose', async () => stop());
-      app.addHook('onSend', async (request, _reply, payload) => {
-        if (request.method !== 'GET' && request.method !== 'HEAD') reads.invalidate('all');
+      app.addHook('onSend', async (request, reply, payload) => {
+        if (isWrite(request.method, reply.statusCode)) reads.invalidate('all');
         return payload;
       });
     }

@@ -36,8 +36,8 @@ export default async function spa(app: FastifyInstance, opts: { root: string }) 
         const reply = res as FastifyReply;
         reply.header('cache-control', 'public, max-age=31536000, immutable');
         // A hashed script or stylesheet is never a document: the headers that only documents obey (about
-        // 600 bytes) would be sent with each of the first screen's files for nothing. nosniff and the
-        // cross-origin resource policy stay.
+        // 600 bytes) would be sent with each of the first screen's files for nothing, and an immutable file
+        // needs no Last-Modified. nosniff and the cross-origin resource policy stay.
         for (const name of DOCUMENT_ONLY_HEADERS) {
           reply.removeHeader(name);
           reply.raw.removeHeader(name);

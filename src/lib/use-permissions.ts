@@ -11,10 +11,10 @@ export function useChecks(): Checks | null {
 }
 
 /**
- * canRead / canCreate / canUpdate / canDelete for a feature; all false until the policy has loaded
- * (`loaded`), so a control that needs a permission appears when it is known.
+ * canRead / canCreate / canUpdate / canDelete for a feature; all false while the policy is `loading`, so a
+ * control that needs a permission appears when it is known.
  */
 export function usePermissions(feature: Feature) {
   const checks = useChecks();
-  return { loading: !checks, loaded: !!checks, ...flagsFor(checks, feature) };
+  return { loading: !checks, ...flagsFor(checks, feature) };
 }
