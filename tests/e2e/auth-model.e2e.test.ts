@@ -142,9 +142,11 @@ async function perform(page: Page, before: Snap, event: AuthEvent, rest: AuthEve
         const token = await tokenIn(page);
         await portal.server.request('DELETE', '/v1/oauth/session', { token: token! });
       }
-      // The SPA may leave the page for the sign-in before it has loaded: that is the point.
-      return void (await page.goto(`${base}/publisher/profile`).catch((e: Error) => {
-        if (!e.message.includes('ERR_ABORTED')) throw e;
+      // The SPA may leave the page for the sign-in before it has loaded: that is the point. So wait
+      // only for the document to arrive (a 'load' of a page that navigates away on its own may never
+      // be reported); expectShown then waits for where the SPA goes.
+      return void (await page.goto(`${base}/publisher/profile`, { waitUntil: 'commit' }).catch((e: Error) => {
+        if (!e.message.includes('ERR_ABORTED') && !e.message.includes('interrupted by another navigation')) throw e;
       }));
     case 'SIGN_IN':
       return page.getByRole('button', { name: 'Sign in again' }).click();
