@@ -1,4 +1,4 @@
-/** The vocabulary of SPEC §6, shared by the server's casbin policy and the SPA's casbin.js enforcer. */
+/** The vocabulary of SPEC §6, shared by the server's casbin policy and the SPA's casbin enforcer. */
 export const publisherFeatures = ['publisher', 'developer', 'app', 'bundle'] as const;
 export const systemFeatures = [
   'system:administration',

@@ -51,6 +51,8 @@ const auth = createAuth({
 configureApi({ token: auth.token, onUnauthorized: () => auth.actor.send({ type: 'UNAUTHORIZED', returnTo: here() }) });
 
 router = makeRouter({ queryClient, auth });
+// The code of the screens at this address loads beside the account (each route's beforeLoad), not after it.
+for (const route of router.getMatchedRoutes(window.location.pathname)[0]) void router.loadRouteChunk(route)?.catch(() => {});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -73,7 +73,7 @@ const rows = (matrix: Record<string, Partial<Record<Feature, Permission[]>>>, do
     Object.entries(features).flatMap(([feature, perms]) => (perms ?? []).map((p) => ['p', role, dom, feature, p])),
   );
 
-/** Policy rows as casbin.js takes them: ['p', role, domain, feature, permission]. */
+/** Policy rows as /v1/me/ac hands them to the SPA: ['p', role, domain, feature, permission]. */
 export const policies = {
   system: rows(systemMatrix, SYSTEM_GROUP),
   publisher: rows(publisherMatrix, ANY_PUBLISHER),

@@ -55,7 +55,7 @@ const referencePage = () => `<!doctype html>
 <title>Marketplace portal API</title></head>
 <body>
 <script id="api-reference" type="application/json" data-url="/v1/openapi.json" data-configuration="${esc(JSON.stringify(REFERENCE_CONFIG))}"></script>
-<script src="/zod-jitless.js"></script>
+<script src="/boot.js"></script>
 <script src="/api-docs/js/scalar.js"></script>
 </body></html>`;
 

@@ -11,24 +11,29 @@ export type Checks = {
 const SUBJECT = 'me';
 
 /**
- * Loads the server's policy into casbin.js once (its code is fetched on demand, off the critical path),
- * then answers every (feature, permission, developer, group) check from a cache filled up front.
+ * Loads the server's policy into casbin — the server's own enforcer library, its code fetched on demand,
+ * off the critical path — then answers every (feature, permission, developer, group) check from a cache
+ * filled up front.
  */
 export async function loadChecks(ac: AccessControl, developerId: string, publisherId: string | null): Promise<Checks> {
-  const { Authorizer } = await import('casbin.js');
-  const authorizer = new Authorizer('auto', { endpoint: '/v1/me/ac' });
+  // casbin parses policy text with csv-parse, which needs Node's global Buffer: the same polyfill casbin
+  // itself imports (the `buffer` package) stands in for it in browsers.
+  const { Buffer } = await import('buffer');
+  (globalThis as { Buffer?: unknown }).Buffer ??= Buffer;
+  const { newEnforcer, newModelFromString } = await import('casbin');
+  const enforcer = await newEnforcer(newModelFromString(ac.model));
+  await enforcer.addPolicies([...ac.policies.system, ...ac.policies.publisher].map(([, ...row]) => row));
   const grouping = [
-    ...ac.roles.system.map((role) => ['g', SUBJECT, role, SYSTEM_GROUP]),
-    ...(publisherId ? ac.roles.publisher.map((role) => ['g', SUBJECT, role, publisherId]) : []),
+    ...ac.roles.system.map((role) => [SUBJECT, role, SYSTEM_GROUP]),
+    ...(publisherId ? ac.roles.publisher.map((role) => [SUBJECT, role, publisherId]) : []),
   ];
-  await authorizer.initEnforcer(JSON.stringify({ m: ac.model, p: [...ac.policies.system, ...ac.policies.publisher, ...grouping] }));
-  authorizer.user = SUBJECT;
+  if (grouping.length > 0) await enforcer.addGroupingPolicies(grouping);
   const cache = new Map<string, boolean>();
   const key = (f: Feature, p: Permission, group: string) => `${f}|${p}|${developerId}|${group}`;
   for (const feature of features) {
     const group = isSystemFeature(feature) ? SYSTEM_GROUP : publisherId;
     for (const permission of permissions) {
-      const allowed = group ? await authorizer.can(permission, feature, group) : false;
+      const allowed = group ? await enforcer.enforce(SUBJECT, group, feature, permission) : false;
       cache.set(key(feature, permission, group ?? ''), allowed);
     }
   }

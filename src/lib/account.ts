@@ -38,7 +38,7 @@ export const publisherQuery = queryOptions({
 });
 
 /**
- * The permission checks of the signed-in developer: the server's policy (`/v1/me/ac`) in the casbin.js
+ * The permission checks of the signed-in developer: the server's policy (`/v1/me/ac`) in the casbin
  * enforcer, whose code loads on demand.
  */
 export const checksQuery = (me: Pick<Developer, '_id' | 'publisherId'> | null) =>
@@ -50,7 +50,7 @@ export const checksQuery = (me: Pick<Developer, '_id' | 'publisherId'> | null) =
 
 /**
  * Who the user is: the developer and the publisher, awaited before the first render. The permission
- * checks (casbin.js and the policy) load beside the screen's own data and are never awaited here: screens
+ * checks (casbin and the policy) load beside the screen's own data and are never awaited here: screens
  * render at once and show permission-dependent controls when `useChecks` has them; route guards await
  * `checks` (the server refuses whatever the policy refuses either way).
  */

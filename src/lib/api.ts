@@ -2,6 +2,7 @@ import { tsRestFetchApi, type ApiFetcherArgs } from '@ts-rest/core';
 import { initTsrReactQuery } from '@ts-rest/react-query/v5';
 import { contractRoutes } from 'virtual:contract-routes';
 import type { ErrorBody } from '../../contract/common';
+import { asApiResult, takeEarly } from './early-requests';
 
 type Hooks = { token: () => string | undefined; onUnauthorized: () => void };
 let hooks: Hooks = { token: () => undefined, onUnauthorized: () => {} };
@@ -20,16 +21,21 @@ export function requestHeaders(): Record<string, string> {
 /** Hands a 401 over to the sign-in flow. */
 export const unauthorized = () => hooks.onUnauthorized();
 
+const withPortalHeaders = (args: ApiFetcherArgs): ApiFetcherArgs => ({
+  ...args,
+  headers: { ...args.headers, ...requestHeaders() },
+  fetchOptions: { ...args.fetchOptions, referrerPolicy: 'strict-origin' },
+});
+
 /**
  * Every call goes through here: Bearer only with an unexpired token (else an empty header), the fixed
  * requested-with header, and a 401 hands over to the sign-in flow.
  */
 async function api(args: ApiFetcherArgs) {
-  const res = await tsRestFetchApi({
-    ...args,
-    headers: { ...args.headers, ...requestHeaders() },
-    fetchOptions: { ...args.fetchOptions, referrerPolicy: 'strict-origin' },
-  });
+  const early = takeEarly(args.method, args.path, hooks.token());
+  const res = early
+    ? await early.then(asApiResult, () => tsRestFetchApi(withPortalHeaders(args)))
+    : await tsRestFetchApi(withPortalHeaders(args));
   if (res.status === 401 && !args.path.endsWith('/oauth/exchange')) hooks.onUnauthorized();
   return res;
 }
