@@ -32,6 +32,9 @@ export default defineConfig({
       // Radix primitives create their context scopes at module level; the calls have no side effect, and
       // marking them pure lets the bundler drop what the first screen never renders (the Theme's tooltip
       // provider otherwise brings the popper and floating-ui into the entry).
+      // casbin parses policy text with csv-parse, which uses Node's global Buffer: in the browser, modules
+      // that name it get the `buffer` package casbin itself depends on (only they: the enforcer's chunk).
+      transform: { inject: { Buffer: ['buffer', 'Buffer'] } },
       treeshake: { manualPureFunctions: ['createContextScope', 'createPopperScope', 'createCollection', 'createMenuScope', 'createRovingFocusGroupScope', 'z.object', 'util.arrayToEnum'] },
       output: {
         // Fewer, larger chunks for what every screen needs (each response costs its headers and a round
@@ -40,7 +43,9 @@ export default defineConfig({
           groups: [
             { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|@ts-rest)[\\/]/, priority: 20 },
             { name: 'ui', test: /node_modules[\\/]@radix-ui[\\/]themes[\\/].*[\\/](base-button|button|icon-button|heading|text|link|badge|card|box|flex|spinner|theme|.*props?)\.js$/, priority: 10 },
-            { name: 'common', test: /[\\/]src[\\/](lib|components)[\\/]/, minShareCount: 3, priority: 5 },
+            // Not the drawers and dialogs: a group takes what its modules import along, and theirs is Radix's
+            // dialog machinery, which the first screen never opens.
+            { name: 'common', test: /[\\/]src[\\/](lib|components)[\\/](?![^\\/]*(Drawer|Dialog))/, minShareCount: 3, priority: 5 },
           ],
         },
       },

@@ -90,6 +90,14 @@ async function coldLoad(page: Page, cdp: CDPSession, base: string): Promise<Load
   const arrived = [...sizes.values()];
   const asked = [...requests.values()].map((r) => new URL(r.url).pathname).filter((p) => p.startsWith('/v1/'));
   released();
+  // Once it has the enforcer, the sidebar lists what the policy lets her read: the checks work in the browser.
+  await page
+    .getByRole('navigation', { name: 'Publisher' })
+    .getByRole('link', { name: 'Apps' })
+    .waitFor({ timeout: 30_000 })
+    .catch(() => {
+      throw new Error('the sidebar never showed the Apps link: the permission checks did not load in the browser');
+    });
   const lcp = await page.evaluate(
     () =>
       new Promise<number>((resolve) => {
@@ -115,6 +123,7 @@ async function coldLoad(page: Page, cdp: CDPSession, base: string): Promise<Load
 }
 
 const LOADS = 5;
+const pageErrors: string[] = [];
 const casbinKey = Object.keys(manifest).find((k) => k.startsWith('node_modules/casbin/'));
 const casbinFile = casbinKey ? manifest[casbinKey]!.file : '\0none';
 
@@ -124,6 +133,9 @@ async function firstScreen() {
   try {
     const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
     const page = await context.newPage();
+    // A screen that throws (e.g. the enforcer failing in the browser) is not a screen within budget.
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    page.on('console', (m) => void (m.type() === 'error' && pageErrors.push(m.text())));
     // Sign in once (the token stays in localStorage); every measured load starts with an empty cache.
     await page.goto(`${server.base}/publisher/apps`);
     await page.waitForURL(/\/dev-auth\/authorize/);
@@ -163,6 +175,10 @@ for (const [label, value, limit, goal, fmt] of rows) {
 }
 if (casbinKey && first.held === 0) {
   console.log('FAIL the casbin chunk was not requested by the first screen (is it still the permission enforcer?)');
+  failed = true;
+}
+if (pageErrors.length > 0) {
+  console.log(`FAIL the first screen reported errors: ${[...new Set(pageErrors)].join(' | ')}`);
   failed = true;
 }
 // public/boot.js asks who is signed in before the SPA's code runs; the SPA must take those answers, not ask again.

@@ -16,10 +16,6 @@ const SUBJECT = 'me';
  * filled up front.
  */
 export async function loadChecks(ac: AccessControl, developerId: string, publisherId: string | null): Promise<Checks> {
-  // casbin parses policy text with csv-parse, which needs Node's global Buffer: the same polyfill casbin
-  // itself imports (the `buffer` package) stands in for it in browsers.
-  const { Buffer } = await import('buffer');
-  (globalThis as { Buffer?: unknown }).Buffer ??= Buffer;
   const { newEnforcer, newModelFromString } = await import('casbin');
   const enforcer = await newEnforcer(newModelFromString(ac.model));
   await enforcer.addPolicies([...ac.policies.system, ...ac.policies.publisher].map(([, ...row]) => row));
