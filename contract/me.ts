@@ -3,6 +3,7 @@ import { c } from './c';
 import { errors } from './common';
 import { AccessControl } from './schemas/catalog';
 import { Developer, Profile, ProfileInput } from './schemas/developer';
+import { NotificationSettings } from './schemas/notifications';
 
 export const me = c.router({
   get: {
@@ -26,5 +27,21 @@ export const me = c.router({
     responses: { 200: Profile, ...errors },
     metadata: session,
     summary: 'Update the developer profile (first and last name)',
+  },
+  // Not in the spec: which notices the developer receives by email.
+  notifications: {
+    method: 'GET',
+    path: '/me/notifications',
+    responses: { 200: NotificationSettings, ...errors },
+    metadata: session,
+    summary: 'The email notices the developer receives (each kind on or off)',
+  },
+  setNotifications: {
+    method: 'PUT',
+    path: '/me/notifications',
+    body: NotificationSettings,
+    responses: { 200: NotificationSettings, ...errors },
+    metadata: session,
+    summary: 'Turn email notices on or off',
   },
 });

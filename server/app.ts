@@ -22,6 +22,7 @@ import spa from './plugins/spa';
 import storage from './plugins/storage';
 import uploads from './plugins/uploads';
 import workers from './plugins/workers';
+import mail from './plugins/mail';
 import { routes } from './routes';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -78,6 +79,7 @@ export async function buildApp(config: Config, opts: { logStream?: { write: (lin
   await app.register(identity);
   await app.register(routes);
   await app.register(workers);
+  await app.register(mail);
   await app.register(openapi);
   await app.register(spa, { root: join(root, 'dist') });
   return app;

@@ -49,6 +49,11 @@ const Env = z.object({
   COMPILE_MEMORY_MB: z.coerce.number().int().min(128).max(65536).default(1024),
   COMPILE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   COMPILE_RETRY_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().optional(),
+  MAIL_WORKER: bool.default(true),
+  MAIL_RETRY_SECONDS: z.coerce.number().min(0).max(3600).default(30),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
 });
 
 export type Config = {
@@ -101,6 +106,12 @@ export type Config = {
   compileRetrySeconds: number;
   /** In-memory PGlite for tests: nothing is written to disk. */
   inMemoryDatabase: boolean;
+  /**
+   * Outgoing mail: through `smtpUrl` (e.g. smtps://user:pass@smtp.example.com) when set, else each message
+   * is written to DATA_DIR/outbox as an .eml file; from `from`. The mail worker sends what notifications
+   * queue; a failed send is tried again after `retrySeconds`, then 3× longer each time, `maxAttempts` in all.
+   */
+  mail: { smtpUrl: string | undefined; from: string; worker: boolean; retrySeconds: number; maxAttempts: number };
 };
 
 export class ConfigError extends Error {}
@@ -118,6 +129,8 @@ export function productionProblems(e: z.infer<typeof Env>): string[] {
   }
   if (e.CLOUD_CLIENT_SECRET === DEFAULT_CLIENT_SECRET) problems.push('CLOUD_CLIENT_SECRET must be set to the secret the issuer gave the portal (not the development default).');
   if (!e.PUBLIC_URL || !URL.canParse(e.PUBLIC_URL)) problems.push("PUBLIC_URL is required: the portal's public origin, e.g. https://marketplace.example.com.");
+  if (!e.SMTP_URL) problems.push('SMTP_URL is required: notifications leave through a mail server in production (the outbox folder is for development).');
+  if (e.SMTP_URL && (!URL.canParse(e.SMTP_URL) || !/^smtps?:$/.test(new URL(e.SMTP_URL).protocol))) problems.push('SMTP_URL must be an smtp:// or smtps:// URL.');
   return problems;
 }
 
@@ -172,6 +185,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     compileMemoryMb: e.COMPILE_MEMORY_MB,
     compileConcurrency: e.COMPILE_CONCURRENCY,
     compileRetrySeconds: e.COMPILE_RETRY_SECONDS,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `${e.PRODUCT_NAME} Marketplace <no-reply@${e.PUBLIC_URL && URL.canParse(e.PUBLIC_URL) ? new URL(e.PUBLIC_URL).hostname : 'localhost'}>`,
+      worker: e.MAIL_WORKER,
+      retrySeconds: e.MAIL_RETRY_SECONDS,
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+    },
     inMemoryDatabase: false,
     ...overrides,
   };

@@ -14,3 +14,11 @@ export const notFound = (what: string) => new HttpError(404, 'not_found', `${wha
 export const conflict = (code: string, message: string) => new HttpError(409, code, message);
 export const badRequest = (message: string, fields?: { path: string; message: string }[]) =>
   new HttpError(400, 'validation_error', message, fields);
+
+/** Whether a database error is a unique-constraint violation (PostgreSQL and PGlite alike; drizzle wraps it). */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}

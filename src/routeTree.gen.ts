@@ -19,6 +19,9 @@ import { Route as PublisherAdminRouteImport } from './routes/publisher.admin'
 import { Route as PublisherProfileRouteImport } from './routes/publisher.profile'
 import { Route as PublisherRegisterRouteImport } from './routes/publisher.register'
 import { Route as PublisherAdminIndexRouteImport } from './routes/publisher.admin.index'
+import { Route as PublisherAdminCategoriesRouteImport } from './routes/publisher.admin.categories'
+import { Route as PublisherAdminEmailsRouteImport } from './routes/publisher.admin.emails'
+import { Route as PublisherAdminFeaturedRouteImport } from './routes/publisher.admin.featured'
 import { Route as PublisherAdminJobsRouteImport } from './routes/publisher.admin.jobs'
 import { Route as PublisherAppsIndexRouteImport } from './routes/publisher.apps.index'
 import { Route as PublisherAppsIdRouteImport } from './routes/publisher.apps.$id'
@@ -76,6 +79,22 @@ const PublisherRegisterRoute = PublisherRegisterRouteImport.update({
 const PublisherAdminIndexRoute = PublisherAdminIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => PublisherAdminRoute,
+} as any)
+const PublisherAdminCategoriesRoute =
+  PublisherAdminCategoriesRouteImport.update({
+    id: '/categories',
+    path: '/categories',
+    getParentRoute: () => PublisherAdminRoute,
+  } as any)
+const PublisherAdminEmailsRoute = PublisherAdminEmailsRouteImport.update({
+  id: '/emails',
+  path: '/emails',
+  getParentRoute: () => PublisherAdminRoute,
+} as any)
+const PublisherAdminFeaturedRoute = PublisherAdminFeaturedRouteImport.update({
+  id: '/featured',
+  path: '/featured',
   getParentRoute: () => PublisherAdminRoute,
 } as any)
 const PublisherAdminJobsRoute = PublisherAdminJobsRouteImport.update({
@@ -138,6 +157,9 @@ export interface FileRoutesByFullPath {
   '/publisher/profile': typeof PublisherProfileRoute
   '/publisher/register': typeof PublisherRegisterRoute
   '/publisher/': typeof PublisherIndexRoute
+  '/publisher/admin/categories': typeof PublisherAdminCategoriesRoute
+  '/publisher/admin/emails': typeof PublisherAdminEmailsRoute
+  '/publisher/admin/featured': typeof PublisherAdminFeaturedRoute
   '/publisher/admin/jobs': typeof PublisherAdminJobsRoute
   '/publisher/apps/$id': typeof PublisherAppsIdRoute
   '/publisher/admin/': typeof PublisherAdminIndexRoute
@@ -156,6 +178,9 @@ export interface FileRoutesByTo {
   '/publisher/profile': typeof PublisherProfileRoute
   '/publisher/register': typeof PublisherRegisterRoute
   '/publisher': typeof PublisherIndexRoute
+  '/publisher/admin/categories': typeof PublisherAdminCategoriesRoute
+  '/publisher/admin/emails': typeof PublisherAdminEmailsRoute
+  '/publisher/admin/featured': typeof PublisherAdminFeaturedRoute
   '/publisher/admin/jobs': typeof PublisherAdminJobsRoute
   '/publisher/apps/$id': typeof PublisherAppsIdRoute
   '/publisher/admin': typeof PublisherAdminIndexRoute
@@ -177,6 +202,9 @@ export interface FileRoutesById {
   '/publisher/profile': typeof PublisherProfileRoute
   '/publisher/register': typeof PublisherRegisterRoute
   '/publisher/': typeof PublisherIndexRoute
+  '/publisher/admin/categories': typeof PublisherAdminCategoriesRoute
+  '/publisher/admin/emails': typeof PublisherAdminEmailsRoute
+  '/publisher/admin/featured': typeof PublisherAdminFeaturedRoute
   '/publisher/admin/jobs': typeof PublisherAdminJobsRoute
   '/publisher/apps/$id': typeof PublisherAppsIdRoute
   '/publisher/admin/': typeof PublisherAdminIndexRoute
@@ -199,6 +227,9 @@ export interface FileRouteTypes {
     | '/publisher/profile'
     | '/publisher/register'
     | '/publisher/'
+    | '/publisher/admin/categories'
+    | '/publisher/admin/emails'
+    | '/publisher/admin/featured'
     | '/publisher/admin/jobs'
     | '/publisher/apps/$id'
     | '/publisher/admin/'
@@ -217,6 +248,9 @@ export interface FileRouteTypes {
     | '/publisher/profile'
     | '/publisher/register'
     | '/publisher'
+    | '/publisher/admin/categories'
+    | '/publisher/admin/emails'
+    | '/publisher/admin/featured'
     | '/publisher/admin/jobs'
     | '/publisher/apps/$id'
     | '/publisher/admin'
@@ -237,6 +271,9 @@ export interface FileRouteTypes {
     | '/publisher/profile'
     | '/publisher/register'
     | '/publisher/'
+    | '/publisher/admin/categories'
+    | '/publisher/admin/emails'
+    | '/publisher/admin/featured'
     | '/publisher/admin/jobs'
     | '/publisher/apps/$id'
     | '/publisher/admin/'
@@ -328,6 +365,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublisherAdminIndexRouteImport
       parentRoute: typeof PublisherAdminRoute
     }
+    '/publisher/admin/categories': {
+      id: '/publisher/admin/categories'
+      path: '/categories'
+      fullPath: '/publisher/admin/categories'
+      preLoaderRoute: typeof PublisherAdminCategoriesRouteImport
+      parentRoute: typeof PublisherAdminRoute
+    }
+    '/publisher/admin/emails': {
+      id: '/publisher/admin/emails'
+      path: '/emails'
+      fullPath: '/publisher/admin/emails'
+      preLoaderRoute: typeof PublisherAdminEmailsRouteImport
+      parentRoute: typeof PublisherAdminRoute
+    }
+    '/publisher/admin/featured': {
+      id: '/publisher/admin/featured'
+      path: '/featured'
+      fullPath: '/publisher/admin/featured'
+      preLoaderRoute: typeof PublisherAdminFeaturedRouteImport
+      parentRoute: typeof PublisherAdminRoute
+    }
     '/publisher/admin/jobs': {
       id: '/publisher/admin/jobs'
       path: '/jobs'
@@ -388,6 +446,9 @@ declare module '@tanstack/react-router' {
 }
 
 interface PublisherAdminRouteChildren {
+  PublisherAdminCategoriesRoute: typeof PublisherAdminCategoriesRoute
+  PublisherAdminEmailsRoute: typeof PublisherAdminEmailsRoute
+  PublisherAdminFeaturedRoute: typeof PublisherAdminFeaturedRoute
   PublisherAdminJobsRoute: typeof PublisherAdminJobsRoute
   PublisherAdminIndexRoute: typeof PublisherAdminIndexRoute
   PublisherAdminAppsIdRoute: typeof PublisherAdminAppsIdRoute
@@ -395,6 +456,9 @@ interface PublisherAdminRouteChildren {
 }
 
 const PublisherAdminRouteChildren: PublisherAdminRouteChildren = {
+  PublisherAdminCategoriesRoute: PublisherAdminCategoriesRoute,
+  PublisherAdminEmailsRoute: PublisherAdminEmailsRoute,
+  PublisherAdminFeaturedRoute: PublisherAdminFeaturedRoute,
   PublisherAdminJobsRoute: PublisherAdminJobsRoute,
   PublisherAdminIndexRoute: PublisherAdminIndexRoute,
   PublisherAdminAppsIdRoute: PublisherAdminAppsIdRoute,

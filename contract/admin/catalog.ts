@@ -4,7 +4,7 @@ import { c } from '../c';
 import { errors, NoBody, Ok, paged, PageQuery } from '../common';
 import { App, CompileJob } from '../schemas/app';
 import { PurchaseRecord, Workspace } from '../schemas/commerce';
-import { Category, CategoryInput, Featured, FeaturedInput } from '../schemas/catalog';
+import { Category, CategoryInput, Featured, FeaturedApp, FeaturedAppsQuery, FeaturedInput } from '../schemas/catalog';
 
 const id = z.object({ id: z.string() });
 
@@ -90,6 +90,15 @@ export const adminFeatured = c.router({
     responses: { 200: Featured, ...errors },
     metadata: can('system:featured', 'read'),
     summary: 'Featured sections',
+  },
+  // Path not shown in the spec: what the drawer's App select offers.
+  apps: {
+    method: 'GET',
+    path: '/admin/featured/apps',
+    query: FeaturedAppsQuery,
+    responses: { 200: z.array(FeaturedApp), ...errors },
+    metadata: can('system:featured', 'read'),
+    summary: 'Published apps that may be featured (the first 50 by name, filtered by `q`)',
   },
   create: {
     method: 'POST',

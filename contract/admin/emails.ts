@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { can } from '../access';
 import { c } from '../c';
 import { errors } from '../common';
-import { EmailTemplate, EmailTemplateInput, EmailTemplateUpdate } from '../schemas/catalog';
+import { EmailPreview, EmailTemplate, EmailTemplateInput, EmailTemplateUpdate, PreviewInput } from '../schemas/catalog';
 
 export const adminEmails = c.router({
   list: {
@@ -27,5 +27,14 @@ export const adminEmails = c.router({
     responses: { 200: EmailTemplate, ...errors },
     metadata: can('system:emailTemplates', 'update'),
     summary: 'Edit an email template',
+  },
+  // Not in the spec: the drawer's live preview, rendered by the server's sandboxed Liquid with sample data.
+  preview: {
+    method: 'POST',
+    path: '/admin/emailTemplates/preview',
+    body: PreviewInput,
+    responses: { 200: EmailPreview, ...errors },
+    metadata: can('system:emailTemplates', 'read'),
+    summary: 'Render a template (not saved) with sample data: subject, HTML and text',
   },
 });

@@ -19,11 +19,13 @@ export const FeaturedInput = z.object({
   appId: ref('Select the App which will be featured.'),
   sectionSlug: z.enum(featuredSlugs, { error: 'The section slug is required in order to make it featured' }),
 });
+/** An app as a featured section shows it: its published version's name and icon (a thumbnail). */
+export const FeaturedApp = z.object({ appId: z.string(), name: z.string(), iconFileData: z.string() });
 export const Featured = z.object({
-  sections: z.array(
-    z.object({ slug: z.string(), apps: z.array(z.object({ appId: z.string(), name: z.string(), iconFileData: z.string() })) }),
-  ),
+  sections: z.array(z.object({ slug: z.string(), apps: z.array(FeaturedApp) })),
 });
+/** Not in the spec: the apps the 'Mark App As Featured' drawer offers (published ones), by name. */
+export const FeaturedAppsQuery = z.object({ q: bounded(LIMITS.name).optional() });
 
 export const EmailTemplate = z.object({ id: z.string(), name: z.string(), layout: z.string(), subject: z.string(), body: z.string() });
 export const EmailTemplateInput = z.object({
@@ -33,6 +35,14 @@ export const EmailTemplateInput = z.object({
   body: z.string({ error: 'Body is required.' }).trim().min(1, { error: 'Body is required.' }).max(100_000, { error: tooLong(100_000) }),
 });
 export const EmailTemplateUpdate = EmailTemplateInput.extend({ id: ref() });
+/** A template as the drawer has it now (name optional: it picks which variables the sample data documents). */
+export const PreviewInput = z.object({
+  name: bounded(LIMITS.name).default(''),
+  layout: bounded(LIMITS.name).default(''),
+  subject: bounded(LIMITS.title).default(''),
+  body: z.string().max(100_000, { error: tooLong(100_000) }),
+});
+export const EmailPreview = z.object({ subject: z.string(), html: z.string(), text: z.string() });
 
 /** SPEC §3 Config, plus what the SPA shows around it (product name, support contact, legal links). */
 export const Config = z.object({

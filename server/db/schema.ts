@@ -90,6 +90,8 @@ export const developers = pgTable(
     role: text('role', { enum: ['viewer', 'developer', 'owner'] }).notNull().default('viewer'),
     systemRole: text('system_role', { enum: ['user', 'viewer', 'support', 'reviewer', 'admin'] }).notNull().default('user'),
     lastActivityDate: ts('last_activity_date'),
+    /** The email notices this developer turned off ({kind: false}); a kind not listed is on (migration 0009). */
+    notificationsOff: jsonb('notifications_off').$type<Record<string, boolean>>().notNull().default({}),
     createdAt: created(),
   },
   (t) => [index('developers_publisher_idx').on(t.publisherId, t.lastName)],
@@ -162,6 +164,8 @@ export const appVersions = pgTable(
     index('app_versions_app_created_idx').on(t.appId, t.createdDate),
     uniqueIndex('app_versions_app_version_uq').on(t.appId, t.version),
     index('app_versions_status_idx').on(t.status),
+    /** Published versions by app: whether an app is published, and the featured drawer's candidates. */
+    index('app_versions_published_idx').on(t.appId).where(sql`${t.status} = 'published'`),
   ],
 );
 
@@ -327,12 +331,17 @@ export const webhookActivities = pgTable(
   (t) => [index('webhook_activities_webhook_idx').on(t.webhookId, t.createdAt)],
 );
 
-export const categories = pgTable('categories', {
-  id: text('id').primaryKey(),
-  title: text('title').notNull().unique(),
-  createdDate: ts('created_date').notNull().defaultNow(),
-  modifiedDate: ts('modified_date').notNull().defaultNow(),
-});
+export const categories = pgTable(
+  'categories',
+  {
+    id: text('id').primaryKey(),
+    title: text('title').notNull().unique(),
+    createdDate: ts('created_date').notNull().defaultNow(),
+    modifiedDate: ts('modified_date').notNull().defaultNow(),
+  },
+  // One category per title whatever its case ('Productivity' and 'productivity' are one).
+  (t) => [uniqueIndex('categories_title_ci_uq').on(sql`lower(${t.title})`)],
+);
 
 export const featuredApps = pgTable(
   'featured_apps',

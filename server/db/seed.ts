@@ -1,3 +1,4 @@
+import { ensureDefaultTemplates } from './seed-templates';
 import { createHash } from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
 import type { Db } from './client';
@@ -290,10 +291,7 @@ export async function seed(db: Db) {
       })),
     );
 
-    await tx.insert(t.emailTemplates).values([
-      { id: hexId('email:approved'), name: 'App approved', layout: 'default', subject: 'Your app {{appName}} was approved', body: 'Hello {{publisherName}},\n\nGood news: {{appName}} v{{version}} was approved and can be published.' },
-      { id: hexId('email:rejected'), name: 'App rejected', layout: 'default', subject: 'Changes needed for {{appName}}', body: 'Hello {{publisherName}},\n\nWe could not approve {{appName}} v{{version}}:\n\n{{rejectionNote}}' },
-    ]);
+    await ensureDefaultTemplates(tx);
     await tx.insert(t.usageRecords).values(
       [0, 1, 2, 3, 4, 5, 6].map((i) => ({
         id: hexId(`usage:${i}`),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { openDatabase, type Db, type Listen } from '../db/client';
 import { seedIfEmpty } from '../db/seed';
+import { ensureDefaultTemplates } from '../db/seed-templates';
 
 /** The database: PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR (or in memory for tests). */
 export default fp(
@@ -11,7 +12,10 @@ export default fp(
       url: config.databaseUrl,
       dir: config.inMemoryDatabase ? undefined : `${config.dataDir}/pglite`,
       onError: (err) => app.log.warn({ err }, 'database connection lost'),
-      prepare: config.seedDemoData ? seedIfEmpty : undefined,
+      prepare: async (db) => {
+        if (config.seedDemoData) await seedIfEmpty(db);
+        await ensureDefaultTemplates(db);
+      },
     });
     app.decorate('db', database.db);
     app.decorate('dbKind', database.kind);

@@ -4,6 +4,8 @@ import { contract } from '../../contract';
 import { flattenRoutes } from '../../contract/walk';
 import { HttpError } from '../errors';
 import { adminAppsRoutes, adminJobsRoutes } from './admin-apps';
+import { adminCategoriesRoutes, adminFeaturedRoutes } from './admin-catalog';
+import { adminEmailsRoutes } from './admin-emails';
 import { appInfoRoutes } from './app-info';
 import { appsRoutes } from './apps';
 import { catalogRoutes } from './catalog';
@@ -39,6 +41,9 @@ export async function routes(app: FastifyInstance) {
     ...prefixed('apps', { ...appsRoutes(app), ...appInfoRoutes(app) }),
     ...prefixed('admin.apps', adminAppsRoutes(app)),
     ...prefixed('admin.jobs', adminJobsRoutes(app)),
+    ...prefixed('admin.categories', adminCategoriesRoutes(app)),
+    ...prefixed('admin.featured', adminFeaturedRoutes(app)),
+    ...prefixed('admin.emails', adminEmailsRoutes(app)),
   };
   const pending = new Set<string>(pendingRoutes);
   const router: Record<string, unknown> = {};

@@ -5,7 +5,11 @@ import { contract } from '../../contract';
 import { MODEL, policies } from '../access/policy';
 import { developers } from '../db/schema';
 import { requireAccount } from '../plugins/access';
+import { notificationKinds, type NotificationSettings } from '../../contract/schemas/notifications';
 import { toDeveloper } from './views';
+
+/** Every kind on, but those the developer turned off. */
+const settingsOf = (off: Record<string, boolean>) => Object.fromEntries(notificationKinds.map((k) => [k, off[k] !== true])) as NotificationSettings;
 
 const s = initServer();
 
@@ -27,6 +31,19 @@ export const meRoutes = (app: FastifyInstance) => ({
         },
       },
     };
+  }),
+
+  notifications: s.route(contract.me.notifications, async ({ request }) => {
+    const developer = requireAccount(request);
+    const [row] = await app.db.select({ off: developers.notificationsOff }).from(developers).where(eq(developers.id, developer.id));
+    return { status: 200, body: settingsOf(row?.off ?? {}) };
+  }),
+
+  setNotifications: s.route(contract.me.setNotifications, async ({ request, body }) => {
+    const developer = requireAccount(request);
+    const off = Object.fromEntries(notificationKinds.filter((k) => !body[k]).map((k) => [k, true]));
+    await app.db.update(developers).set({ notificationsOff: off }).where(eq(developers.id, developer.id));
+    return { status: 200, body: settingsOf(off) };
   }),
 
   update: s.route(contract.me.update, async ({ request, body }) => {

@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { newId } from '../db/ids';
 import { jobs } from '../db/schema';
 
-export type JobRow = { id: string; kind: string; payload: Record<string, unknown>; attempts: number };
+export type JobRow = { id: string; kind: string; payload: Record<string, unknown>; attempts: number; lastError: string };
 
 /** Queues background work in the jobs table (inside the caller's transaction when given one). */
 export async function enqueue(db: Pick<Db, 'insert'>, kind: string, payload: Record<string, unknown>) {
@@ -28,12 +28,12 @@ export async function claim(db: Db, kind: string, leaseSeconds: number): Promise
       FOR UPDATE SKIP LOCKED
       LIMIT 1
     )
-    RETURNING id, kind, payload, attempts`);
+    RETURNING id, kind, payload, attempts, last_error AS "lastError"`);
   const rows = (result as unknown as { rows: JobRow[] }).rows;
   return rows[0] ?? null;
 }
 
-export async function finish(db: Db, id: string, status: 'done' | 'failed', error = '') {
+export async function finish(db: Pick<Db, 'execute'>, id: string, status: 'done' | 'failed', error = '') {
   await db.execute(sql`UPDATE jobs SET status = ${status}, last_error = ${error}, locked_at = NULL WHERE id = ${id}`);
 }
 
@@ -43,6 +43,11 @@ export async function retryLater(db: Db, id: string, delaySeconds: number, error
     UPDATE jobs SET status = 'queued', locked_at = NULL, last_error = ${error},
       run_at = now() + make_interval(secs => ${delaySeconds})
     WHERE id = ${id}`);
+}
+
+/** Notes on a claimed job what it is doing now (e.g. 'sending'), committed before it does it. */
+export async function mark(db: Db, id: string, note: string) {
+  await db.execute(sql`UPDATE jobs SET last_error = ${note} WHERE id = ${id}`);
 }
 
 /** Hands a claimed job back untouched (this process is stopping): the attempt does not count. */

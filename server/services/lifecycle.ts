@@ -1,11 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { getNextSnapshot } from 'xstate';
 import { REJECTION_REASON_MESSAGE, type VersionStatus } from '../../contract/schemas/app';
 import { lifecycleSnapshot, type LifecycleActor, type LifecycleEvent } from '../../machines/app-version-lifecycle';
 import type { Db, Tx } from '../db/client';
-import { appVersions, apps } from '../db/schema';
+import { appVersions, apps, featuredApps } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { logActivity, type Staff } from './activity';
+import { queueNotification } from './mail/notify';
 
 /** REJECT with its reason; a missing reason is a 400 naming the field (publisher and staff alike). */
 export function rejectEvent(reason: string | undefined): LifecycleEvent {
@@ -29,7 +30,8 @@ export type TransitionRequest = {
 /**
  * Applies a lifecycle event to a stored version: the machine decides from the stored status and the
  * caller's kind; the write is conditional on the status it read, so concurrent requests on one version
- * give one success and 409 for the rest. Staff actions are written to the app's activity log.
+ * give one success and 409 for the rest. Staff actions are written to the app's activity log; the notice
+ * the change gives the publisher is queued with it (mailed once it has committed).
  */
 export async function transitionVersion(db: Db, req: TransitionRequest) {
   const [row] = await db
@@ -55,6 +57,16 @@ export async function transitionVersion(db: Db, req: TransitionRequest) {
     if (!updated) throw conflict('status_changed', 'The version changed while this request was made; reload and try again.');
     await tx.update(apps).set({ modifiedAt: new Date() }).where(eq(apps.id, req.appId));
     const final = req.afterChange ? await req.afterChange(tx, updated) : updated;
+    // An app that stops being published (no published version left) leaves every featured section.
+    if (status === 'published' && next !== 'published') {
+      const [stillPublished] = await tx
+        .select({ id: appVersions.internalId })
+        .from(appVersions)
+        .where(and(eq(appVersions.appId, req.appId), eq(appVersions.status, 'published'), ne(appVersions.internalId, req.internalId)))
+        .limit(1);
+      if (!stillPublished) await tx.delete(featuredApps).where(eq(featuredApps.appId, req.appId));
+    }
+    await queueNotification(tx, req.appId, req.internalId, req.event);
     if (req.actor === 'staff' && req.by) {
       await logActivity(tx, req.appId, req.by, req.event.type.toLowerCase().replace('_', '-'), { version: updated.version, from: status, to: next, ...notes });
     }

@@ -35,6 +35,14 @@ const jsonToUploadForUpdaters = [401, 404, 403, 415, 415, 415, 403, 403, 415, 41
 const validInfo = { shortDescription: 'Jira issues from chat', description: 'Create issues.', privacyPolicySummary: 'None kept.', documentationUrl: 'https://n.example/docs' };
 const staffRead = [401, 404, 403, 403, 403, 403, 200, 200, 200, 200];
 const staffUpdate = [401, 404, 403, 403, 403, 403, 403, 403, 200, 200];
+// Reviewers and admins curate (categories, featured sections): a bad body is their 400, everyone else's 403.
+const curatorsBadBody = [401, 404, 403, 403, 403, 403, 403, 403, 400, 400];
+// Support and admins write email templates.
+const templateWritersBadBody = [401, 404, 403, 403, 403, 403, 403, 400, 403, 400];
+const everyDeveloper = [401, 404, 200, 200, 200, 200, 200, 200, 200, 200];
+const allNoticesOn = {
+  'version-approved': true, 'version-rejected': true, 'version-reviewed': true, 'version-published': true, 'version-unpublished': true, 'compile-failed': true,
+};
 
 // Expected status per caller, in `callers` order. Staff: staffViewer is a publisher viewer, support a viewer,
 // reviewer a developer and admin an owner of the staff publisher.
@@ -89,6 +97,18 @@ const table: [method: string, path: string, body: unknown, expected: number[]][]
   ['GET', `/v1/admin/app/${jira}/activityLogs?limit=5&offset=0`, undefined, staffRead],
   ['GET', '/v1/admin/jobs', undefined, staffRead],
   ['GET', '/v1/admin/secret', undefined, staffUpdate],
+  ['GET', '/v1/admin/categories', undefined, staffRead],
+  ['POST', '/v1/admin/categories', {}, curatorsBadBody],
+  ['GET', '/v1/admin/featured', undefined, staffRead],
+  ['GET', '/v1/admin/featured/apps', undefined, staffRead],
+  ['POST', '/v1/admin/featured', {}, curatorsBadBody],
+  ['DELETE', '/v1/admin/featured/featured/no-such-app', undefined, [401, 404, 403, 403, 403, 403, 403, 403, 404, 404]],
+  ['GET', '/v1/admin/emailTemplates', undefined, staffRead],
+  ['POST', '/v1/admin/emailTemplates', {}, templateWritersBadBody],
+  ['PUT', '/v1/admin/emailTemplates', {}, templateWritersBadBody],
+  ['POST', '/v1/admin/emailTemplates/preview', { body: '<p>{{ app.name }}</p>' }, staffRead],
+  ['GET', '/v1/me/notifications', undefined, everyDeveloper],
+  ['PUT', '/v1/me/notifications', allNoticesOn, everyDeveloper],
   // Irreversible: the reviewer's call sets it, the admin's then finds it set.
   ['POST', `/v1/admin/app/${jira}/enterpriseOnly`, { enterpriseOnly: true }, [401, 404, 403, 403, 403, 403, 403, 403, 200, 409]],
   ['POST', `/v1/admin/app/${jira}/usageBased`, {}, [401, 404, 403, 403, 403, 403, 403, 403, 200, 409]],
@@ -121,7 +141,8 @@ describe('authorization matrix of the implemented routes', () => {
         .replace('no-such-screenshot', ':screenshotId')
         .replace(jira, ':id')
         .replace(jiraJob, ':jobId')
-        .replace(jiraPrice, ':priceId');
+        .replace(jiraPrice, ':priceId')
+        .replace('/v1/admin/featured/featured/no-such-app', '/v1/admin/featured/:type/:id');
       return `${m} ${path.startsWith('/v1/admin/apps/download/') ? path.replace(jiraLatest, ':id') : path.replace(jiraLatest, ':versionId').replace(/\/version\/:versionId\/publish$/, '/version/:versionId/:action')}`;
     });
     expect(implemented.sort()).toEqual(templated.sort());

@@ -32,7 +32,10 @@ const screens: { who: RegExp; paths: string[] }[] = [
       `/publisher/edit-details/app/${jira}`,
     ],
   },
-  { who: /Sofia Rossi/, paths: ['/publisher/admin', '/publisher/admin/apps', `/publisher/admin/apps/${jira}`, '/publisher/admin/jobs'] },
+  {
+    who: /Sofia Rossi/,
+    paths: ['/publisher/admin', '/publisher/admin/apps', `/publisher/admin/apps/${jira}`, '/publisher/admin/jobs', '/publisher/admin/emails', '/publisher/admin/categories', '/publisher/admin/featured'],
+  },
   { who: /Tomás Alvarez/, paths: ['/publisher/register'] },
 ];
 

@@ -20,8 +20,12 @@ describe('the sidebar', () => {
     expect(info?.textContent).toBe('Publisher Info (not available yet)');
     const admin = screen.getByRole('navigation', { name: 'Administration' });
     expect(within(admin).getByRole('link', { name: 'Compile Jobs' }).getAttribute('href')).toBe('/publisher/admin/jobs');
-    expect(within(admin).queryByRole('link', { name: /Email Templates/ })).toBeNull();
+    expect(within(admin).getByRole('link', { name: 'Email Templates' }).getAttribute('href')).toBe('/publisher/admin/emails');
+    expect(within(admin).queryByRole('link', { name: /Purchase Records/ })).toBeNull();
     const hrefs = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
-    expect(hrefs.filter((h) => h?.startsWith('/publisher'))).toEqual(['/publisher/profile', '/publisher/apps', '/publisher/admin', '/publisher/admin/apps', '/publisher/admin/jobs']);
+    expect(hrefs.filter((h) => h?.startsWith('/publisher'))).toEqual([
+      '/publisher/profile', '/publisher/apps', '/publisher/admin', '/publisher/admin/apps', '/publisher/admin/emails', '/publisher/admin/jobs',
+      '/publisher/admin/categories', '/publisher/admin/featured',
+    ]);
   });
 });

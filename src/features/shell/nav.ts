@@ -33,8 +33,8 @@ export const adminNav: NavEntry[] = [
   { notBuilt, label: 'Publishers', feature: 'system:publishers' },
   { notBuilt, label: 'Purchase Records', feature: 'system:purchaseRecords' },
   { notBuilt, label: 'Workspace', feature: 'system:workspaces' },
-  { notBuilt, label: 'Email Templates', feature: 'system:emailTemplates' },
+  { to: '/publisher/admin/emails', label: 'Email Templates', feature: 'system:emailTemplates' },
   { to: '/publisher/admin/jobs', label: 'Compile Jobs', feature: 'system:compileJobs' },
-  { notBuilt, label: 'Categories', feature: 'system:categories' },
-  { notBuilt, label: 'Featured Sections', feature: 'system:featured' },
+  { to: '/publisher/admin/categories', label: 'Categories', feature: 'system:categories' },
+  { to: '/publisher/admin/featured', label: 'Featured Sections', feature: 'system:featured' },
 ];

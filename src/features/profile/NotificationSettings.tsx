@@ -1,0 +1,59 @@
+import { Card, Flex, Heading, Skeleton, Switch, Text } from '@radix-ui/themes';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { notificationKinds, notificationLabels, type NotificationSettings as Settings } from '../../../contract/schemas/notifications';
+import { tsr, unwrap } from '../../lib/api';
+import { toast } from '../../lib/toast';
+
+export const notificationsQuery = queryOptions({
+  queryKey: ['me', 'notifications'],
+  queryFn: async () => unwrap(await tsr.me.notifications.query()),
+});
+
+/** Not in the spec: which notices the developer receives by email, each switched on or off (saved at once). */
+export function NotificationSettings({ canUpdate }: { canUpdate: boolean }) {
+  const queryClient = useQueryClient();
+  const { data, error } = useQuery(notificationsQuery);
+  const save = useMutation({
+    mutationFn: async (body: Settings) => unwrap(await tsr.me.setNotifications.mutate({ body })),
+    onMutate: (body) => queryClient.setQueryData(notificationsQuery.queryKey, body),
+    onSuccess: (saved) => queryClient.setQueryData(notificationsQuery.queryKey, saved),
+    onError: (err) => {
+      void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
+      toast.failure(err);
+    },
+  });
+  return (
+    <Card size="3" style={{ maxWidth: 560 }} mt="4" asChild>
+      <section aria-labelledby="notifications-title">
+        <Heading as="h2" size="4" mb="1" id="notifications-title">
+          Email notifications
+        </Heading>
+        <Text as="p" size="2" color="gray" mb="3">
+          What the portal emails you about your publisher’s apps.
+        </Text>
+        {error ? (
+          <Text color="red" role="alert" size="2">
+            Your notification settings could not be loaded.
+          </Text>
+        ) : (
+          <Flex direction="column" gap="3">
+            {notificationKinds.map((kind) => (
+              <Text as="label" size="2" key={kind}>
+                <Flex gap="2" align="center">
+                  <Skeleton loading={!data}>
+                    <Switch
+                      checked={data?.[kind] ?? true}
+                      disabled={!canUpdate || !data}
+                      onCheckedChange={(on) => data && save.mutate({ ...data, [kind]: on })}
+                    />
+                  </Skeleton>
+                  {notificationLabels[kind]}
+                </Flex>
+              </Text>
+            ))}
+          </Flex>
+        )}
+      </section>
+    </Card>
+  );
+}
