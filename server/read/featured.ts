@@ -42,6 +42,6 @@ export async function featuredSections(db: Db | Tx) {
 /** Published apps the drawer may offer, by name, filtered by `q` (a part of the name, any case). */
 export async function featureCandidates(db: Db, q: string | undefined) {
   const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
-  const rows = await publishedVersions(db, pattern ? ilike(appVersions.name, pattern) : undefined);
-  return rows.sort((a, b) => a.name.localeCompare(b.name) || a.appId.localeCompare(b.appId)).slice(0, CANDIDATES);
+  const published = publishedVersions(db, pattern ? ilike(appVersions.name, pattern) : undefined).as('published');
+  return db.select().from(published).orderBy(asc(published.name), asc(published.appId)).limit(CANDIDATES);
 }

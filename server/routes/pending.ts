@@ -7,8 +7,6 @@ export const pendingRoutes = [
   'oauth.stripeConnect',
   'oauth.stripeUrl',
   'publisher.stripeDashboard',
-  'publisher.setDeveloperRole',
-  'publisher.removeDeveloper',
   'publisher.purchases',
   'bundles.list',
   'bundles.create',

@@ -5,7 +5,8 @@ import { contract } from '../../contract';
 import { PLACEHOLDER_ID } from '../../contract/schemas/developer';
 import { newId } from '../db/ids';
 import { cloudUsers, developers, publishers } from '../db/schema';
-import { HttpError, conflict, notFound } from '../errors';
+import { HttpError, badRequest, conflict, notFound } from '../errors';
+import { changeRole, removeFromPublisher } from '../services/team';
 import { requireDeveloper, requireSession } from '../plugins/access';
 import { toDeveloper, toPublisher } from './views';
 
@@ -131,6 +132,18 @@ export const publisherRoutes = (app: FastifyInstance) => {
         return row!;
       });
       return { status: 201, body: toDeveloper(added) };
+    }),
+
+    setDeveloperRole: s.route(contract.publisher.setDeveloperRole, async ({ request, params, body }) => {
+      const owner = requireDeveloper(request);
+      if (body.developerId !== params.developerId) throw badRequest('The developer in the body is not the one in the path.', [{ path: 'developerId', message: 'The developer in the body is not the one in the path.' }]);
+      return { status: 200, body: toDeveloper(await changeRole(app.db, owner.publisherId, params.developerId, body.role)) };
+    }),
+
+    removeDeveloper: s.route(contract.publisher.removeDeveloper, async ({ request, params }) => {
+      const owner = requireDeveloper(request);
+      await removeFromPublisher(app.db, owner.publisherId, params.developerId);
+      return { status: 200, body: { success: true as const } };
     }),
 
     developers: s.route(contract.publisher.developers, async ({ request }) => {

@@ -60,6 +60,9 @@ const table: [method: string, path: string, body: unknown, expected: number[]][]
   ['GET', '/v1/publisher/users', undefined, [401, 404, 403, 403, 200, 200, 403, 403, 403, 200]],
   ['POST', '/v1/publisher/users', { userCloudId: 'no-such-user', role: 'viewer' }, [401, 404, 403, 403, 404, 404, 403, 403, 403, 404]],
   ['GET', '/v1/publisher/developers', undefined, [401, 404, 200, 200, 200, 200, 200, 200, 200, 200]],
+  // Team changes are owners' (publisher update / delete); a developer who is not theirs is a 404 to them.
+  ['POST', '/v1/publisher/developers/no-such-developer/role', { developerId: 'no-such-developer', role: 'viewer' }, [401, 404, 403, 403, 404, 404, 403, 403, 403, 404]],
+  ['DELETE', '/v1/publisher/developers/no-such-developer', undefined, [401, 404, 403, 403, 404, 404, 403, 403, 403, 404]],
   ['GET', '/v1/publisher/apps', undefined, [401, 404, 200, 200, 200, 200, 200, 200, 200, 200]],
   ['GET', `/v1/publisher/apps/${jira}`, undefined, northwindOnly],
   ['GET', `/v1/publisher/apps/${jira}/all`, undefined, northwindOnly],
@@ -142,7 +145,8 @@ describe('authorization matrix of the implemented routes', () => {
         .replace(jira, ':id')
         .replace(jiraJob, ':jobId')
         .replace(jiraPrice, ':priceId')
-        .replace('/v1/admin/featured/featured/no-such-app', '/v1/admin/featured/:type/:id');
+        .replace('/v1/admin/featured/featured/no-such-app', '/v1/admin/featured/:type/:id')
+        .replace('no-such-developer', ':developerId');
       return `${m} ${path.startsWith('/v1/admin/apps/download/') ? path.replace(jiraLatest, ':id') : path.replace(jiraLatest, ':versionId').replace(/\/version\/:versionId\/publish$/, '/version/:versionId/:action')}`;
     });
     expect(implemented.sort()).toEqual(templated.sort());
