@@ -93,6 +93,8 @@ async function expectShown(page: Page, state: Snap, label: string) {
     expect(await tokenIn(page), label).toBeNull();
   } else if (state.matches({ signedIn: 'registered' })) {
     await page.getByRole('navigation', { name: 'Publisher' }).waitFor();
+    // After a sign-up the SPA leaves the sign-up page by itself, a moment after the sidebar is known.
+    await page.waitForURL((u) => u.pathname !== '/publisher/register', { timeout: 15_000 }).catch(() => undefined);
     expect(path(), label).not.toBe('/publisher/register');
     expect(await tokenIn(page), label).not.toBeNull();
   } else if (state.matches({ signedIn: 'unregistered' })) {
@@ -133,6 +135,20 @@ async function authorize(page: Page, then: AuthEvent | undefined, failExchange: 
 const signUp = (page: Page) =>
   signUpPublisher(page, { name: `Hopper Labs ${newcomers}`, city: 'Arlington', state: 'Virginia', country: 'United States', site: 'https://hopper.example', username: `grace${newcomers}` });
 
+/** `page.goto`, again if a navigation the page started by itself interrupted it. */
+async function gotoFirmly(page: Page, url: string) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await page.goto(url);
+      return;
+    } catch (e) {
+      const aborted = String(e).includes('ERR_ABORTED') || String(e).includes('interrupted by another navigation');
+      if (!aborted || attempt >= 3) throw e;
+      await page.waitForLoadState('load').catch(() => undefined);
+    }
+  }
+}
+
 async function perform(page: Page, before: Snap, event: AuthEvent, rest: AuthEvent[]) {
   const base = portal.server.base;
   switch (event.type) {
@@ -151,14 +167,20 @@ async function perform(page: Page, before: Snap, event: AuthEvent, rest: AuthEve
     case 'SIGN_IN':
       return page.getByRole('button', { name: 'Sign in again' }).click();
     case 'CALLBACK':
-      if (!event.stored) return void (await page.goto(`${base}/oauth/callback?code=x&state=unknown`));
+      if (!event.stored) return gotoFirmly(page, `${base}/oauth/callback?code=x&state=unknown`);
       return authorize(page, rest.find((e) => e.type.startsWith('ACCOUNT_')), rest[0]?.type === 'EXCHANGE_FAILED');
     case 'REGISTERED':
       return signUp(page);
     case 'GO_HOME':
-      return page.getByRole('button', { name: 'Go Home' }).click();
+      // Home is the apps list: signed out, the SPA then leaves for the sign-in page by itself. Wait until it
+      // has arrived somewhere, or that late navigation would abort the next step's own.
+      await page.getByRole('button', { name: 'Go Home' }).click();
+      await expect
+        .poll(async () => page.url().includes('/dev-auth/authorize') || new URL(page.url()).pathname === '/publisher/register' || (await page.getByRole('navigation', { name: 'Publisher' }).isVisible().catch(() => false)), { timeout: 15_000 })
+        .toBe(true);
+      return void (await page.waitForLoadState('load').catch(() => undefined));
     case 'SIGN_OUT':
-      return void (await page.goto(`${base}/sign-out`));
+      return gotoFirmly(page, `${base}/sign-out`);
     // Raised by the SPA itself: nothing to do but see where it goes.
     case 'EXCHANGE_OK':
     case 'EXCHANGE_FAILED':
