@@ -1,7 +1,7 @@
 import { can, open, session } from './access';
 import { c } from './c';
 import { errors, NoBody, Ok } from './common';
-import { ExchangeInput, StripeCodeInput, TokenResponse, UrlResponse } from './schemas/oauth';
+import { ExchangeInput, StripeCodeInput, StripeStateQuery, TokenResponse, UrlResponse } from './schemas/oauth';
 
 export const oauth = c.router({
   exchange: {
@@ -32,8 +32,9 @@ export const oauth = c.router({
   stripeUrl: {
     method: 'GET',
     path: '/oauth/stripe',
+    query: StripeStateQuery,
     responses: { 200: UrlResponse, ...errors },
     metadata: can('publisher', 'update'),
-    summary: 'URL that starts the payment provider connection',
+    summary: 'URL of the payment provider’s onboarding; it returns to /publisher/oauth/stripe with a code and this state',
   },
 });

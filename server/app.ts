@@ -16,6 +16,7 @@ import downloads from './plugins/downloads';
 import errors, { answerClientError } from './plugins/errors';
 import etag from './plugins/etag';
 import identity from './plugins/identity';
+import payments from './plugins/payments';
 import readCache from './plugins/read-cache';
 import openapi from './plugins/openapi';
 import spa from './plugins/spa';
@@ -77,6 +78,7 @@ export async function buildApp(config: Config, opts: { logStream?: { write: (lin
   await app.register(access);
   await app.register(uploads);
   await app.register(identity);
+  await app.register(payments);
   await app.register(routes);
   await app.register(workers);
   await app.register(mail);

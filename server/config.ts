@@ -52,6 +52,11 @@ const Env = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().optional(),
   MAIL_WORKER: bool.default(true),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /** Where the Stripe SDK sends its requests (tests point it at a fake); Stripe's own API otherwise. */
+  STRIPE_API_URL: z.string().url().optional(),
+  /** Allows the sandbox payment provider in production (a demo installation). */
+  PAYMENTS_SANDBOX: bool.optional(),
   MAIL_RETRY_SECONDS: z.coerce.number().min(0).max(3600).default(30),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
 });
@@ -112,6 +117,11 @@ export type Config = {
    * queue; a failed send is tried again after `retrySeconds`, then 3× longer each time, `maxAttempts` in all.
    */
   mail: { smtpUrl: string | undefined; from: string; worker: boolean; retrySeconds: number; maxAttempts: number };
+  /**
+   * The payment provider: Stripe Connect when `stripe` is set (STRIPE_SECRET_KEY), else the embedded sandbox
+   * (onboarding pages under /dev-payments and a ledger in the database).
+   */
+  payments: { stripe: { secretKey: string; apiUrl: string | undefined } | undefined };
 };
 
 export class ConfigError extends Error {}
@@ -130,6 +140,7 @@ export function productionProblems(e: z.infer<typeof Env>): string[] {
   if (e.CLOUD_CLIENT_SECRET === DEFAULT_CLIENT_SECRET) problems.push('CLOUD_CLIENT_SECRET must be set to the secret the issuer gave the portal (not the development default).');
   if (!e.PUBLIC_URL || !URL.canParse(e.PUBLIC_URL)) problems.push("PUBLIC_URL is required: the portal's public origin, e.g. https://marketplace.example.com.");
   if (!e.SMTP_URL) problems.push('SMTP_URL is required: notifications leave through a mail server in production (the outbox folder is for development).');
+  if (!e.STRIPE_SECRET_KEY && e.PAYMENTS_SANDBOX !== true) problems.push('STRIPE_SECRET_KEY is required: payouts go through Stripe in production (set PAYMENTS_SANDBOX=true only to use the sandbox provider on purpose).');
   if (e.SMTP_URL && (!URL.canParse(e.SMTP_URL) || !/^smtps?:$/.test(new URL(e.SMTP_URL).protocol))) problems.push('SMTP_URL must be an smtp:// or smtps:// URL.');
   return problems;
 }
@@ -192,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       retrySeconds: e.MAIL_RETRY_SECONDS,
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
     },
+    payments: { stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, apiUrl: e.STRIPE_API_URL } : undefined },
     inMemoryDatabase: false,
     ...overrides,
   };

@@ -16,6 +16,7 @@ import { Route as SignOutRouteImport } from './routes/sign-out'
 import { Route as OauthCallbackRouteImport } from './routes/oauth.callback'
 import { Route as PublisherIndexRouteImport } from './routes/publisher.index'
 import { Route as PublisherAdminRouteImport } from './routes/publisher.admin'
+import { Route as PublisherInfoRouteImport } from './routes/publisher.info'
 import { Route as PublisherProfileRouteImport } from './routes/publisher.profile'
 import { Route as PublisherRegisterRouteImport } from './routes/publisher.register'
 import { Route as PublisherAdminIndexRouteImport } from './routes/publisher.admin.index'
@@ -25,8 +26,11 @@ import { Route as PublisherAdminFeaturedRouteImport } from './routes/publisher.a
 import { Route as PublisherAdminJobsRouteImport } from './routes/publisher.admin.jobs'
 import { Route as PublisherAppsIndexRouteImport } from './routes/publisher.apps.index'
 import { Route as PublisherAppsIdRouteImport } from './routes/publisher.apps.$id'
+import { Route as PublisherOauthStripeRouteImport } from './routes/publisher.oauth.stripe'
 import { Route as PublisherAdminAppsIndexRouteImport } from './routes/publisher.admin.apps.index'
 import { Route as PublisherAdminAppsIdRouteImport } from './routes/publisher.admin.apps.$id'
+import { Route as PublisherAdminPublishersIndexRouteImport } from './routes/publisher.admin.publishers.index'
+import { Route as PublisherAdminPublishersIdRouteImport } from './routes/publisher.admin.publishers.$id'
 import { Route as PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125RouteImport } from './routes/publisher.edit-details.app.$appId.{-$versionId}.{-$step}'
 import { Route as PublisherNewExtendedAppChar123AppIdChar125Char123VersionIdChar125Char123StepChar125RouteImport } from './routes/publisher.new-extended.app.{-$appId}.{-$versionId}.{-$step}'
 import { Route as PublisherUpdateExtendedAppAppIdChar123VersionIdChar125Char123StepChar125RouteImport } from './routes/publisher.update-extended.app.$appId.{-$versionId}.{-$step}'
@@ -64,6 +68,11 @@ const PublisherIndexRoute = PublisherIndexRouteImport.update({
 const PublisherAdminRoute = PublisherAdminRouteImport.update({
   id: '/admin',
   path: '/admin',
+  getParentRoute: () => PublisherRoute,
+} as any)
+const PublisherInfoRoute = PublisherInfoRouteImport.update({
+  id: '/info',
+  path: '/info',
   getParentRoute: () => PublisherRoute,
 } as any)
 const PublisherProfileRoute = PublisherProfileRouteImport.update({
@@ -112,6 +121,11 @@ const PublisherAppsIdRoute = PublisherAppsIdRouteImport.update({
   path: '/apps/$id',
   getParentRoute: () => PublisherRoute,
 } as any)
+const PublisherOauthStripeRoute = PublisherOauthStripeRouteImport.update({
+  id: '/oauth/stripe',
+  path: '/oauth/stripe',
+  getParentRoute: () => PublisherRoute,
+} as any)
 const PublisherAdminAppsIndexRoute = PublisherAdminAppsIndexRouteImport.update({
   id: '/apps/',
   path: '/apps/',
@@ -122,6 +136,18 @@ const PublisherAdminAppsIdRoute = PublisherAdminAppsIdRouteImport.update({
   path: '/apps/$id',
   getParentRoute: () => PublisherAdminRoute,
 } as any)
+const PublisherAdminPublishersIndexRoute =
+  PublisherAdminPublishersIndexRouteImport.update({
+    id: '/publishers/',
+    path: '/publishers/',
+    getParentRoute: () => PublisherAdminRoute,
+  } as any)
+const PublisherAdminPublishersIdRoute =
+  PublisherAdminPublishersIdRouteImport.update({
+    id: '/publishers/$id',
+    path: '/publishers/$id',
+    getParentRoute: () => PublisherAdminRoute,
+  } as any)
 const PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route =
   PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125RouteImport.update(
     {
@@ -154,6 +180,7 @@ export interface FileRoutesByFullPath {
   '/sign-out': typeof SignOutRoute
   '/oauth/callback': typeof OauthCallbackRoute
   '/publisher/admin': typeof PublisherAdminRouteWithChildren
+  '/publisher/info': typeof PublisherInfoRoute
   '/publisher/profile': typeof PublisherProfileRoute
   '/publisher/register': typeof PublisherRegisterRoute
   '/publisher/': typeof PublisherIndexRoute
@@ -162,10 +189,13 @@ export interface FileRoutesByFullPath {
   '/publisher/admin/featured': typeof PublisherAdminFeaturedRoute
   '/publisher/admin/jobs': typeof PublisherAdminJobsRoute
   '/publisher/apps/$id': typeof PublisherAppsIdRoute
+  '/publisher/oauth/stripe': typeof PublisherOauthStripeRoute
   '/publisher/admin/': typeof PublisherAdminIndexRoute
   '/publisher/apps/': typeof PublisherAppsIndexRoute
   '/publisher/admin/apps/$id': typeof PublisherAdminAppsIdRoute
+  '/publisher/admin/publishers/$id': typeof PublisherAdminPublishersIdRoute
   '/publisher/admin/apps/': typeof PublisherAdminAppsIndexRoute
+  '/publisher/admin/publishers/': typeof PublisherAdminPublishersIndexRoute
   '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}': typeof PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route
   '/publisher/new-extended/app/{-$appId}/{-$versionId}/{-$step}': typeof PublisherNewExtendedAppChar123AppIdChar125Char123VersionIdChar125Char123StepChar125Route
   '/publisher/update-extended/app/$appId/{-$versionId}/{-$step}': typeof PublisherUpdateExtendedAppAppIdChar123VersionIdChar125Char123StepChar125Route
@@ -175,6 +205,7 @@ export interface FileRoutesByTo {
   '/redirect': typeof RedirectRoute
   '/sign-out': typeof SignOutRoute
   '/oauth/callback': typeof OauthCallbackRoute
+  '/publisher/info': typeof PublisherInfoRoute
   '/publisher/profile': typeof PublisherProfileRoute
   '/publisher/register': typeof PublisherRegisterRoute
   '/publisher': typeof PublisherIndexRoute
@@ -183,10 +214,13 @@ export interface FileRoutesByTo {
   '/publisher/admin/featured': typeof PublisherAdminFeaturedRoute
   '/publisher/admin/jobs': typeof PublisherAdminJobsRoute
   '/publisher/apps/$id': typeof PublisherAppsIdRoute
+  '/publisher/oauth/stripe': typeof PublisherOauthStripeRoute
   '/publisher/admin': typeof PublisherAdminIndexRoute
   '/publisher/apps': typeof PublisherAppsIndexRoute
   '/publisher/admin/apps/$id': typeof PublisherAdminAppsIdRoute
+  '/publisher/admin/publishers/$id': typeof PublisherAdminPublishersIdRoute
   '/publisher/admin/apps': typeof PublisherAdminAppsIndexRoute
+  '/publisher/admin/publishers': typeof PublisherAdminPublishersIndexRoute
   '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}': typeof PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route
   '/publisher/new-extended/app/{-$appId}/{-$versionId}/{-$step}': typeof PublisherNewExtendedAppChar123AppIdChar125Char123VersionIdChar125Char123StepChar125Route
   '/publisher/update-extended/app/$appId/{-$versionId}/{-$step}': typeof PublisherUpdateExtendedAppAppIdChar123VersionIdChar125Char123StepChar125Route
@@ -199,6 +233,7 @@ export interface FileRoutesById {
   '/sign-out': typeof SignOutRoute
   '/oauth/callback': typeof OauthCallbackRoute
   '/publisher/admin': typeof PublisherAdminRouteWithChildren
+  '/publisher/info': typeof PublisherInfoRoute
   '/publisher/profile': typeof PublisherProfileRoute
   '/publisher/register': typeof PublisherRegisterRoute
   '/publisher/': typeof PublisherIndexRoute
@@ -207,10 +242,13 @@ export interface FileRoutesById {
   '/publisher/admin/featured': typeof PublisherAdminFeaturedRoute
   '/publisher/admin/jobs': typeof PublisherAdminJobsRoute
   '/publisher/apps/$id': typeof PublisherAppsIdRoute
+  '/publisher/oauth/stripe': typeof PublisherOauthStripeRoute
   '/publisher/admin/': typeof PublisherAdminIndexRoute
   '/publisher/apps/': typeof PublisherAppsIndexRoute
   '/publisher/admin/apps/$id': typeof PublisherAdminAppsIdRoute
+  '/publisher/admin/publishers/$id': typeof PublisherAdminPublishersIdRoute
   '/publisher/admin/apps/': typeof PublisherAdminAppsIndexRoute
+  '/publisher/admin/publishers/': typeof PublisherAdminPublishersIndexRoute
   '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}': typeof PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route
   '/publisher/new-extended/app/{-$appId}/{-$versionId}/{-$step}': typeof PublisherNewExtendedAppChar123AppIdChar125Char123VersionIdChar125Char123StepChar125Route
   '/publisher/update-extended/app/$appId/{-$versionId}/{-$step}': typeof PublisherUpdateExtendedAppAppIdChar123VersionIdChar125Char123StepChar125Route
@@ -224,6 +262,7 @@ export interface FileRouteTypes {
     | '/sign-out'
     | '/oauth/callback'
     | '/publisher/admin'
+    | '/publisher/info'
     | '/publisher/profile'
     | '/publisher/register'
     | '/publisher/'
@@ -232,10 +271,13 @@ export interface FileRouteTypes {
     | '/publisher/admin/featured'
     | '/publisher/admin/jobs'
     | '/publisher/apps/$id'
+    | '/publisher/oauth/stripe'
     | '/publisher/admin/'
     | '/publisher/apps/'
     | '/publisher/admin/apps/$id'
+    | '/publisher/admin/publishers/$id'
     | '/publisher/admin/apps/'
+    | '/publisher/admin/publishers/'
     | '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}'
     | '/publisher/new-extended/app/{-$appId}/{-$versionId}/{-$step}'
     | '/publisher/update-extended/app/$appId/{-$versionId}/{-$step}'
@@ -245,6 +287,7 @@ export interface FileRouteTypes {
     | '/redirect'
     | '/sign-out'
     | '/oauth/callback'
+    | '/publisher/info'
     | '/publisher/profile'
     | '/publisher/register'
     | '/publisher'
@@ -253,10 +296,13 @@ export interface FileRouteTypes {
     | '/publisher/admin/featured'
     | '/publisher/admin/jobs'
     | '/publisher/apps/$id'
+    | '/publisher/oauth/stripe'
     | '/publisher/admin'
     | '/publisher/apps'
     | '/publisher/admin/apps/$id'
+    | '/publisher/admin/publishers/$id'
     | '/publisher/admin/apps'
+    | '/publisher/admin/publishers'
     | '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}'
     | '/publisher/new-extended/app/{-$appId}/{-$versionId}/{-$step}'
     | '/publisher/update-extended/app/$appId/{-$versionId}/{-$step}'
@@ -268,6 +314,7 @@ export interface FileRouteTypes {
     | '/sign-out'
     | '/oauth/callback'
     | '/publisher/admin'
+    | '/publisher/info'
     | '/publisher/profile'
     | '/publisher/register'
     | '/publisher/'
@@ -276,10 +323,13 @@ export interface FileRouteTypes {
     | '/publisher/admin/featured'
     | '/publisher/admin/jobs'
     | '/publisher/apps/$id'
+    | '/publisher/oauth/stripe'
     | '/publisher/admin/'
     | '/publisher/apps/'
     | '/publisher/admin/apps/$id'
+    | '/publisher/admin/publishers/$id'
     | '/publisher/admin/apps/'
+    | '/publisher/admin/publishers/'
     | '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}'
     | '/publisher/new-extended/app/{-$appId}/{-$versionId}/{-$step}'
     | '/publisher/update-extended/app/$appId/{-$versionId}/{-$step}'
@@ -342,6 +392,13 @@ declare module '@tanstack/react-router' {
       path: '/admin'
       fullPath: '/publisher/admin'
       preLoaderRoute: typeof PublisherAdminRouteImport
+      parentRoute: typeof PublisherRoute
+    }
+    '/publisher/info': {
+      id: '/publisher/info'
+      path: '/info'
+      fullPath: '/publisher/info'
+      preLoaderRoute: typeof PublisherInfoRouteImport
       parentRoute: typeof PublisherRoute
     }
     '/publisher/profile': {
@@ -407,6 +464,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublisherAppsIdRouteImport
       parentRoute: typeof PublisherRoute
     }
+    '/publisher/oauth/stripe': {
+      id: '/publisher/oauth/stripe'
+      path: '/oauth/stripe'
+      fullPath: '/publisher/oauth/stripe'
+      preLoaderRoute: typeof PublisherOauthStripeRouteImport
+      parentRoute: typeof PublisherRoute
+    }
     '/publisher/admin/apps/': {
       id: '/publisher/admin/apps/'
       path: '/apps'
@@ -419,6 +483,20 @@ declare module '@tanstack/react-router' {
       path: '/apps/$id'
       fullPath: '/publisher/admin/apps/$id'
       preLoaderRoute: typeof PublisherAdminAppsIdRouteImport
+      parentRoute: typeof PublisherAdminRoute
+    }
+    '/publisher/admin/publishers/': {
+      id: '/publisher/admin/publishers/'
+      path: '/publishers'
+      fullPath: '/publisher/admin/publishers/'
+      preLoaderRoute: typeof PublisherAdminPublishersIndexRouteImport
+      parentRoute: typeof PublisherAdminRoute
+    }
+    '/publisher/admin/publishers/$id': {
+      id: '/publisher/admin/publishers/$id'
+      path: '/publishers/$id'
+      fullPath: '/publisher/admin/publishers/$id'
+      preLoaderRoute: typeof PublisherAdminPublishersIdRouteImport
       parentRoute: typeof PublisherAdminRoute
     }
     '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}': {
@@ -452,7 +530,9 @@ interface PublisherAdminRouteChildren {
   PublisherAdminJobsRoute: typeof PublisherAdminJobsRoute
   PublisherAdminIndexRoute: typeof PublisherAdminIndexRoute
   PublisherAdminAppsIdRoute: typeof PublisherAdminAppsIdRoute
+  PublisherAdminPublishersIdRoute: typeof PublisherAdminPublishersIdRoute
   PublisherAdminAppsIndexRoute: typeof PublisherAdminAppsIndexRoute
+  PublisherAdminPublishersIndexRoute: typeof PublisherAdminPublishersIndexRoute
 }
 
 const PublisherAdminRouteChildren: PublisherAdminRouteChildren = {
@@ -462,7 +542,9 @@ const PublisherAdminRouteChildren: PublisherAdminRouteChildren = {
   PublisherAdminJobsRoute: PublisherAdminJobsRoute,
   PublisherAdminIndexRoute: PublisherAdminIndexRoute,
   PublisherAdminAppsIdRoute: PublisherAdminAppsIdRoute,
+  PublisherAdminPublishersIdRoute: PublisherAdminPublishersIdRoute,
   PublisherAdminAppsIndexRoute: PublisherAdminAppsIndexRoute,
+  PublisherAdminPublishersIndexRoute: PublisherAdminPublishersIndexRoute,
 }
 
 const PublisherAdminRouteWithChildren = PublisherAdminRoute._addFileChildren(
@@ -471,10 +553,12 @@ const PublisherAdminRouteWithChildren = PublisherAdminRoute._addFileChildren(
 
 interface PublisherRouteChildren {
   PublisherAdminRoute: typeof PublisherAdminRouteWithChildren
+  PublisherInfoRoute: typeof PublisherInfoRoute
   PublisherProfileRoute: typeof PublisherProfileRoute
   PublisherRegisterRoute: typeof PublisherRegisterRoute
   PublisherIndexRoute: typeof PublisherIndexRoute
   PublisherAppsIdRoute: typeof PublisherAppsIdRoute
+  PublisherOauthStripeRoute: typeof PublisherOauthStripeRoute
   PublisherAppsIndexRoute: typeof PublisherAppsIndexRoute
   PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route: typeof PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route
   PublisherNewExtendedAppChar123AppIdChar125Char123VersionIdChar125Char123StepChar125Route: typeof PublisherNewExtendedAppChar123AppIdChar125Char123VersionIdChar125Char123StepChar125Route
@@ -483,10 +567,12 @@ interface PublisherRouteChildren {
 
 const PublisherRouteChildren: PublisherRouteChildren = {
   PublisherAdminRoute: PublisherAdminRouteWithChildren,
+  PublisherInfoRoute: PublisherInfoRoute,
   PublisherProfileRoute: PublisherProfileRoute,
   PublisherRegisterRoute: PublisherRegisterRoute,
   PublisherIndexRoute: PublisherIndexRoute,
   PublisherAppsIdRoute: PublisherAppsIdRoute,
+  PublisherOauthStripeRoute: PublisherOauthStripeRoute,
   PublisherAppsIndexRoute: PublisherAppsIndexRoute,
   PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route:
     PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route,

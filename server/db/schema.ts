@@ -8,14 +8,20 @@ const created = () => ts('created_at').notNull().defaultNow();
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
 
 /** Cloud identities: the embedded authorization server's directory, and every user who signed in. */
-export const cloudUsers = pgTable('cloud_users', {
-  id: text('id').primaryKey(),
-  email: text('email').notNull().unique(),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  username: text('username').notNull(),
-  createdAt: created(),
-});
+export const cloudUsers = pgTable(
+  'cloud_users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull().unique(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    username: text('username').notNull(),
+    /** The cloud account the person belongs to (several people share one; a publisher belongs to one). */
+    accountId: text('account_id').notNull().default(''),
+    createdAt: created(),
+  },
+  (t) => [index('cloud_users_account_idx').on(t.accountId, t.firstName, t.lastName)],
+);
 
 /** Authorization codes of the embedded authorization server (single use, 10 minutes). */
 export const authCodes = pgTable('auth_codes', {
@@ -394,13 +400,84 @@ export const activityLogs = pgTable(
   (t) => [index('activity_logs_app_position_idx').on(t.appId, t.position)],
 );
 
-export const payouts = pgTable('payouts', {
-  id: text('id').primaryKey(),
+/**
+ * Payouts: written (pending) before the payment provider is called, completed (paid or failed) after. The
+ * provider call's idempotency key is derived from the row's id, so a retry after a crash cannot pay twice;
+ * `requestKey` (the client's Idempotency-Key) makes a repeated request answer the same payout.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: text('id').primaryKey(),
+    publisherId: text('publisher_id').notNull().references(() => publishers.id),
+    accountId: text('account_id').notNull().default(''),
+    amount: money('amount').notNull(),
+    status: text('status', { enum: ['pending', 'paid', 'failed'] }).notNull().default('paid'),
+    expected: ts('expected'),
+    providerPayoutId: text('provider_payout_id').notNull().default(''),
+    error: text('error').notNull().default(''),
+    requestKey: text('request_key'),
+    requestedBy: text('requested_by').notNull().default(''),
+    createdAt: created(),
+    completedAt: ts('completed_at'),
+  },
+  (t) => [
+    uniqueIndex('payouts_request_key_uq').on(t.publisherId, t.requestKey),
+    index('payouts_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** What staff did to a publisher (edits, flags, mail, roles, payouts): who, what, when. */
+export const publisherActivity = pgTable(
+  'publisher_activity',
+  {
+    id: text('id').primaryKey(),
+    publisherId: text('publisher_id').notNull().references(() => publishers.id),
+    userId: text('user_id').notNull(),
+    userName: text('user_name').notNull(),
+    action: text('action').notNull(),
+    when: ts('when').notNull().defaultNow(),
+    extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('publisher_activity_publisher_idx').on(t.publisherId, t.when)],
+);
+
+/** A payment-provider connection in progress: the single-use code the provider's return carries. */
+export const paymentConnects = pgTable('payment_connects', {
+  codeHash: text('code_hash').primaryKey(),
   publisherId: text('publisher_id').notNull().references(() => publishers.id),
-  amount: money('amount').notNull(),
-  expected: ts('expected').notNull(),
+  accountId: text('account_id').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+});
+
+/** The sandbox payment provider's own accounts (what Stripe keeps for Connect accounts). */
+export const sandboxAccounts = pgTable('sandbox_accounts', {
+  id: text('id').primaryKey(),
+  businessName: text('business_name').notNull().default(''),
+  onboarded: boolean('onboarded').notNull().default(false),
   createdAt: created(),
 });
+
+/**
+ * The sandbox provider's ledger: credits (pending until `availableOn`) and payouts (negative, at once).
+ * A payout's idempotency key is unique: the same key answers the same entry.
+ */
+export const sandboxLedger = pgTable(
+  'sandbox_ledger',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull().references(() => sandboxAccounts.id),
+    kind: text('kind', { enum: ['credit', 'payout'] }).notNull(),
+    amount: money('amount').notNull(),
+    availableOn: ts('available_on').notNull(),
+    arrivalDate: ts('arrival_date'),
+    idempotencyKey: text('idempotency_key').unique(),
+    description: text('description').notNull().default(''),
+    createdAt: created(),
+  },
+  (t) => [index('sandbox_ledger_account_idx').on(t.accountId, t.createdAt)],
+);
 
 /** Background work (compile jobs, webhook deliveries, emails), claimed with FOR UPDATE SKIP LOCKED. */
 export const jobs = pgTable(

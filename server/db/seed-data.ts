@@ -9,6 +9,8 @@ export type DemoUser = {
   lastName: string;
   email: string;
   publisher?: string;
+  /** The cloud account (a publisher's key) of someone not in a publisher yet; else their publisher's. */
+  account?: string;
   role?: PublisherRole;
   systemRole?: SystemRole;
 };
@@ -52,10 +54,10 @@ export const demoUsers = {
   support: u('support', 9, 'Hannah', 'Weber', 'hannah.weber@marketplace.example', { publisher: 'staff', role: 'viewer', systemRole: 'support' }),
   staffViewer: u('staffViewer', 10, 'Kenji', 'Watanabe', 'kenji.watanabe@marketplace.example', { publisher: 'staff', role: 'viewer', systemRole: 'viewer' }),
   /** Staff without a publisher account: a system role only (reaches the admin console, not publisher screens). */
-  staffOnly: u('staffOnly', 13, 'Ines', 'Moreau', 'ines.moreau@marketplace.example', { systemRole: 'reviewer' }),
+  staffOnly: u('staffOnly', 13, 'Ines', 'Moreau', 'ines.moreau@marketplace.example', { systemRole: 'reviewer', account: 'staff' }),
   /** Cloud users with no developer account yet: they sign up, or get added by an owner. */
-  newcomer: u('newcomer', 11, 'Elena', 'Petrova', 'elena.petrova@example.com'),
-  candidate: u('candidate', 12, 'Noah', 'Williams', 'noah.williams@example.com'),
+  newcomer: u('newcomer', 11, 'Elena', 'Petrova', 'elena.petrova@example.com', { account: 'fjord' }),
+  candidate: u('candidate', 12, 'Noah', 'Williams', 'noah.williams@example.com', { account: 'northwind' }),
 } satisfies Record<string, DemoUser>;
 
 export const demoCategories = [

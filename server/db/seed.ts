@@ -34,7 +34,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
 const resetOrder = [
   t.featuredApps, t.activityLogs, t.usageRecords, t.webhookActivities, t.webhooks, t.purchaseRecords, t.workspaces,
   t.accounts, t.appDownloads, t.screenshots, t.bundleApps, t.bundlePlans, t.prices, t.compileJobs, t.appVersions,
-  t.apps, t.payouts, t.developers, t.publishers, t.sessions, t.cloudTokens, t.authCodes, t.cloudUsers, t.categories,
+  t.apps, t.payouts, t.publisherActivity, t.paymentConnects, t.sandboxLedger, t.sandboxAccounts, t.developers, t.publishers, t.sessions, t.cloudTokens, t.authCodes, t.cloudUsers, t.categories,
   t.emailTemplates, t.jobs, t.settings, t.rowCounts,
 ];
 
@@ -68,9 +68,29 @@ export async function seed(db: Db) {
         isRegistered: p.registered,
       })),
     );
+    // The sandbox payment provider's side of the connected publishers: an onboarded account whose ledger
+    // holds the balances (available now, pending for a week).
+    const connected = demoPublishers.filter((p) => p.stripe);
+    if (connected.length) {
+      await tx.insert(t.sandboxAccounts).values(connected.map((p) => ({ id: p.stripe, businessName: p.name, onboarded: true })));
+      await tx.insert(t.sandboxLedger).values(
+        connected.flatMap((p) => [
+          { id: hexId(`ledger:${p.key}:available`), accountId: p.stripe, kind: 'credit' as const, amount: p.available, availableOn: daysAgo(3), description: 'Sales' },
+          { id: hexId(`ledger:${p.key}:pending`), accountId: p.stripe, kind: 'credit' as const, amount: p.pending, availableOn: daysAgo(-7), description: 'Sales (pending)' },
+        ]),
+      );
+    }
     const users = Object.values(demoUsers);
     await tx.insert(t.cloudUsers).values(
-      users.map((x) => ({ id: x.id, email: x.email, firstName: x.firstName, lastName: x.lastName, username: x.email.split('@')[0]! })),
+      users.map((x) => ({
+        id: x.id,
+        email: x.email,
+        firstName: x.firstName,
+        lastName: x.lastName,
+        username: x.email.split('@')[0]!,
+        // Each person belongs to a cloud account: their publisher's, or the one they are about to join.
+        accountId: hexId(`account:${x.account ?? x.publisher ?? x.key}`),
+      })),
     );
     await tx.insert(t.developers).values(
       users

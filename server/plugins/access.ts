@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { isSystemFeature, type RouteAccess } from '../../contract/access';
 import { Access } from '../access/enforcer';
 import { HttpError } from '../errors';
+import type { Staff } from '../services/activity';
 import type { AuthContext, DeveloperRow } from './auth';
 
 export const unauthenticated = () => new HttpError(401, 'unauthenticated', 'Sign in to continue.');
@@ -27,6 +28,13 @@ export function requireAccount(request: FastifyRequest): DeveloperRow {
 export function requireSession(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthenticated();
   return request.auth;
+}
+
+/** The staff member acting (for activity logs): id and display name. */
+export function requireStaff(request: FastifyRequest): Staff {
+  const developer = requireSession(request).developer;
+  if (!developer) throw new HttpError(403, 'forbidden', 'You do not have access to this resource.');
+  return { id: developer.id, name: `${developer.firstName} ${developer.lastName}`.trim() || developer.email };
 }
 
 /**

@@ -1,13 +1,13 @@
 import { initServer } from '@ts-rest/fastify';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { contract } from '../../contract';
 import { HttpError, notFound } from '../errors';
 import { fileUrl, type FileLink } from '../plugins/downloads';
-import { requireSession } from '../plugins/access';
+import { requireStaff } from '../plugins/access';
 import { activityPage, anyApp, jobsPage, knownApp, usagePage, versionPackage } from '../read/admin-apps';
 import { appJob, appJobs, appPrices, appStats, appVersionsOf } from '../read/app-details';
 import { pageOfApps, toVersion } from '../read/apps';
-import { logActivity, type Staff } from '../services/activity';
+import { logActivity } from '../services/activity';
 import { setIrreversibleFlag, staffVersionAction } from '../services/staff-actions';
 
 const s = initServer();
@@ -17,11 +17,7 @@ const SECRET_TTL_SECONDS = 600;
 /** A package link: opened right away in a new tab. */
 const LINK_TTL_SECONDS = 120;
 
-function staff(request: FastifyRequest): Staff {
-  const developer = requireSession(request).developer;
-  if (!developer) throw new HttpError(403, 'forbidden', 'You do not have access to this resource.');
-  return { id: developer.id, name: `${developer.firstName} ${developer.lastName}`.trim() || developer.email };
-}
+const staff = requireStaff;
 
 export const adminAppsRoutes = (app: FastifyInstance) => ({
   list: s.route(contract.admin.apps.list, async ({ query }) => ({

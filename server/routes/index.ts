@@ -6,6 +6,7 @@ import { HttpError } from '../errors';
 import { adminAppsRoutes, adminJobsRoutes } from './admin-apps';
 import { adminCategoriesRoutes, adminFeaturedRoutes } from './admin-catalog';
 import { adminEmailsRoutes } from './admin-emails';
+import { adminPublishersRoutes } from './admin-publishers';
 import { appInfoRoutes } from './app-info';
 import { appsRoutes } from './apps';
 import { catalogRoutes } from './catalog';
@@ -44,6 +45,7 @@ export async function routes(app: FastifyInstance) {
     ...prefixed('admin.categories', adminCategoriesRoutes(app)),
     ...prefixed('admin.featured', adminFeaturedRoutes(app)),
     ...prefixed('admin.emails', adminEmailsRoutes(app)),
+    ...prefixed('admin.publishers', adminPublishersRoutes(app)),
   };
   const pending = new Set<string>(pendingRoutes);
   const router: Record<string, unknown> = {};

@@ -4,7 +4,9 @@ import { initServer } from '@ts-rest/fastify';
 import { contract } from '../../contract';
 import { randomToken, sha256 } from '../db/ids';
 import { cloudUsers, developers, sessions } from '../db/schema';
-import { requireSession } from '../plugins/access';
+import { completeConnect, startConnect } from '../services/payments/connect';
+import { refreshBalance } from '../services/payments/payouts';
+import { requireDeveloper, requireSession } from '../plugins/access';
 
 const s = initServer();
 
@@ -18,10 +20,10 @@ export const oauthRoutes = (app: FastifyInstance) => ({
       // The portal remembers every cloud user who signed in: owners add them as developers.
       await tx
         .insert(cloudUsers)
-        .values({ id: user.sub, email, firstName: user.given_name, lastName: user.family_name, username: user.preferred_username })
+        .values({ id: user.sub, email, firstName: user.given_name, lastName: user.family_name, username: user.preferred_username, accountId: user.account_id ?? '' })
         .onConflictDoUpdate({
           target: cloudUsers.id,
-          set: { email, firstName: user.given_name, lastName: user.family_name },
+          set: { email, firstName: user.given_name, lastName: user.family_name, ...(user.account_id ? { accountId: user.account_id } : {}) },
         });
       await tx.insert(sessions).values({
         tokenHash: sha256(token),
@@ -34,6 +36,21 @@ export const oauthRoutes = (app: FastifyInstance) => ({
       await tx.update(developers).set({ lastActivityDate: new Date() }).where(eq(developers.cloudUserId, user.sub));
     });
     return { status: 200, body: { access_token: token, expires_in: ttl } };
+  }),
+
+  stripeUrl: s.route(contract.oauth.stripeUrl, async ({ request, query }) => {
+    const developer = requireDeveloper(request);
+    // Where the provider sends the browser back: the configured public origin, else the one it asked on.
+    const origin = app.config.publicUrl ?? `${request.protocol}://${request.host}`;
+    const url = await startConnect(app.db, app.payments, { publisherId: developer.publisherId, email: developer.email, state: query.state, origin });
+    return { status: 200, body: { url } };
+  }),
+
+  stripeConnect: s.route(contract.oauth.stripeConnect, async ({ request, body }) => {
+    const developer = requireDeveloper(request);
+    await completeConnect(app.db, app.payments, developer.publisherId, body.code);
+    await refreshBalance(app.db, app.payments, developer.publisherId).catch((err: unknown) => request.log.warn({ err }, 'the balance could not be read after connecting'));
+    return { status: 200, body: { success: true as const } };
   }),
 
   revoke: s.route(contract.oauth.revoke, async ({ request }) => {

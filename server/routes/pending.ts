@@ -4,9 +4,6 @@
  * refuses to boot if a route is both here and implemented, or in neither place.
  */
 export const pendingRoutes = [
-  'oauth.stripeConnect',
-  'oauth.stripeUrl',
-  'publisher.stripeDashboard',
   'publisher.purchases',
   'bundles.list',
   'bundles.create',
@@ -21,17 +18,6 @@ export const pendingRoutes = [
   'admin.purchases.create',
   'admin.purchases.update',
   'admin.purchases.remove',
-  'admin.publishers.list',
-  'admin.publishers.get',
-  'admin.publishers.update',
-  'admin.publishers.apps',
-  'admin.publishers.bundles',
-  'admin.publishers.developers',
-  'admin.publishers.updateDeveloper',
-  'admin.publishers.developerRole',
-  'admin.publishers.developerSystemRole',
-  'admin.publishers.email',
-  'admin.publishers.payout',
   'admin.workspaces.get',
   'admin.workspaces.purchases',
   'admin.bundles.list',

@@ -7,6 +7,7 @@ import { newId } from '../db/ids';
 import { cloudUsers, developers, publishers } from '../db/schema';
 import { HttpError, badRequest, conflict, notFound } from '../errors';
 import { changeRole, removeFromPublisher } from '../services/team';
+import { providerFailure } from '../services/payments/connect';
 import { requireDeveloper, requireSession } from '../plugins/access';
 import { toDeveloper, toPublisher } from './views';
 
@@ -52,7 +53,11 @@ export const publisherRoutes = (app: FastifyInstance) => {
           return { publisher: publisher!, developer: developer! };
         }
         const publisherId = newId();
-        const [publisher] = await tx.insert(publishers).values({ id: publisherId, accountId: newId(), ...fields }).returning();
+        // The publisher belongs to the person's cloud account; someone in none starts one with it.
+        const [person] = await tx.select({ accountId: cloudUsers.accountId }).from(cloudUsers).where(eq(cloudUsers.id, auth.session.cloudUserId));
+        const accountId = person?.accountId || newId();
+        if (person && !person.accountId) await tx.update(cloudUsers).set({ accountId }).where(eq(cloudUsers.id, auth.session.cloudUserId));
+        const [publisher] = await tx.insert(publishers).values({ id: publisherId, accountId, ...fields }).returning();
         const values = {
           publisherId,
           chatUsername: body.chatUsername,
@@ -88,12 +93,14 @@ export const publisherRoutes = (app: FastifyInstance) => {
 
     users: s.route(contract.publisher.users, async ({ request }) => {
       const developer = requireDeveloper(request);
-      // Cloud users who are free to add, and this publisher's own developers (already added).
+      const publisher = await loadPublisher(developer.publisherId);
+      if (!publisher.accountId) return { status: 200, body: [] };
+      // The people of the publisher's own cloud account: free to add, or already its developers.
       const rows = await app.db
         .select({ user: cloudUsers, developerId: developers.id, publisherId: developers.publisherId })
         .from(cloudUsers)
         .leftJoin(developers, eq(developers.cloudUserId, cloudUsers.id))
-        .where(or(isNull(developers.publisherId), eq(developers.publisherId, developer.publisherId)))
+        .where(and(eq(cloudUsers.accountId, publisher.accountId), or(isNull(developers.publisherId), eq(developers.publisherId, developer.publisherId))))
         .orderBy(asc(cloudUsers.firstName), asc(cloudUsers.lastName))
         .limit(1000);
       return {
@@ -108,8 +115,11 @@ export const publisherRoutes = (app: FastifyInstance) => {
 
     addUser: s.route(contract.publisher.addUser, async ({ request, body }) => {
       const owner = requireDeveloper(request);
+      const publisher = await loadPublisher(owner.publisherId);
+      if (!publisher.accountId) throw notFound('Cloud user');
       const added = await app.db.transaction(async (tx) => {
-        const [user] = await tx.select().from(cloudUsers).where(eq(cloudUsers.id, body.userCloudId));
+        // Only someone of the publisher's own cloud account: anyone else is not found.
+        const [user] = await tx.select().from(cloudUsers).where(and(eq(cloudUsers.id, body.userCloudId), eq(cloudUsers.accountId, publisher.accountId)));
         if (!user) throw notFound('Cloud user');
         const [existing] = await tx.select().from(developers).where(eq(developers.cloudUserId, user.id)).for('update');
         if (existing?.publisherId) throw conflict('already_added', 'This user is already a developer of a publisher.');
@@ -144,6 +154,16 @@ export const publisherRoutes = (app: FastifyInstance) => {
       const owner = requireDeveloper(request);
       await removeFromPublisher(app.db, owner.publisherId, params.developerId);
       return { status: 200, body: { success: true as const } };
+    }),
+
+    stripeDashboard: s.route(contract.publisher.stripeDashboard, async ({ request }) => {
+      const publisher = await loadPublisher(requireDeveloper(request).publisherId);
+      if (!publisher.stripeAccountId) throw new HttpError(400, 'no_payment_account', 'Connect a payment account first.');
+      try {
+        return { status: 200, body: { url: await app.payments.dashboardUrl(publisher.stripeAccountId) } };
+      } catch (e) {
+        throw providerFailure(e);
+      }
     }),
 
     developers: s.route(contract.publisher.developers, async ({ request }) => {

@@ -39,6 +39,9 @@ const staffUpdate = [401, 404, 403, 403, 403, 403, 403, 403, 200, 200];
 const curatorsBadBody = [401, 404, 403, 403, 403, 403, 403, 403, 400, 400];
 // Support and admins write email templates.
 const templateWritersBadBody = [401, 404, 403, 403, 403, 403, 403, 400, 403, 400];
+// Support and admins edit publishers, email them and pay them out: a bad body is their 400.
+const publisherEditorsBadBody = [401, 404, 403, 403, 403, 403, 403, 400, 403, 400];
+const northwind = '6560a1f0c0ffee0000000001';
 const everyDeveloper = [401, 404, 200, 200, 200, 200, 200, 200, 200, 200];
 const allNoticesOn = {
   'version-approved': true, 'version-rejected': true, 'version-reviewed': true, 'version-published': true, 'version-unpublished': true, 'compile-failed': true,
@@ -111,6 +114,22 @@ const table: [method: string, path: string, body: unknown, expected: number[]][]
   ['PUT', '/v1/admin/emailTemplates', {}, templateWritersBadBody],
   ['POST', '/v1/admin/emailTemplates/preview', { body: '<p>{{ app.name }}</p>' }, staffRead],
   ['GET', '/v1/me/notifications', undefined, everyDeveloper],
+  // Payment provider: owners connect (Northwind and Fjord's owners, and the admin, owner of the staff publisher).
+  ['GET', '/v1/oauth/stripe?state=matrix-state-0123456789', undefined, [401, 404, 403, 403, 200, 200, 403, 403, 403, 200]],
+  ['POST', '/v1/oauth/stripe', { code: 'never-issued' }, [401, 404, 403, 403, 400, 400, 403, 403, 403, 400]],
+  // Only Northwind has a connected account: the others' owners are told to connect first (400).
+  ['GET', '/v1/publisher/stripe/dashboard', undefined, [401, 404, 403, 403, 200, 400, 403, 403, 403, 400]],
+  ['GET', '/v1/admin/publishers', undefined, staffRead],
+  ['GET', `/v1/admin/publishers/${northwind}`, undefined, staffRead],
+  ['GET', `/v1/admin/publishers/${northwind}/apps`, undefined, staffRead],
+  ['GET', `/v1/admin/publishers/${northwind}/bundles`, undefined, staffRead],
+  ['GET', `/v1/admin/publishers/${northwind}/developers`, undefined, staffRead],
+  ['POST', `/v1/admin/publishers/${northwind}`, {}, publisherEditorsBadBody],
+  ['POST', `/v1/admin/publishers/${northwind}/developers/someone`, {}, publisherEditorsBadBody],
+  ['POST', `/v1/admin/publishers/${northwind}/developers/someone/role`, {}, publisherEditorsBadBody],
+  ['POST', `/v1/admin/publishers/${northwind}/developers/someone/system-role`, {}, publisherEditorsBadBody],
+  ['POST', `/v1/admin/publishers/${northwind}/email`, {}, publisherEditorsBadBody],
+  ['POST', `/v1/admin/publishers/${northwind}/payout`, {}, publisherEditorsBadBody],
   ['PUT', '/v1/me/notifications', allNoticesOn, everyDeveloper],
   // Irreversible: the reviewer's call sets it, the admin's then finds it set.
   ['POST', `/v1/admin/app/${jira}/enterpriseOnly`, { enterpriseOnly: true }, [401, 404, 403, 403, 403, 403, 403, 403, 200, 409]],
@@ -146,7 +165,9 @@ describe('authorization matrix of the implemented routes', () => {
         .replace(jiraJob, ':jobId')
         .replace(jiraPrice, ':priceId')
         .replace('/v1/admin/featured/featured/no-such-app', '/v1/admin/featured/:type/:id')
-        .replace('no-such-developer', ':developerId');
+        .replace('no-such-developer', ':developerId')
+        .replace('someone', ':devId')
+        .replace(northwind, ':id');
       return `${m} ${path.startsWith('/v1/admin/apps/download/') ? path.replace(jiraLatest, ':id') : path.replace(jiraLatest, ':versionId').replace(/\/version\/:versionId\/publish$/, '/version/:versionId/:action')}`;
     });
     expect(implemented.sort()).toEqual(templated.sort());

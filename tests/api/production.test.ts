@@ -6,7 +6,7 @@ import { buildApp } from '../../server/app';
 import { ConfigError, loadConfig } from '../../server/config';
 import { startServer, type TestServer } from '../harness';
 
-const safe = { NODE_ENV: 'production', CLOUD_ISSUER_URL: 'https://cloud.example/auth', CLOUD_CLIENT_SECRET: 's3cret-from-the-issuer', PUBLIC_URL: 'https://marketplace.example', SMTP_URL: 'smtp://mail.example:587' };
+const safe = { NODE_ENV: 'production', CLOUD_ISSUER_URL: 'https://cloud.example/auth', CLOUD_CLIENT_SECRET: 's3cret-from-the-issuer', PUBLIC_URL: 'https://marketplace.example', SMTP_URL: 'smtp://mail.example:587', STRIPE_SECRET_KEY: 'sk_live_portal' };
 
 describe('production mode refuses every unsafe configuration', () => {
   it.each([
@@ -16,6 +16,7 @@ describe('production mode refuses every unsafe configuration', () => {
     ['a PUBLIC_URL that is not a URL', { PUBLIC_URL: 'marketplace' }, /PUBLIC_URL is required/],
     ['mail to the outbox folder (no SMTP_URL)', { SMTP_URL: undefined }, /SMTP_URL is required/],
     ['an SMTP_URL that is not smtp(s)://', { SMTP_URL: 'http://mail.example' }, /SMTP_URL must be an smtp/],
+    ['the sandbox payment provider (no STRIPE_SECRET_KEY)', { STRIPE_SECRET_KEY: undefined }, /STRIPE_SECRET_KEY is required/],
   ])('%s', (_name, change, message) => {
     const env = Object.fromEntries(Object.entries({ ...safe, ...change }).filter(([, v]) => v !== undefined));
     expect(() => loadConfig(env)).toThrow(ConfigError);

@@ -87,6 +87,41 @@ describe('an owner manages the team', () => {
   });
 });
 
+describe('the Add User list is the publisher’s own cloud account', () => {
+  const options = async (token: string) => (await s.request('GET', '/v1/publisher/users', { token })).json as { id: string; cloudId: string; label: string }[];
+
+  it('lists the account’s people only: its developers and those not added yet, never another account’s', async () => {
+    const northwind = await options(olivia);
+    const ids = northwind.map((o) => o.cloudId);
+    expect(ids).toContain(demoUsers.owner.id);
+    expect(ids).toContain(demoUsers.candidate.id); // of Northwind's account, not a developer yet
+    expect(ids).not.toContain(demoUsers.newcomer.id); // of Fjord's account, not a developer either
+    expect(ids).not.toContain(demoUsers.fjordOwner.id);
+    expect(ids).not.toContain(demoUsers.staffOnly.id);
+    const fjord = await options(await s.signIn('fjordOwner'));
+    expect(fjord.map((o) => o.cloudId).sort()).toEqual([demoUsers.fjordOwner.id, demoUsers.newcomer.id].sort());
+  });
+
+  it('refuses to add someone of another account as if they did not exist (404), adding nobody', async () => {
+    const before = (await team()).length;
+    const res = await s.request('POST', '/v1/publisher/users', { token: olivia, body: { userCloudId: demoUsers.newcomer.id, role: 'viewer' } });
+    expect(res.status).toBe(404);
+    expect((await team()).length).toBe(before);
+    expect((await options(await s.signIn('fjordOwner'))).find((o) => o.cloudId === demoUsers.newcomer.id)?.id).toMatch(/^0+$/);
+  });
+
+  it('puts a new publisher in its founder’s account, so it lists the founder’s colleagues', async () => {
+    // Elena (Fjord's account, no publisher) signs up a publisher of her own: it belongs to her account.
+    const elena = await s.signIn('newcomer');
+    const body = { name: 'Petrova Apps', publisherCity: 'Oslo', publisherState: 'Oslo', publisherCountry: 'NO', tosLink: 'https://petrova.example/tos', privacyLink: 'https://petrova.example/privacy', chatUsername: 'elena', agreement: true };
+    const created = await s.request('POST', '/v1/publisher', { token: elena, body });
+    expect(created.status).toBe(201);
+    const [me] = (await options(elena)).filter((o) => o.cloudId === demoUsers.newcomer.id);
+    expect(me?.id).not.toMatch(/^0+$/);
+    expect((await options(elena)).map((o) => o.cloudId)).not.toContain(demoUsers.candidate.id);
+  });
+});
+
 describe('who may', () => {
   it('refuses developers and viewers (403) and the signed-out (401)', async () => {
     const marcusToken = await s.signIn('developer');

@@ -27,6 +27,7 @@ const screens: { who: RegExp; paths: string[] }[] = [
       `/publisher/apps/${jira}`,
       '/publisher/apps/no-such-app',
       '/publisher/profile',
+      '/publisher/info',
       '/publisher/new-extended/app',
       `/publisher/update-extended/app/${jira}`,
       `/publisher/edit-details/app/${jira}`,
@@ -34,7 +35,7 @@ const screens: { who: RegExp; paths: string[] }[] = [
   },
   {
     who: /Sofia Rossi/,
-    paths: ['/publisher/admin', '/publisher/admin/apps', `/publisher/admin/apps/${jira}`, '/publisher/admin/jobs', '/publisher/admin/emails', '/publisher/admin/categories', '/publisher/admin/featured'],
+    paths: ['/publisher/admin', '/publisher/admin/apps', `/publisher/admin/apps/${jira}`, '/publisher/admin/jobs', '/publisher/admin/emails', '/publisher/admin/categories', '/publisher/admin/featured', '/publisher/admin/publishers', '/publisher/admin/publishers/6560a1f0c0ffee0000000001'],
   },
   { who: /Tomás Alvarez/, paths: ['/publisher/register'] },
 ];

@@ -121,6 +121,7 @@ export async function devAuthServer(app: FastifyInstance, opts: Options) {
         firstName: created.data.first_name,
         lastName: created.data.last_name,
         username: email.split('@')[0] ?? email,
+        accountId: newId(), // a new person starts a cloud account of their own
       });
     }
     const code = randomToken();
@@ -176,6 +177,6 @@ export async function devAuthServer(app: FastifyInstance, opts: Options) {
       .where(and(eq(cloudTokens.tokenHash, sha256(token)), gt(cloudTokens.expiresAt, new Date())));
     if (!row) return oauthError(reply, 401, 'invalid_token', 'The access token is invalid or expired.');
     const u = row.user;
-    return { sub: u.id, email: u.email, given_name: u.firstName, family_name: u.lastName, preferred_username: u.username };
+    return { sub: u.id, email: u.email, given_name: u.firstName, family_name: u.lastName, preferred_username: u.username, account_id: u.accountId };
   });
 }

@@ -16,6 +16,8 @@ const UserInfo = z.object({
   given_name: z.string().default(''),
   family_name: z.string().default(''),
   preferred_username: z.string().default(''),
+  /** The cloud account the person belongs to (a claim of the cloud's issuer; absent elsewhere). */
+  account_id: z.string().min(1).max(64).optional(),
 });
 export type CloudUser = z.infer<typeof UserInfo>;
 

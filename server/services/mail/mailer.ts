@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 
-export type Message = { to: string; subject: string; text: string; html: string; messageId: string };
+export type Message = { to: string; subject: string; text: string; html: string; messageId: string; replyTo?: string };
 
 /** Where mail goes: an SMTP server, or (development) an outbox folder a person can open. */
 export interface Mailer {

@@ -1,15 +1,29 @@
 import { Flex, Link as ThemeLink, Table, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import type { z } from 'zod';
+import type { ReactNode } from 'react';
 import type { App } from '../../../contract/schemas/app';
 import { formatDate, purchaseLabel } from '../../lib/format';
 import { DataTable } from '../DataTable';
 import { StatusBadge } from '../StatusBadge';
 
 /** Apps with their latest version; names link to the publisher's or staff's detail screen. */
-export function AppsTable({ apps, to, showPublisher = false }: { apps: z.infer<typeof App>[]; to: '/publisher/apps/$id' | '/publisher/admin/apps/$id'; showPublisher?: boolean }) {
+export function AppsTable({
+  apps,
+  to,
+  showPublisher = false,
+  caption = 'Apps',
+  actions,
+}: {
+  apps: z.infer<typeof App>[];
+  to: '/publisher/apps/$id' | '/publisher/admin/apps/$id';
+  showPublisher?: boolean;
+  caption?: string;
+  /** A last column of controls per app (staff operations). */
+  actions?: (app: z.infer<typeof App>) => ReactNode;
+}) {
   return (
-    <DataTable caption="Apps">
+    <DataTable caption={caption}>
       <Table.Header>
         <Table.Row>
           <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
@@ -18,6 +32,7 @@ export function AppsTable({ apps, to, showPublisher = false }: { apps: z.infer<t
           <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>Pricing</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>Modified</Table.ColumnHeaderCell>
+          {actions && <Table.ColumnHeaderCell>Actions</Table.ColumnHeaderCell>}
         </Table.Row>
       </Table.Header>
       <Table.Body>
@@ -45,6 +60,7 @@ export function AppsTable({ apps, to, showPublisher = false }: { apps: z.infer<t
             </Table.Cell>
             <Table.Cell>{purchaseLabel(app)}</Table.Cell>
             <Table.Cell>{formatDate(app.latest.modifiedDate)}</Table.Cell>
+            {actions && <Table.Cell>{actions(app)}</Table.Cell>}
           </Table.Row>
         ))}
       </Table.Body>

@@ -20,7 +20,7 @@ import {
   useMakePremiumOnly, useMakeUsageBased, useVersionAction,
 } from './api';
 import { DownloadButtons } from './DownloadButtons';
-import { IrreversibleDialog, type Irreversible } from './IrreversibleDialog';
+import { IrreversibleDialog, type Irreversible } from '../../components/app/IrreversibleDialog';
 import { ActivityLogTable, UsageTable } from './LogTables';
 import { staffText } from './strings';
 

@@ -1,34 +1,23 @@
-import { Box, Flex, Heading, TextField } from '@radix-ui/themes';
-import { MagnifyingGlassIcon } from '@radix-ui/react-icons';
+import { Box, Flex, Heading } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { AppsTable } from '../../components/app/AppsTable';
 import { ListState } from '../../components/ListState';
 import { Pager } from '../../components/Pager';
-import { DEFAULT_DEBOUNCE_MS, useTablePageSize } from '../../lib/page-size';
+import { SearchBox } from '../../components/SearchBox';
+import { useTablePageSize } from '../../lib/page-size';
 import { adminAppsQuery } from './api';
 
 /** Admin apps list (SPEC §2): every publisher's apps, a page sized to the window, searchable by name or id. */
 export function AdminAppsList({ page, q, onSearch }: { page: number; q: string; onSearch: (next: { page: number; q: string }) => void }) {
   const size = useTablePageSize();
   const { data, isPending, error } = useQuery(adminAppsQuery(page, size, q));
-  const [text, setText] = useState(q);
-  useEffect(() => {
-    if (text.trim() === q) return;
-    const timer = setTimeout(() => onSearch({ page: 1, q: text.trim() }), DEFAULT_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, q, onSearch]);
   return (
     <Box p={{ initial: '3', sm: '6' }}>
       <Flex justify="between" align="center" mb="4" gap="3" wrap="wrap">
         <Heading as="h1" size="6">
           Apps
         </Heading>
-        <TextField.Root placeholder="Search by name or id" aria-label="Search apps" value={text} onChange={(e) => setText(e.target.value)} maxLength={100}>
-          <TextField.Slot>
-            <MagnifyingGlassIcon />
-          </TextField.Slot>
-        </TextField.Root>
+        <SearchBox q={q} label="Search apps" placeholder="Search by name or id" onSearch={(next) => onSearch({ page: 1, q: next })} />
       </Flex>
       <ListState
         isPending={isPending}

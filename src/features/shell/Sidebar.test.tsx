@@ -14,17 +14,18 @@ describe('the sidebar', () => {
     // Built screens: real links.
     expect(within(publisherNav).getByRole('link', { name: 'Apps' }).getAttribute('href')).toBe('/publisher/apps');
     expect(within(publisherNav).getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/publisher/profile');
+    expect(within(publisherNav).getByRole('link', { name: 'Publisher Info' }).getAttribute('href')).toBe('/publisher/info');
     // Not built: no link anywhere that would bounce to the apps list.
-    expect(within(publisherNav).queryByRole('link', { name: /Publisher Info/ })).toBeNull();
-    const info = within(publisherNav).getByText('Publisher Info').closest('[aria-disabled="true"]');
-    expect(info?.textContent).toBe('Publisher Info (not available yet)');
+    expect(within(publisherNav).queryByRole('link', { name: /Purchases/ })).toBeNull();
+    const purchases = within(publisherNav).getByText('Purchases').closest('[aria-disabled="true"]');
+    expect(purchases?.textContent).toBe('Purchases (not available yet)');
     const admin = screen.getByRole('navigation', { name: 'Administration' });
     expect(within(admin).getByRole('link', { name: 'Compile Jobs' }).getAttribute('href')).toBe('/publisher/admin/jobs');
     expect(within(admin).getByRole('link', { name: 'Email Templates' }).getAttribute('href')).toBe('/publisher/admin/emails');
     expect(within(admin).queryByRole('link', { name: /Purchase Records/ })).toBeNull();
     const hrefs = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
     expect(hrefs.filter((h) => h?.startsWith('/publisher'))).toEqual([
-      '/publisher/profile', '/publisher/apps', '/publisher/admin', '/publisher/admin/apps', '/publisher/admin/emails', '/publisher/admin/jobs',
+      '/publisher/info', '/publisher/profile', '/publisher/apps', '/publisher/admin', '/publisher/admin/apps', '/publisher/admin/publishers', '/publisher/admin/emails', '/publisher/admin/jobs',
       '/publisher/admin/categories', '/publisher/admin/featured',
     ]);
   });

@@ -17,7 +17,7 @@ const notBuilt = true as const;
 
 /** SPEC §2 Sidebar: each entry shown only with read permission on its feature. */
 export const publisherNav: NavEntry[] = [
-  { notBuilt, label: 'Publisher Info', feature: 'publisher' },
+  { to: '/publisher/info', label: 'Publisher Info', feature: 'publisher' },
   { to: '/publisher/profile', label: 'Profile', feature: 'developer' },
   { to: '/publisher/apps', label: 'Apps', feature: 'app' },
   { notBuilt, label: 'Bundles', feature: 'bundle', disabledWhen: (p) => !p?.canCreateBundles },
@@ -30,7 +30,7 @@ export const adminNav: NavEntry[] = [
   { to: '/publisher/admin', label: 'Dashboard', feature: 'system:administration' },
   { to: '/publisher/admin/apps', label: 'Apps', feature: 'system:apps' },
   { notBuilt, label: 'Bundles', feature: 'system:bundles' },
-  { notBuilt, label: 'Publishers', feature: 'system:publishers' },
+  { to: '/publisher/admin/publishers', label: 'Publishers', feature: 'system:publishers' },
   { notBuilt, label: 'Purchase Records', feature: 'system:purchaseRecords' },
   { notBuilt, label: 'Workspace', feature: 'system:workspaces' },
   { to: '/publisher/admin/emails', label: 'Email Templates', feature: 'system:emailTemplates' },

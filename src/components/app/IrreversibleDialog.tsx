@@ -1,6 +1,6 @@
 import { AlertDialog, Button, Flex, TextField } from '@radix-ui/themes';
 import { useState } from 'react';
-import { Field } from '../../components/Field';
+import { Field } from '../Field';
 
 export type Irreversible = 'premium' | 'usage';
 

@@ -1,0 +1,108 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { newId } from '../../db/ids';
+import { payouts, publisherActivity, publishers } from '../../db/schema';
+import { HttpError, notFound } from '../../errors';
+import type { Staff } from '../activity';
+import { PaymentProviderError, toCents, type PaymentProvider } from './provider';
+
+type Payout = typeof payouts.$inferSelect;
+export const NO_ACCOUNT_MESSAGE = 'This publisher has not connected a payment account.';
+export const OVER_BALANCE_MESSAGE = 'The amount is more than the available balance.';
+export const PAYOUT_PENDING_MESSAGE = 'The payment provider did not answer in time: the payout will be completed automatically.';
+
+/** The provider's idempotency key of a payout: derived from its row, so every retry is the same request. */
+export const payoutKey = (id: string) => `portal-payout-${id}`;
+
+export function logPublisherActivity(db: Db | Tx, publisherId: string, by: Staff, action: string, extra: Record<string, unknown> = {}) {
+  return db.insert(publisherActivity).values({ id: newId(), publisherId, userId: by.id, userName: by.name, action, extra });
+}
+
+/**
+ * The publisher's balances as the portal shows them: the provider's, less what payouts still in flight
+ * will take (they are already off the available balance the portal promised).
+ */
+export async function refreshBalance(db: Db, provider: PaymentProvider, publisherId: string) {
+  const [publisher] = await db.select({ accountId: publishers.stripeAccountId }).from(publishers).where(eq(publishers.id, publisherId));
+  if (!publisher?.accountId) return;
+  const balance = await provider.balance(publisher.accountId);
+  await db.transaction(async (tx) => {
+    await tx.select({ id: publishers.id }).from(publishers).where(eq(publishers.id, publisherId)).for('update');
+    const [inFlight] = await tx
+      .select({ cents: sql<string>`coalesce(sum(round(${payouts.amount} * 100)), 0)` })
+      .from(payouts)
+      .where(and(eq(payouts.publisherId, publisherId), eq(payouts.status, 'pending')));
+    const available = Math.max(0, toCents(balance.available) - Number(inFlight?.cents ?? 0)) / 100;
+    await tx.update(publishers).set({ stripeAvailableBalance: available, stripePendingBalance: balance.pending }).where(eq(publishers.id, publisherId));
+  });
+}
+
+/**
+ * A payout: the row is written (pending) and the amount taken off the available balance under the
+ * publisher's row lock — so concurrent payouts queue and none takes the balance below zero — before the
+ * provider is called; the row is completed after. A request carrying the key of an earlier one answers
+ * that payout instead of making another.
+ */
+export async function requestPayout(db: Db, provider: PaymentProvider, o: { publisherId: string; amount: number; requestKey?: string; by: Staff }) {
+  const reserved = await db.transaction(async (tx) => {
+    const [publisher] = await tx.select().from(publishers).where(eq(publishers.id, o.publisherId)).for('update');
+    if (!publisher) throw notFound('Publisher');
+    if (o.requestKey) {
+      const [earlier] = await tx.select().from(payouts).where(and(eq(payouts.publisherId, o.publisherId), eq(payouts.requestKey, o.requestKey)));
+      if (earlier) return { payout: earlier, repeated: true };
+    }
+    if (!publisher.stripeAccountId) throw new HttpError(400, 'no_payment_account', NO_ACCOUNT_MESSAGE);
+    if (toCents(o.amount) > toCents(publisher.stripeAvailableBalance)) {
+      throw new HttpError(400, 'over_balance', OVER_BALANCE_MESSAGE, [{ path: 'amount', message: OVER_BALANCE_MESSAGE }]);
+    }
+    const [payout] = await tx
+      .insert(payouts)
+      .values({ id: newId(), publisherId: o.publisherId, accountId: publisher.stripeAccountId, amount: o.amount, status: 'pending', requestKey: o.requestKey ?? null, requestedBy: o.by.id })
+      .returning();
+    await tx
+      .update(publishers)
+      .set({ stripeAvailableBalance: (toCents(publisher.stripeAvailableBalance) - toCents(o.amount)) / 100 })
+      .where(eq(publishers.id, o.publisherId));
+    await logPublisherActivity(tx, o.publisherId, o.by, 'payout', { payoutId: payout!.id, amount: o.amount });
+    return { payout: payout!, repeated: false };
+  });
+  const done = reserved.payout.status === 'pending' ? await completePayout(db, provider, reserved.payout) : reserved.payout;
+  if (done.status === 'failed') throw new HttpError(502, 'payout_failed', done.error);
+  if (done.status === 'pending') throw new HttpError(502, 'payout_pending', PAYOUT_PENDING_MESSAGE);
+  return done;
+}
+
+/**
+ * Calls the provider for a pending payout (again, after a crash or a timeout: the key makes it the same
+ * payout) and records the outcome. A definitive refusal fails the payout and gives the amount back.
+ */
+export async function completePayout(db: Db, provider: PaymentProvider, payout: Payout): Promise<Payout> {
+  let outcome: Partial<Payout>;
+  try {
+    const made = await provider.payout(payout.accountId, payout.amount, payoutKey(payout.id));
+    outcome = { status: 'paid', expected: made.arrivalDate, providerPayoutId: made.id, completedAt: new Date() };
+  } catch (e) {
+    if (!(e instanceof PaymentProviderError) || !e.definitive) return payout;
+    outcome = { status: 'failed', error: e.message, completedAt: new Date() };
+  }
+  const [row] = await db
+    .update(payouts)
+    .set(outcome)
+    .where(and(eq(payouts.id, payout.id), eq(payouts.status, 'pending')))
+    .returning();
+  const current = row ?? (await db.select().from(payouts).where(eq(payouts.id, payout.id)))[0]!;
+  await refreshBalance(db, provider, payout.publisherId).catch(() => undefined);
+  return current;
+}
+
+/** Payouts left pending longer than `olderThanSeconds` (a crash, a timeout): completed now. */
+export async function reconcilePayouts(db: Db, provider: PaymentProvider, olderThanSeconds = 60) {
+  const stale = await db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.status, 'pending'), lt(payouts.createdAt, new Date(Date.now() - olderThanSeconds * 1000))))
+    .limit(100);
+  const results: Payout[] = [];
+  for (const payout of stale) results.push(await completePayout(db, provider, payout));
+  return results;
+}

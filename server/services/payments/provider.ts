@@ -1,0 +1,40 @@
+/** Money in the provider's terms: US dollars (the portal's one currency), two decimals. */
+export type Balance = { available: number; pending: number };
+export type ProviderPayout = { id: string; arrivalDate: Date };
+
+/**
+ * A failure the provider reported. `definitive`: the request was refused (insufficient funds, a closed
+ * account) and will be refused again; otherwise (no answer, a 5xx) it may have happened or not, and the
+ * same request with the same idempotency key is to be tried again.
+ */
+export class PaymentProviderError extends Error {
+  constructor(
+    message: string,
+    readonly definitive: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * One interface for the payment providers (Stripe Connect, or the embedded sandbox): connected accounts
+ * onboarded on the provider's own pages, its dashboard, balances, and payouts made exactly once.
+ */
+export interface PaymentProvider {
+  readonly name: 'stripe' | 'sandbox';
+  /** A new connected account for a publisher, not yet onboarded. */
+  createAccount(publisher: { name: string; email: string; country: string }): Promise<string>;
+  /** The provider's onboarding page for the account; it sends the person to `returnUrl` when done. */
+  onboardingUrl(accountId: string, urls: { returnUrl: string; refreshUrl: string }): Promise<string>;
+  /** Whether the person finished the onboarding (the account can be used). */
+  accountReady(accountId: string): Promise<boolean>;
+  /** A short-lived sign-in link to the account's dashboard. */
+  dashboardUrl(accountId: string): Promise<string>;
+  balance(accountId: string): Promise<Balance>;
+  /** Pays `amount` out of the account's available balance; the same key answers the same payout. */
+  payout(accountId: string, amount: number, idempotencyKey: string): Promise<ProviderPayout>;
+}
+
+/** Dollars to cents and back, without binary fractions creeping in. */
+export const toCents = (amount: number) => Math.round(amount * 100);
+export const fromCents = (cents: number) => Math.round(cents) / 100;

@@ -1,0 +1,107 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { newId } from '../../db/ids';
+import { sandboxAccounts, sandboxLedger } from '../../db/schema';
+import type { SignedLinks } from '../signed-links';
+import { fromCents, PaymentProviderError, toCents, type PaymentProvider } from './provider';
+
+export const SANDBOX_PATH = '/dev-payments';
+const LINK_SECONDS = 30 * 60;
+/** The sandbox's bank pays out in two days (what a Stripe payout to a US bank account typically takes). */
+export const SANDBOX_ARRIVAL_DAYS = 2;
+
+export type OnboardingLink = { account: string; returnUrl: string; refreshUrl: string };
+
+/**
+ * The embedded payment provider for development and demos, shaped like Stripe Connect: accounts onboarded
+ * on its own page (`/dev-payments/onboard`), a dashboard page, and a ledger in the database — credits
+ * pending until their date, payouts taken from the available balance under the account's row lock, one
+ * per idempotency key.
+ */
+export class SandboxProvider implements PaymentProvider {
+  readonly name = 'sandbox' as const;
+  constructor(
+    private readonly db: Db,
+    private readonly links: SignedLinks,
+  ) {}
+
+  async createAccount(p: { name: string }) {
+    const id = `acct_sbx_${newId()}`;
+    await this.db.insert(sandboxAccounts).values({ id, businessName: p.name });
+    return id;
+  }
+
+  async onboardingUrl(account: string, urls: { returnUrl: string; refreshUrl: string }) {
+    return `${SANDBOX_PATH}/onboard?t=${await this.links.sign({ account, ...urls } satisfies OnboardingLink, LINK_SECONDS)}`;
+  }
+
+  async accountReady(accountId: string) {
+    const [row] = await this.db.select({ onboarded: sandboxAccounts.onboarded }).from(sandboxAccounts).where(eq(sandboxAccounts.id, accountId));
+    return row?.onboarded === true;
+  }
+
+  async dashboardUrl(account: string) {
+    await this.account(account);
+    return `${SANDBOX_PATH}/dashboard?t=${await this.links.sign({ account }, LINK_SECONDS)}`;
+  }
+
+  async balance(accountId: string) {
+    await this.account(accountId);
+    return balanceOf(this.db, accountId);
+  }
+
+  async payout(accountId: string, amount: number, idempotencyKey: string) {
+    return this.db.transaction(async (tx) => {
+      const [account] = await tx.select().from(sandboxAccounts).where(eq(sandboxAccounts.id, accountId)).for('update');
+      if (!account) throw new PaymentProviderError(`No such account: '${accountId}'`, true);
+      if (!account.onboarded) throw new PaymentProviderError('This account cannot make payouts: its onboarding is not complete.', true);
+      const [done] = await tx.select().from(sandboxLedger).where(eq(sandboxLedger.idempotencyKey, idempotencyKey));
+      if (done) {
+        if (done.accountId !== accountId || toCents(-done.amount) !== toCents(amount)) {
+          throw new PaymentProviderError('Keys for idempotent requests can only be used with the same parameters they were first used with.', true);
+        }
+        return { id: done.id, arrivalDate: done.arrivalDate! };
+      }
+      const { available } = await balanceOf(tx, accountId);
+      if (toCents(amount) > toCents(available)) {
+        throw new PaymentProviderError('You have insufficient funds in your account to make this payout.', true);
+      }
+      const now = new Date();
+      const arrivalDate = new Date(now.getTime() + SANDBOX_ARRIVAL_DAYS * 86_400_000);
+      const id = `po_sbx_${newId()}`;
+      await tx.insert(sandboxLedger).values({ id, accountId, kind: 'payout', amount: -amount, availableOn: now, arrivalDate, idempotencyKey, description: 'Payout' });
+      return { id, arrivalDate };
+    });
+  }
+
+  /** The account's ledger, newest first (the dashboard page). */
+  entries(accountId: string, limit = 50) {
+    return this.db.select().from(sandboxLedger).where(eq(sandboxLedger.accountId, accountId)).orderBy(desc(sandboxLedger.createdAt)).limit(limit);
+  }
+
+  async account(accountId: string) {
+    const [row] = await this.db.select().from(sandboxAccounts).where(eq(sandboxAccounts.id, accountId));
+    if (!row) throw new PaymentProviderError(`No such account: '${accountId}'`, true);
+    return row;
+  }
+
+  /** Completes the onboarding (the page's Connect button). */
+  async onboard(accountId: string, businessName: string) {
+    await this.db.update(sandboxAccounts).set({ onboarded: true, businessName }).where(eq(sandboxAccounts.id, accountId));
+  }
+
+  /** Money for an account: at once or pending until `availableOn` (purchases credit through this). */
+  async credit(accountId: string, amount: number, availableOn: Date, description: string) {
+    await this.db.insert(sandboxLedger).values({ id: `txn_sbx_${newId()}`, accountId, kind: 'credit', amount, availableOn, description });
+  }
+}
+
+async function balanceOf(db: Db | Tx, accountId: string) {
+  const now = new Date().toISOString();
+  const cents = (cond: ReturnType<typeof sql>) => sql<string>`coalesce(sum(round(${sandboxLedger.amount} * 100)) filter (where ${cond}), 0)`;
+  const [row] = await db
+    .select({ available: cents(sql`${sandboxLedger.availableOn} <= ${now}`), pending: cents(sql`${sandboxLedger.availableOn} > ${now}`) })
+    .from(sandboxLedger)
+    .where(eq(sandboxLedger.accountId, accountId));
+  return { available: fromCents(Number(row?.available ?? 0)), pending: fromCents(Number(row?.pending ?? 0)) };
+}

@@ -1,0 +1,61 @@
+import { Button, Card, DataList, Flex, Heading, Text } from '@radix-ui/themes';
+import { useMutation } from '@tanstack/react-query';
+import type { Publisher } from '../../../contract/schemas/publisher';
+import { tsr, unwrap } from '../../lib/api';
+import { formatMoney } from '../../lib/format';
+import { toast } from '../../lib/toast';
+import { newStripeState } from './stripe-state';
+import { infoText } from './strings';
+
+/**
+ * Balances in USD and the payment provider (SPEC §2): Connect Stripe starts the provider's onboarding
+ * (it comes back to /publisher/oauth/stripe); Stripe Dashboard opens the connected account's dashboard.
+ */
+export function PaymentsCard({ publisher, canUpdate }: { publisher: Publisher; canUpdate: boolean }) {
+  const connected = !!publisher.stripeAccountId;
+  const connect = useMutation({
+    mutationFn: async () => unwrap(await tsr.oauth.stripeUrl.query({ query: { state: newStripeState() } })),
+    onSuccess: ({ url }) => window.location.assign(url),
+    onError: (err) => toast.failure(err),
+  });
+  const dashboard = useMutation({
+    mutationFn: async () => unwrap(await tsr.publisher.stripeDashboard.query()),
+    onSuccess: ({ url }) => window.location.assign(url),
+    onError: (err) => toast.failure(err),
+  });
+  return (
+    <Card size="3">
+      <Flex direction="column" gap="3">
+        <Heading as="h2" size="4">
+          Payouts
+        </Heading>
+        <DataList.Root orientation={{ initial: 'vertical', xs: 'horizontal' }}>
+          <DataList.Item>
+            <DataList.Label>Available balance</DataList.Label>
+            <DataList.Value>{formatMoney(publisher.stripeAvailableBalance)}</DataList.Value>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.Label>Pending balance</DataList.Label>
+            <DataList.Value>{formatMoney(publisher.stripePendingBalance)}</DataList.Value>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.Label>Payment account</DataList.Label>
+            <DataList.Value>{connected ? publisher.stripeAccountId : <Text color="gray">Not connected</Text>}</DataList.Value>
+          </DataList.Item>
+        </DataList.Root>
+        {canUpdate && (
+          <Flex gap="2" wrap="wrap">
+            <Button variant={connected ? 'soft' : 'solid'} loading={connect.isPending} onClick={() => connect.mutate()}>
+              {infoText.connectStripe}
+            </Button>
+            {connected && (
+              <Button variant="solid" loading={dashboard.isPending} onClick={() => dashboard.mutate()}>
+                {infoText.stripeDashboard}
+              </Button>
+            )}
+          </Flex>
+        )}
+      </Flex>
+    </Card>
+  );
+}

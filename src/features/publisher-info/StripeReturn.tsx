@@ -1,0 +1,36 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { PageLoader } from '../../components/PageLoader';
+import { GoHome, ResultPage } from '../../components/ResultPage';
+import { tsr, unwrap } from '../../lib/api';
+import { takeStripeState } from './stripe-state';
+import { infoText } from './strings';
+
+/**
+ * /publisher/oauth/stripe, where the payment provider sends the person back: the state this browser
+ * stored must match, then the code completes the connection and the profile shows it. Anything else is
+ * the 500 'Internal Error' page with Go Home (SPEC §2).
+ */
+export function StripeReturn({ code, state }: { code: string; state: string }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [failed, setFailed] = useState(false);
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    if (!code || !takeStripeState(state)) return setFailed(true);
+    void (async () => {
+      try {
+        unwrap(await tsr.oauth.stripeConnect.mutate({ body: { code, state } }));
+        await queryClient.invalidateQueries({ queryKey: ['publisher'] });
+        void navigate({ to: '/publisher/info', replace: true });
+      } catch {
+        setFailed(true);
+      }
+    })();
+  }, [code, state, navigate, queryClient]);
+  if (failed) return <ResultPage status={500} title={infoText.internalError} action={<GoHome onClick={() => void navigate({ to: '/publisher/apps' })} />} />;
+  return <PageLoader label={infoText.connecting} />;
+}

@@ -1,0 +1,16 @@
+/** SPEC §2, §5, §8 texts of the Publisher Profile and the payment provider's return. */
+export const infoText = {
+  title: 'Publisher Profile',
+  profileSaved: 'Profile successfully updated!',
+  added: 'Successfully added!',
+  roleChanged: 'Role changed.',
+  removed: 'Developer removed.',
+  addUser: 'Add User',
+  changeRole: 'Change Role',
+  remove: 'Remove',
+  connectStripe: 'Connect Stripe',
+  stripeDashboard: 'Stripe Dashboard',
+  internalError: 'Internal Error',
+  connecting: 'Connecting your payment account…',
+};
+export const roleLabels = { owner: 'Owner', developer: 'Developer', viewer: 'Viewer' } as const;
