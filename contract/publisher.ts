@@ -4,7 +4,7 @@ import { c } from './c';
 import { errors, NoBody, Ok, paged, PageQuery } from './common';
 import { PublisherPurchase } from './schemas/commerce';
 import { AddUserInput, Developer, DeveloperRoleInput, PublisherUserOption } from './schemas/developer';
-import { Publisher, PublisherUpdateInput, SignUpInput } from './schemas/publisher';
+import { Balance, Publisher, PublisherUpdateInput, SignUpInput } from './schemas/publisher';
 import { UrlResponse } from './schemas/oauth';
 
 const developerId = z.object({ developerId: z.string() });
@@ -32,6 +32,14 @@ export const publisher = c.router({
     responses: { 200: Publisher, ...errors },
     metadata: can('publisher', 'update'),
     summary: 'Edit the publisher profile',
+  },
+  /** Not in SPEC §7: the profile reads the balances fresh from the payment provider. */
+  balance: {
+    method: 'GET',
+    path: '/publisher/balance',
+    responses: { 200: Balance, ...errors },
+    metadata: can('publisher', 'read'),
+    summary: 'Available and pending balances, fresh from the payment provider',
   },
   stripeDashboard: {
     method: 'GET',

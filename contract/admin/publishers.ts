@@ -4,7 +4,7 @@ import { c } from '../c';
 import { Ok, PageQuery, errors, paged } from '../common';
 import { App } from '../schemas/app';
 import { Developer, DeveloperEditInput, RoleInput, SystemRoleInput } from '../schemas/developer';
-import { AdminPublisherUpdateInput, PayoutInput, PayoutResponse, Publisher, PublisherEmailInput } from '../schemas/publisher';
+import { AdminPublisherUpdateInput, PayoutInput, PayoutResponse, Publisher, PublisherActivity, PublisherEmailInput } from '../schemas/publisher';
 
 const id = z.object({ id: z.string() });
 const idDev = z.object({ id: z.string(), devId: z.string() });
@@ -45,6 +45,16 @@ export const adminPublishers = c.router({
     responses: { 200: z.array(App), ...errors },
     metadata: read,
     summary: 'A publisher’s bundles',
+  },
+  /** Not in SPEC §7: what staff did to the publisher, newest first. */
+  activity: {
+    method: 'GET',
+    path: '/admin/publishers/:id/activity',
+    pathParams: id,
+    query: PageQuery,
+    responses: { 200: paged(PublisherActivity), ...errors },
+    metadata: read,
+    summary: 'Staff actions on a publisher (who, what, when), newest first',
   },
   developers: {
     method: 'GET',

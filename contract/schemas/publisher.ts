@@ -78,3 +78,16 @@ export const PublisherEmailInput = z.object({
 export const PAYOUT_MINIMUM = 10;
 export const PayoutInput = z.object({ amount: money('The amount is required.').refine((v) => v >= PAYOUT_MINIMUM, { error: `The minimum payout is ${PAYOUT_MINIMUM}.` }) });
 export const PayoutResponse = z.object({ expected: z.string() });
+
+/** The balances as the payment provider has them now (less payouts still in flight). */
+export const Balance = z.object({ available: z.number(), pending: z.number() });
+
+/** One line of what staff did to a publisher: who, what, when, and the details. */
+export const PublisherActivity = z.object({
+  id: z.string(),
+  userId: z.string(),
+  userName: z.string(),
+  action: z.string(),
+  when: z.string(),
+  extra: z.record(z.string(), z.unknown()),
+});

@@ -1,9 +1,9 @@
-import { and, asc, count, eq, ilike } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { initServer } from '@ts-rest/fastify';
 import { contract } from '../../contract';
 import { newId } from '../db/ids';
-import { developers, emailTemplates, publishers } from '../db/schema';
+import { developers, emailTemplates, publisherActivity, publishers } from '../db/schema';
 import { HttpError, notFound } from '../errors';
 import { requireSession, requireStaff } from '../plugins/access';
 import { pageOfApps } from '../read/apps';
@@ -12,7 +12,7 @@ import { MAIL_JOB } from '../services/mail/notify';
 import { renderMessage, type Template } from '../services/mail/templates';
 import { siteOf } from '../services/mail/worker';
 import { providerFailure } from '../services/payments/connect';
-import { logPublisherActivity, requestPayout } from '../services/payments/payouts';
+import { logPublisherActivity, refreshBalance, requestPayout } from '../services/payments/payouts';
 import { changeRole } from '../services/team';
 import { toDeveloper, toPublisher } from './views';
 
@@ -44,7 +44,25 @@ export const adminPublishersRoutes = (app: FastifyInstance) => {
       return { status: 200, body: { data: rows.map(toPublisher), meta: { total: total?.n ?? 0 } } };
     }),
 
-    get: s.route(contract.admin.publishers.get, async ({ params }) => ({ status: 200, body: toPublisher(await loadPublisher(params.id)) })),
+    get: s.route(contract.admin.publishers.get, async ({ request, params }) => {
+      await loadPublisher(params.id);
+      // The profile shows the provider's balances as they are now; the last known ones if it does not answer.
+      await refreshBalance(app.db, app.payments, params.id).catch((err: unknown) => request.log.warn({ err }, 'the balance could not be read from the payment provider'));
+      return { status: 200, body: toPublisher(await loadPublisher(params.id)) };
+    }),
+
+    activity: s.route(contract.admin.publishers.activity, async ({ params, query }) => {
+      await loadPublisher(params.id);
+      const where = eq(publisherActivity.publisherId, params.id);
+      const [rows, [total]] = await Promise.all([
+        app.db.select().from(publisherActivity).where(where).orderBy(desc(publisherActivity.when), desc(publisherActivity.id)).limit(query.limit).offset(query.offset),
+        app.db.select({ n: count() }).from(publisherActivity).where(where),
+      ]);
+      return {
+        status: 200,
+        body: { data: rows.map((r) => ({ id: r.id, userId: r.userId, userName: r.userName, action: r.action, when: r.when.toISOString(), extra: r.extra })), meta: { total: total?.n ?? 0 } },
+      };
+    }),
 
     update: s.route(contract.admin.publishers.update, async ({ request, params, body }) => {
       const by = requireStaff(request);

@@ -8,6 +8,7 @@ import { cloudUsers, developers, publishers } from '../db/schema';
 import { HttpError, badRequest, conflict, notFound } from '../errors';
 import { changeRole, removeFromPublisher } from '../services/team';
 import { providerFailure } from '../services/payments/connect';
+import { refreshBalance } from '../services/payments/payouts';
 import { requireDeveloper, requireSession } from '../plugins/access';
 import { toDeveloper, toPublisher } from './views';
 
@@ -154,6 +155,17 @@ export const publisherRoutes = (app: FastifyInstance) => {
       const owner = requireDeveloper(request);
       await removeFromPublisher(app.db, owner.publisherId, params.developerId);
       return { status: 200, body: { success: true as const } };
+    }),
+
+    balance: s.route(contract.publisher.balance, async ({ request }) => {
+      const { publisherId } = requireDeveloper(request);
+      try {
+        await refreshBalance(app.db, app.payments, publisherId);
+      } catch (e) {
+        throw providerFailure(e);
+      }
+      const publisher = await loadPublisher(publisherId);
+      return { status: 200, body: { available: publisher.stripeAvailableBalance, pending: publisher.stripePendingBalance } };
     }),
 
     stripeDashboard: s.route(contract.publisher.stripeDashboard, async ({ request }) => {

@@ -110,6 +110,22 @@ describe('the publisher’s developers', () => {
   });
 });
 
+describe('the activity log', () => {
+  it('lists what staff did to the publisher, newest first, paged with the total', async () => {
+    const id = pub('cedar');
+    await s.request('POST', `/v1/admin/publishers/${id}`, { token: support, body: { ...flags, name: 'Cedar & Pine', canCreatePaidApps: true } });
+    await s.request('POST', `/v1/admin/publishers/${id}`, { token: admin, body: { ...flags, name: 'Cedar & Pine Software', canCreatePaidApps: true } });
+    const page = await s.request('GET', `/v1/admin/publishers/${id}/activity?limit=1&offset=0`, { token: support });
+    expect(page.status).toBe(200);
+    expect(page.json.meta.total).toBeGreaterThanOrEqual(2);
+    expect(page.json.data).toHaveLength(1);
+    expect(page.json.data[0]).toMatchObject({ userName: 'Sofia Rossi', action: 'edit', extra: { changed: { name: 'Cedar & Pine Software' } } });
+    const next = await s.request('GET', `/v1/admin/publishers/${id}/activity?limit=1&offset=1`, { token: support });
+    expect(next.json.data[0]).toMatchObject({ userName: 'Hannah Weber', action: 'edit' });
+    expect((await s.request('GET', '/v1/admin/publishers/nope/activity', { token: support })).status).toBe(404);
+  });
+});
+
 describe('contacting a publisher', () => {
   it('mails the owners through the mail service, in the chosen layout, with the reply-to address', async () => {
     const res = await s.request('POST', `/v1/admin/publishers/${pub('northwind')}/email`, {

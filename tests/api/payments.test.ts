@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPublishers } from '../../server/db/seed-data';
 import { payouts, publisherActivity, sandboxLedger } from '../../server/db/schema';
 import { payoutKey, reconcilePayouts } from '../../server/services/payments/payouts';
+import type { SandboxProvider } from '../../server/services/payments/sandbox';
 import { startServer, type TestServer } from '../harness';
 import { startStripeFake, type StripeFake } from '../stripe-fake';
 
@@ -25,6 +26,8 @@ type Provider = {
   /** Dollars paid out of an account, and how many payouts a key made, as the provider recorded them. */
   paidOut(account: string): Promise<number>;
   payoutsWithKey(key: string): Promise<number>;
+  /** Money arriving at the provider (a sale), available at once. */
+  credit(account: string, dollars: number): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -61,6 +64,7 @@ function sandbox(): Provider {
     },
     paidOut: async (account) => -(await ledger(account)).filter((e) => e.kind === 'payout').reduce((sum, e) => sum + e.amount, 0),
     payoutsWithKey: async (key) => (await s.app.db.select().from(sandboxLedger).where(eq(sandboxLedger.idempotencyKey, key))).length,
+    credit: (account, dollars) => (s.app.payments as SandboxProvider).credit(account, dollars, new Date(Date.now() - 1000), 'Sale'),
     close: () => s.close(),
   };
 }
@@ -91,6 +95,9 @@ function stripe(): Provider {
     },
     paidOut: async (account) => fake.payouts.filter((p) => p.account === account).reduce((sum, p) => sum + p.amount, 0) / 100,
     payoutsWithKey: async (key) => fake.payouts.filter((p) => p.key === key).length,
+    async credit(account, dollars) {
+      fake.accounts.get(account)!.available += Math.round(dollars * 100);
+    },
     async close() {
       await s.close();
       await fake.close();
@@ -162,6 +169,23 @@ describe.each([sandbox(), stripe()])('payments through the $name provider', (pro
       await provider.dashboardShows(res.json.url);
       const tomas = await s.signIn('unregistered');
       expect((await s.request('GET', '/v1/publisher/stripe/dashboard', { token: tomas })).status).toBe(400);
+    });
+  });
+
+  describe('balances', () => {
+    it('reads them fresh from the provider: money that arrived there shows, on the profile and for staff', async () => {
+      const olivia = await s.signIn('owner');
+      const before = (await s.request('GET', '/v1/publisher/balance', { token: olivia })).json as { available: number; pending: number };
+      await provider.credit(pub('northwind').stripe, 49.99);
+      const after = await s.request('GET', '/v1/publisher/balance', { token: olivia });
+      expect(after.status).toBe(200);
+      expect(after.json.available).toBeCloseTo(before.available + 49.99, 2);
+      expect(after.json.pending).toBe(before.pending);
+      expect((await s.request('GET', '/v1/publisher', { token: olivia })).json.stripeAvailableBalance).toBeCloseTo(before.available + 49.99, 2);
+      await provider.credit(pub('northwind').stripe, 0.01);
+      expect((await publisherOf(pub('northwind').id)).stripeAvailableBalance).toBeCloseTo(before.available + 50, 2);
+      // Not connected: nothing to ask, the balances are zero.
+      expect((await s.request('GET', '/v1/publisher/balance', { token: await s.signIn('unregistered') })).json).toEqual({ available: 0, pending: 0 });
     });
   });
 

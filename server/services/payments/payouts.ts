@@ -19,22 +19,41 @@ export function logPublisherActivity(db: Db | Tx, publisherId: string, by: Staff
 }
 
 /**
+ * Where the publisher's payouts stand: every reservation adds a row and every completion ends one, so
+ * this changes with each of them (and only then).
+ */
+async function payoutsFingerprint(db: Db | Tx, publisherId: string) {
+  const [row] = await db
+    .select({ all: sql<string>`count(*)`, pending: sql<string>`count(*) filter (where ${payouts.status} = 'pending')`, inFlight: sql<string>`coalesce(sum(round(${payouts.amount} * 100)) filter (where ${payouts.status} = 'pending'), 0)` })
+    .from(payouts)
+    .where(eq(payouts.publisherId, publisherId));
+  return { key: `${row?.all}:${row?.pending}`, inFlightCents: Number(row?.inFlight ?? 0) };
+}
+
+const REFRESH_ATTEMPTS = 5;
+
+/**
  * The publisher's balances as the portal shows them: the provider's, less what payouts still in flight
- * will take (they are already off the available balance the portal promised).
+ * will take (they are already off the available balance the portal promised). The provider is asked
+ * outside any lock; if a payout was reserved or completed meanwhile, its answer may be from before that
+ * payout, so it is asked again (the cached balance, kept by the reservations, stays in the meantime).
  */
 export async function refreshBalance(db: Db, provider: PaymentProvider, publisherId: string) {
   const [publisher] = await db.select({ accountId: publishers.stripeAccountId }).from(publishers).where(eq(publishers.id, publisherId));
   if (!publisher?.accountId) return;
-  const balance = await provider.balance(publisher.accountId);
-  await db.transaction(async (tx) => {
-    await tx.select({ id: publishers.id }).from(publishers).where(eq(publishers.id, publisherId)).for('update');
-    const [inFlight] = await tx
-      .select({ cents: sql<string>`coalesce(sum(round(${payouts.amount} * 100)), 0)` })
-      .from(payouts)
-      .where(and(eq(payouts.publisherId, publisherId), eq(payouts.status, 'pending')));
-    const available = Math.max(0, toCents(balance.available) - Number(inFlight?.cents ?? 0)) / 100;
-    await tx.update(publishers).set({ stripeAvailableBalance: available, stripePendingBalance: balance.pending }).where(eq(publishers.id, publisherId));
-  });
+  for (let attempt = 0; attempt < REFRESH_ATTEMPTS; attempt++) {
+    const before = await payoutsFingerprint(db, publisherId);
+    const balance = await provider.balance(publisher.accountId);
+    const stored = await db.transaction(async (tx) => {
+      await tx.select({ id: publishers.id }).from(publishers).where(eq(publishers.id, publisherId)).for('update');
+      const now = await payoutsFingerprint(tx, publisherId);
+      if (now.key !== before.key) return false;
+      const available = Math.max(0, toCents(balance.available) - now.inFlightCents) / 100;
+      await tx.update(publishers).set({ stripeAvailableBalance: available, stripePendingBalance: balance.pending }).where(eq(publishers.id, publisherId));
+      return true;
+    });
+    if (stored) return;
+  }
 }
 
 /**

@@ -1,9 +1,8 @@
-import { Code, Table } from '@radix-ui/themes';
+import { Code } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { DataTable } from '../../components/DataTable';
-import { ListState } from '../../components/ListState';
-import { Pager } from '../../components/Pager';
+import { useState } from 'react';
+import { PagedTable } from '../../components/PagedTable';
+import { formatDetails } from '../../lib/details';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { ApiError } from '../../lib/api';
 import { activityQuery, LOG_PAGE_SIZE, usageQuery } from './api';
@@ -14,80 +13,13 @@ const activityFailure = (err: unknown) =>
     ? `${err.body.error} (${err.body.code})`
     : 'Could not load server response when trying to list app activity logs';
 
-/** 'v1.0.0 · author-approved → approved · rejectionNote: …' (jsonb keeps no key order, so it is set here). */
-function details({ version, from, to, ...rest }: Record<string, unknown>) {
-  const parts: string[] = [];
-  if (typeof version === 'string') parts.push(`v${version}`);
-  if (typeof from === 'string' && typeof to === 'string') parts.push(`${from} → ${to}`);
-  for (const [k, v] of Object.entries(rest).sort(([a], [b]) => a.localeCompare(b))) {
-    if (v !== '' && v !== undefined && v !== null) parts.push(`${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`);
-  }
-  return parts.join(' · ');
-}
-
-type Page<T> = { data: T[]; meta: { total: number } };
-
-/** A table paged 5 at a time from `limit`/`offset`, with its loading, error and empty states. */
-function PagedTable<T extends { id: string }>({
-  page,
-  error,
-  onPage,
-  caption,
-  headers,
-  row,
-  ...states
-}: {
-  page: { data: Page<T> | undefined; isPending: boolean; number: number };
-  error: unknown;
-  onPage: (page: number) => void;
-  caption: string;
-  headers: string[];
-  row: (item: T) => ReactNode[];
-  loading: string;
-  emptyTitle: string;
-  emptyText: string;
-}) {
-  const { data } = page;
-  return (
-    <ListState isPending={page.isPending} error={error} empty={data?.meta.total === 0} {...states}>
-      {data && (
-        <>
-          <DataTable caption={caption}>
-            <Table.Header>
-              <Table.Row>
-                {headers.map((h) => (
-                  <Table.ColumnHeaderCell key={h}>{h}</Table.ColumnHeaderCell>
-                ))}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {data.data.map((item) => {
-                const [first, ...rest] = row(item);
-                return (
-                  <Table.Row key={item.id}>
-                    <Table.RowHeaderCell>{first}</Table.RowHeaderCell>
-                    {rest.map((cell, i) => (
-                      <Table.Cell key={i}>{cell}</Table.Cell>
-                    ))}
-                  </Table.Row>
-                );
-              })}
-            </Table.Body>
-          </DataTable>
-          <Pager page={page.number} size={LOG_PAGE_SIZE} total={data.meta.total} onPage={onPage} />
-        </>
-      )}
-    </ListState>
-  );
-}
-
 /** Staff actions on the app, newest first, 5 per page. */
 export function ActivityLogTable({ appId }: { appId: string }) {
   const [number, setPage] = useState(1);
   const { data, isPending, error } = useQuery(activityQuery(appId, number));
   return (
     <PagedTable
-      page={{ data, isPending, number }}
+      page={{ data, isPending, number, size: LOG_PAGE_SIZE }}
       error={error ? new ApiError(0, { error: activityFailure(error) }) : null}
       onPage={setPage}
       caption="Activity log"
@@ -96,7 +28,7 @@ export function ActivityLogTable({ appId }: { appId: string }) {
         formatDateTime(log.when),
         log.userExtra.name,
         <Code variant="ghost">{log.action}</Code>,
-        details(log.actionExtra) || '–',
+        formatDetails(log.actionExtra) || '–',
       ]}
       loading="Loading the activity log…"
       emptyTitle="No activity yet"
@@ -111,7 +43,7 @@ export function UsageTable({ appId }: { appId: string }) {
   const { data, isPending, error } = useQuery(usageQuery(appId, number));
   return (
     <PagedTable
-      page={{ data, isPending, number }}
+      page={{ data, isPending, number, size: LOG_PAGE_SIZE }}
       error={error}
       onPage={setPage}
       caption="Usage records"

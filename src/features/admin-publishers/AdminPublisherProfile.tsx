@@ -12,6 +12,7 @@ import { configQuery } from '../../lib/account';
 import { tsr, unwrap } from '../../lib/api';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { toast } from '../../lib/toast';
+import { ActivityTable } from './ActivityTable';
 import { adminPublisherQuery, publisherAppsQuery, publisherBundlesQuery, publisherDevelopersQuery, publisherKeys } from './api';
 import { flagLabels, systemRoleLabels } from './strings';
 
@@ -188,6 +189,10 @@ export function AdminPublisherProfile({ id, can }: { id: string; can: Can }) {
               />
             )}
           </ListState>
+        </Section>
+
+        <Section title="Activity">
+          <ActivityTable publisherId={id} />
         </Section>
 
         <Section title="Bundles">

@@ -17,6 +17,14 @@ export const publisherBundlesQuery = (id: string) =>
   queryOptions({ queryKey: key(id, 'bundles'), queryFn: async () => unwrap(await tsr.admin.publishers.bundles.query({ params: { id } })) });
 export const publisherDevelopersQuery = (id: string) =>
   queryOptions({ queryKey: key(id, 'developers'), queryFn: async () => unwrap(await tsr.admin.publishers.developers.query({ params: { id } })) });
+export const ACTIVITY_PAGE_SIZE = 10;
+export const publisherActivityQuery = (id: string, page: number) =>
+  queryOptions({
+    queryKey: key(id, 'activity', page),
+    queryFn: async () =>
+      unwrap(await tsr.admin.publishers.activity.query({ params: { id }, query: { limit: ACTIVITY_PAGE_SIZE, offset: (page - 1) * ACTIVITY_PAGE_SIZE } })),
+    placeholderData: keepPreviousData,
+  });
 export const layoutsQuery = queryOptions({
   queryKey: ['admin', 'emailTemplates'],
   queryFn: async () => unwrap(await tsr.admin.emails.list.query()),

@@ -1,9 +1,10 @@
 import { Button, Card, DataList, Flex, Heading, Text } from '@radix-ui/themes';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Publisher } from '../../../contract/schemas/publisher';
 import { tsr, unwrap } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import { toast } from '../../lib/toast';
+import { balanceQuery } from './api';
 import { newStripeState } from './stripe-state';
 import { infoText } from './strings';
 
@@ -13,6 +14,10 @@ import { infoText } from './strings';
  */
 export function PaymentsCard({ publisher, canUpdate }: { publisher: Publisher; canUpdate: boolean }) {
   const connected = !!publisher.stripeAccountId;
+  // The last known balances show at once; the provider's current ones replace them when they arrive.
+  const fresh = useQuery({ ...balanceQuery, enabled: connected });
+  const available = fresh.data?.available ?? publisher.stripeAvailableBalance;
+  const pending = fresh.data?.pending ?? publisher.stripePendingBalance;
   const connect = useMutation({
     mutationFn: async () => unwrap(await tsr.oauth.stripeUrl.query({ query: { state: newStripeState() } })),
     onSuccess: ({ url }) => window.location.assign(url),
@@ -29,14 +34,14 @@ export function PaymentsCard({ publisher, canUpdate }: { publisher: Publisher; c
         <Heading as="h2" size="4">
           Payouts
         </Heading>
-        <DataList.Root orientation={{ initial: 'vertical', xs: 'horizontal' }}>
+        <DataList.Root orientation={{ initial: 'vertical', sm: 'horizontal' }}>
           <DataList.Item>
             <DataList.Label>Available balance</DataList.Label>
-            <DataList.Value>{formatMoney(publisher.stripeAvailableBalance)}</DataList.Value>
+            <DataList.Value>{formatMoney(available)}</DataList.Value>
           </DataList.Item>
           <DataList.Item>
             <DataList.Label>Pending balance</DataList.Label>
-            <DataList.Value>{formatMoney(publisher.stripePendingBalance)}</DataList.Value>
+            <DataList.Value>{formatMoney(pending)}</DataList.Value>
           </DataList.Item>
           <DataList.Item>
             <DataList.Label>Payment account</DataList.Label>
