@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex,
+  bigint, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -503,6 +503,17 @@ export const settings = pgTable('settings', { key: text('key').primaryKey(), val
  * The number of rows of each list that grows, per scope (`all`, an app id, a publisher), kept by
  * triggers (migration 0008): a page's total without counting the table.
  */
+/**
+ * How many apps of a list (scope as in row_counts) last changed on each day (UTC; 'infinity' for an app
+ * without a version yet), kept by a trigger (migration 0011): a page at any depth starts its index walk
+ * at the day that holds its first row instead of at the top of the list.
+ */
+export const appListDays = pgTable('app_list_days', {
+  scope: text('scope').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.scope, t.day] })]);
+
 export const rowCounts = pgTable('row_counts', {
   list: text('list').notNull(),
   scope: text('scope').notNull(),

@@ -1,7 +1,7 @@
-import { and, count, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { App, AppVersion } from '../../contract/schemas/app';
 import type { Db } from '../db/client';
-import { pageFromBothEnds, storedTotal } from './paging';
+import { appDayStart, fromDay, newestFirst, pageFromBothEnds, readPlan, storedTotal } from './paging';
 import { appVersions, apps, bundleApps, bundlePlans, prices, publishers } from '../db/schema';
 
 type VersionRow = typeof appVersions.$inferSelect;
@@ -113,12 +113,27 @@ export async function pageOfApps(
     eq(apps.isBundle, where.isBundle),
     where.q ? matching(db, where.q) : undefined,
   );
-  // Unfiltered, the total is the one row_counts keeps and a page is read from the nearer end; a search
-  // counts what it matches.
   const scope = `${where.publisherId ? `publisher:${where.publisherId}:` : ''}bundle:${where.isBundle}`;
-  const total = where.q ? db.select({ n: count() }).from(apps).where(filter).then(([r]) => r?.n ?? 0) : storedTotal(db, 'apps', scope);
-  const { data, total: n } = await pageFromBothEnds(total, page, [apps.latestModified, apps.id], (order, offset, limit) =>
-    db.select({ id: apps.id }).from(apps).where(filter).orderBy(...order).limit(limit).offset(offset),
-  );
+  const ids = (order: SQL[], bound: SQL | undefined, offset: number, limit: number) =>
+    db.select({ id: apps.id }).from(apps).where(and(filter, bound)).orderBy(...order).limit(limit).offset(offset);
+  if (where.q) {
+    // A search counts what it matches, and pages through it from the nearer end.
+    const total = db.select({ n: count() }).from(apps).where(filter).then(([r]) => r?.n ?? 0);
+    const { data, total: n } = await pageFromBothEnds(total, page, [apps.latestModified, apps.id], (order, offset, limit) => ids(order, undefined, offset, limit));
+    return { data: await loadApps(db, data.map((r) => r.id), 'thumbnail'), meta: { total: n } };
+  }
+  // Unfiltered: the total row_counts keeps; the page is read from the nearer end, its index walk starting
+  // at the day that holds its first row (app_list_days), so no page walks more than a day's apps.
+  const n = await storedTotal(db, 'apps', scope);
+  const plan = readPlan(n, page);
+  let data: { id: string }[] = [];
+  if (plan.limit > 0) {
+    const start = await appDayStart(db, scope, plan);
+    const order = newestFirst(plan.reverse, apps.latestModified, apps.id);
+    data = start
+      ? await ids(order, fromDay(apps.latestModified, start.day, plan.reverse), plan.offset - start.before, plan.limit)
+      : await ids(order, undefined, plan.offset, plan.limit);
+    if (plan.reverse) data.reverse();
+  }
   return { data: await loadApps(db, data.map((r) => r.id), 'thumbnail'), meta: { total: n } };
 }

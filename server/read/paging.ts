@@ -56,3 +56,34 @@ export async function pageByPosition<R>(db: Db, list: string, scope: string, pag
   const top = total - page.offset;
   return { data: top > 0 ? await rows(top, Math.min(page.limit, top)) : [], total };
 }
+
+/**
+ * Where a page of an apps list starts (migration 0011): the day (UTC) holding the row at `offset` in the
+ * order the page is read, and how many rows come before that day. Null when the days cannot say (no
+ * rows; or, read from the back, apps without a version — they sort last there and have no day to seek).
+ */
+export async function appDayStart(db: Db, scope: string, plan: { reverse: boolean; offset: number }) {
+  const result = await db.execute(sql`
+    SELECT day::text AS day, before, undated FROM (
+      SELECT day, n,
+             coalesce(sum(n) OVER (ORDER BY day ${plan.reverse ? sql`ASC` : sql`DESC`} ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS before,
+             bool_or(day = 'infinity') OVER () AS undated
+      FROM app_list_days WHERE scope = ${scope} AND n > 0
+    ) d
+    WHERE before <= ${plan.offset} AND before + n > ${plan.offset}
+    LIMIT 1`);
+  const [row] = (result as unknown as { rows: { day: string; before: string | number; undated: boolean }[] }).rows;
+  if (!row || (plan.reverse && row.undated)) return null;
+  return { day: row.day, before: Number(row.before) };
+}
+
+/**
+ * The rows of `column` (a timestamp) a page starting on `day` reads from: newest first, those before the
+ * end of that day; oldest first, those from its start. ('infinity': the apps without a version, first.)
+ */
+export function fromDay(column: AnyColumn, day: string, reverse: boolean): SQL | undefined {
+  if (day === 'infinity') return undefined;
+  return reverse
+    ? sql`${column} >= ((${day}::date)::timestamp AT TIME ZONE 'UTC')`
+    : sql`${column} < ((${day}::date + 1)::timestamp AT TIME ZONE 'UTC')`;
+}
