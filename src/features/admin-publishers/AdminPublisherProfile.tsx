@@ -143,7 +143,7 @@ export function AdminPublisherProfile({ id, can }: { id: string; can: Can }) {
                       <Table.Cell>{d.lastActivityDate ? formatDateTime(d.lastActivityDate) : '—'}</Table.Cell>
                       {can.update && (
                         <Table.Cell>
-                          <Flex gap="2" wrap="wrap">
+                          <Flex gap="2">
                             <Button size="1" variant="soft" onClick={() => setOpen({ kind: 'developer', developer: d })} aria-label={`Edit ${d.firstName} ${d.lastName}`}>
                               Edit
                             </Button>
@@ -191,14 +191,14 @@ export function AdminPublisherProfile({ id, can }: { id: string; can: Can }) {
           </ListState>
         </Section>
 
-        <Section title="Activity">
-          <ActivityTable publisherId={id} />
-        </Section>
-
         <Section title="Bundles">
           <ListState isPending={bundles.isPending} error={bundles.error} empty={bundles.data?.length === 0} loading="Loading the bundles…" emptyTitle="No bundles" emptyText="This publisher has no app bundles.">
             {bundles.data && <AppsTable apps={bundles.data} to="/publisher/admin/apps/$id" caption="Bundles" />}
           </ListState>
+        </Section>
+
+        <Section title="Activity">
+          <ActivityTable publisherId={id} />
         </Section>
       </Flex>
 
