@@ -94,6 +94,13 @@ export const publisher = c.router({
     query: PageQuery,
     responses: { 200: paged(PublisherPurchase), ...errors },
     metadata: can('publisher', 'read'),
-    summary: 'Purchases of this publisher’s apps',
+    summary: 'Purchases of this publisher’s apps, newest first',
+  },
+  purchasesExport: {
+    method: 'GET',
+    path: '/publisher/purchases/export',
+    responses: { 200: c.otherResponse({ contentType: 'text/csv; charset=utf-8', body: z.string() }), ...errors },
+    metadata: can('publisher', 'read'),
+    summary: 'Every purchase of this publisher’s apps as CSV, streamed, newest first',
   },
 });

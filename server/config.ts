@@ -57,6 +57,10 @@ const Env = z.object({
   STRIPE_API_URL: z.string().url().optional(),
   /** Allows the sandbox payment provider in production (a demo installation). */
   PAYMENTS_SANDBOX: bool.optional(),
+  /** The marketplace's share of each sale, in percent; the rest credits the publisher. */
+  MARKETPLACE_FEE_PERCENT: z.coerce.number().min(0).max(100).default(30),
+  /** Days a sale's credit stays pending before it is available for payout. */
+  SETTLEMENT_DAYS: z.coerce.number().min(0).max(365).default(7),
   MAIL_RETRY_SECONDS: z.coerce.number().min(0).max(3600).default(30),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
 });
@@ -121,7 +125,7 @@ export type Config = {
    * The payment provider: Stripe Connect when `stripe` is set (STRIPE_SECRET_KEY), else the embedded sandbox
    * (onboarding pages under /dev-payments and a ledger in the database).
    */
-  payments: { stripe: { secretKey: string; apiUrl: string | undefined } | undefined };
+  payments: { stripe: { secretKey: string; apiUrl: string | undefined } | undefined; feePercent: number; settlementDays: number };
 };
 
 export class ConfigError extends Error {}
@@ -203,7 +207,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       retrySeconds: e.MAIL_RETRY_SECONDS,
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
     },
-    payments: { stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, apiUrl: e.STRIPE_API_URL } : undefined },
+    payments: {
+      stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, apiUrl: e.STRIPE_API_URL } : undefined,
+      feePercent: e.MARKETPLACE_FEE_PERCENT,
+      settlementDays: e.SETTLEMENT_DAYS,
+    },
     inMemoryDatabase: false,
     ...overrides,
   };

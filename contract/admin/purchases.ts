@@ -5,15 +5,26 @@ import { errors, NoBody, Ok, paged, PageQuery } from '../common';
 import { CreatePurchaseInput, PurchaseDetail, PurchaseRecord, UpdatePurchaseInput } from '../schemas/commerce';
 
 const id = z.object({ id: z.string() });
+/** Created: newest first (the default) or oldest first. */
+export const PurchaseOrder = z.enum(['desc', 'asc']).default('desc');
+const csv = c.otherResponse({ contentType: 'text/csv; charset=utf-8', body: z.string() });
 
 export const adminPurchases = c.router({
   list: {
     method: 'GET',
     path: '/admin/purchases',
-    query: PageQuery,
+    query: PageQuery.extend({ order: PurchaseOrder }),
     responses: { 200: paged(PurchaseRecord), ...errors },
     metadata: can('system:purchaseRecords', 'read'),
-    summary: 'Purchase records, newest first',
+    summary: 'Purchase records by date created, newest (or, with order=asc, oldest) first',
+  },
+  export: {
+    method: 'GET',
+    path: '/admin/purchases/export',
+    query: z.object({ order: PurchaseOrder }),
+    responses: { 200: csv, ...errors },
+    metadata: can('system:purchaseRecords', 'read'),
+    summary: 'Every purchase record as CSV, streamed, in the list\'s order',
   },
   get: {
     method: 'GET',

@@ -67,6 +67,8 @@ export const AppStats = z.object({
   activeSubscriptions: z.number().int(),
   inactiveSubscriptions: z.number().int(),
   appVersions: z.record(z.string(), z.object({ downloads: z.number().int() })),
+  /** Beyond the spec: the last 90 days (UTC), oldest first — purchases made and subscriptions active that day. */
+  daily: z.array(z.object({ day: z.string(), purchases: z.number().int(), activeSubscriptions: z.number().int() })),
 });
 
 export const Diagnostic = z.object({

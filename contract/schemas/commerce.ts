@@ -44,7 +44,8 @@ export const CreatePurchaseInput = z.object({
 export const UpdatePurchaseInput = z.object({
   status: z.enum(['trialing', 'cancelled', 'cancelling', 'active', 'pastDue'], { error: 'Status is required.' }),
   periodEnd: z.string().max(64).refine((v) => !Number.isNaN(Date.parse(v)), { error: 'Period end is required.' }),
-  seats: z.number().int().min(1).max(LIMITS.count),
+  /** Seats bought (at least 1 when the subscription is seat based; unchanged, 0, otherwise). */
+  seats: z.number().int().min(0).max(LIMITS.count),
   externallyManaged: z.boolean(),
 });
 

@@ -296,12 +296,41 @@ export const purchaseRecords = pgTable(
     seats: integer('seats').notNull().default(0),
     maxSeats: integer('max_seats').notNull().default(0),
     externallyManaged: boolean('externally_managed').notNull().default(false),
+    /** The publisher of the app (kept on the record: the publisher's list is read through its own index). */
+    publisherId: text('publisher_id').notNull().references(() => publishers.id),
+    /** When the subscription stopped billing (cancelled or past due); null while it bills. */
+    endedAt: ts('ended_at'),
+    /** 1, 2, 3… in the order records are made, over all records and per publisher (migration 0012). */
+    position: bigint('position', { mode: 'number' }),
+    publisherPosition: bigint('publisher_position', { mode: 'number' }),
   },
   (t) => [
-    index('purchase_records_date_idx').on(t.date),
+    index('purchase_records_position_idx').on(t.position),
+    index('purchase_records_publisher_position_idx').on(t.publisherId, t.publisherPosition),
     index('purchase_records_app_date_idx').on(t.appId, t.date),
     index('purchase_records_workspace_idx').on(t.workspaceId, t.date),
   ],
+);
+
+/**
+ * The outbox of sales events (SPEC §2 Webhook events): written in the transaction that makes the change,
+ * delivered by the webhooks worker in `seq` order. `id` is the event's stable id (the `webhook-id`).
+ */
+export const salesEvents = pgTable(
+  'sales_events',
+  {
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    id: text('id').primaryKey(),
+    type: text('type', {
+      enum: ['app.purchase.created', 'app.subscription.created', 'app.subscription.cancelled', 'app.subscription.modified', 'app.subscription.migrated'],
+    }).notNull(),
+    publisherId: text('publisher_id').notNull().references(() => publishers.id),
+    appId: text('app_id').notNull(),
+    purchaseId: text('purchase_id').notNull(),
+    occurredAt: ts('occurred_at').notNull().defaultNow(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [uniqueIndex('sales_events_seq_idx').on(t.seq), index('sales_events_publisher_idx').on(t.publisherId, t.seq)],
 );
 
 export const webhooks = pgTable(

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import * as t from './schema';
+import type { PriceTerm } from './schema';
 import { demoApps, demoBundle, demoCategories, demoPublishers, demoUsers } from './seed-data';
 
 /** A stable UUID from a name, so the demo world is the same on every machine. */
@@ -21,7 +22,11 @@ export const iconFor = (name: string, color: string) => {
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 };
 
-const term = (enabled: boolean, price: number) => ({ enabled, price, stripePriceId: '', isSeatBased: false, tiers: [] });
+const term = (enabled: boolean, price: number) => ({ enabled, price, stripePriceId: '', isSeatBased: false, tiers: [] as PriceTerm['tiers'] });
+const standupTiers: PriceTerm['tiers'] = [
+  { price: 4, perUnit: true, minimum: 1, maximum: 50 },
+  { price: 3.5, perUnit: true, minimum: 51, maximum: 150 },
+];
 
 export async function seedIfEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(t.publishers);
@@ -144,7 +149,8 @@ export async function seed(db: Db) {
         type: a.pricing,
         active: true,
         buyPrice,
-        monthly: term(isSub, isSub ? 4 : 0),
+        // Standup Bot bills its monthly plan per seat, in two tiers (the per-seat purchase records below).
+        monthly: a.name === 'Standup Bot' ? { ...term(true, 0), isSeatBased: true, tiers: standupTiers } : term(isSub, isSub ? 4 : 0),
         yearly: term(isSub, isSub ? 40 : 0),
         trialEnabled: isSub,
         trialDuration: isSub ? 14 : 0,
@@ -258,7 +264,7 @@ export async function seed(db: Db) {
     const purchases: (typeof t.purchaseRecords.$inferInsert)[] = [
       { appId: appIds['Jira Connector']!, w: 0, type: 'buy', price: 4.99, days: 80 },
       { appId: appIds['Jira Connector']!, w: 2, type: 'buy', price: 4.99, days: 41 },
-      { appId: appIds['Standup Bot']!, w: 0, type: 'subscription', price: 40, days: 70, status: 'active', seats: 35, max: 50, seatBased: true },
+      { appId: appIds['Standup Bot']!, w: 0, type: 'subscription', price: 140, days: 70, status: 'active', seats: 35, max: 50, seatBased: true },
       { appId: appIds['Standup Bot']!, w: 1, type: 'subscription', price: 4, days: 33, status: 'trialing', seats: 0, max: 0 },
       { appId: appIds['Standup Bot']!, w: 3, type: 'subscription', price: 4, days: 120, status: 'pastDue', seats: 0, max: 0 },
       { appId: appIds['Zendesk Helpdesk']!, w: 2, type: 'subscription', price: 4, days: 200, status: 'cancelled', seats: 0, max: 0 },
@@ -267,11 +273,15 @@ export async function seed(db: Db) {
     ].map((p, i) => ({
       id: hexId(`purchase:${i}`),
       appId: p.appId,
+      publisherId: p.appId === bundleId ? pubId[demoBundle.publisher]! : pubId[demoApps.find((a) => appIds[a.name] === p.appId)!.publisher]!,
+      endedAt: p.status === 'cancelled' || p.status === 'pastDue' ? daysAgo(Math.max(0, p.days - 30)) : null,
       workspaceId: ws[p.w]!.id,
       accountId: ws[p.w]!.accountId,
       date: daysAgo(p.days),
       purchaseType: p.type as 'buy' | 'subscription',
       price: p.price,
+      // Subscriptions of an app are on its active price's monthly plan (services/sales/plans.ts names them).
+      planId: p.type === 'subscription' && p.appId !== bundleId ? `${hexId(`price:${demoApps.find((a) => appIds[a.name] === p.appId)!.name}`)}:monthly` : '',
       subscriptionStatus: (p.status ?? null) as 'active' | null,
       periodEnd: p.status ? daysAhead(30 - (i % 20)) : null,
       isSeatBased: p.seatBased ?? false,

@@ -5,6 +5,7 @@ import { reconcilePayouts } from '../services/payments/payouts';
 import { SandboxProvider } from '../services/payments/sandbox';
 import { sandboxPages } from '../services/payments/sandbox-pages';
 import { StripeProvider } from '../services/payments/stripe';
+import type { SalesMoney } from '../services/sales/purchases';
 
 const RECONCILE_MS = 60_000;
 
@@ -23,6 +24,8 @@ export default fp(
       provider = sandbox;
     }
     app.decorate('payments', provider);
+    const { feePercent, settlementDays } = app.config.payments;
+    app.decorate('sales', { feePercent, settlementDays, credit: provider.creditSale ? provider.creditSale.bind(provider) : null } satisfies SalesMoney);
     const reconcile = () => reconcilePayouts(app.db, provider).catch((err: unknown) => app.log.error({ err }, 'reconciling payouts failed'));
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
@@ -38,5 +41,7 @@ export default fp(
 declare module 'fastify' {
   interface FastifyInstance {
     payments: PaymentProvider;
+    /** How sales credit publishers (services/sales/purchases.ts). */
+    sales: SalesMoney;
   }
 }

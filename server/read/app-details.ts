@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CompileJob } from '../../contract/schemas/app';
 import type { Db } from '../db/client';
@@ -27,6 +27,43 @@ export async function appVersion(db: Db, appId: string, internalId: string, isBu
 const ACTIVE = ['active', 'trialing', 'cancelling'] as const;
 const INACTIVE = ['pastDue', 'cancelled'] as const;
 
+export const STATS_DAYS = 90;
+const DAY_MS = 86_400_000;
+
+/**
+ * Purchases made on each of the last 90 days (UTC) and the subscriptions active at each day's end (made by
+ * then and not ended by then), oldest first: one pass over the app's records — what was there before the
+ * window, then each day's starts and ends.
+ */
+export async function dailySales(db: Db, appId: string, now = new Date()) {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const from = new Date(today - (STATS_DAYS - 1) * DAY_MS);
+  const dayOf = (col: string) => sql.raw(`floor(extract(epoch from ${col} - '${from.toISOString()}'::timestamptz) / 86400)::int`);
+  const sub = sql`purchase_type = 'subscription'`;
+  const result = await db.execute(sql`
+    SELECT 'base' AS kind, NULL::int AS day,
+           count(*) FILTER (WHERE ${sub} AND date < ${from.toISOString()}) - count(*) FILTER (WHERE ${sub} AND ended_at < ${from.toISOString()}) AS n
+      FROM purchase_records WHERE app_id = ${appId}
+    UNION ALL
+    SELECT 'bought', ${dayOf('date')}, count(*) FROM purchase_records WHERE app_id = ${appId} AND date >= ${from.toISOString()} GROUP BY 2
+    UNION ALL
+    SELECT 'started', ${dayOf('date')}, count(*) FROM purchase_records WHERE app_id = ${appId} AND ${sub} AND date >= ${from.toISOString()} GROUP BY 2
+    UNION ALL
+    SELECT 'ended', ${dayOf('ended_at')}, count(*) FROM purchase_records WHERE app_id = ${appId} AND ${sub} AND ended_at >= ${from.toISOString()} GROUP BY 2`);
+  const rows = (result as unknown as { rows: { kind: string; day: number | null; n: string | number }[] }).rows;
+  const at = (kind: string) => {
+    const byDay = new Array<number>(STATS_DAYS).fill(0);
+    for (const r of rows) if (r.kind === kind && r.day !== null && r.day >= 0 && r.day < STATS_DAYS) byDay[r.day]! += Number(r.n);
+    return byDay;
+  };
+  const [bought, started, ended] = [at('bought'), at('started'), at('ended')];
+  let active = Number(rows.find((r) => r.kind === 'base')?.n ?? 0);
+  return bought.map((purchases, i) => {
+    active += started[i]! - ended[i]!;
+    return { day: new Date(from.getTime() + i * DAY_MS).toISOString().slice(0, 10), purchases, activeSubscriptions: active };
+  });
+}
+
 export async function appStats(db: Db, appId: string) {
   const [downloads, [purchases], [active], [inactive]] = await Promise.all([
     db.select({ version: appDownloads.version, downloads: appDownloads.downloads }).from(appDownloads).where(eq(appDownloads.appId, appId)),
@@ -35,6 +72,7 @@ export async function appStats(db: Db, appId: string) {
     db.select({ n: count() }).from(purchaseRecords).where(and(eq(purchaseRecords.appId, appId), inArray(purchaseRecords.subscriptionStatus, [...INACTIVE]))),
   ]);
   return {
+    daily: await dailySales(db, appId),
     totalDownloads: downloads.reduce((n, d) => n + d.downloads, 0),
     purchases: purchases?.n ?? 0,
     activeSubscriptions: active?.n ?? 0,

@@ -1,3 +1,4 @@
+import { appPlanId } from '../services/sales/plans';
 import { and, count, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { App, AppVersion } from '../../contract/schemas/app';
 import type { Db } from '../db/client';
@@ -72,7 +73,7 @@ export async function loadApps(db: Db, ids: string[], icon: 'full' | 'thumbnail'
       : price?.type === 'subscription'
         ? (['monthly', 'yearly'] as const)
             .filter((s) => price[s].enabled)
-            .map((s) => ({ id: price.id, strategy: s, isPerSeat: price[s].isSeatBased }))
+            .map((s) => ({ id: appPlanId(price.id, s), strategy: s, isPerSeat: price[s].isSeatBased }))
         : [];
     return [
       {

@@ -14,6 +14,7 @@ import { meRoutes } from './me';
 import { oauthRoutes } from './oauth';
 import { pendingRoutes } from './pending';
 import { publisherRoutes } from './publisher';
+import { adminPurchasesRoutes, adminWorkspacesRoutes, publisherPurchasesRoutes } from './purchases';
 
 type Handler = unknown;
 
@@ -37,7 +38,7 @@ export async function routes(app: FastifyInstance) {
   const implemented: Record<string, Handler> = {
     ...prefixed('oauth', oauthRoutes(app)),
     ...prefixed('me', meRoutes(app)),
-    ...prefixed('publisher', publisherRoutes(app)),
+    ...prefixed('publisher', { ...publisherRoutes(app), ...publisherPurchasesRoutes(app) }),
     ...prefixed('catalog', catalogRoutes(app)),
     ...prefixed('apps', { ...appsRoutes(app), ...appInfoRoutes(app) }),
     ...prefixed('admin.apps', adminAppsRoutes(app)),
@@ -46,6 +47,8 @@ export async function routes(app: FastifyInstance) {
     ...prefixed('admin.featured', adminFeaturedRoutes(app)),
     ...prefixed('admin.emails', adminEmailsRoutes(app)),
     ...prefixed('admin.publishers', adminPublishersRoutes(app)),
+    ...prefixed('admin.purchases', adminPurchasesRoutes(app)),
+    ...prefixed('admin.workspaces', adminWorkspacesRoutes(app)),
   };
   const pending = new Set<string>(pendingRoutes);
   const router: Record<string, unknown> = {};

@@ -4,7 +4,6 @@
  * refuses to boot if a route is both here and implemented, or in neither place.
  */
 export const pendingRoutes = [
-  'publisher.purchases',
   'bundles.list',
   'bundles.create',
   'bundles.apps',
@@ -13,13 +12,6 @@ export const pendingRoutes = [
   'webhooks.get',
   'webhooks.activities',
   'webhooks.resend',
-  'admin.purchases.list',
-  'admin.purchases.get',
-  'admin.purchases.create',
-  'admin.purchases.update',
-  'admin.purchases.remove',
-  'admin.workspaces.get',
-  'admin.workspaces.purchases',
   'admin.bundles.list',
   'admin.bundles.get',
   'admin.bundles.apps',

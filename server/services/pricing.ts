@@ -5,6 +5,7 @@ import { decidePricing, type PurchaseChoice } from '../../machines/pricing';
 import type { Db, Tx } from '../db/client';
 import { newId } from '../db/ids';
 import { apps, prices, publishers, purchaseRecords } from '../db/schema';
+import { emitEvents } from './sales/purchases';
 import { badRequest, conflict, HttpError, notFound } from '../errors';
 
 /** Subscriptions that still bill (SPEC: cancelled and past due do not). */
@@ -82,11 +83,19 @@ export async function setPricing(db: Db, appId: string, publisherId: string, inp
     if (decision.kind === 'confirm') throw conflict('confirmation_required', decision.message);
     let cancelled = 0;
     if (decision.cancelSubscriptions > 0) {
+      const before = await tx
+        .select({ id: purchaseRecords.id, status: purchaseRecords.subscriptionStatus })
+        .from(purchaseRecords)
+        .where(and(eq(purchaseRecords.appId, appId), inArray(purchaseRecords.subscriptionStatus, [...ACTIVE_SUBSCRIPTIONS])))
+        .for('update');
+      const was = new Map(before.map((r) => [r.id, r.status]));
       const rows = await tx
         .update(purchaseRecords)
-        .set({ subscriptionStatus: 'cancelled' })
+        .set({ subscriptionStatus: 'cancelled', endedAt: new Date() })
         .where(and(eq(purchaseRecords.appId, appId), inArray(purchaseRecords.subscriptionStatus, [...ACTIVE_SUBSCRIPTIONS])))
-        .returning({ id: purchaseRecords.id });
+        .returning();
+      // Each cancelled subscription is a sales event, in this transaction (the change and its events commit together).
+      await emitEvents(tx, 'app.subscription.cancelled', rows, (r) => ({ changes: { status: { from: was.get(r.id), to: 'cancelled' } }, reason: 'pricing-changed' }));
       cancelled = rows.length;
     }
     if (target.type === 'subscription') {

@@ -140,6 +140,18 @@ const table: [method: string, path: string, body: unknown, expected: number[]][]
   ['POST', `/v1/admin/app/${jira}/version/${jiraLatest}/publish`, { action: 'publish' }, [401, 404, 403, 403, 403, 403, 403, 403, 409, 409]],
   // A made-up secret: refused to those who may download at all.
   ['GET', `/v1/admin/apps/download/${jiraLatest}?secret=made-up`, undefined, [401, 404, 403, 403, 403, 403, 403, 403, 403, 403]],
+  // Sales: every developer reads their publisher's; staff read every record, support and admins write them.
+  ['GET', '/v1/publisher/purchases', undefined, everyDeveloper],
+  ['GET', '/v1/publisher/purchases/export', undefined, everyDeveloper],
+  ['GET', '/v1/admin/purchases', undefined, staffRead],
+  ['GET', '/v1/admin/purchases/export', undefined, staffRead],
+  ['GET', '/v1/admin/purchases/no-such-purchase', undefined, [401, 404, 403, 403, 403, 403, 404, 404, 404, 404]],
+  ['POST', '/v1/admin/purchases', {}, publisherEditorsBadBody],
+  ['POST', '/v1/admin/purchases/no-such-purchase', {}, publisherEditorsBadBody],
+  ['DELETE', '/v1/admin/purchases/no-such-purchase', undefined, [401, 404, 403, 403, 403, 403, 403, 404, 403, 404]],
+  // Workspace lookups are system admins' alone ('Invalid User Role' for other staff).
+  ['GET', '/v1/admin/workspaces/no-such-workspace', undefined, [401, 404, 403, 403, 403, 403, 403, 403, 403, 404]],
+  ['GET', '/v1/admin/workspaces/no-such-workspace/purchases', undefined, [401, 404, 403, 403, 403, 403, 403, 403, 403, 404]],
   ['POST', '/v1/publisher', validSignUp, [401, 201, 409, 409, 409, 409, 409, 409, 409, 409]],
   ['DELETE', '/v1/oauth/session', undefined, [401, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
 ];
@@ -169,6 +181,8 @@ describe('authorization matrix of the implemented routes', () => {
         .replace('/v1/admin/featured/featured/no-such-app', '/v1/admin/featured/:type/:id')
         .replace('no-such-developer', ':developerId')
         .replace('someone', ':devId')
+        .replace('no-such-purchase', ':id')
+        .replace('no-such-workspace', ':id')
         .replace(northwind, ':id');
       return `${m} ${path.startsWith('/v1/admin/apps/download/') ? path.replace(jiraLatest, ':id') : path.replace(jiraLatest, ':versionId').replace(/\/version\/:versionId\/publish$/, '/version/:versionId/:action')}`;
     });
@@ -181,6 +195,15 @@ describe('authorization matrix of the implemented routes', () => {
     for (const c of callers) got.push((await s.request(method, path, { token: tokens[c], body })).status);
     expect(Object.fromEntries(callers.map((c, i) => [c, got[i]]))).toEqual(Object.fromEntries(callers.map((c, i) => [c, expected[i]])));
   });
+});
+
+it('keeps workspace lookups to system admins ("Invalid User Role")', async () => {
+  const token = await s.signIn('reviewer');
+  for (const path of ['/v1/admin/workspaces/x', '/v1/admin/workspaces/x/purchases']) {
+    const res = await s.request('GET', path, { token });
+    expect(res.status).toBe(403);
+    expect(res.json).toMatchObject({ code: 'invalid_user_role', error: 'Invalid User Role' });
+  }
 });
 
 describe('routes not implemented yet', () => {
@@ -211,10 +234,4 @@ describe('routes not implemented yet', () => {
     }
   });
 
-  it('keeps workspace lookups to system admins ("Invalid User Role")', async () => {
-    const token = await s.signIn('reviewer');
-    const res = await s.request('GET', '/v1/admin/workspaces/x', { token });
-    expect(res.status).toBe(403);
-    expect(res.json).toMatchObject({ code: 'invalid_user_role', error: 'Invalid User Role' });
-  });
 });

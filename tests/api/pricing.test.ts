@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
 import { uuidOf } from '../../server/db/seed';
+import { salesEvents } from '../../server/db/schema';
 import { startServer, type TestServer } from '../harness';
 
 let s: TestServer;
@@ -55,14 +57,21 @@ describe('the pricing-set call follows the pricing machine', () => {
   it('asks before cancelling subscriptions, then really cancels all of them', async () => {
     const stats = async () => (await s.request('GET', `/v1/publisher/apps/${appId('Standup Bot')}/stats`, { token: owner })).json;
     expect((await stats()).activeSubscriptions).toBe(3);
+    const cancellations = () => s.app.db.select().from(salesEvents).where(and(eq(salesEvents.appId, appId('Standup Bot')), eq(salesEvents.type, 'app.subscription.cancelled')));
     const ask = await setPricing('Standup Bot', { type: 'buy', buyPrice: 0 });
     expect([ask.status, ask.json.code, ask.json.error]).toEqual([409, 'confirmation_required', 'All 3 active subscription(s) will be automatically cancelled with this change.']);
     expect((await stats()).activeSubscriptions).toBe(3);
+    expect(await cancellations()).toEqual([]);
     const done = await setPricing('Standup Bot', { type: 'buy', buyPrice: 0, confirmCancelSubscriptions: true });
     expect(done.json).toMatchObject({ purchaseType: 'buy', price: 0 });
     const after = await stats();
     // The past-due one stays as it was; the three active ones are cancelled.
     expect([after.activeSubscriptions, after.inactiveSubscriptions]).toEqual([0, 4]);
+    // Each cancellation is a sales event, saying why and what the status was.
+    const events = await cancellations();
+    expect(events).toHaveLength(3);
+    expect(events.map((e) => (e.payload as { reason: string }).reason)).toEqual(['pricing-changed', 'pricing-changed', 'pricing-changed']);
+    expect(events.map((e) => (e.payload as { changes: { status: { from: string } } }).changes.status.from).sort()).toEqual(['active', 'active', 'trialing']);
   });
 });
 

@@ -1,3 +1,5 @@
+import type { Tx } from '../../db/client';
+
 /** Money in the provider's terms: US dollars (the portal's one currency), two decimals. */
 export type Balance = { available: number; pending: number };
 export type ProviderPayout = { id: string; arrivalDate: Date };
@@ -33,7 +35,14 @@ export interface PaymentProvider {
   balance(accountId: string): Promise<Balance>;
   /** Pays `amount` out of the account's available balance; the same key answers the same payout. */
   payout(accountId: string, amount: number, idempotencyKey: string): Promise<ProviderPayout>;
+  /**
+   * Credits a sale's share inside the sale's transaction (the sandbox's ledger is in the portal's database).
+   * Absent when the provider is paid by the marketplace's checkout itself (Stripe's destination charges).
+   */
+  creditSale?(tx: Tx, credit: SaleCredit): Promise<void>;
 }
+
+export type SaleCredit = { accountId: string; key: string; amount: number; availableOn: Date; description: string };
 
 /** Dollars to cents and back, without binary fractions creeping in. */
 export const toCents = (amount: number) => Math.round(amount * 100);

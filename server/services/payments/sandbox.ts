@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client';
 import { newId } from '../../db/ids';
 import { sandboxAccounts, sandboxLedger } from '../../db/schema';
 import type { SignedLinks } from '../signed-links';
-import { fromCents, PaymentProviderError, toCents, type PaymentProvider } from './provider';
+import { fromCents, PaymentProviderError, toCents, type PaymentProvider, type SaleCredit } from './provider';
 
 export const SANDBOX_PATH = '/dev-payments';
 const LINK_SECONDS = 30 * 60;
@@ -90,7 +90,18 @@ export class SandboxProvider implements PaymentProvider {
     await this.db.update(sandboxAccounts).set({ onboarded: true, businessName }).where(eq(sandboxAccounts.id, accountId));
   }
 
-  /** Money for an account: at once or pending until `availableOn` (purchases credit through this). */
+  /**
+   * A sale's share for the account, in the sale's own transaction, once per key (the ledger row's id): the
+   * credit exists exactly when the sale committed. An account the sandbox does not know gets nothing.
+   */
+  async creditSale(tx: Tx, p: SaleCredit) {
+    await tx.execute(sql`
+      INSERT INTO sandbox_ledger (id, account_id, kind, amount, available_on, description)
+      SELECT ${`txn_${p.key}`}, id, 'credit', ${p.amount}, ${p.availableOn.toISOString()}, ${p.description} FROM sandbox_accounts WHERE id = ${p.accountId}
+      ON CONFLICT (id) DO NOTHING`);
+  }
+
+  /** Money for an account: at once or pending until `availableOn`. */
   async credit(accountId: string, amount: number, availableOn: Date, description: string) {
     await this.db.insert(sandboxLedger).values({ id: `txn_sbx_${newId()}`, accountId, kind: 'credit', amount, availableOn, description });
   }
