@@ -17,6 +17,7 @@ import errors, { answerClientError } from './plugins/errors';
 import etag from './plugins/etag';
 import identity from './plugins/identity';
 import payments from './plugins/payments';
+import salesSimulator from './plugins/sales-simulator';
 import readCache from './plugins/read-cache';
 import openapi from './plugins/openapi';
 import spa from './plugins/spa';
@@ -82,6 +83,7 @@ export async function buildApp(config: Config, opts: { logStream?: { write: (lin
   await app.register(routes);
   await app.register(workers);
   await app.register(mail);
+  await app.register(salesSimulator);
   await app.register(openapi);
   await app.register(spa, { root: join(root, 'dist') });
   return app;

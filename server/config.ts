@@ -61,6 +61,8 @@ const Env = z.object({
   MARKETPLACE_FEE_PERCENT: z.coerce.number().min(0).max(100).default(30),
   /** Days a sale's credit stays pending before it is available for payout. */
   SETTLEMENT_DAYS: z.coerce.number().min(0).max(365).default(7),
+  /** Development only: a simulated marketplace sale every this many seconds (`npm run simulate:sales`). */
+  SIMULATE_SALES_SECONDS: z.coerce.number().min(0.1).max(3600).optional(),
   MAIL_RETRY_SECONDS: z.coerce.number().min(0).max(3600).default(30),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
 });
@@ -126,6 +128,8 @@ export type Config = {
    * (onboarding pages under /dev-payments and a ledger in the database).
    */
   payments: { stripe: { secretKey: string; apiUrl: string | undefined } | undefined; feePercent: number; settlementDays: number };
+  /** Development only: seconds between simulated marketplace sales; undefined when off. */
+  simulateSalesSeconds: number | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -145,6 +149,7 @@ export function productionProblems(e: z.infer<typeof Env>): string[] {
   if (!e.PUBLIC_URL || !URL.canParse(e.PUBLIC_URL)) problems.push("PUBLIC_URL is required: the portal's public origin, e.g. https://marketplace.example.com.");
   if (!e.SMTP_URL) problems.push('SMTP_URL is required: notifications leave through a mail server in production (the outbox folder is for development).');
   if (!e.STRIPE_SECRET_KEY && e.PAYMENTS_SANDBOX !== true) problems.push('STRIPE_SECRET_KEY is required: payouts go through Stripe in production (set PAYMENTS_SANDBOX=true only to use the sandbox provider on purpose).');
+  if (e.SIMULATE_SALES_SECONDS !== undefined) problems.push('SIMULATE_SALES_SECONDS is for development: the sales simulator makes up purchases.');
   if (e.SMTP_URL && (!URL.canParse(e.SMTP_URL) || !/^smtps?:$/.test(new URL(e.SMTP_URL).protocol))) problems.push('SMTP_URL must be an smtp:// or smtps:// URL.');
   return problems;
 }
@@ -212,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       feePercent: e.MARKETPLACE_FEE_PERCENT,
       settlementDays: e.SETTLEMENT_DAYS,
     },
+    simulateSalesSeconds: e.SIMULATE_SALES_SECONDS,
     inMemoryDatabase: false,
     ...overrides,
   };

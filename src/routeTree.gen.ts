@@ -18,6 +18,7 @@ import { Route as PublisherIndexRouteImport } from './routes/publisher.index'
 import { Route as PublisherAdminRouteImport } from './routes/publisher.admin'
 import { Route as PublisherInfoRouteImport } from './routes/publisher.info'
 import { Route as PublisherProfileRouteImport } from './routes/publisher.profile'
+import { Route as PublisherPurchasesRouteImport } from './routes/publisher.purchases'
 import { Route as PublisherRegisterRouteImport } from './routes/publisher.register'
 import { Route as PublisherAdminIndexRouteImport } from './routes/publisher.admin.index'
 import { Route as PublisherAdminCategoriesRouteImport } from './routes/publisher.admin.categories'
@@ -31,6 +32,8 @@ import { Route as PublisherAdminAppsIndexRouteImport } from './routes/publisher.
 import { Route as PublisherAdminAppsIdRouteImport } from './routes/publisher.admin.apps.$id'
 import { Route as PublisherAdminPublishersIndexRouteImport } from './routes/publisher.admin.publishers.index'
 import { Route as PublisherAdminPublishersIdRouteImport } from './routes/publisher.admin.publishers.$id'
+import { Route as PublisherAdminPurchasesChar123PurchaseIdChar125RouteImport } from './routes/publisher.admin.purchases.{-$purchaseId}'
+import { Route as PublisherAdminWorkspaceChar123WorkspaceIdChar125RouteImport } from './routes/publisher.admin.workspace.{-$workspaceId}'
 import { Route as PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125RouteImport } from './routes/publisher.edit-details.app.$appId.{-$versionId}.{-$step}'
 import { Route as PublisherNewExtendedAppChar123AppIdChar125Char123VersionIdChar125Char123StepChar125RouteImport } from './routes/publisher.new-extended.app.{-$appId}.{-$versionId}.{-$step}'
 import { Route as PublisherUpdateExtendedAppAppIdChar123VersionIdChar125Char123StepChar125RouteImport } from './routes/publisher.update-extended.app.$appId.{-$versionId}.{-$step}'
@@ -78,6 +81,11 @@ const PublisherInfoRoute = PublisherInfoRouteImport.update({
 const PublisherProfileRoute = PublisherProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
+  getParentRoute: () => PublisherRoute,
+} as any)
+const PublisherPurchasesRoute = PublisherPurchasesRouteImport.update({
+  id: '/purchases',
+  path: '/purchases',
   getParentRoute: () => PublisherRoute,
 } as any)
 const PublisherRegisterRoute = PublisherRegisterRouteImport.update({
@@ -148,6 +156,18 @@ const PublisherAdminPublishersIdRoute =
     path: '/publishers/$id',
     getParentRoute: () => PublisherAdminRoute,
   } as any)
+const PublisherAdminPurchasesChar123PurchaseIdChar125Route =
+  PublisherAdminPurchasesChar123PurchaseIdChar125RouteImport.update({
+    id: '/purchases/{-$purchaseId}',
+    path: '/purchases/{-$purchaseId}',
+    getParentRoute: () => PublisherAdminRoute,
+  } as any)
+const PublisherAdminWorkspaceChar123WorkspaceIdChar125Route =
+  PublisherAdminWorkspaceChar123WorkspaceIdChar125RouteImport.update({
+    id: '/workspace/{-$workspaceId}',
+    path: '/workspace/{-$workspaceId}',
+    getParentRoute: () => PublisherAdminRoute,
+  } as any)
 const PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route =
   PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125RouteImport.update(
     {
@@ -182,6 +202,7 @@ export interface FileRoutesByFullPath {
   '/publisher/admin': typeof PublisherAdminRouteWithChildren
   '/publisher/info': typeof PublisherInfoRoute
   '/publisher/profile': typeof PublisherProfileRoute
+  '/publisher/purchases': typeof PublisherPurchasesRoute
   '/publisher/register': typeof PublisherRegisterRoute
   '/publisher/': typeof PublisherIndexRoute
   '/publisher/admin/categories': typeof PublisherAdminCategoriesRoute
@@ -194,6 +215,8 @@ export interface FileRoutesByFullPath {
   '/publisher/apps/': typeof PublisherAppsIndexRoute
   '/publisher/admin/apps/$id': typeof PublisherAdminAppsIdRoute
   '/publisher/admin/publishers/$id': typeof PublisherAdminPublishersIdRoute
+  '/publisher/admin/purchases/{-$purchaseId}': typeof PublisherAdminPurchasesChar123PurchaseIdChar125Route
+  '/publisher/admin/workspace/{-$workspaceId}': typeof PublisherAdminWorkspaceChar123WorkspaceIdChar125Route
   '/publisher/admin/apps/': typeof PublisherAdminAppsIndexRoute
   '/publisher/admin/publishers/': typeof PublisherAdminPublishersIndexRoute
   '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}': typeof PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route
@@ -207,6 +230,7 @@ export interface FileRoutesByTo {
   '/oauth/callback': typeof OauthCallbackRoute
   '/publisher/info': typeof PublisherInfoRoute
   '/publisher/profile': typeof PublisherProfileRoute
+  '/publisher/purchases': typeof PublisherPurchasesRoute
   '/publisher/register': typeof PublisherRegisterRoute
   '/publisher': typeof PublisherIndexRoute
   '/publisher/admin/categories': typeof PublisherAdminCategoriesRoute
@@ -219,6 +243,8 @@ export interface FileRoutesByTo {
   '/publisher/apps': typeof PublisherAppsIndexRoute
   '/publisher/admin/apps/$id': typeof PublisherAdminAppsIdRoute
   '/publisher/admin/publishers/$id': typeof PublisherAdminPublishersIdRoute
+  '/publisher/admin/purchases/{-$purchaseId}': typeof PublisherAdminPurchasesChar123PurchaseIdChar125Route
+  '/publisher/admin/workspace/{-$workspaceId}': typeof PublisherAdminWorkspaceChar123WorkspaceIdChar125Route
   '/publisher/admin/apps': typeof PublisherAdminAppsIndexRoute
   '/publisher/admin/publishers': typeof PublisherAdminPublishersIndexRoute
   '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}': typeof PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route
@@ -235,6 +261,7 @@ export interface FileRoutesById {
   '/publisher/admin': typeof PublisherAdminRouteWithChildren
   '/publisher/info': typeof PublisherInfoRoute
   '/publisher/profile': typeof PublisherProfileRoute
+  '/publisher/purchases': typeof PublisherPurchasesRoute
   '/publisher/register': typeof PublisherRegisterRoute
   '/publisher/': typeof PublisherIndexRoute
   '/publisher/admin/categories': typeof PublisherAdminCategoriesRoute
@@ -247,6 +274,8 @@ export interface FileRoutesById {
   '/publisher/apps/': typeof PublisherAppsIndexRoute
   '/publisher/admin/apps/$id': typeof PublisherAdminAppsIdRoute
   '/publisher/admin/publishers/$id': typeof PublisherAdminPublishersIdRoute
+  '/publisher/admin/purchases/{-$purchaseId}': typeof PublisherAdminPurchasesChar123PurchaseIdChar125Route
+  '/publisher/admin/workspace/{-$workspaceId}': typeof PublisherAdminWorkspaceChar123WorkspaceIdChar125Route
   '/publisher/admin/apps/': typeof PublisherAdminAppsIndexRoute
   '/publisher/admin/publishers/': typeof PublisherAdminPublishersIndexRoute
   '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}': typeof PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route
@@ -264,6 +293,7 @@ export interface FileRouteTypes {
     | '/publisher/admin'
     | '/publisher/info'
     | '/publisher/profile'
+    | '/publisher/purchases'
     | '/publisher/register'
     | '/publisher/'
     | '/publisher/admin/categories'
@@ -276,6 +306,8 @@ export interface FileRouteTypes {
     | '/publisher/apps/'
     | '/publisher/admin/apps/$id'
     | '/publisher/admin/publishers/$id'
+    | '/publisher/admin/purchases/{-$purchaseId}'
+    | '/publisher/admin/workspace/{-$workspaceId}'
     | '/publisher/admin/apps/'
     | '/publisher/admin/publishers/'
     | '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}'
@@ -289,6 +321,7 @@ export interface FileRouteTypes {
     | '/oauth/callback'
     | '/publisher/info'
     | '/publisher/profile'
+    | '/publisher/purchases'
     | '/publisher/register'
     | '/publisher'
     | '/publisher/admin/categories'
@@ -301,6 +334,8 @@ export interface FileRouteTypes {
     | '/publisher/apps'
     | '/publisher/admin/apps/$id'
     | '/publisher/admin/publishers/$id'
+    | '/publisher/admin/purchases/{-$purchaseId}'
+    | '/publisher/admin/workspace/{-$workspaceId}'
     | '/publisher/admin/apps'
     | '/publisher/admin/publishers'
     | '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}'
@@ -316,6 +351,7 @@ export interface FileRouteTypes {
     | '/publisher/admin'
     | '/publisher/info'
     | '/publisher/profile'
+    | '/publisher/purchases'
     | '/publisher/register'
     | '/publisher/'
     | '/publisher/admin/categories'
@@ -328,6 +364,8 @@ export interface FileRouteTypes {
     | '/publisher/apps/'
     | '/publisher/admin/apps/$id'
     | '/publisher/admin/publishers/$id'
+    | '/publisher/admin/purchases/{-$purchaseId}'
+    | '/publisher/admin/workspace/{-$workspaceId}'
     | '/publisher/admin/apps/'
     | '/publisher/admin/publishers/'
     | '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}'
@@ -406,6 +444,13 @@ declare module '@tanstack/react-router' {
       path: '/profile'
       fullPath: '/publisher/profile'
       preLoaderRoute: typeof PublisherProfileRouteImport
+      parentRoute: typeof PublisherRoute
+    }
+    '/publisher/purchases': {
+      id: '/publisher/purchases'
+      path: '/purchases'
+      fullPath: '/publisher/purchases'
+      preLoaderRoute: typeof PublisherPurchasesRouteImport
       parentRoute: typeof PublisherRoute
     }
     '/publisher/register': {
@@ -499,6 +544,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublisherAdminPublishersIdRouteImport
       parentRoute: typeof PublisherAdminRoute
     }
+    '/publisher/admin/purchases/{-$purchaseId}': {
+      id: '/publisher/admin/purchases/{-$purchaseId}'
+      path: '/purchases/{-$purchaseId}'
+      fullPath: '/publisher/admin/purchases/{-$purchaseId}'
+      preLoaderRoute: typeof PublisherAdminPurchasesChar123PurchaseIdChar125RouteImport
+      parentRoute: typeof PublisherAdminRoute
+    }
+    '/publisher/admin/workspace/{-$workspaceId}': {
+      id: '/publisher/admin/workspace/{-$workspaceId}'
+      path: '/workspace/{-$workspaceId}'
+      fullPath: '/publisher/admin/workspace/{-$workspaceId}'
+      preLoaderRoute: typeof PublisherAdminWorkspaceChar123WorkspaceIdChar125RouteImport
+      parentRoute: typeof PublisherAdminRoute
+    }
     '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}': {
       id: '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}'
       path: '/edit-details/app/$appId/{-$versionId}/{-$step}'
@@ -531,6 +590,8 @@ interface PublisherAdminRouteChildren {
   PublisherAdminIndexRoute: typeof PublisherAdminIndexRoute
   PublisherAdminAppsIdRoute: typeof PublisherAdminAppsIdRoute
   PublisherAdminPublishersIdRoute: typeof PublisherAdminPublishersIdRoute
+  PublisherAdminPurchasesChar123PurchaseIdChar125Route: typeof PublisherAdminPurchasesChar123PurchaseIdChar125Route
+  PublisherAdminWorkspaceChar123WorkspaceIdChar125Route: typeof PublisherAdminWorkspaceChar123WorkspaceIdChar125Route
   PublisherAdminAppsIndexRoute: typeof PublisherAdminAppsIndexRoute
   PublisherAdminPublishersIndexRoute: typeof PublisherAdminPublishersIndexRoute
 }
@@ -543,6 +604,10 @@ const PublisherAdminRouteChildren: PublisherAdminRouteChildren = {
   PublisherAdminIndexRoute: PublisherAdminIndexRoute,
   PublisherAdminAppsIdRoute: PublisherAdminAppsIdRoute,
   PublisherAdminPublishersIdRoute: PublisherAdminPublishersIdRoute,
+  PublisherAdminPurchasesChar123PurchaseIdChar125Route:
+    PublisherAdminPurchasesChar123PurchaseIdChar125Route,
+  PublisherAdminWorkspaceChar123WorkspaceIdChar125Route:
+    PublisherAdminWorkspaceChar123WorkspaceIdChar125Route,
   PublisherAdminAppsIndexRoute: PublisherAdminAppsIndexRoute,
   PublisherAdminPublishersIndexRoute: PublisherAdminPublishersIndexRoute,
 }
@@ -555,6 +620,7 @@ interface PublisherRouteChildren {
   PublisherAdminRoute: typeof PublisherAdminRouteWithChildren
   PublisherInfoRoute: typeof PublisherInfoRoute
   PublisherProfileRoute: typeof PublisherProfileRoute
+  PublisherPurchasesRoute: typeof PublisherPurchasesRoute
   PublisherRegisterRoute: typeof PublisherRegisterRoute
   PublisherIndexRoute: typeof PublisherIndexRoute
   PublisherAppsIdRoute: typeof PublisherAppsIdRoute
@@ -569,6 +635,7 @@ const PublisherRouteChildren: PublisherRouteChildren = {
   PublisherAdminRoute: PublisherAdminRouteWithChildren,
   PublisherInfoRoute: PublisherInfoRoute,
   PublisherProfileRoute: PublisherProfileRoute,
+  PublisherPurchasesRoute: PublisherPurchasesRoute,
   PublisherRegisterRoute: PublisherRegisterRoute,
   PublisherIndexRoute: PublisherIndexRoute,
   PublisherAppsIdRoute: PublisherAppsIdRoute,

@@ -30,15 +30,23 @@ export const PurchaseDetail = z.object({
   workspace: Workspace,
 });
 
-/** SPEC §5 Create purchase record. */
+/** SPEC §5 Create purchase record: the messages (the server's checks that need the app use them too). */
+export const CREATE_PURCHASE_MESSAGES = {
+  appId: 'Select the App which will be marked as purchased.',
+  workspaceId: 'A valid Workspace ID is required.',
+  planId: 'Please input the plan which should be used',
+  seats: 'Please input the number of seats',
+  periodEnd: 'Please select the period end date',
+} as const;
+const M = CREATE_PURCHASE_MESSAGES;
 export const CreatePurchaseInput = z.object({
-  appId: ref('Select the App which will be marked as purchased.'),
-  workspaceId: z.string({ error: 'A valid Workspace ID is required.' }).trim().min(1, { error: 'A valid Workspace ID is required.' }).max(LIMITS.id, { error: 'A valid Workspace ID is required.' }),
+  appId: ref(M.appId),
+  workspaceId: z.string({ error: M.workspaceId }).trim().min(1, { error: M.workspaceId }).max(LIMITS.id, { error: M.workspaceId }),
   externallyManaged: z.literal(true),
   planId: bounded(LIMITS.id).default(''),
   seats: z.number().int().min(0).max(LIMITS.count).default(0),
   addonTierId: z.literal('').default(''),
-  periodEnd: z.string().max(64).refine((v) => !Number.isNaN(Date.parse(v)), { error: 'Please select the period end date' }),
+  periodEnd: z.string().max(64).refine((v) => !Number.isNaN(Date.parse(v)), { error: M.periodEnd }),
 });
 /** SPEC §5 Subscription edit. */
 export const UpdatePurchaseInput = z.object({

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidOf } from '../../server/db/seed';
@@ -15,6 +16,7 @@ beforeAll(async () => {
 afterAll(() => portal?.close());
 
 const jira = uuidOf('app:Jira Connector');
+const acmeHq = createHash('sha256').update('ws:acme-hq').digest('hex').slice(0, 24);
 const widths = [
   { width: 1366, height: 900 },
   { width: 390, height: 844 },
@@ -31,11 +33,12 @@ const screens: { who: RegExp; paths: string[] }[] = [
       '/publisher/new-extended/app',
       `/publisher/update-extended/app/${jira}`,
       `/publisher/edit-details/app/${jira}`,
+      '/publisher/purchases',
     ],
   },
   {
     who: /Sofia Rossi/,
-    paths: ['/publisher/admin', '/publisher/admin/apps', `/publisher/admin/apps/${jira}`, '/publisher/admin/jobs', '/publisher/admin/emails', '/publisher/admin/categories', '/publisher/admin/featured', '/publisher/admin/publishers', '/publisher/admin/publishers/6560a1f0c0ffee0000000001'],
+    paths: ['/publisher/admin', '/publisher/admin/apps', `/publisher/admin/apps/${jira}`, '/publisher/admin/jobs', '/publisher/admin/emails', '/publisher/admin/categories', '/publisher/admin/featured', '/publisher/admin/publishers', '/publisher/admin/publishers/6560a1f0c0ffee0000000001', '/publisher/admin/purchases', `/publisher/admin/workspace/${acmeHq}`],
   },
   { who: /Tomás Alvarez/, paths: ['/publisher/register'] },
 ];

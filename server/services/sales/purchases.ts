@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { CreatePurchaseInput, UpdatePurchaseInput } from '../../../contract/schemas/commerce';
+import { CREATE_PURCHASE_MESSAGES as M, type CreatePurchaseInput, type UpdatePurchaseInput } from '../../../contract/schemas/commerce';
 import { purchaseEditable, purchaseEditProblems, purchaseRemovable } from '../../../contract/purchase-rules';
 import type { Db, Tx } from '../../db/client';
 import { newId } from '../../db/ids';
@@ -80,17 +80,17 @@ async function emit(tx: Tx, type: SalesEventType, row: PurchaseRow, extra: { cha
 export async function createPurchase(db: Db, money: SalesMoney, input: NewPurchase, by?: Staff, now = new Date()) {
   return db.transaction(async (tx) => {
     const [app] = await tx.select().from(apps).where(eq(apps.id, input.appId));
-    if (!app) throw field('appId', 'Select the App which will be marked as purchased.');
+    if (!app) throw field('appId', M.appId);
     const [ws] = await tx.select().from(workspaces).where(eq(workspaces.id, input.workspaceId.trim()));
-    if (!ws) throw field('workspaceId', 'A valid Workspace ID is required.');
+    if (!ws) throw field('workspaceId', M.workspaceId);
     const base = { id: newId(), appId: app.id, publisherId: app.publisherId, workspaceId: ws.id, accountId: ws.accountId, date: now, externallyManaged: input.externallyManaged };
     let values: typeof purchaseRecords.$inferInsert;
     if (app.purchaseType === 'subscription') {
       const plan = (await plansOf(tx, app)).find((p) => p.id === input.planId);
-      if (!plan) throw field('planId', 'Please input the plan which should be used');
-      if (plan.isPerSeat && input.seats < 1) throw field('seats', 'Please input the number of seats');
+      if (!plan) throw field('planId', M.planId);
+      if (plan.isPerSeat && input.seats < 1) throw field('seats', M.seats);
       const periodEnd = new Date(input.periodEnd);
-      if (periodEnd < earliestPeriodEnd(now)) throw field('periodEnd', 'Please select the period end date');
+      if (periodEnd < earliestPeriodEnd(now)) throw field('periodEnd', M.periodEnd);
       const seats = plan.isPerSeat ? input.seats : 0;
       const cost = planPrice(plan, seats);
       if (!cost) throw field('seats', `No tier of the ${plan.strategy} plan covers ${seats} seats.`);

@@ -4,8 +4,9 @@ import type { z } from 'zod';
 import type { AppStats } from '../../../contract/schemas/app';
 import { InfoDialog } from '../InfoDialog';
 import { PageLoader } from '../PageLoader';
+import { SalesChart } from './SalesChart';
 
-/** Downloads per version (a bar chart), purchases, and active/inactive subscriptions. */
+/** Downloads per version (a bar chart), purchases, active/inactive subscriptions, and sales per day. */
 export function StatsDialog({ stats, name, onClose }: { stats: UseQueryOptions<z.infer<typeof AppStats>, Error, z.infer<typeof AppStats>, string[]>; name: string; onClose: () => void }) {
   const { data, isPending, isError } = useQuery(stats);
   const versions = Object.entries(data?.appVersions ?? {});
@@ -33,6 +34,7 @@ export function StatsDialog({ stats, name, onClose }: { stats: UseQueryOptions<z
             <Text>Inactive subscriptions</Text>
             <Text weight="bold">{data.inactiveSubscriptions}</Text>
           </Grid>
+          <SalesChart days={data.daily} />
           {versions.length === 0 ? (
             <Text color="gray">No downloads yet.</Text>
           ) : (

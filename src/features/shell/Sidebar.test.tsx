@@ -15,17 +15,22 @@ describe('the sidebar', () => {
     expect(within(publisherNav).getByRole('link', { name: 'Apps' }).getAttribute('href')).toBe('/publisher/apps');
     expect(within(publisherNav).getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/publisher/profile');
     expect(within(publisherNav).getByRole('link', { name: 'Publisher Info' }).getAttribute('href')).toBe('/publisher/info');
-    // Not built: no link anywhere that would bounce to the apps list.
+    // Purchases needs a publisher: without one it is shown disabled.
     expect(within(publisherNav).queryByRole('link', { name: /Purchases/ })).toBeNull();
-    const purchases = within(publisherNav).getByText('Purchases').closest('[aria-disabled="true"]');
-    expect(purchases?.textContent).toBe('Purchases (not available yet)');
+    expect(within(publisherNav).getByText('Purchases').closest('[aria-disabled="true"]')).not.toBeNull();
+    // Not built: no link anywhere that would bounce to the apps list.
+    expect(within(publisherNav).queryByRole('link', { name: /Bundles/ })).toBeNull();
+    const bundles = within(publisherNav).getByText('Bundles').closest('[aria-disabled="true"]');
+    expect(bundles?.textContent).toBe('Bundles (not available yet)');
     const admin = screen.getByRole('navigation', { name: 'Administration' });
     expect(within(admin).getByRole('link', { name: 'Compile Jobs' }).getAttribute('href')).toBe('/publisher/admin/jobs');
     expect(within(admin).getByRole('link', { name: 'Email Templates' }).getAttribute('href')).toBe('/publisher/admin/emails');
-    expect(within(admin).queryByRole('link', { name: /Purchase Records/ })).toBeNull();
+    expect(within(admin).getByRole('link', { name: 'Purchase Records' }).getAttribute('href')).toBe('/publisher/admin/purchases');
+    expect(within(admin).getByRole('link', { name: 'Workspace' }).getAttribute('href')).toBe('/publisher/admin/workspace');
     const hrefs = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
     expect(hrefs.filter((h) => h?.startsWith('/publisher'))).toEqual([
-      '/publisher/info', '/publisher/profile', '/publisher/apps', '/publisher/admin', '/publisher/admin/apps', '/publisher/admin/publishers', '/publisher/admin/emails', '/publisher/admin/jobs',
+      '/publisher/info', '/publisher/profile', '/publisher/apps', '/publisher/admin', '/publisher/admin/apps', '/publisher/admin/publishers',
+      '/publisher/admin/purchases', '/publisher/admin/workspace', '/publisher/admin/emails', '/publisher/admin/jobs',
       '/publisher/admin/categories', '/publisher/admin/featured',
     ]);
   });

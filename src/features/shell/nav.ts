@@ -22,7 +22,7 @@ export const publisherNav: NavEntry[] = [
   { to: '/publisher/apps', label: 'Apps', feature: 'app' },
   { notBuilt, label: 'Bundles', feature: 'bundle', disabledWhen: (p) => !p?.canCreateBundles },
   { notBuilt, label: 'Webhooks', feature: 'publisher', disabledWhen: (p) => !p?.canUseWebhooks },
-  { notBuilt, label: 'Purchases', feature: 'publisher', disabledWhen: (p) => !p },
+  { to: '/publisher/purchases', label: 'Purchases', feature: 'publisher', disabledWhen: (p) => !p },
 ];
 
 /** The Administration group, shown with read on system:administration. */
@@ -31,8 +31,8 @@ export const adminNav: NavEntry[] = [
   { to: '/publisher/admin/apps', label: 'Apps', feature: 'system:apps' },
   { notBuilt, label: 'Bundles', feature: 'system:bundles' },
   { to: '/publisher/admin/publishers', label: 'Publishers', feature: 'system:publishers' },
-  { notBuilt, label: 'Purchase Records', feature: 'system:purchaseRecords' },
-  { notBuilt, label: 'Workspace', feature: 'system:workspaces' },
+  { to: '/publisher/admin/purchases/{-$purchaseId}', label: 'Purchase Records', feature: 'system:purchaseRecords' },
+  { to: '/publisher/admin/workspace/{-$workspaceId}', label: 'Workspace', feature: 'system:workspaces' },
   { to: '/publisher/admin/emails', label: 'Email Templates', feature: 'system:emailTemplates' },
   { to: '/publisher/admin/jobs', label: 'Compile Jobs', feature: 'system:compileJobs' },
   { to: '/publisher/admin/categories', label: 'Categories', feature: 'system:categories' },

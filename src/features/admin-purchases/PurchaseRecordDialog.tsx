@@ -1,0 +1,89 @@
+import { Button, Dialog, Flex, Text } from '@radix-ui/themes';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { purchaseEditable, purchaseRemovable } from '../../../contract/purchase-rules';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { PageLoader } from '../../components/PageLoader';
+import { PurchaseDetails } from '../../components/purchases/PurchaseDetails';
+import { configQuery } from '../../lib/account';
+import { tsr, unwrap } from '../../lib/api';
+import { toast } from '../../lib/toast';
+import { purchaseRecordQuery, recordsKey } from './api';
+import { recordsText } from './strings';
+
+const EditPurchaseDialog = lazy(() => import('./EditPurchaseDialog'));
+
+/**
+ * SPEC §3 Purchase Record Information, opened from the route: every field, Close, Edit and Delete (as
+ * SPEC §6 allows). An id that is no record says 'Invalid purchase record id provided.' and closes.
+ * `open` false keeps the last record on screen while the modal closes (its data is cleared 500 ms later
+ * by the list, which unmounts it).
+ */
+export function PurchaseRecordDialog({ id, open, canUpdate, canDelete, onClose }: { id: string; open: boolean; canUpdate: boolean; canDelete: boolean; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const { data, isPending, error } = useQuery(purchaseRecordQuery(id));
+  const config = useQuery(configQuery).data;
+  const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
+  // Once per failed load (the parent passes a new onClose on every render).
+  const closeOnError = useRef(onClose);
+  closeOnError.current = onClose;
+  useEffect(() => {
+    if (!error) return;
+    toast.error(recordsText.invalidId);
+    closeOnError.current();
+  }, [error]);
+  const remove = useMutation({
+    mutationFn: async () => unwrap(await tsr.admin.purchases.remove.mutate({ params: { id }, body: {} })),
+    onSuccess: async () => {
+      toast.success(recordsText.removed);
+      onClose();
+      await queryClient.invalidateQueries(recordsKey);
+    },
+    onError: () => toast.error(recordsText.removeFailed),
+  });
+  const record = data?.purchaseRecord;
+  return (
+    <>
+      <Dialog.Root open={open && !error} onOpenChange={(next) => !next && onClose()}>
+        <Dialog.Content maxWidth="560px" aria-describedby={undefined}>
+          <Dialog.Title>{recordsText.infoTitle}</Dialog.Title>
+          {isPending ? (
+            <PageLoader label="Loading the purchase record…" />
+          ) : data ? (
+            <PurchaseDetails detail={data} cloudUrl={config?.cloudUrl ?? ''} />
+          ) : (
+            <Text color="gray">{recordsText.invalidId}</Text>
+          )}
+          <Flex gap="2" justify="end" mt="5" wrap="wrap">
+            <Dialog.Close>
+              <Button variant="soft" color="gray">
+                Close
+              </Button>
+            </Dialog.Close>
+            <Button variant="soft" disabled={!record || !canUpdate || !purchaseEditable(record)} onClick={() => setDialog('edit')}>
+              Edit
+            </Button>
+            <Button variant="soft" color="red" disabled={!record || !canDelete || !purchaseRemovable(record)} loading={remove.isPending} onClick={() => setDialog('delete')}>
+              Delete
+            </Button>
+          </Flex>
+        </Dialog.Content>
+      </Dialog.Root>
+      <Suspense>{dialog === 'edit' && record && <EditPurchaseDialog record={record} onClose={() => setDialog(null)} />}</Suspense>
+      {dialog === 'delete' && record && (
+        <ConfirmDialog
+          title="Delete this purchase record?"
+          text={`The externally managed subscription of ${record.appName} ends, and the record is removed. This cannot be undone.`}
+          yes="Delete"
+          no="Cancel"
+          danger
+          onYes={() => {
+            setDialog(null);
+            remove.mutate();
+          }}
+          onNo={() => setDialog(null)}
+        />
+      )}
+    </>
+  );
+}
