@@ -1,7 +1,9 @@
 // `npm run seed:scale` (DATABASE_URL: a PostgreSQL database, migrated and seeded with the demo data when
 // empty): adds a marketplace at scale for the lists bench — by default 100 000 apps of one publisher with
-// 10 versions each (1M versions), 1M activity rows (most on one busy app), 1M compile jobs. Sizes:
-// SCALE_APPS, SCALE_VERSIONS_PER_APP, SCALE_ACTIVITY, SCALE_JOBS. Rows are made by the database
+// 10 versions each (1M versions), 1M activity rows (most on one busy app), 1M compile jobs, and 1M purchase
+// records bought by 1 000 workspaces: 60 % of the scale publisher's apps, 40 % of the demo publishers' (so
+// Northwind, the demo owner's publisher, has a long purchases list of its own). Sizes: SCALE_APPS,
+// SCALE_VERSIONS_PER_APP, SCALE_ACTIVITY, SCALE_JOBS, SCALE_PURCHASES. Rows are made by the database
 // (generate_series), triggers off while loading; what the triggers keep is then computed once.
 import pg from 'pg';
 import { openDatabase } from '../server/db/client';
@@ -15,6 +17,7 @@ export async function seedScale(url: string, log: (line: string) => void = conso
   const perApp = Number(process.env.SCALE_VERSIONS_PER_APP ?? 10);
   const activity = Number(process.env.SCALE_ACTIVITY ?? 1_000_000);
   const jobs = Number(process.env.SCALE_JOBS ?? 1_000_000);
+  const purchases = Number(process.env.SCALE_PURCHASES ?? 1_000_000);
   const database = await openDatabase({ url, prepare: seedIfEmpty });
   await database.close();
   const client = new pg.Client({ connectionString: url });
@@ -72,6 +75,41 @@ export async function seedScale(url: string, log: (line: string) => void = conso
               now() - make_interval(secs => i), now() - make_interval(secs => i) + interval '2 seconds'
        FROM generate_series(1, $1::int) i`,
       [jobs, apps],
+    );
+    await step(
+      'accounts',
+      `INSERT INTO accounts (id, name) SELECT 'scale-account-' || i, 'Scale Account ' || i FROM generate_series(1, 100) i`,
+    );
+    await step(
+      'workspaces',
+      `INSERT INTO workspaces (id, account_id, nickname, address)
+       SELECT 'scale-ws-' || i, 'scale-account-' || (1 + i % 100), 'Scale Workspace ' || i, 'https://ws' || i || '.scale.example' FROM generate_series(1, 1000) i`,
+    );
+    // One purchase record in three a subscription (a third of those seat based), in every status; dated a
+    // minute apart back from now, so the list's order is the order they were made.
+    await step(
+      'purchase records',
+      `WITH demo AS (
+         SELECT array_agg(id ORDER BY id) AS ids, array_agg(publisher_id ORDER BY id) AS pubs, count(*)::int AS n
+         FROM apps WHERE publisher_id <> $2 AND NOT is_bundle
+       )
+       INSERT INTO purchase_records (id, app_id, publisher_id, workspace_id, account_id, date, purchase_type, price, plan_id,
+                                     subscription_status, period_end, is_seat_based, seats, max_seats, externally_managed, ended_at)
+       SELECT 'scale-purchase-' || i,
+              CASE WHEN i % 10 < 6 THEN 'scale-app-' || (1 + i % $3::int) ELSE demo.ids[1 + i % demo.n] END,
+              CASE WHEN i % 10 < 6 THEN $2 ELSE demo.pubs[1 + i % demo.n] END,
+              'scale-ws-' || (1 + i % 1000), 'scale-account-' || (1 + (1 + i % 1000) % 100),
+              now() - make_interval(mins => $1::int - i),
+              CASE WHEN i % 3 = 0 THEN 'subscription' ELSE 'buy' END,
+              CASE WHEN i % 3 = 0 THEN 4 + (i % 9) * 4 ELSE (i % 5) * 2.5 END,
+              '',
+              CASE WHEN i % 3 = 0 THEN (ARRAY['active','active','trialing','cancelling','pastDue','cancelled'])[1 + i % 6] END,
+              CASE WHEN i % 3 = 0 THEN now() + make_interval(days => 1 + i % 60) END,
+              i % 9 = 0, CASE WHEN i % 9 = 0 THEN 1 + i % 50 ELSE 0 END, CASE WHEN i % 9 = 0 THEN 50 ELSE 0 END,
+              i % 3 = 0 AND i % 7 = 0,
+              CASE WHEN i % 3 = 0 AND (1 + i % 6) >= 5 THEN now() - make_interval(mins => ($1::int - i) / 2) END
+       FROM generate_series(1, $1::int) i, demo`,
+      [purchases, SCALE_PUBLISHER, apps],
     );
     await step('list totals and positions', 'SELECT portal_recount()');
     await client.query('COMMIT');

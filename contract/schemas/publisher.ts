@@ -91,3 +91,6 @@ export const PublisherActivity = z.object({
   when: z.string(),
   extra: z.record(z.string(), z.unknown()),
 });
+
+/** A payout above the available balance (the server's answer, and the payout form's check). */
+export const PAYOUT_OVER_BALANCE = 'The amount is more than the available balance.';

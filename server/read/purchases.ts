@@ -74,8 +74,10 @@ export async function purchasesPage(db: Db, scope: { publisherId?: string }, pag
 }
 
 /** Every record of a list, in pages of `batch`, for the CSV export (the positions make each batch a range read). */
-export async function* allPurchases(db: Db, scope: { publisherId?: string }, order: PurchaseOrder, batch = 1000) {
+export async function* allPurchases(db: Db, scope: { publisherId?: string }, order: PurchaseOrder, batch = 2000) {
   const pub = scope.publisherId;
+  // App names read once per export, not once per batch.
+  const names = new Map<string, AppName>();
   const position = pub ? purchaseRecords.publisherPosition : purchaseRecords.position;
   const within = pub ? eq(purchaseRecords.publisherId, pub) : undefined;
   let after: number | null = null;
@@ -87,7 +89,9 @@ export async function* allPurchases(db: Db, scope: { publisherId?: string }, ord
       .orderBy(order === 'desc' ? desc(position) : asc(position))
       .limit(batch);
     if (!rows.length) return;
-    yield await withNames(db, rows);
+    const missing = [...new Set(rows.map((r) => r.appId))].filter((id) => !names.has(id));
+    for (const [id, name] of await appNames(db, missing)) names.set(id, name);
+    yield rows.map((r) => toPurchase(r, names.get(r.appId)));
     after = rows.at(-1)!.position ?? 0;
     if (rows.length < batch) return;
   }

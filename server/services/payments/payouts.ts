@@ -1,3 +1,4 @@
+import { PAYOUT_OVER_BALANCE } from '../../../contract/schemas/publisher';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { newId } from '../../db/ids';
@@ -8,7 +9,6 @@ import { PaymentProviderError, toCents, type PaymentProvider } from './provider'
 
 type Payout = typeof payouts.$inferSelect;
 export const NO_ACCOUNT_MESSAGE = 'This publisher has not connected a payment account.';
-export const OVER_BALANCE_MESSAGE = 'The amount is more than the available balance.';
 export const PAYOUT_PENDING_MESSAGE = 'The payment provider did not answer in time: the payout will be completed automatically.';
 
 /** The provider's idempotency key of a payout: derived from its row, so every retry is the same request. */
@@ -72,7 +72,7 @@ export async function requestPayout(db: Db, provider: PaymentProvider, o: { publ
     }
     if (!publisher.stripeAccountId) throw new HttpError(400, 'no_payment_account', NO_ACCOUNT_MESSAGE);
     if (toCents(o.amount) > toCents(publisher.stripeAvailableBalance)) {
-      throw new HttpError(400, 'over_balance', OVER_BALANCE_MESSAGE, [{ path: 'amount', message: OVER_BALANCE_MESSAGE }]);
+      throw new HttpError(400, 'over_balance', PAYOUT_OVER_BALANCE, [{ path: 'amount', message: PAYOUT_OVER_BALANCE }]);
     }
     const [payout] = await tx
       .insert(payouts)

@@ -19,6 +19,9 @@ const copy = {
   },
 } as const;
 
+/** What the change is called once made (the toast after it). */
+export const flagSetText = (kind: Irreversible) => (kind === 'premium' ? 'The app is premium-only now.' : 'The app is usage-based now.');
+
 const PRICE_MESSAGE = 'The price override must be a number of at least 0.';
 
 /** The confirmation of an irreversible change (premium-only: an optional tier; usage-based: an optional price). */

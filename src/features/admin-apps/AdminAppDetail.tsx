@@ -20,7 +20,7 @@ import {
   useMakePremiumOnly, useMakeUsageBased, useVersionAction,
 } from './api';
 import { DownloadButtons } from './DownloadButtons';
-import { IrreversibleDialog, type Irreversible } from '../../components/app/IrreversibleDialog';
+import { flagSetText, IrreversibleDialog, type Irreversible } from '../../components/app/IrreversibleDialog';
 import { ActivityLogTable, UsageTable } from './LogTables';
 import { staffText } from './strings';
 
@@ -166,7 +166,7 @@ export function AdminAppDetail({ appId, canUpdate }: { appId: string; canUpdate:
           pending={premium.isPending || usage.isPending}
           onClose={close}
           onConfirm={(value) => {
-            const done = { onSuccess: () => (toast.success(staffText.flagSet(open.kind)), close()), onError: toast.failure };
+            const done = { onSuccess: () => (toast.success(flagSetText(open.kind)), close()), onError: toast.failure };
             if (open.kind === 'premium') premium.mutate(String(value ?? ''), done);
             else usage.mutate(typeof value === 'number' ? value : undefined, done);
           }}

@@ -4,5 +4,4 @@ export const staffText = {
   reviewed: (name: string, version: string) => `${name} v${version} is sent back with your review.`,
   madeDraft: (name: string, version: string) => `${name} v${version} is a draft again.`,
   compileQueued: (name: string, version: string) => `A compile of ${name} v${version} is queued.`,
-  flagSet: (kind: 'premium' | 'usage') => (kind === 'premium' ? 'The app is premium-only now.' : 'The app is usage-based now.'),
 };

@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { Developer } from '../../../contract/schemas/developer';
 import { PAYOUT_MINIMUM } from '../../../contract/schemas/publisher';
 import { AppsTable } from '../../components/app/AppsTable';
-import { IrreversibleDialog, type Irreversible } from '../../components/app/IrreversibleDialog';
+import { flagSetText, IrreversibleDialog, type Irreversible } from '../../components/app/IrreversibleDialog';
 import { DataTable } from '../../components/DataTable';
 import { ListState } from '../../components/ListState';
 import { Section } from '../../components/Section';
@@ -49,7 +49,7 @@ export function AdminPublisherProfile({ id, can }: { id: string; can: Can }) {
         ? unwrap(await tsr.admin.apps.enterpriseOnly.mutate({ params: { id: appId }, body: { enterpriseOnly: true, addonTierId: String(value ?? '') } }))
         : unwrap(await tsr.admin.apps.usageBased.mutate({ params: { id: appId }, body: { priceOverride: typeof value === 'number' ? value : undefined } })),
     onSuccess: async (_, { kind }) => {
-      toast.success(kind === 'premium' ? 'The app is premium-only now.' : 'The app is usage-based now.');
+      toast.success(flagSetText(kind));
       await queryClient.invalidateQueries(publisherKeys(id));
       close();
     },

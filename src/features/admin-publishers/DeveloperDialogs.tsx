@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { publisherRoles, systemRoles } from '../../../contract/access';
-import { DeveloperEditInput, type Developer } from '../../../contract/schemas/developer';
+import { DeveloperEditInput, RoleInput, SystemRoleInput, type Developer } from '../../../contract/schemas/developer';
 import { Field } from '../../components/Field';
 import { toApiError, tsr, unwrap } from '../../lib/api';
 import { applyServerErrors } from '../../lib/forms';
@@ -117,7 +117,8 @@ export function DeveloperRoleDialog({ publisherId, developer, system, onClose }:
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (!role) return setError(system ? 'Please select the system role.' : 'Please select what role the new user should be.');
+          const checked = (system ? SystemRoleInput : RoleInput).safeParse({ role });
+          if (!checked.success) return setError(checked.error.issues[0]!.message);
           save.mutate();
         }}
       >

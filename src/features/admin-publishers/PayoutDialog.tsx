@@ -1,7 +1,7 @@
 import { Button, Dialog, Flex, Text, TextField } from '@radix-ui/themes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { PAYOUT_MINIMUM, type Publisher } from '../../../contract/schemas/publisher';
+import { PAYOUT_MINIMUM, PAYOUT_OVER_BALANCE, type Publisher } from '../../../contract/schemas/publisher';
 import { Field } from '../../components/Field';
 import { toApiError, tsr, unwrap } from '../../lib/api';
 import { formatDate, formatMoney } from '../../lib/format';
@@ -36,7 +36,7 @@ export function PayoutDialog({ publisher, onClose }: { publisher: Publisher; onC
     const value = Number(amount);
     if (amount.trim() === '' || !Number.isFinite(value)) return setError('The amount is required.');
     if (value < PAYOUT_MINIMUM) return setError(`The minimum payout is ${PAYOUT_MINIMUM}.`);
-    if (value > max) return setError(`The maximum payout is the available balance, ${formatMoney(max)}.`);
+    if (value > max) return setError(PAYOUT_OVER_BALANCE);
     setError('');
     pay.mutate(Math.round(value * 100) / 100);
   };

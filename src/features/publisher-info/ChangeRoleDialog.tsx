@@ -3,8 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { publisherRoles, type PublisherRole } from '../../../contract/access';
 import type { Developer } from '../../../contract/schemas/developer';
-import { tsr, unwrap } from '../../lib/api';
-import { toApiError } from '../../lib/api';
+import { toApiError, tsr, unwrap } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { infoText, roleLabels } from './strings';
 
