@@ -51,9 +51,9 @@ describe('sign-in, sign-up and the publisher layout in Chromium', () => {
     await admin.waitFor();
     const entries = await admin.getByRole('listitem').allTextContents();
     const soon = (name: string) => `${name} (not available yet)`;
-    expect(entries).toEqual(['Dashboard', 'Apps', soon('Bundles'), 'Publishers', soon('Purchase Records'), soon('Workspace'), 'Email Templates', 'Compile Jobs', 'Categories', 'Featured Sections']);
+    expect(entries).toEqual(['Dashboard', 'Apps', soon('Bundles'), 'Publishers', 'Purchase Records', 'Workspace', 'Email Templates', 'Compile Jobs', 'Categories', 'Featured Sections']);
     // Only built screens are links.
-    expect(await admin.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Apps', 'Publishers', 'Email Templates', 'Compile Jobs', 'Categories', 'Featured Sections']);
+    expect(await admin.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Apps', 'Publishers', 'Purchase Records', 'Workspace', 'Email Templates', 'Compile Jobs', 'Categories', 'Featured Sections']);
     await expectNoAxeViolations(page, 'apps list (reviewer)');
     await admin.getByRole('link', { name: 'Dashboard' }).click();
     await page.getByText('Coming soon').waitFor();
