@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { can } from './access';
 import { c } from './c';
 import { errors, NoBody, paged, PageQuery } from './common';
-import { Webhook, WebhookActivity, WebhookInput } from './schemas/webhook';
+import { CreatedWebhook, Webhook, WebhookActivity, WebhookInput, WebhookSecret } from './schemas/webhook';
 
 const id = z.object({ id: z.string() });
 
@@ -18,7 +18,7 @@ export const webhooks = c.router({
     method: 'POST',
     path: '/publisher/webhooks',
     body: WebhookInput,
-    responses: { 201: Webhook, ...errors },
+    responses: { 201: CreatedWebhook, ...errors },
     metadata: can('publisher', 'update'),
     summary: 'New webhook',
   },
@@ -47,5 +47,40 @@ export const webhooks = c.router({
     responses: { 200: WebhookActivity, ...errors },
     metadata: can('publisher', 'update'),
     summary: 'Resend one delivery',
+  },
+  setEnabled: {
+    method: 'POST',
+    path: '/publisher/webhooks/:id/enabled',
+    pathParams: id,
+    body: z.object({ enabled: z.boolean() }),
+    responses: { 200: Webhook, ...errors },
+    metadata: can('publisher', 'update'),
+    summary: 'Turn a webhook on or off (one disabled after 5 days of failures is turned back on here)',
+  },
+  sendTest: {
+    method: 'POST',
+    path: '/publisher/webhooks/:id/test',
+    pathParams: id,
+    body: NoBody,
+    responses: { 201: WebhookActivity, ...errors },
+    metadata: can('publisher', 'update'),
+    summary: 'Send a test event (the first event type the webhook listens to, data.test true)',
+  },
+  secret: {
+    method: 'GET',
+    path: '/publisher/webhooks/:id/secret',
+    pathParams: id,
+    responses: { 200: WebhookSecret, ...errors },
+    metadata: can('publisher', 'update'),
+    summary: 'Reveal the signing secret',
+  },
+  rotateSecret: {
+    method: 'POST',
+    path: '/publisher/webhooks/:id/secret',
+    pathParams: id,
+    body: NoBody,
+    responses: { 200: WebhookSecret, ...errors },
+    metadata: can('publisher', 'update'),
+    summary: 'Rotate the signing secret (the previous one keeps signing beside it for 24 hours)',
   },
 });

@@ -25,6 +25,7 @@ import storage from './plugins/storage';
 import uploads from './plugins/uploads';
 import workers from './plugins/workers';
 import mail from './plugins/mail';
+import webhooksWorker from './plugins/webhooks';
 import { routes } from './routes';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -80,6 +81,7 @@ export async function buildApp(config: Config, opts: { logStream?: { write: (lin
   await app.register(uploads);
   await app.register(identity);
   await app.register(payments);
+  await app.register(webhooksWorker);
   await app.register(routes);
   await app.register(workers);
   await app.register(mail);

@@ -63,6 +63,12 @@ const Env = z.object({
   SETTLEMENT_DAYS: z.coerce.number().min(0).max(365).default(7),
   /** Development only: a simulated marketplace sale every this many seconds (`npm run simulate:sales`). */
   SIMULATE_SALES_SECONDS: z.coerce.number().min(0.1).max(3600).optional(),
+  /** Development and tests only: webhooks may reach private addresses and plain http:// (refused in production). */
+  WEBHOOKS_ALLOW_PRIVATE_NETWORKS: bool.default(false),
+  /** Run the webhook delivery worker in this process. */
+  WEBHOOK_WORKER: bool.default(true),
+  /** How long a delivery waits for the endpoint's answer. */
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(10).default(10),
   MAIL_RETRY_SECONDS: z.coerce.number().min(0).max(3600).default(30),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
 });
@@ -130,6 +136,11 @@ export type Config = {
   payments: { stripe: { secretKey: string; apiUrl: string | undefined } | undefined; feePercent: number; settlementDays: number };
   /** Development only: seconds between simulated marketplace sales; undefined when off. */
   simulateSalesSeconds: number | undefined;
+  /**
+   * Webhook deliveries: the worker runs in this process when `worker`; each waits `timeoutSeconds` for an
+   * answer; `allowPrivateNetworks` (development and tests only) lets endpoints be private addresses and http://.
+   */
+  webhooks: { worker: boolean; timeoutSeconds: number; allowPrivateNetworks: boolean };
 };
 
 export class ConfigError extends Error {}
@@ -150,6 +161,7 @@ export function productionProblems(e: z.infer<typeof Env>): string[] {
   if (!e.SMTP_URL) problems.push('SMTP_URL is required: notifications leave through a mail server in production (the outbox folder is for development).');
   if (!e.STRIPE_SECRET_KEY && e.PAYMENTS_SANDBOX !== true) problems.push('STRIPE_SECRET_KEY is required: payouts go through Stripe in production (set PAYMENTS_SANDBOX=true only to use the sandbox provider on purpose).');
   if (e.SIMULATE_SALES_SECONDS !== undefined) problems.push('SIMULATE_SALES_SECONDS is for development: the sales simulator makes up purchases.');
+  if (e.WEBHOOKS_ALLOW_PRIVATE_NETWORKS) problems.push('WEBHOOKS_ALLOW_PRIVATE_NETWORKS is for development and tests: in production webhooks reach public https:// addresses only.');
   if (e.SMTP_URL && (!URL.canParse(e.SMTP_URL) || !/^smtps?:$/.test(new URL(e.SMTP_URL).protocol))) problems.push('SMTP_URL must be an smtp:// or smtps:// URL.');
   return problems;
 }
@@ -218,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       settlementDays: e.SETTLEMENT_DAYS,
     },
     simulateSalesSeconds: e.SIMULATE_SALES_SECONDS,
+    webhooks: { worker: e.WEBHOOK_WORKER, timeoutSeconds: e.WEBHOOK_TIMEOUT_SECONDS, allowPrivateNetworks: e.WEBHOOKS_ALLOW_PRIVATE_NETWORKS },
     inMemoryDatabase: false,
     ...overrides,
   };

@@ -41,7 +41,7 @@ export async function startServer(overrides: Partial<Config> = {}, env: Record<s
   const config = loadConfig(
     // Tests sign in and upload far more often than a person: the rate limits have a test of their own.
     // Many tests write to the database directly and read at once: the read cache has tests of its own.
-    { LOG_LEVEL: 'silent', SERVE_SPA: 'false', DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-data-')), RATE_LIMIT_SIGN_IN: '100000', RATE_LIMIT_UPLOADS: '100000', READ_CACHE_SECONDS: '0', ...env },
+    { LOG_LEVEL: 'silent', SERVE_SPA: 'false', DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-data-')), RATE_LIMIT_SIGN_IN: '100000', RATE_LIMIT_UPLOADS: '100000', READ_CACHE_SECONDS: '0', WEBHOOK_WORKER: 'false', ...env },
     { inMemoryDatabase: !databaseUrl, port: 0, ...overrides, databaseUrl },
   );
   const app: FastifyInstance = await buildApp(config);

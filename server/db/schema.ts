@@ -329,8 +329,14 @@ export const salesEvents = pgTable(
     purchaseId: text('purchase_id').notNull(),
     occurredAt: ts('occurred_at').notNull().defaultNow(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** When the webhooks dispatcher turned the event into deliveries (null: not yet). */
+    dispatchedAt: ts('dispatched_at'),
   },
-  (t) => [uniqueIndex('sales_events_seq_idx').on(t.seq), index('sales_events_publisher_idx').on(t.publisherId, t.seq)],
+  (t) => [
+    uniqueIndex('sales_events_seq_idx').on(t.seq),
+    index('sales_events_publisher_idx').on(t.publisherId, t.seq),
+    index('sales_events_undispatched_idx').on(t.seq).where(sql`dispatched_at IS NULL`),
+  ],
 );
 
 export const webhooks = pgTable(
@@ -343,6 +349,11 @@ export const webhooks = pgTable(
     url: text('url').notNull(),
     events: jsonb('events').$type<string[]>().notNull().default([]),
     secret: text('secret').notNull(),
+    /** After a rotation, the secret that still signs beside the new one until `previousSecretUntil`. */
+    previousSecret: text('previous_secret'),
+    previousSecretUntil: ts('previous_secret_until'),
+    /** The first failed delivery since the last successful one (null: not failing). */
+    failingSince: ts('failing_since'),
     createdAt: created(),
   },
   (t) => [index('webhooks_publisher_idx').on(t.publisherId, t.createdAt)],
@@ -361,6 +372,10 @@ export const webhookActivities = pgTable(
     responseBody: text('response_body').notNull().default(''),
     responseType: text('response_type').notNull().default(''),
     resent: boolean('resent').notNull().default(false),
+    /** Every delivery attempt: when, what came of it, the status code, how long it took. */
+    attempts: jsonb('attempts').$type<{ at: string; status: string; statusCode: number; ms: number; error?: string }[]>().notNull().default([]),
+    /** When the next automatic attempt is due (null: none planned). */
+    nextAttemptAt: ts('next_attempt_at'),
     createdAt: created(),
   },
   (t) => [index('webhook_activities_webhook_idx').on(t.webhookId, t.createdAt)],

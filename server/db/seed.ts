@@ -298,7 +298,7 @@ export async function seed(db: Db) {
       label: 'Billing events',
       url: 'https://northwind.example/hooks/marketplace',
       events: ['app.purchase.created', 'app.subscription.created', 'app.subscription.cancelled'],
-      secret: hexId('webhook-secret:northwind'),
+      secret: `whsec_${createHash('sha256').update('webhook-secret:northwind').digest('base64')}`,
       createdAt: daysAgo(60),
     });
     const outcomes = [

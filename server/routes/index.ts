@@ -15,6 +15,7 @@ import { oauthRoutes } from './oauth';
 import { pendingRoutes } from './pending';
 import { publisherRoutes } from './publisher';
 import { adminPurchasesRoutes, adminWorkspacesRoutes, publisherPurchasesRoutes } from './purchases';
+import { webhooksRoutes } from './webhooks';
 
 type Handler = unknown;
 
@@ -49,6 +50,7 @@ export async function routes(app: FastifyInstance) {
     ...prefixed('admin.publishers', adminPublishersRoutes(app)),
     ...prefixed('admin.purchases', adminPurchasesRoutes(app)),
     ...prefixed('admin.workspaces', adminWorkspacesRoutes(app)),
+    ...prefixed('webhooks', webhooksRoutes(app)),
   };
   const pending = new Set<string>(pendingRoutes);
   const router: Record<string, unknown> = {};

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { initServer } from '@ts-rest/fastify';
+import { checkWebhookUrl } from '../services/webhooks/webhooks';
 import { contract } from '../../contract';
 import { PLACEHOLDER_ID } from '../../contract/schemas/developer';
 import { newId } from '../db/ids';
@@ -87,6 +88,11 @@ export const publisherRoutes = (app: FastifyInstance) => {
 
     update: s.route(contract.publisher.update, async ({ request, body }) => {
       const developer = requireDeveloper(request);
+      // The webhook link obeys the webhooks' address rules (public https://) when it changes.
+      const current = await loadPublisher(developer.publisherId);
+      if (body.webhookLink && body.webhookLink !== current.webhookLink) {
+        await checkWebhookUrl(body.webhookLink, { allowPrivateNetworks: app.config.webhooks.allowPrivateNetworks }, 'webhookLink');
+      }
       const [row] = await app.db.update(publishers).set(body).where(eq(publishers.id, developer.publisherId)).returning();
       if (!row) throw notFound('Publisher');
       return { status: 200, body: toPublisher(row) };

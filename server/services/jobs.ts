@@ -16,14 +16,16 @@ export async function enqueue(db: Pick<Db, 'insert'>, kind: string, payload: Rec
  * Claims one job of `kind`: queued, or running with an expired lease (its process died). FOR UPDATE SKIP
  * LOCKED lets several server processes share the table on PostgreSQL.
  */
-export async function claim(db: Db, kind: string, leaseSeconds: number): Promise<JobRow | null> {
+export async function claim(db: Db, kind: string, leaseSeconds: number, now?: Date): Promise<JobRow | null> {
+  // `now` is the caller's clock for due times (a test clock moves it ahead); leases always run on the database's.
+  const due = now ? sql`greatest(now(), ${now.toISOString()}::timestamptz)` : sql`now()`;
   const result = await db.execute(sql`
     UPDATE jobs SET status = 'running', locked_at = now(), attempts = attempts + 1
     WHERE id = (
       SELECT id FROM jobs
       WHERE kind = ${kind}
         AND (status = 'queued' OR (status = 'running' AND locked_at < now() - make_interval(secs => ${leaseSeconds})))
-        AND run_at <= now()
+        AND run_at <= ${due}
       ORDER BY run_at
       FOR UPDATE SKIP LOCKED
       LIMIT 1
@@ -43,6 +45,11 @@ export async function retryLater(db: Db, id: string, delaySeconds: number, error
     UPDATE jobs SET status = 'queued', locked_at = NULL, last_error = ${error},
       run_at = now() + make_interval(secs => ${delaySeconds})
     WHERE id = ${id}`);
+}
+
+/** Puts a claimed job back in the queue to run at `runAt`. */
+export async function retryAt(db: Pick<Db, 'execute'>, id: string, runAt: Date, note: string) {
+  await db.execute(sql`UPDATE jobs SET status = 'queued', locked_at = NULL, last_error = ${note}, run_at = ${runAt.toISOString()}::timestamptz WHERE id = ${id}`);
 }
 
 /** Notes on a claimed job what it is doing now (e.g. 'sending'), committed before it does it. */

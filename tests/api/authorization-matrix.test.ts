@@ -152,6 +152,17 @@ const table: [method: string, path: string, body: unknown, expected: number[]][]
   // Workspace lookups are system admins' alone ('Invalid User Role' for other staff).
   ['GET', '/v1/admin/workspaces/no-such-workspace', undefined, [401, 404, 403, 403, 403, 403, 403, 403, 403, 404]],
   ['GET', '/v1/admin/workspaces/no-such-workspace/purchases', undefined, [401, 404, 403, 403, 403, 403, 403, 403, 403, 404]],
+  // Webhooks: readers of a publisher that may use them (Fjord may not: 403 Webhooks Disabled); writes need
+  // publisher update; a webhook of another publisher, or none, is 404.
+  ['GET', '/v1/publisher/webhooks', undefined, [401, 404, 200, 200, 200, 403, 200, 200, 200, 200]],
+  ['POST', '/v1/publisher/webhooks', {}, [401, 404, 403, 403, 400, 400, 403, 403, 403, 400]],
+  ['GET', '/v1/publisher/webhooks/no-such-webhook', undefined, [401, 404, 404, 404, 404, 403, 404, 404, 404, 404]],
+  ['GET', '/v1/publisher/webhooks/no-such-webhook/activities', undefined, [401, 404, 404, 404, 404, 403, 404, 404, 404, 404]],
+  ['POST', '/v1/publisher/webhooks/no-such-webhook/activities/no-such-activity', undefined, [401, 404, 403, 403, 404, 403, 403, 403, 403, 404]],
+  ['POST', '/v1/publisher/webhooks/no-such-webhook/enabled', {}, [401, 404, 403, 403, 400, 400, 403, 403, 403, 400]],
+  ['POST', '/v1/publisher/webhooks/no-such-webhook/test', undefined, [401, 404, 403, 403, 404, 403, 403, 403, 403, 404]],
+  ['GET', '/v1/publisher/webhooks/no-such-webhook/secret', undefined, [401, 404, 403, 403, 404, 403, 403, 403, 403, 404]],
+  ['POST', '/v1/publisher/webhooks/no-such-webhook/secret', undefined, [401, 404, 403, 403, 404, 403, 403, 403, 403, 404]],
   ['POST', '/v1/publisher', validSignUp, [401, 201, 409, 409, 409, 409, 409, 409, 409, 409]],
   ['DELETE', '/v1/oauth/session', undefined, [401, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
 ];
@@ -183,6 +194,8 @@ describe('authorization matrix of the implemented routes', () => {
         .replace('someone', ':devId')
         .replace('no-such-purchase', ':id')
         .replace('no-such-workspace', ':id')
+        .replace('no-such-webhook', ':id')
+        .replace('no-such-activity', ':activityId')
         .replace(northwind, ':id');
       return `${m} ${path.startsWith('/v1/admin/apps/download/') ? path.replace(jiraLatest, ':id') : path.replace(jiraLatest, ':versionId').replace(/\/version\/:versionId\/publish$/, '/version/:versionId/:action')}`;
     });

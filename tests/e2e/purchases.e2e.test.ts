@@ -129,8 +129,10 @@ describe('workspace lookup in Chromium', () => {
     await lookup.getByRole('button', { name: 'View' }).click();
     await lookup.getByText('Invalid workspace id provided.').first().waitFor();
     await expectNoAxeViolations(page, 'workspace lookup');
-    await lookup.getByLabel('Workspace ID').fill('no-such-workspace');
-    await lookup.getByRole('button', { name: 'View' }).click();
+    const input = lookup.getByLabel('Workspace ID');
+    await input.fill('no-such-workspace');
+    await expect.poll(() => input.inputValue()).toBe('no-such-workspace');
+    await input.press('Enter');
     await page.getByText('Invalid workspace id. No workspace found by the provided id.').first().waitFor();
     await page.waitForURL((u) => u.pathname === '/publisher/admin/workspace');
     await lookup.getByLabel('Workspace ID').fill(acmeHq);

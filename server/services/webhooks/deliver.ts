@@ -1,0 +1,115 @@
+import { eq, sql } from 'drizzle-orm';
+import { WEBHOOK_RETRY_DELAYS } from '../../../contract/schemas/webhook';
+import type { Db } from '../../db/client';
+import { webhookActivities, webhooks } from '../../db/schema';
+import { claim, finish, retryAt, type JobRow } from '../jobs';
+import type { Site } from '../mail/notify';
+import type { AddressPolicy } from './addresses';
+import { queueDisabledNotice } from './disable-notice';
+import { DELIVER_JOB } from './dispatch';
+import { post, type PostOutcome } from './post';
+import { secretsInUse, signedHeaders } from './signing';
+
+/** An endpoint whose deliveries have all failed for this long is turned off (and its owners told). */
+export const DISABLE_AFTER_MS = 5 * 24 * 60 * 60 * 1000;
+
+export type Clock = { now(): Date };
+
+export type DeliveryDeps = {
+  db: Db;
+  policy: AddressPolicy;
+  timeoutMs: number;
+  leaseSeconds: number;
+  /** The time deliveries are scheduled by (a test clock moves it); signatures carry the real time. */
+  clock: Clock;
+  site: Site;
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+};
+
+type Status = 'delivered' | 'failure' | 'timeout' | 'internal-error';
+
+/** What one attempt came to (SPEC §4 statuses: only a 2xx is delivered). */
+export function outcomeOf(o: PostOutcome): { status: Status; statusCode: number; body: string; type: string; error?: string } {
+  switch (o.kind) {
+    case 'answered':
+      return { status: o.statusCode >= 200 && o.statusCode < 300 ? 'delivered' : 'failure', statusCode: o.statusCode, body: o.body, type: o.type };
+    case 'timeout':
+      return { status: 'timeout', statusCode: 0, body: '', type: '', error: 'No answer in time.' };
+    case 'refused':
+      return { status: 'failure', statusCode: 0, body: '', type: '', error: `Not sent: ${o.message}` };
+    case 'unreachable':
+      return { status: 'failure', statusCode: 0, body: '', type: '', error: o.message };
+  }
+}
+
+/**
+ * One claimed delivery: signed, POSTed, its attempt recorded on the activity. A failed attempt is tried
+ * again on WEBHOOK_RETRY_DELAYS' schedule (then given up); the endpoint that has failed for
+ * DISABLE_AFTER_MS is turned off. The job is only finished after the attempt is recorded: a process killed
+ * mid-delivery leaves it running, and once its lease expires another attempt is made with the same
+ * `webhook-id` (at least once).
+ */
+export async function deliver(deps: DeliveryDeps, job: JobRow) {
+  const { db, clock } = deps;
+  const activityId = String(job.payload.activityId);
+  const [row] = await db
+    .select({ activity: webhookActivities, webhook: webhooks })
+    .from(webhookActivities)
+    .innerJoin(webhooks, eq(webhooks.id, webhookActivities.webhookId))
+    .where(eq(webhookActivities.id, activityId));
+  if (!row) return finish(db, job.id, 'done', 'the delivery no longer exists');
+  const { activity, webhook } = row;
+  if (activity.resent || !webhook.enabled) {
+    await db.update(webhookActivities).set({ nextAttemptAt: null }).where(eq(webhookActivities.id, activityId));
+    return finish(db, job.id, 'done', activity.resent ? 'resent: this delivery is replaced' : 'the webhook is turned off');
+  }
+  const started = performance.now();
+  let result: ReturnType<typeof outcomeOf>;
+  try {
+    const body = JSON.stringify(activity.payload);
+    const headers = signedHeaders(activity.eventId, body, secretsInUse(webhook, clock.now()), new Date());
+    result = outcomeOf(await post(webhook.url, headers, body, deps.policy, deps.timeoutMs));
+  } catch (err) {
+    deps.log.error({ err, activity: activityId }, 'a webhook delivery failed on our side');
+    result = { status: 'internal-error', statusCode: 0, body: '', type: '', error: 'The portal could not make this delivery.' };
+  }
+  const now = clock.now();
+  const attempt = { at: now.toISOString(), status: result.status, statusCode: result.statusCode, ms: Math.round(performance.now() - started), ...(result.error ? { error: result.error } : {}) };
+  const attemptNo = activity.attempts.length + 1;
+  const delay = result.status === 'delivered' ? undefined : WEBHOOK_RETRY_DELAYS[attemptNo - 1];
+  const next = delay === undefined ? null : new Date(now.getTime() + delay * 1000);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(webhookActivities)
+      .set({
+        status: result.status,
+        responseStatusCode: result.statusCode,
+        responseBody: result.error && !result.body ? result.error : result.body,
+        responseType: result.error && !result.body ? 'text/plain' : result.type,
+        attempts: sql`${webhookActivities.attempts} || ${JSON.stringify([attempt])}::jsonb`,
+        nextAttemptAt: next,
+      })
+      .where(eq(webhookActivities.id, activityId));
+    if (result.status === 'delivered') {
+      await tx.update(webhooks).set({ failingSince: null }).where(eq(webhooks.id, webhook.id));
+      return finish(tx, job.id, 'done');
+    }
+    const failingSince = webhook.failingSince ?? now;
+    const turnOff = webhook.enabled && now.getTime() - failingSince.getTime() >= DISABLE_AFTER_MS;
+    await tx.update(webhooks).set({ failingSince, ...(turnOff ? { enabled: false } : {}) }).where(eq(webhooks.id, webhook.id));
+    if (turnOff) {
+      deps.log.warn({ webhook: webhook.id }, 'a webhook failing for 5 days was turned off');
+      await queueDisabledNotice(tx, deps.site, webhook, Math.floor((now.getTime() - failingSince.getTime()) / 86_400_000));
+    }
+    if (next && !turnOff) return retryAt(tx, job.id, next, `attempt ${attemptNo}: ${result.status}`);
+    await tx.update(webhookActivities).set({ nextAttemptAt: null }).where(eq(webhookActivities.id, activityId));
+    return finish(tx, job.id, 'failed', turnOff ? 'the webhook was turned off' : `gave up after ${attemptNo} attempts`);
+  });
+}
+
+/** Claims and makes the next due delivery (null when none is due): what the webhook worker does each time. */
+export async function deliverNext(deps: DeliveryDeps) {
+  const job = await claim(deps.db, DELIVER_JOB, deps.leaseSeconds, deps.clock.now());
+  if (job) await deliver(deps, job);
+  return job;
+}
