@@ -28,6 +28,8 @@ import { Route as PublisherAdminJobsRouteImport } from './routes/publisher.admin
 import { Route as PublisherAppsIndexRouteImport } from './routes/publisher.apps.index'
 import { Route as PublisherAppsIdRouteImport } from './routes/publisher.apps.$id'
 import { Route as PublisherOauthStripeRouteImport } from './routes/publisher.oauth.stripe'
+import { Route as PublisherWebhooksIndexRouteImport } from './routes/publisher.webhooks.index'
+import { Route as PublisherWebhooksIdRouteImport } from './routes/publisher.webhooks.$id'
 import { Route as PublisherAdminAppsIndexRouteImport } from './routes/publisher.admin.apps.index'
 import { Route as PublisherAdminAppsIdRouteImport } from './routes/publisher.admin.apps.$id'
 import { Route as PublisherAdminPublishersIndexRouteImport } from './routes/publisher.admin.publishers.index'
@@ -134,6 +136,16 @@ const PublisherOauthStripeRoute = PublisherOauthStripeRouteImport.update({
   path: '/oauth/stripe',
   getParentRoute: () => PublisherRoute,
 } as any)
+const PublisherWebhooksIndexRoute = PublisherWebhooksIndexRouteImport.update({
+  id: '/webhooks/',
+  path: '/webhooks/',
+  getParentRoute: () => PublisherRoute,
+} as any)
+const PublisherWebhooksIdRoute = PublisherWebhooksIdRouteImport.update({
+  id: '/webhooks/$id',
+  path: '/webhooks/$id',
+  getParentRoute: () => PublisherRoute,
+} as any)
 const PublisherAdminAppsIndexRoute = PublisherAdminAppsIndexRouteImport.update({
   id: '/apps/',
   path: '/apps/',
@@ -211,8 +223,10 @@ export interface FileRoutesByFullPath {
   '/publisher/admin/jobs': typeof PublisherAdminJobsRoute
   '/publisher/apps/$id': typeof PublisherAppsIdRoute
   '/publisher/oauth/stripe': typeof PublisherOauthStripeRoute
+  '/publisher/webhooks/$id': typeof PublisherWebhooksIdRoute
   '/publisher/admin/': typeof PublisherAdminIndexRoute
   '/publisher/apps/': typeof PublisherAppsIndexRoute
+  '/publisher/webhooks/': typeof PublisherWebhooksIndexRoute
   '/publisher/admin/apps/$id': typeof PublisherAdminAppsIdRoute
   '/publisher/admin/publishers/$id': typeof PublisherAdminPublishersIdRoute
   '/publisher/admin/purchases/{-$purchaseId}': typeof PublisherAdminPurchasesChar123PurchaseIdChar125Route
@@ -239,8 +253,10 @@ export interface FileRoutesByTo {
   '/publisher/admin/jobs': typeof PublisherAdminJobsRoute
   '/publisher/apps/$id': typeof PublisherAppsIdRoute
   '/publisher/oauth/stripe': typeof PublisherOauthStripeRoute
+  '/publisher/webhooks/$id': typeof PublisherWebhooksIdRoute
   '/publisher/admin': typeof PublisherAdminIndexRoute
   '/publisher/apps': typeof PublisherAppsIndexRoute
+  '/publisher/webhooks': typeof PublisherWebhooksIndexRoute
   '/publisher/admin/apps/$id': typeof PublisherAdminAppsIdRoute
   '/publisher/admin/publishers/$id': typeof PublisherAdminPublishersIdRoute
   '/publisher/admin/purchases/{-$purchaseId}': typeof PublisherAdminPurchasesChar123PurchaseIdChar125Route
@@ -270,8 +286,10 @@ export interface FileRoutesById {
   '/publisher/admin/jobs': typeof PublisherAdminJobsRoute
   '/publisher/apps/$id': typeof PublisherAppsIdRoute
   '/publisher/oauth/stripe': typeof PublisherOauthStripeRoute
+  '/publisher/webhooks/$id': typeof PublisherWebhooksIdRoute
   '/publisher/admin/': typeof PublisherAdminIndexRoute
   '/publisher/apps/': typeof PublisherAppsIndexRoute
+  '/publisher/webhooks/': typeof PublisherWebhooksIndexRoute
   '/publisher/admin/apps/$id': typeof PublisherAdminAppsIdRoute
   '/publisher/admin/publishers/$id': typeof PublisherAdminPublishersIdRoute
   '/publisher/admin/purchases/{-$purchaseId}': typeof PublisherAdminPurchasesChar123PurchaseIdChar125Route
@@ -302,8 +320,10 @@ export interface FileRouteTypes {
     | '/publisher/admin/jobs'
     | '/publisher/apps/$id'
     | '/publisher/oauth/stripe'
+    | '/publisher/webhooks/$id'
     | '/publisher/admin/'
     | '/publisher/apps/'
+    | '/publisher/webhooks/'
     | '/publisher/admin/apps/$id'
     | '/publisher/admin/publishers/$id'
     | '/publisher/admin/purchases/{-$purchaseId}'
@@ -330,8 +350,10 @@ export interface FileRouteTypes {
     | '/publisher/admin/jobs'
     | '/publisher/apps/$id'
     | '/publisher/oauth/stripe'
+    | '/publisher/webhooks/$id'
     | '/publisher/admin'
     | '/publisher/apps'
+    | '/publisher/webhooks'
     | '/publisher/admin/apps/$id'
     | '/publisher/admin/publishers/$id'
     | '/publisher/admin/purchases/{-$purchaseId}'
@@ -360,8 +382,10 @@ export interface FileRouteTypes {
     | '/publisher/admin/jobs'
     | '/publisher/apps/$id'
     | '/publisher/oauth/stripe'
+    | '/publisher/webhooks/$id'
     | '/publisher/admin/'
     | '/publisher/apps/'
+    | '/publisher/webhooks/'
     | '/publisher/admin/apps/$id'
     | '/publisher/admin/publishers/$id'
     | '/publisher/admin/purchases/{-$purchaseId}'
@@ -516,6 +540,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublisherOauthStripeRouteImport
       parentRoute: typeof PublisherRoute
     }
+    '/publisher/webhooks/': {
+      id: '/publisher/webhooks/'
+      path: '/webhooks'
+      fullPath: '/publisher/webhooks/'
+      preLoaderRoute: typeof PublisherWebhooksIndexRouteImport
+      parentRoute: typeof PublisherRoute
+    }
+    '/publisher/webhooks/$id': {
+      id: '/publisher/webhooks/$id'
+      path: '/webhooks/$id'
+      fullPath: '/publisher/webhooks/$id'
+      preLoaderRoute: typeof PublisherWebhooksIdRouteImport
+      parentRoute: typeof PublisherRoute
+    }
     '/publisher/admin/apps/': {
       id: '/publisher/admin/apps/'
       path: '/apps'
@@ -625,7 +663,9 @@ interface PublisherRouteChildren {
   PublisherIndexRoute: typeof PublisherIndexRoute
   PublisherAppsIdRoute: typeof PublisherAppsIdRoute
   PublisherOauthStripeRoute: typeof PublisherOauthStripeRoute
+  PublisherWebhooksIdRoute: typeof PublisherWebhooksIdRoute
   PublisherAppsIndexRoute: typeof PublisherAppsIndexRoute
+  PublisherWebhooksIndexRoute: typeof PublisherWebhooksIndexRoute
   PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route: typeof PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route
   PublisherNewExtendedAppChar123AppIdChar125Char123VersionIdChar125Char123StepChar125Route: typeof PublisherNewExtendedAppChar123AppIdChar125Char123VersionIdChar125Char123StepChar125Route
   PublisherUpdateExtendedAppAppIdChar123VersionIdChar125Char123StepChar125Route: typeof PublisherUpdateExtendedAppAppIdChar123VersionIdChar125Char123StepChar125Route
@@ -640,7 +680,9 @@ const PublisherRouteChildren: PublisherRouteChildren = {
   PublisherIndexRoute: PublisherIndexRoute,
   PublisherAppsIdRoute: PublisherAppsIdRoute,
   PublisherOauthStripeRoute: PublisherOauthStripeRoute,
+  PublisherWebhooksIdRoute: PublisherWebhooksIdRoute,
   PublisherAppsIndexRoute: PublisherAppsIndexRoute,
+  PublisherWebhooksIndexRoute: PublisherWebhooksIndexRoute,
   PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route:
     PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route,
   PublisherNewExtendedAppChar123AppIdChar125Char123VersionIdChar125Char123StepChar125Route:

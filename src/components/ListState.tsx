@@ -11,6 +11,7 @@ export function ListState({
   loading,
   emptyTitle,
   emptyText,
+  emptyAction,
   children,
 }: {
   isPending: boolean;
@@ -19,6 +20,8 @@ export function ListState({
   loading: string;
   emptyTitle: string;
   emptyText: string;
+  /** What to do about it (e.g. create the first one). */
+  emptyAction?: ReactNode;
   children: ReactNode;
 }) {
   if (isPending) return <PageLoader label={loading} />;
@@ -38,6 +41,7 @@ export function ListState({
             {emptyTitle}
           </Heading>
           <Text color="gray">{emptyText}</Text>
+          {emptyAction}
         </Flex>
       </Card>
     );

@@ -14,3 +14,8 @@ export const textParam = (v: unknown, max: number) => (typeof v === 'string' && 
 export const optionalText = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
 export const pageSearch = (s: { page?: unknown } & SearchSchemaInput) => ({ page: pageParam(s.page) });
+
+/** Page sizes a table's size changer offers (the webhook activity logs: 25 by default). */
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+/** `?size=`: one of PAGE_SIZES; anything else is 25. */
+export const sizeParam = (v: unknown) => PAGE_SIZES.find((n) => n === Number(v)) ?? 25;

@@ -17,6 +17,7 @@ afterAll(() => portal?.close());
 
 const jira = uuidOf('app:Jira Connector');
 const acmeHq = createHash('sha256').update('ws:acme-hq').digest('hex').slice(0, 24);
+const northwindHook = createHash('sha256').update('webhook:northwind').digest('hex').slice(0, 24);
 const widths = [
   { width: 1366, height: 900 },
   { width: 390, height: 844 },
@@ -34,6 +35,8 @@ const screens: { who: RegExp; paths: string[] }[] = [
       `/publisher/update-extended/app/${jira}`,
       `/publisher/edit-details/app/${jira}`,
       '/publisher/purchases',
+      '/publisher/webhooks',
+      `/publisher/webhooks/${northwindHook}`,
     ],
   },
   {
@@ -41,6 +44,7 @@ const screens: { who: RegExp; paths: string[] }[] = [
     paths: ['/publisher/admin', '/publisher/admin/apps', `/publisher/admin/apps/${jira}`, '/publisher/admin/jobs', '/publisher/admin/emails', '/publisher/admin/categories', '/publisher/admin/featured', '/publisher/admin/publishers', '/publisher/admin/publishers/6560a1f0c0ffee0000000001', '/publisher/admin/purchases', `/publisher/admin/workspace/${acmeHq}`],
   },
   { who: /Tomás Alvarez/, paths: ['/publisher/register'] },
+  { who: /Lars Eriksen/, paths: ['/publisher/webhooks'] },
 ];
 
 /** What does not fit: page overflow, tables that overflow without a visible scrollbar, clipped controls. */

@@ -18,6 +18,9 @@ describe('the sidebar', () => {
     // Purchases needs a publisher: without one it is shown disabled.
     expect(within(publisherNav).queryByRole('link', { name: /Purchases/ })).toBeNull();
     expect(within(publisherNav).getByText('Purchases').closest('[aria-disabled="true"]')).not.toBeNull();
+    // Webhooks needs a publisher that may use them.
+    expect(within(publisherNav).queryByRole('link', { name: /Webhooks/ })).toBeNull();
+    expect(within(publisherNav).getByText('Webhooks').closest('[aria-disabled="true"]')).not.toBeNull();
     // Not built: no link anywhere that would bounce to the apps list.
     expect(within(publisherNav).queryByRole('link', { name: /Bundles/ })).toBeNull();
     const bundles = within(publisherNav).getByText('Bundles').closest('[aria-disabled="true"]');
@@ -33,5 +36,13 @@ describe('the sidebar', () => {
       '/publisher/admin/purchases', '/publisher/admin/workspace', '/publisher/admin/emails', '/publisher/admin/jobs',
       '/publisher/admin/categories', '/publisher/admin/featured',
     ]);
+  });
+
+  it('links Webhooks for a publisher that may use them', async () => {
+    const publisher = { _id: 'p', name: 'Northwind', canUseWebhooks: true, canCreateBundles: false } as unknown as Parameters<typeof Sidebar>[0]['publisher'];
+    await renderScreen(() => <Sidebar checks={everything} publisher={publisher} config={config} signedIn />);
+    const publisherNav = await screen.findByRole('navigation', { name: 'Publisher' });
+    expect(within(publisherNav).getByRole('link', { name: 'Webhooks' }).getAttribute('href')).toBe('/publisher/webhooks');
+    expect(within(publisherNav).queryByRole('link', { name: /Bundles/ })).toBeNull();
   });
 });

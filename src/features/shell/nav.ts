@@ -21,7 +21,7 @@ export const publisherNav: NavEntry[] = [
   { to: '/publisher/profile', label: 'Profile', feature: 'developer' },
   { to: '/publisher/apps', label: 'Apps', feature: 'app' },
   { notBuilt, label: 'Bundles', feature: 'bundle', disabledWhen: (p) => !p?.canCreateBundles },
-  { notBuilt, label: 'Webhooks', feature: 'publisher', disabledWhen: (p) => !p?.canUseWebhooks },
+  { to: '/publisher/webhooks', label: 'Webhooks', feature: 'publisher', disabledWhen: (p) => !p?.canUseWebhooks },
   { to: '/publisher/purchases', label: 'Purchases', feature: 'publisher', disabledWhen: (p) => !p },
 ];
 
