@@ -75,5 +75,6 @@ export const WEBHOOK_TEXT = {
   listFailed: 'The Marketplace Server did not respond when trying to list the webhook activity logs',
   resendFailed: 'The Marketplace Server failed to respond to the resend request.',
   alreadyResent: 'This delivery was already resent.',
+  turnedOff: 'This webhook is turned off: turn it on to send it events.',
   empty: 'No webhooks found! Create one today',
 } as const;

@@ -317,9 +317,12 @@ export async function seed(db: Db) {
         responseBody: body,
         responseType: body.startsWith('{') ? 'application/json' : 'text/plain',
         resent: i === 1,
+        attempts: status === 'created' ? [] : [{ at: daysAgo(i).toISOString(), status, statusCode: code, ms: 80 + i * 37 }],
         createdAt: daysAgo(i),
       })),
     );
+    // The delivery not attempted yet is on its way, as any other would be.
+    await tx.insert(t.jobs).values({ id: hexId('job:webhook-activity:6'), kind: 'webhook.deliver', payload: { activityId: hexId('activity:6') } });
 
     await ensureDefaultTemplates(tx);
     await tx.insert(t.usageRecords).values(

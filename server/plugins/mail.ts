@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { outboxMailer, smtpMailer, type Mailer } from '../services/mail/mailer';
 import { mailNext } from '../services/mail/worker';
-
-const POLL_MS = 250;
+import { pollWhileOpen } from './poll';
 
 /**
  * The mail service: SMTP when SMTP_URL is set, else .eml files in DATA_DIR/outbox; and, unless
@@ -16,25 +15,16 @@ export default fp(
     const mailer = smtpUrl ? smtpMailer(smtpUrl, from) : outboxMailer(join(app.config.dataDir, 'outbox'), from);
     app.decorate('mailer', mailer);
     if (!worker) return void app.addHook('onClose', async () => mailer.close());
-    let running: Promise<void> | null = null;
-    const drain = async () => {
-      while (await mailNext(app)) {
-        if (stopped) return;
-      }
-    };
-    let stopped = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = drain()
-        .catch((err: unknown) => app.log.error({ err }, 'the mail worker failed'))
-        .finally(() => (running = null));
-    }, POLL_MS);
-    app.addHook('onClose', async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-      mailer.close();
-    });
+    pollWhileOpen(
+      app,
+      'mail worker',
+      async (stopped) => {
+        while (!stopped() && (await mailNext(app))) {
+          /* the next one */
+        }
+      },
+      () => mailer.close(),
+    );
   },
   { name: 'mail', dependencies: ['db'] },
 );

@@ -3,8 +3,8 @@ import fp from 'fastify-plugin';
 import { siteOf } from '../services/mail/worker';
 import { deliverNext, type Clock, type DeliveryDeps } from '../services/webhooks/deliver';
 import { dispatchEvents } from '../services/webhooks/dispatch';
+import { pollWhileOpen } from './poll';
 
-const POLL_MS = 250;
 /** Deliveries in flight at once in this process (each waits up to the timeout for its endpoint). */
 const CONCURRENCY = 4;
 
@@ -28,29 +28,16 @@ export default fp(
     });
     app.decorate('webhookDeliveries', deps);
     if (!app.config.webhooks.worker) return;
-    let stopped = false;
-    let running: Promise<unknown> | null = null;
-    const lane = async () => {
-      while (!stopped && (await deliverNext(deps()))) {
-        /* next */
+    const lane = async (stopped: () => boolean) => {
+      while (!stopped() && (await deliverNext(deps()))) {
+        /* the next one */
       }
     };
-    const poll = async () => {
-      while (!stopped && (await dispatchEvents(app.db)) > 0) {
+    pollWhileOpen(app, 'webhook worker', async (stopped) => {
+      while (!stopped() && (await dispatchEvents(app.db)) > 0) {
         /* fan out what is waiting */
       }
-      await Promise.all(Array.from({ length: CONCURRENCY }, lane));
-    };
-    const timer = setInterval(() => {
-      if (running) return;
-      running = poll()
-        .catch((err: unknown) => app.log.error({ err }, 'the webhook worker failed'))
-        .finally(() => (running = null));
-    }, POLL_MS);
-    app.addHook('onClose', async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+      await Promise.all(Array.from({ length: CONCURRENCY }, () => lane(stopped)));
     });
   },
   { name: 'webhooks', dependencies: ['db'] },

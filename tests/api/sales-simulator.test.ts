@@ -1,7 +1,7 @@
 import { count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
-import { purchaseRecords, salesEvents, sandboxLedger } from '../../server/db/schema';
+import { purchaseRecords, salesEvents, sandboxLedger, webhookActivities } from '../../server/db/schema';
 import { simulateSale } from '../../server/services/sales/simulator';
 import { startServer, type TestServer } from '../harness';
 
@@ -51,10 +51,13 @@ describe('the sales simulator (npm run simulate:sales)', () => {
   });
 
   it('runs in the server when SIMULATE_SALES_SECONDS is set, and production refuses it', async () => {
-    const live = await startServer({ simulateSalesSeconds: 0.05 });
+    const live = await startServer({ simulateSalesSeconds: 0.05 }, { WEBHOOK_WORKER: 'true' });
     try {
       const before = (await live.app.db.select({ n: count() }).from(salesEvents))[0]!.n;
       await expect.poll(async () => (await live.app.db.select({ n: count() }).from(salesEvents))[0]!.n, { timeout: 10_000 }).toBeGreaterThan(before + 2);
+      // The simulated sales of Northwind's apps reach its demo webhook's activity log.
+      const simulated = async () => (await live.app.db.select({ n: count() }).from(webhookActivities).where(like(webhookActivities.eventId, 'evt_%')))[0]!.n;
+      await expect.poll(simulated, { timeout: 15_000 }).toBeGreaterThan(0);
     } finally {
       await live.close();
     }

@@ -263,6 +263,12 @@ describe('deliveries', () => {
     receiver.received.length = 0;
     await drain();
     expect(receiver.received).toHaveLength(0);
+    // Nor a test event or a resend: 409, nothing queued.
+    const refused = await s.request('POST', `/v1/publisher/webhooks/${made.id}/test`, { token: owner });
+    expect(refused.status).toBe(409);
+    expect(refused.json.error).toBe('This webhook is turned off: turn it on to send it events.');
+    const [firstDelivery] = (await activities(made.id)).data.slice(-1);
+    expect((await s.request('POST', `/v1/publisher/webhooks/${made.id}/activities/${firstDelivery.id}`, { token: owner })).status).toBe(409);
     const on = await s.request('POST', `/v1/publisher/webhooks/${made.id}/enabled`, { token: owner, body: { enabled: true } });
     expect(on.json).toMatchObject({ enabled: true, failingSince: null });
   });

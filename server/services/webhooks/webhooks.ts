@@ -64,8 +64,13 @@ export async function activitiesPage(db: Db, publisherId: string, id: string, pa
  * Resend: a new delivery of the same event (same id, same body, so receivers can de-duplicate), and the
  * original marked resent — its automatic retries stop. A delivery is resent once.
  */
+/** Deliveries are made only to a webhook that is on (one turned off takes nothing, not even a test). */
+const requireEnabled = (hook: { enabled: boolean }) => {
+  if (!hook.enabled) throw conflict('webhook_disabled', WEBHOOK_TEXT.turnedOff);
+};
+
 export async function resend(db: Db, publisherId: string, id: string, activityId: string) {
-  await webhookOf(db, publisherId, id);
+  requireEnabled(await webhookOf(db, publisherId, id));
   return db.transaction(async (tx) => {
     const [original] = await tx.select().from(webhookActivities).where(and(eq(webhookActivities.id, activityId), eq(webhookActivities.webhookId, id))).for('update');
     if (!original) throw notFound('Webhook activity');
@@ -80,6 +85,7 @@ export async function resend(db: Db, publisherId: string, id: string, activityId
 /** A test event: the first type the webhook listens to, `data.test: true`, an id of its own (`evt_test_…`). */
 export async function sendTest(db: Db, publisherId: string, id: string) {
   const hook = await webhookOf(db, publisherId, id);
+  requireEnabled(hook);
   const type = hook.events[0] ?? 'app.purchase.created';
   const now = new Date();
   const data = { test: true, publisherId, message: 'A test event sent from the marketplace portal: no purchase happened.' };

@@ -14,8 +14,9 @@ import { toast } from '../../lib/toast';
 import { usePermissions } from '../../lib/use-permissions';
 import { activitiesKey, webhookQuery, webhooksKey } from './api';
 import { ActivityLog } from './ActivityLog';
+import { EventBadges } from './EventBadges';
 import { SecretDialog } from './SecretDialog';
-import { eventLabels, webhookText } from './strings';
+import { webhookText } from './strings';
 
 /**
  * SPEC §3 Webhook details: label, Enabled/Disabled, url and events, then the Activity Logs. Beyond the
@@ -110,13 +111,7 @@ export function WebhookDetails({ id, page, size, onPage }: { id: string; page: n
           <DataList.Item>
             <DataList.Label>Events</DataList.Label>
             <DataList.Value>
-              <Flex gap="1" wrap="wrap">
-                {webhook.for.map((e) => (
-                  <Badge key={e} highContrast color="indigo" variant="soft" title={e}>
-                    {eventLabels[e]}
-                  </Badge>
-                ))}
-              </Flex>
+              <EventBadges events={webhook.for} />
             </DataList.Value>
           </DataList.Item>
           <DataList.Item>

@@ -1,5 +1,5 @@
 import { DotsHorizontalIcon, PlusIcon } from '@radix-ui/react-icons';
-import { Badge, Box, Button, DropdownMenu, Flex, IconButton, Table } from '@radix-ui/themes';
+import { Badge, Box, Button, DropdownMenu, IconButton, Table } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
@@ -10,8 +10,9 @@ import { ListState } from '../../components/ListState';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { usePermissions } from '../../lib/use-permissions';
 import { webhooksQuery } from './api';
+import { EventBadges } from './EventBadges';
 import { SecretDialog } from './SecretDialog';
-import { eventLabels, webhookText } from './strings';
+import { webhookText } from './strings';
 
 const NewWebhookDrawer = lazy(() => import('./NewWebhookDrawer'));
 
@@ -58,13 +59,7 @@ export function WebhooksList() {
                   </Table.Cell>
                   <Table.Cell style={{ wordBreak: 'break-all', minWidth: 200 }}>{w.url}</Table.Cell>
                   <Table.Cell>
-                    <Flex gap="1" wrap="wrap">
-                      {w.for.map((e) => (
-                        <Badge key={e} highContrast color="indigo" variant="soft" title={e}>
-                          {eventLabels[e]}
-                        </Badge>
-                      ))}
-                    </Flex>
+                    <EventBadges events={w.for} />
                   </Table.Cell>
                   <Table.Cell>
                     <DropdownMenu.Root>
