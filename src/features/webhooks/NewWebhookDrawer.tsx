@@ -9,6 +9,7 @@ import { toApiError, tsr, unwrap } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { webhooksKey } from './api';
 import { EventsTransfer } from './EventsTransfer';
+import { webhookText } from './strings';
 
 type Form = { label: string; enabled: boolean; url: string; for: (typeof webhookEvents)[number][] };
 type Errors = Partial<Record<'label' | 'url' | 'for', string>>;
@@ -41,7 +42,7 @@ export default function NewWebhookDrawer({ onClose, onCreated }: { onClose: () =
     mutationFn: async () => unwrap(await tsr.webhooks.create.mutate({ body: { ...form, label: form.label.trim(), url: form.url.trim() } })),
     onSuccess: async (made) => {
       await queryClient.invalidateQueries(webhooksKey);
-      toast.success('Webhook created.');
+      toast.success(webhookText.created);
       onCreated(made);
     },
     onError: (err) => {

@@ -22,6 +22,3 @@ export const activitiesQuery = (id: string, page: number, size: number) =>
     retry: false,
     refetchInterval: (q) => (q.state.data?.data.some((a) => a.status === 'created') ? 2000 : 15_000),
   });
-
-export const secretQuery = (id: string) =>
-  queryOptions({ queryKey: [...webhooksKey.queryKey, 'secret', id], queryFn: async () => unwrap(await tsr.webhooks.secret.query({ params: { id } })), staleTime: 0, gcTime: 0 });
