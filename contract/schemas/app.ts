@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, bounded, money, ref, tooLong, webUrl } from '../common';
 import { isLanguageKey, languageKeys, RESERVED_CATEGORY } from './languages';
+import { Tier } from './price';
 
 /** SPEC §4: the twelve app version statuses. */
 export const versionStatuses = [
@@ -13,7 +14,15 @@ export type VersionStatus = z.infer<typeof VersionStatus>;
 export const PurchaseType = z.enum(['buy', 'subscription'], { error: 'You must select the Purchase Type.' });
 export type PurchaseType = z.infer<typeof PurchaseType>;
 
-export const PricingPlanRef = z.object({ id: z.string(), strategy: z.enum(['monthly', 'yearly']), isPerSeat: z.boolean() });
+/** A subscription plan of an app or bundle; a bundle's carries its terms too (trial days, flat price, seat tiers). */
+export const PricingPlanRef = z.object({
+  id: z.string(),
+  strategy: z.enum(['monthly', 'yearly']),
+  isPerSeat: z.boolean(),
+  trialDays: z.number().int().optional(),
+  price: z.number().optional(),
+  tiers: z.array(Tier).optional(),
+});
 
 export const AppVersion = z.object({
   id: z.string(),
