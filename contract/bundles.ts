@@ -3,7 +3,7 @@ import { can } from './access';
 import { c } from './c';
 import { PageQuery, errors, paged } from './common';
 import { App } from './schemas/app';
-import { BundleUpload } from './schemas/catalog';
+import { BundleUpload } from './schemas/bundle';
 
 export const bundles = c.router({
   list: {

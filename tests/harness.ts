@@ -107,6 +107,14 @@ export async function startServer(overrides: Partial<Config> = {}, env: Record<s
       const text = await res.text();
       return { status: res.status, json: text ? JSON.parse(text) : undefined, text };
     },
+    /** A multipart form of text parts only (the bundle form). */
+    async form(method: string, path: string, token: string | undefined, fields: Record<string, string>) {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) form.append(k, v);
+      const res = await fetch(base + path, { method, headers: token ? { authorization: `Bearer ${token}` } : {}, body: form });
+      const text = await res.text();
+      return { status: res.status, json: text ? JSON.parse(text) : undefined, text };
+    },
     /** The publisher's app once its latest version has left `compiling` (polls; fails after a minute). */
     async settled(token: string, appId: string) {
       for (let i = 0; i < 400; i++) {

@@ -13,7 +13,15 @@ export type VersionStatus = z.infer<typeof VersionStatus>;
 export const PurchaseType = z.enum(['buy', 'subscription'], { error: 'You must select the Purchase Type.' });
 export type PurchaseType = z.infer<typeof PurchaseType>;
 
-export const PricingPlanRef = z.object({ id: z.string(), strategy: z.enum(['monthly', 'yearly']), isPerSeat: z.boolean() });
+/** A subscription plan of an app or bundle; a bundle's carries its terms too (trial days, flat price, seat tiers). */
+export const PricingPlanRef = z.object({
+  id: z.string(),
+  strategy: z.enum(['monthly', 'yearly']),
+  isPerSeat: z.boolean(),
+  trialDays: z.number().int().optional(),
+  price: z.number().optional(),
+  tiers: z.array(z.object({ price: z.number(), perUnit: z.boolean(), minimum: z.number().int(), maximum: z.number().int() })).optional(),
+});
 
 export const AppVersion = z.object({
   id: z.string(),

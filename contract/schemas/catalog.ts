@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { LIMITS, bounded, ref, tooLong } from '../common';
-import { multipartForm } from './app';
 
 export const Category = z.object({ id: z.string(), title: z.string(), createdDate: z.string(), modifiedDate: z.string() });
 export const CategoryInput = z.object({
@@ -65,16 +64,3 @@ export const AccessControl = z.object({
 });
 export type AccessControl = z.infer<typeof AccessControl>;
 
-export const BundleInfo = z.object({
-  name: z.string({ error: 'Please set the name of the bundle.' }).trim().min(1, { error: 'Please set the name of the bundle.' }),
-  nameSlug: z.string(),
-  description: z.string().trim().min(1, { error: "Please describe the bundle so clients understand what they're getting." }),
-  version: z.string().regex(/^\d+\.\d+\.\d+$/, { error: 'Version must be of semver format: 1.0.0' }),
-  categories: z.array(z.string()).min(1, { error: 'Please select at least one category.' }),
-  requiredApiVersion: z.string().regex(/^\d+\.\d+\.\d+$/, { error: 'Version must be of semver format: 1.0.0' }),
-  iconFileData: z.string().min(1),
-  purchaseType: z.enum(['buy', 'subscription']),
-  price: z.number().min(0).default(0),
-  pricingPlans: z.array(z.unknown()),
-});
-export const BundleUpload = multipartForm({ bundleInfo: z.string(), appIds: z.string() });

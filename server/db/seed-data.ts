@@ -89,6 +89,27 @@ export const demoApps: DemoApp[] = [
   { name: 'Retro Board', publisher: 'cedar', categories: ['Productivity'], pricing: 'buy', versions: [['1.0.0', 'author-rejected']], short: 'Sprint retrospectives with votes', color: '#ad7f58' },
 ];
 
+/** Bundles in the statuses staff act on, with a flat and a per-seat plan between them. */
+export const demoMoreBundles = [
+  {
+    name: 'Northwind Meeting Kit', status: 'submitted', purchaseType: 'buy' as const, price: 9.99, color: '#0090ff',
+    short: 'Calendars and translation for meetings', apps: ['Calendar Sync', 'Translate Bridge'], plans: [],
+  },
+  {
+    name: 'Northwind Team Essentials', status: 'approved', purchaseType: 'subscription' as const, price: 0, color: '#30a46c',
+    short: 'Standups and polls for every team', apps: ['Standup Bot', 'Poll Master'],
+    plans: [
+      { strategy: 'monthly' as const, trialDays: 7, price: 0, isPerSeat: true, tiers: [{ price: 5, perUnit: true, minimum: 1, maximum: 50 }, { price: 4, perUnit: true, minimum: 51, maximum: 150 }] },
+      { strategy: 'yearly' as const, trialDays: 14, price: 480, isPerSeat: false, tiers: [] },
+    ],
+  },
+  {
+    name: 'Northwind Chat Extras', status: 'rejected', purchaseType: 'subscription' as const, price: 0, color: '#e54d2e',
+    short: 'Polls and translation, monthly', apps: ['Poll Master', 'Translate Bridge'],
+    plans: [{ strategy: 'monthly' as const, trialDays: 14, price: 6, isPerSeat: false, tiers: [] }],
+  },
+];
+
 export const demoBundle = {
   name: 'Northwind Productivity Pack',
   publisher: 'northwind' as const,

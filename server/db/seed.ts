@@ -4,7 +4,7 @@ import { count, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import * as t from './schema';
 import type { PriceTerm } from './schema';
-import { demoApps, demoBundle, demoCategories, demoPublishers, demoUsers } from './seed-data';
+import { demoApps, demoBundle, demoCategories, demoMoreBundles, demoPublishers, demoUsers } from './seed-data';
 
 /** A stable UUID from a name, so the demo world is the same on every machine. */
 export const uuidOf = (name: string) => {
@@ -247,6 +247,31 @@ export async function seed(db: Db) {
         ],
       },
     ]);
+
+    // More bundles, one in each status staff act on: submitted (to review), approved (to publish), rejected.
+    for (const b of demoMoreBundles) {
+      const id = uuidOf(`bundle:${b.name}`);
+      await tx.insert(t.apps).values({ id, publisherId: pubId.northwind!, isBundle: true, purchaseType: b.purchaseType, price: b.price });
+      await tx.insert(t.appVersions).values({
+        internalId: hexId(`version:${b.name}`),
+        appId: id,
+        version: '1.0.0',
+        name: b.name,
+        nameSlug: b.name.toLowerCase().replace(/ /g, '-').replace(/[^a-z-]/g, ''),
+        status: b.status,
+        shortDescription: b.short,
+        description: `${b.short}. ${b.apps.join(', ')} in one bundle.`,
+        categories: ['Productivity'],
+        iconFileData: iconFor(b.name, b.color),
+        iconThumbData: iconFor(b.name, b.color),
+        author: { name: 'Northwind Integrations' },
+        requiredApiVersion: '1.66.0',
+        rejectionNote: b.status === 'rejected' ? 'The description does not say what the bundle saves over buying the apps.' : '',
+        compiled: true,
+      });
+      await tx.insert(t.bundleApps).values(b.apps.map((name) => ({ bundleId: id, appId: appIds[name]! })));
+      if (b.plans.length) await tx.insert(t.bundlePlans).values(b.plans.map((p) => ({ id: hexId(`plan:${b.name}:${p.strategy}`), bundleId: id, ...p })));
+    }
 
     const accounts = [
       { id: hexId('account:acme'), name: 'Acme Logistics' },

@@ -111,7 +111,7 @@ export default fp(
         if (code === 'FST_FILES_LIMIT') throw refuse();
         throw e;
       }
-      if (!files.length) throw refuse();
+      if (!files.length && spec.maxFiles > 0) throw refuse();
       return { files, fields };
     });
   },

@@ -69,7 +69,10 @@ export async function loadApps(db: Db, ids: string[], icon: 'full' | 'thumbnail'
     if (!r || !v) return [];
     const price = activePrices.find((p) => p.appId === id);
     const pricingPlans = r.app.isBundle
-      ? plans.filter((p) => p.bundleId === id).map((p) => ({ id: p.id, strategy: p.strategy, isPerSeat: p.isPerSeat }))
+      ? plans
+          .filter((p) => p.bundleId === id)
+          .sort((a, b) => a.strategy.localeCompare(b.strategy))
+          .map((p) => ({ id: p.id, strategy: p.strategy, isPerSeat: p.isPerSeat, trialDays: p.trialDays, price: p.price, tiers: p.tiers }))
       : price?.type === 'subscription'
         ? (['monthly', 'yearly'] as const)
             .filter((s) => price[s].enabled)

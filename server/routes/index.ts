@@ -16,6 +16,7 @@ import { pendingRoutes } from './pending';
 import { publisherRoutes } from './publisher';
 import { adminPurchasesRoutes, adminWorkspacesRoutes, publisherPurchasesRoutes } from './purchases';
 import { webhooksRoutes } from './webhooks';
+import { adminBundlesRoutes, bundlesRoutes } from './bundles';
 
 type Handler = unknown;
 
@@ -51,6 +52,8 @@ export async function routes(app: FastifyInstance) {
     ...prefixed('admin.purchases', adminPurchasesRoutes(app)),
     ...prefixed('admin.workspaces', adminWorkspacesRoutes(app)),
     ...prefixed('webhooks', webhooksRoutes(app)),
+    ...prefixed('bundles', bundlesRoutes(app)),
+    ...prefixed('admin.bundles', adminBundlesRoutes(app)),
   };
   const pending = new Set<string>(pendingRoutes);
   const router: Record<string, unknown> = {};

@@ -4,10 +4,4 @@
  * refuses to boot if a route is both here and implemented, or in neither place.
  */
 export const pendingRoutes = [
-  'bundles.list',
-  'bundles.create',
-  'bundles.apps',
-  'admin.bundles.list',
-  'admin.bundles.get',
-  'admin.bundles.apps',
 ] as const;

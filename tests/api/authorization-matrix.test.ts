@@ -152,6 +152,14 @@ const table: [method: string, path: string, body: unknown, expected: number[]][]
   // Workspace lookups are system admins' alone ('Invalid User Role' for other staff).
   ['GET', '/v1/admin/workspaces/no-such-workspace', undefined, [401, 404, 403, 403, 403, 403, 403, 403, 403, 404]],
   ['GET', '/v1/admin/workspaces/no-such-workspace/purchases', undefined, [401, 404, 403, 403, 403, 403, 403, 403, 403, 404]],
+  // Bundles: a publisher that may create them (Fjord may not: 403 Bundle Creation not Available); the form is
+  // multipart, so whoever may create one gets past authorization to 415 for a JSON body.
+  ['GET', '/v1/publisher/bundles', undefined, [401, 404, 200, 200, 200, 403, 200, 200, 200, 200]],
+  ['POST', '/v1/publisher/bundles', {}, [401, 404, 403, 415, 415, 415, 403, 403, 415, 415]],
+  ['GET', '/v1/publisher/bundles/no-such-bundle/apps', undefined, [401, 404, 404, 404, 404, 403, 404, 404, 404, 404]],
+  ['GET', '/v1/admin/bundles', undefined, staffRead],
+  ['GET', '/v1/admin/bundles/no-such-bundle', undefined, [401, 404, 403, 403, 403, 403, 404, 404, 404, 404]],
+  ['GET', '/v1/admin/bundles/no-such-bundle/apps', undefined, [401, 404, 403, 403, 403, 403, 404, 404, 404, 404]],
   // Webhooks: readers of a publisher that may use them (Fjord may not: 403 Webhooks Disabled); writes need
   // publisher update; a webhook of another publisher, or none, is 404.
   ['GET', '/v1/publisher/webhooks', undefined, [401, 404, 200, 200, 200, 403, 200, 200, 200, 200]],
@@ -195,6 +203,7 @@ describe('authorization matrix of the implemented routes', () => {
         .replace('no-such-purchase', ':id')
         .replace('no-such-workspace', ':id')
         .replace('no-such-webhook', ':id')
+        .replace('no-such-bundle', ':id')
         .replace('no-such-activity', ':activityId')
         .replace(northwind, ':id');
       return `${m} ${path.startsWith('/v1/admin/apps/download/') ? path.replace(jiraLatest, ':id') : path.replace(jiraLatest, ':versionId').replace(/\/version\/:versionId\/publish$/, '/version/:versionId/:action')}`;

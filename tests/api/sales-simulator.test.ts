@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { purchaseRecords, salesEvents, sandboxLedger, webhookActivities } from '../../server/db/schema';
 import { simulateSale } from '../../server/services/sales/simulator';
+import { uuidOf } from '../../server/db/seed';
 import { startServer, type TestServer } from '../harness';
 
 let s: TestServer;
@@ -31,6 +32,9 @@ describe('the sales simulator (npm run simulate:sales)', () => {
     }
     const kinds = new Set(moves.map((m) => m.replace(/^.* (bought|subscribed)/, '$1').replace(' on a trial', '')));
     expect([...kinds].sort()).toEqual(['a subscription added seats', 'a subscription was cancelled', 'a trial started billing', 'bought an app', 'subscribed']);
+    // Bundles sell too (the demo's published bundle is a subscription).
+    const bundleId = uuidOf('bundle:Northwind Productivity Pack');
+    expect((await s.app.db.select({ n: count() }).from(purchaseRecords).where(eq(purchaseRecords.appId, bundleId)))[0]!.n).toBeGreaterThan(0);
     const made = (await n(purchaseRecords)) - records0;
     expect(made).toBe(moves.filter((m) => / (bought|subscribed)/.test(m)).length);
     expect((await n(salesEvents)) - events0).toBe(moves.length);

@@ -13,16 +13,16 @@ const types: [mime: string, test: (b: Buffer) => boolean][] = [
 
 export const iconType = (data: Buffer): string | null => types.find(([, test]) => test(data))?.[0] ?? null;
 
-const refuse = (message: string) => new HttpError(400, 'manifest_invalid', message, [{ path: 'app.json.iconFile', message }]);
+const refuse = (message: string, path: string) => new HttpError(400, 'manifest_invalid', message, [{ path, message }]);
 
 /**
  * The icon as a data URL, and a small thumbnail for lists (64×64 WebP, made with sharp, which also proves
  * the image decodes). Refused with a 400 naming iconFile when it is not one of the four types or too large.
  */
-export async function readIcon(name: string, data: Buffer): Promise<{ iconData: string; thumbnail: string }> {
-  if (data.length > ICON_LIMITS.bytes) throw refuse(`The icon ${name} is larger than 512 KB.`);
+export async function readIcon(name: string, data: Buffer, path = 'app.json.iconFile'): Promise<{ iconData: string; thumbnail: string }> {
+  if (data.length > ICON_LIMITS.bytes) throw refuse(`The icon ${name} is larger than 512 KB.`, path);
   const mime = iconType(data);
-  if (!mime) throw refuse(`The icon ${name} must be a PNG, JPEG, GIF or WebP image.`);
+  if (!mime) throw refuse(`The icon ${name} must be a PNG, JPEG, GIF or WebP image.`, path);
   let thumb: Buffer;
   try {
     thumb = await sharp(data, { limitInputPixels: ICON_LIMITS.maxPixels, animated: false })
@@ -30,7 +30,7 @@ export async function readIcon(name: string, data: Buffer): Promise<{ iconData: 
       .webp({ quality: 80 })
       .toBuffer();
   } catch {
-    throw refuse(`The icon ${name} is not a readable image.`);
+    throw refuse(`The icon ${name} is not a readable image.`, path);
   }
   return { iconData: `data:${mime};base64,${data.toString('base64')}`, thumbnail: `data:image/webp;base64,${thumb.toString('base64')}` };
 }

@@ -17,7 +17,7 @@ const pick = <T>(rnd: Random, items: T[]) => items[Math.floor(rnd() * items.leng
 /**
  * One move of the public marketplace (development only: `npm run simulate:sales`), made through the same
  * service as staff's records, so it writes the same events and credits the same balances: a workspace
- * buys an app, subscribes (maybe on a trial), a trial starts billing, a subscription adds seats, or one is
+ * buys an app or a bundle, subscribes (maybe on a trial), a trial starts billing, a subscription adds seats, or one is
  * cancelled. Answers what happened, or null when nothing could (no published app yet).
  */
 export async function simulateSale(db: Db, money: SalesMoney, rnd: Random = Math.random): Promise<string | null> {
@@ -44,13 +44,14 @@ async function sell(db: Db, money: SalesMoney, rnd: Random) {
   const published = await db
     .select()
     .from(apps)
-    .where(and(eq(apps.isBundle, false), exists(db.select({ one: sql`1` }).from(appVersions).where(and(eq(appVersions.appId, apps.id), eq(appVersions.status, 'published'))))));
+    // Published apps and bundles alike.
+    .where(exists(db.select({ one: sql`1` }).from(appVersions).where(and(eq(appVersions.appId, apps.id), eq(appVersions.status, 'published')))));
   if (!published.length) return null;
   const app = pick(rnd, published);
   const ws = await workspaceFor(db, rnd);
   if (app.purchaseType === 'buy') {
     await createPurchase(db, money, { appId: app.id, workspaceId: ws.id, planId: '', seats: 0, periodEnd: new Date().toISOString(), externallyManaged: false });
-    return `${ws.nickname} bought an app`;
+    return `${ws.nickname} bought ${app.isBundle ? 'a bundle' : 'an app'}`;
   }
   const plans = await plansOf(db, app);
   if (!plans.length) return null;
