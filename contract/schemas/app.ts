@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, bounded, money, ref, tooLong, webUrl } from '../common';
 import { isLanguageKey, languageKeys, RESERVED_CATEGORY } from './languages';
-import { Tier } from './price';
 
 /** SPEC §4: the twelve app version statuses. */
 export const versionStatuses = [
@@ -21,7 +20,7 @@ export const PricingPlanRef = z.object({
   isPerSeat: z.boolean(),
   trialDays: z.number().int().optional(),
   price: z.number().optional(),
-  tiers: z.array(Tier).optional(),
+  tiers: z.array(z.object({ price: z.number(), perUnit: z.boolean(), minimum: z.number().int(), maximum: z.number().int() })).optional(),
 });
 
 export const AppVersion = z.object({
