@@ -45,3 +45,6 @@ export async function publishBundle(bundleInfo: unknown, appIds: string[]): Prom
   if (!res.ok) throw new ApiError(res.status, body && typeof body === 'object' ? (body as Partial<ErrorBody>) : null);
   return body as { appId: string };
 }
+
+export const bundleStatsQuery = (id: string) =>
+  queryOptions({ queryKey: [...bundlesKey.queryKey, 'stats', id], queryFn: async () => unwrap(await tsr.apps.stats.query({ params: { id } })) });
