@@ -1,9 +1,8 @@
-import { Box, Button, Flex, Link as ThemeLink, Text } from '@radix-ui/themes';
+import { Box, Button, Flex, Heading, Link as ThemeLink, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { BUNDLE_TEXT as T } from '../../../contract/schemas/bundle';
-import { AppHeader } from '../../components/app/AppHeader';
 import { AppsTable } from '../../components/app/AppsTable';
 import { StatsDialog } from '../../components/app/StatsDialog';
 import { PlansTable } from '../../components/bundles/PlansTable';
@@ -37,11 +36,29 @@ export function BundleDetail({ id }: { id: string }) {
         <ThemeLink asChild size="2">
           <Link to="/publisher/bundles">← Bundles</Link>
         </ThemeLink>
-        <AppHeader app={b} onStats={() => setStats(true)}>
-          <Button disabled variant="soft">
-            Edit
-          </Button>
-        </AppHeader>
+        <Flex gap="4" align="start" wrap="wrap">
+          {b.latest.iconFileData && <img src={b.latest.iconFileData} alt="" width={64} height={64} style={{ borderRadius: 14 }} />}
+          <Flex direction="column" gap="1" style={{ flex: 1, minWidth: 240 }}>
+            <Flex gap="2" align="center" wrap="wrap">
+              <Heading as="h1" size="6">
+                {b.latest.name}
+              </Heading>
+              <StatusBadge status={b.latest.status} />
+            </Flex>
+            <Text color="gray">{b.latest.description}</Text>
+            <Text size="2" color="gray">
+              {b.latest.categories.join(', ')} · v{b.latest.version}
+            </Text>
+          </Flex>
+          <Flex gap="2">
+            <Button variant="soft" onClick={() => setStats(true)}>
+              Stats
+            </Button>
+            <Button disabled variant="soft">
+              Edit
+            </Button>
+          </Flex>
+        </Flex>
         <Section title="Included apps">
           {apps.data ? <AppsTable apps={apps.data} to="/publisher/apps/$id" caption="Included apps" /> : <PageLoader label="Loading the apps…" />}
         </Section>
