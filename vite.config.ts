@@ -45,7 +45,7 @@ export default defineConfig({
             { name: 'ui', test: /node_modules[\\/]@radix-ui[\\/]themes[\\/].*[\\/](base-button|button|icon-button|heading|text|link|badge|card|box|flex|spinner|theme|.*props?)\.js$/, priority: 10 },
             // Not the drawers and dialogs: a group takes what its modules import along, and theirs is Radix's
             // dialog machinery, which the first screen never opens.
-            { name: 'common', test: /[\\/]src[\\/](lib|components)[\\/](?![^\\/]*(Drawer|Dialog))/, minShareCount: 3, priority: 5 },
+            { name: 'common', test: /[\\/]src[\\/](lib|components)[\\/](?!app[\\/]|bundles[\\/])(?![^\\/]*(Drawer|Dialog|FileDrop))/, minShareCount: 3, priority: 5 },
           ],
         },
       },

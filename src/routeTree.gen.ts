@@ -27,11 +27,16 @@ import { Route as PublisherAdminFeaturedRouteImport } from './routes/publisher.a
 import { Route as PublisherAdminJobsRouteImport } from './routes/publisher.admin.jobs'
 import { Route as PublisherAppsIndexRouteImport } from './routes/publisher.apps.index'
 import { Route as PublisherAppsIdRouteImport } from './routes/publisher.apps.$id'
+import { Route as PublisherBundlesIndexRouteImport } from './routes/publisher.bundles.index'
+import { Route as PublisherBundlesIdRouteImport } from './routes/publisher.bundles.$id'
+import { Route as PublisherNewBundleRouteImport } from './routes/publisher.new.bundle'
 import { Route as PublisherOauthStripeRouteImport } from './routes/publisher.oauth.stripe'
 import { Route as PublisherWebhooksIndexRouteImport } from './routes/publisher.webhooks.index'
 import { Route as PublisherWebhooksIdRouteImport } from './routes/publisher.webhooks.$id'
 import { Route as PublisherAdminAppsIndexRouteImport } from './routes/publisher.admin.apps.index'
 import { Route as PublisherAdminAppsIdRouteImport } from './routes/publisher.admin.apps.$id'
+import { Route as PublisherAdminBundlesIndexRouteImport } from './routes/publisher.admin.bundles.index'
+import { Route as PublisherAdminBundlesIdRouteImport } from './routes/publisher.admin.bundles.$id'
 import { Route as PublisherAdminPublishersIndexRouteImport } from './routes/publisher.admin.publishers.index'
 import { Route as PublisherAdminPublishersIdRouteImport } from './routes/publisher.admin.publishers.$id'
 import { Route as PublisherAdminPurchasesChar123PurchaseIdChar125RouteImport } from './routes/publisher.admin.purchases.{-$purchaseId}'
@@ -131,6 +136,21 @@ const PublisherAppsIdRoute = PublisherAppsIdRouteImport.update({
   path: '/apps/$id',
   getParentRoute: () => PublisherRoute,
 } as any)
+const PublisherBundlesIndexRoute = PublisherBundlesIndexRouteImport.update({
+  id: '/bundles/',
+  path: '/bundles/',
+  getParentRoute: () => PublisherRoute,
+} as any)
+const PublisherBundlesIdRoute = PublisherBundlesIdRouteImport.update({
+  id: '/bundles/$id',
+  path: '/bundles/$id',
+  getParentRoute: () => PublisherRoute,
+} as any)
+const PublisherNewBundleRoute = PublisherNewBundleRouteImport.update({
+  id: '/new/bundle',
+  path: '/new/bundle',
+  getParentRoute: () => PublisherRoute,
+} as any)
 const PublisherOauthStripeRoute = PublisherOauthStripeRouteImport.update({
   id: '/oauth/stripe',
   path: '/oauth/stripe',
@@ -154,6 +174,17 @@ const PublisherAdminAppsIndexRoute = PublisherAdminAppsIndexRouteImport.update({
 const PublisherAdminAppsIdRoute = PublisherAdminAppsIdRouteImport.update({
   id: '/apps/$id',
   path: '/apps/$id',
+  getParentRoute: () => PublisherAdminRoute,
+} as any)
+const PublisherAdminBundlesIndexRoute =
+  PublisherAdminBundlesIndexRouteImport.update({
+    id: '/bundles/',
+    path: '/bundles/',
+    getParentRoute: () => PublisherAdminRoute,
+  } as any)
+const PublisherAdminBundlesIdRoute = PublisherAdminBundlesIdRouteImport.update({
+  id: '/bundles/$id',
+  path: '/bundles/$id',
   getParentRoute: () => PublisherAdminRoute,
 } as any)
 const PublisherAdminPublishersIndexRoute =
@@ -222,16 +253,21 @@ export interface FileRoutesByFullPath {
   '/publisher/admin/featured': typeof PublisherAdminFeaturedRoute
   '/publisher/admin/jobs': typeof PublisherAdminJobsRoute
   '/publisher/apps/$id': typeof PublisherAppsIdRoute
+  '/publisher/bundles/$id': typeof PublisherBundlesIdRoute
+  '/publisher/new/bundle': typeof PublisherNewBundleRoute
   '/publisher/oauth/stripe': typeof PublisherOauthStripeRoute
   '/publisher/webhooks/$id': typeof PublisherWebhooksIdRoute
   '/publisher/admin/': typeof PublisherAdminIndexRoute
   '/publisher/apps/': typeof PublisherAppsIndexRoute
+  '/publisher/bundles/': typeof PublisherBundlesIndexRoute
   '/publisher/webhooks/': typeof PublisherWebhooksIndexRoute
   '/publisher/admin/apps/$id': typeof PublisherAdminAppsIdRoute
+  '/publisher/admin/bundles/$id': typeof PublisherAdminBundlesIdRoute
   '/publisher/admin/publishers/$id': typeof PublisherAdminPublishersIdRoute
   '/publisher/admin/purchases/{-$purchaseId}': typeof PublisherAdminPurchasesChar123PurchaseIdChar125Route
   '/publisher/admin/workspace/{-$workspaceId}': typeof PublisherAdminWorkspaceChar123WorkspaceIdChar125Route
   '/publisher/admin/apps/': typeof PublisherAdminAppsIndexRoute
+  '/publisher/admin/bundles/': typeof PublisherAdminBundlesIndexRoute
   '/publisher/admin/publishers/': typeof PublisherAdminPublishersIndexRoute
   '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}': typeof PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route
   '/publisher/new-extended/app/{-$appId}/{-$versionId}/{-$step}': typeof PublisherNewExtendedAppChar123AppIdChar125Char123VersionIdChar125Char123StepChar125Route
@@ -252,16 +288,21 @@ export interface FileRoutesByTo {
   '/publisher/admin/featured': typeof PublisherAdminFeaturedRoute
   '/publisher/admin/jobs': typeof PublisherAdminJobsRoute
   '/publisher/apps/$id': typeof PublisherAppsIdRoute
+  '/publisher/bundles/$id': typeof PublisherBundlesIdRoute
+  '/publisher/new/bundle': typeof PublisherNewBundleRoute
   '/publisher/oauth/stripe': typeof PublisherOauthStripeRoute
   '/publisher/webhooks/$id': typeof PublisherWebhooksIdRoute
   '/publisher/admin': typeof PublisherAdminIndexRoute
   '/publisher/apps': typeof PublisherAppsIndexRoute
+  '/publisher/bundles': typeof PublisherBundlesIndexRoute
   '/publisher/webhooks': typeof PublisherWebhooksIndexRoute
   '/publisher/admin/apps/$id': typeof PublisherAdminAppsIdRoute
+  '/publisher/admin/bundles/$id': typeof PublisherAdminBundlesIdRoute
   '/publisher/admin/publishers/$id': typeof PublisherAdminPublishersIdRoute
   '/publisher/admin/purchases/{-$purchaseId}': typeof PublisherAdminPurchasesChar123PurchaseIdChar125Route
   '/publisher/admin/workspace/{-$workspaceId}': typeof PublisherAdminWorkspaceChar123WorkspaceIdChar125Route
   '/publisher/admin/apps': typeof PublisherAdminAppsIndexRoute
+  '/publisher/admin/bundles': typeof PublisherAdminBundlesIndexRoute
   '/publisher/admin/publishers': typeof PublisherAdminPublishersIndexRoute
   '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}': typeof PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route
   '/publisher/new-extended/app/{-$appId}/{-$versionId}/{-$step}': typeof PublisherNewExtendedAppChar123AppIdChar125Char123VersionIdChar125Char123StepChar125Route
@@ -285,16 +326,21 @@ export interface FileRoutesById {
   '/publisher/admin/featured': typeof PublisherAdminFeaturedRoute
   '/publisher/admin/jobs': typeof PublisherAdminJobsRoute
   '/publisher/apps/$id': typeof PublisherAppsIdRoute
+  '/publisher/bundles/$id': typeof PublisherBundlesIdRoute
+  '/publisher/new/bundle': typeof PublisherNewBundleRoute
   '/publisher/oauth/stripe': typeof PublisherOauthStripeRoute
   '/publisher/webhooks/$id': typeof PublisherWebhooksIdRoute
   '/publisher/admin/': typeof PublisherAdminIndexRoute
   '/publisher/apps/': typeof PublisherAppsIndexRoute
+  '/publisher/bundles/': typeof PublisherBundlesIndexRoute
   '/publisher/webhooks/': typeof PublisherWebhooksIndexRoute
   '/publisher/admin/apps/$id': typeof PublisherAdminAppsIdRoute
+  '/publisher/admin/bundles/$id': typeof PublisherAdminBundlesIdRoute
   '/publisher/admin/publishers/$id': typeof PublisherAdminPublishersIdRoute
   '/publisher/admin/purchases/{-$purchaseId}': typeof PublisherAdminPurchasesChar123PurchaseIdChar125Route
   '/publisher/admin/workspace/{-$workspaceId}': typeof PublisherAdminWorkspaceChar123WorkspaceIdChar125Route
   '/publisher/admin/apps/': typeof PublisherAdminAppsIndexRoute
+  '/publisher/admin/bundles/': typeof PublisherAdminBundlesIndexRoute
   '/publisher/admin/publishers/': typeof PublisherAdminPublishersIndexRoute
   '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}': typeof PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route
   '/publisher/new-extended/app/{-$appId}/{-$versionId}/{-$step}': typeof PublisherNewExtendedAppChar123AppIdChar125Char123VersionIdChar125Char123StepChar125Route
@@ -319,16 +365,21 @@ export interface FileRouteTypes {
     | '/publisher/admin/featured'
     | '/publisher/admin/jobs'
     | '/publisher/apps/$id'
+    | '/publisher/bundles/$id'
+    | '/publisher/new/bundle'
     | '/publisher/oauth/stripe'
     | '/publisher/webhooks/$id'
     | '/publisher/admin/'
     | '/publisher/apps/'
+    | '/publisher/bundles/'
     | '/publisher/webhooks/'
     | '/publisher/admin/apps/$id'
+    | '/publisher/admin/bundles/$id'
     | '/publisher/admin/publishers/$id'
     | '/publisher/admin/purchases/{-$purchaseId}'
     | '/publisher/admin/workspace/{-$workspaceId}'
     | '/publisher/admin/apps/'
+    | '/publisher/admin/bundles/'
     | '/publisher/admin/publishers/'
     | '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}'
     | '/publisher/new-extended/app/{-$appId}/{-$versionId}/{-$step}'
@@ -349,16 +400,21 @@ export interface FileRouteTypes {
     | '/publisher/admin/featured'
     | '/publisher/admin/jobs'
     | '/publisher/apps/$id'
+    | '/publisher/bundles/$id'
+    | '/publisher/new/bundle'
     | '/publisher/oauth/stripe'
     | '/publisher/webhooks/$id'
     | '/publisher/admin'
     | '/publisher/apps'
+    | '/publisher/bundles'
     | '/publisher/webhooks'
     | '/publisher/admin/apps/$id'
+    | '/publisher/admin/bundles/$id'
     | '/publisher/admin/publishers/$id'
     | '/publisher/admin/purchases/{-$purchaseId}'
     | '/publisher/admin/workspace/{-$workspaceId}'
     | '/publisher/admin/apps'
+    | '/publisher/admin/bundles'
     | '/publisher/admin/publishers'
     | '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}'
     | '/publisher/new-extended/app/{-$appId}/{-$versionId}/{-$step}'
@@ -381,16 +437,21 @@ export interface FileRouteTypes {
     | '/publisher/admin/featured'
     | '/publisher/admin/jobs'
     | '/publisher/apps/$id'
+    | '/publisher/bundles/$id'
+    | '/publisher/new/bundle'
     | '/publisher/oauth/stripe'
     | '/publisher/webhooks/$id'
     | '/publisher/admin/'
     | '/publisher/apps/'
+    | '/publisher/bundles/'
     | '/publisher/webhooks/'
     | '/publisher/admin/apps/$id'
+    | '/publisher/admin/bundles/$id'
     | '/publisher/admin/publishers/$id'
     | '/publisher/admin/purchases/{-$purchaseId}'
     | '/publisher/admin/workspace/{-$workspaceId}'
     | '/publisher/admin/apps/'
+    | '/publisher/admin/bundles/'
     | '/publisher/admin/publishers/'
     | '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}'
     | '/publisher/new-extended/app/{-$appId}/{-$versionId}/{-$step}'
@@ -533,6 +594,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublisherAppsIdRouteImport
       parentRoute: typeof PublisherRoute
     }
+    '/publisher/bundles/': {
+      id: '/publisher/bundles/'
+      path: '/bundles'
+      fullPath: '/publisher/bundles/'
+      preLoaderRoute: typeof PublisherBundlesIndexRouteImport
+      parentRoute: typeof PublisherRoute
+    }
+    '/publisher/bundles/$id': {
+      id: '/publisher/bundles/$id'
+      path: '/bundles/$id'
+      fullPath: '/publisher/bundles/$id'
+      preLoaderRoute: typeof PublisherBundlesIdRouteImport
+      parentRoute: typeof PublisherRoute
+    }
+    '/publisher/new/bundle': {
+      id: '/publisher/new/bundle'
+      path: '/new/bundle'
+      fullPath: '/publisher/new/bundle'
+      preLoaderRoute: typeof PublisherNewBundleRouteImport
+      parentRoute: typeof PublisherRoute
+    }
     '/publisher/oauth/stripe': {
       id: '/publisher/oauth/stripe'
       path: '/oauth/stripe'
@@ -566,6 +648,20 @@ declare module '@tanstack/react-router' {
       path: '/apps/$id'
       fullPath: '/publisher/admin/apps/$id'
       preLoaderRoute: typeof PublisherAdminAppsIdRouteImport
+      parentRoute: typeof PublisherAdminRoute
+    }
+    '/publisher/admin/bundles/': {
+      id: '/publisher/admin/bundles/'
+      path: '/bundles'
+      fullPath: '/publisher/admin/bundles/'
+      preLoaderRoute: typeof PublisherAdminBundlesIndexRouteImport
+      parentRoute: typeof PublisherAdminRoute
+    }
+    '/publisher/admin/bundles/$id': {
+      id: '/publisher/admin/bundles/$id'
+      path: '/bundles/$id'
+      fullPath: '/publisher/admin/bundles/$id'
+      preLoaderRoute: typeof PublisherAdminBundlesIdRouteImport
       parentRoute: typeof PublisherAdminRoute
     }
     '/publisher/admin/publishers/': {
@@ -627,10 +723,12 @@ interface PublisherAdminRouteChildren {
   PublisherAdminJobsRoute: typeof PublisherAdminJobsRoute
   PublisherAdminIndexRoute: typeof PublisherAdminIndexRoute
   PublisherAdminAppsIdRoute: typeof PublisherAdminAppsIdRoute
+  PublisherAdminBundlesIdRoute: typeof PublisherAdminBundlesIdRoute
   PublisherAdminPublishersIdRoute: typeof PublisherAdminPublishersIdRoute
   PublisherAdminPurchasesChar123PurchaseIdChar125Route: typeof PublisherAdminPurchasesChar123PurchaseIdChar125Route
   PublisherAdminWorkspaceChar123WorkspaceIdChar125Route: typeof PublisherAdminWorkspaceChar123WorkspaceIdChar125Route
   PublisherAdminAppsIndexRoute: typeof PublisherAdminAppsIndexRoute
+  PublisherAdminBundlesIndexRoute: typeof PublisherAdminBundlesIndexRoute
   PublisherAdminPublishersIndexRoute: typeof PublisherAdminPublishersIndexRoute
 }
 
@@ -641,12 +739,14 @@ const PublisherAdminRouteChildren: PublisherAdminRouteChildren = {
   PublisherAdminJobsRoute: PublisherAdminJobsRoute,
   PublisherAdminIndexRoute: PublisherAdminIndexRoute,
   PublisherAdminAppsIdRoute: PublisherAdminAppsIdRoute,
+  PublisherAdminBundlesIdRoute: PublisherAdminBundlesIdRoute,
   PublisherAdminPublishersIdRoute: PublisherAdminPublishersIdRoute,
   PublisherAdminPurchasesChar123PurchaseIdChar125Route:
     PublisherAdminPurchasesChar123PurchaseIdChar125Route,
   PublisherAdminWorkspaceChar123WorkspaceIdChar125Route:
     PublisherAdminWorkspaceChar123WorkspaceIdChar125Route,
   PublisherAdminAppsIndexRoute: PublisherAdminAppsIndexRoute,
+  PublisherAdminBundlesIndexRoute: PublisherAdminBundlesIndexRoute,
   PublisherAdminPublishersIndexRoute: PublisherAdminPublishersIndexRoute,
 }
 
@@ -662,9 +762,12 @@ interface PublisherRouteChildren {
   PublisherRegisterRoute: typeof PublisherRegisterRoute
   PublisherIndexRoute: typeof PublisherIndexRoute
   PublisherAppsIdRoute: typeof PublisherAppsIdRoute
+  PublisherBundlesIdRoute: typeof PublisherBundlesIdRoute
+  PublisherNewBundleRoute: typeof PublisherNewBundleRoute
   PublisherOauthStripeRoute: typeof PublisherOauthStripeRoute
   PublisherWebhooksIdRoute: typeof PublisherWebhooksIdRoute
   PublisherAppsIndexRoute: typeof PublisherAppsIndexRoute
+  PublisherBundlesIndexRoute: typeof PublisherBundlesIndexRoute
   PublisherWebhooksIndexRoute: typeof PublisherWebhooksIndexRoute
   PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route: typeof PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route
   PublisherNewExtendedAppChar123AppIdChar125Char123VersionIdChar125Char123StepChar125Route: typeof PublisherNewExtendedAppChar123AppIdChar125Char123VersionIdChar125Char123StepChar125Route
@@ -679,9 +782,12 @@ const PublisherRouteChildren: PublisherRouteChildren = {
   PublisherRegisterRoute: PublisherRegisterRoute,
   PublisherIndexRoute: PublisherIndexRoute,
   PublisherAppsIdRoute: PublisherAppsIdRoute,
+  PublisherBundlesIdRoute: PublisherBundlesIdRoute,
+  PublisherNewBundleRoute: PublisherNewBundleRoute,
   PublisherOauthStripeRoute: PublisherOauthStripeRoute,
   PublisherWebhooksIdRoute: PublisherWebhooksIdRoute,
   PublisherAppsIndexRoute: PublisherAppsIndexRoute,
+  PublisherBundlesIndexRoute: PublisherBundlesIndexRoute,
   PublisherWebhooksIndexRoute: PublisherWebhooksIndexRoute,
   PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route:
     PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route,

@@ -31,7 +31,7 @@ export const adminBundles = c.router({
   list: {
     method: 'GET',
     path: '/admin/bundles',
-    query: PageQuery,
+    query: PageQuery.extend({ q: z.string().max(100).optional() }),
     responses: { 200: paged(App), ...errors },
     metadata: can('system:bundles', 'read'),
     summary: 'Every bundle',

@@ -43,7 +43,7 @@ export const bundlesRoutes = (app: FastifyInstance) => ({
 
 /** Staff's bundles (SPEC §3 admin bundles): the list, one bundle, its apps. */
 export const adminBundlesRoutes = (app: FastifyInstance) => ({
-  list: s.route(contract.admin.bundles.list, async ({ query }) => ({ status: 200, body: await pageOfApps(app.db, { isBundle: true }, query) })),
+  list: s.route(contract.admin.bundles.list, async ({ query }) => ({ status: 200, body: await pageOfApps(app.db, { isBundle: true, q: query.q?.trim() || undefined }, query) })),
   get: s.route(contract.admin.bundles.get, async ({ params }) => {
     const bundle = await anyApp(app.db, params.id);
     if (!bundle.isBundle) throw new HttpError(404, 'not_a_bundle', `${BUNDLE_TEXT.invalidBundleTitle}: ${BUNDLE_TEXT.invalidBundle}`);

@@ -16,7 +16,7 @@ export function AppsTable({
   actions,
 }: {
   apps: z.infer<typeof App>[];
-  to: '/publisher/apps/$id' | '/publisher/admin/apps/$id';
+  to: '/publisher/apps/$id' | '/publisher/admin/apps/$id' | '/publisher/bundles/$id' | '/publisher/admin/bundles/$id';
   showPublisher?: boolean;
   caption?: string;
   /** A last column of controls per app (staff operations). */

@@ -6,6 +6,8 @@ import type { z } from 'zod';
 import { REJECTION_REASON_MESSAGE, REVIEW_NOTE_MESSAGE, type AppVersion } from '../../../contract/schemas/app';
 import { lifecycleSnapshot, type VersionAction } from '../../../machines/app-version-lifecycle';
 import { AppHeader } from '../../components/app/AppHeader';
+import { AppsTable } from '../../components/app/AppsTable';
+import { PlansTable } from '../../components/bundles/PlansTable';
 import { DiagnosticsDialog } from '../../components/app/DiagnosticsDialog';
 import { JobsTable } from '../../components/app/JobsTable';
 import { NoteDialog } from '../../components/app/NoteDialog';
@@ -16,7 +18,7 @@ import { VersionsTable } from '../../components/app/VersionsTable';
 import { Section } from '../../components/Section';
 import { toast } from '../../lib/toast';
 import {
-  adminAppQuery, adminJobQuery, adminJobsQuery, adminPricesQuery, adminStatsQuery, adminVersionsQuery,
+  adminAppQuery, adminBundleAppsQuery, adminJobQuery, adminJobsQuery, adminPricesQuery, adminStatsQuery, adminVersionsQuery,
   useMakePremiumOnly, useMakeUsageBased, useVersionAction,
 } from './api';
 import { DownloadButtons } from './DownloadButtons';
@@ -31,7 +33,13 @@ const updating = new Set<VersionAction>(['REVIEW', 'APPROVE', 'REJECT', 'PUBLISH
 const withoutPackage = new Set<VersionAction>([...updating].filter((a) => a !== 'COMPILE'));
 const reading = new Set<VersionAction>(['VIEW_DIAGNOSTICS']);
 
-/** Admin app detail (SPEC §2, §4): versions with the staff actions of the lifecycle machine, prices, jobs, stats, usage, activity. */
+/** A bundle's apps, linking to their admin pages. */
+function BundledApps({ bundleId }: { bundleId: string }) {
+  const { data } = useQuery(adminBundleAppsQuery(bundleId));
+  return data ? <AppsTable apps={data} to="/publisher/admin/apps/$id" caption="Bundled apps" /> : null;
+}
+
+/** Admin app (or bundle) detail (SPEC §2, §3, §4): versions with the staff actions of the lifecycle machine, prices, jobs, stats, usage, activity. */
 export function AdminAppDetail({ appId, canUpdate }: { appId: string; canUpdate: boolean }) {
   const { data: app } = useSuspenseQuery(adminAppQuery(appId));
   const { data: versions = [] } = useQuery(adminVersionsQuery(appId));
@@ -81,7 +89,7 @@ export function AdminAppDetail({ appId, canUpdate }: { appId: string; canUpdate:
     <Box p={{ initial: '3', sm: '6' }}>
       <Flex direction="column" gap="5">
         <ThemeLink asChild size="2">
-          <Link to="/publisher/admin/apps">← All apps</Link>
+          {app.isBundle ? <Link to="/publisher/admin/bundles">← All bundles</Link> : <Link to="/publisher/admin/apps">← All apps</Link>}
         </ThemeLink>
         <AppHeader app={app} onStats={() => setOpen({ kind: 'stats' })}>
           {canMakeDraft && (
@@ -116,15 +124,28 @@ export function AdminAppDetail({ appId, canUpdate }: { appId: string; canUpdate:
             extra={canUpdate ? (v) => <DownloadButtons appId={appId} version={v} /> : undefined}
           />
         </Section>
-        <Section title="Prices">
-          <PricesTable prices={prices} />
-        </Section>
-        <Section title="Compile jobs">
-          <JobsTable jobs={jobs} />
-        </Section>
-        <Section title="Usage records">
-          <UsageTable appId={appId} />
-        </Section>
+        {app.isBundle ? (
+          <>
+            <Section title="Bundled apps">
+              <BundledApps bundleId={appId} />
+            </Section>
+            <Section title="Pricing plans">
+              <PlansTable plans={app.pricingPlans} />
+            </Section>
+          </>
+        ) : (
+          <>
+          <Section title="Prices">
+            <PricesTable prices={prices} />
+          </Section>
+          <Section title="Compile jobs">
+            <JobsTable jobs={jobs} />
+          </Section>
+          <Section title="Usage records">
+            <UsageTable appId={appId} />
+          </Section>
+          </>
+        )}
         <Section title="Activity log">
           <ActivityLogTable appId={appId} />
         </Section>

@@ -15,6 +15,14 @@ export const adminAppsQuery = (page: number, size: number, q: string) =>
     queryFn: async () => unwrap(await tsr.admin.apps.list.query({ query: { limit: size, offset: (page - 1) * size, q: q || undefined } })),
     placeholderData: keepPreviousData,
   });
+export const adminBundlesQuery = (page: number, size: number, q: string) =>
+  queryOptions({
+    queryKey: ['admin', 'bundles', 'list', String(page), String(size), q],
+    queryFn: async () => unwrap(await tsr.admin.bundles.list.query({ query: { limit: size, offset: (page - 1) * size, q: q || undefined } })),
+    placeholderData: keepPreviousData,
+  });
+export const adminBundleAppsQuery = (id: string) =>
+  queryOptions({ queryKey: key(id, 'bundled-apps'), queryFn: async () => unwrap(await tsr.admin.bundles.apps.query({ params: { id } })), ...detail });
 export const adminAppQuery = (id: string) =>
   queryOptions({ queryKey: key(id), queryFn: async () => unwrap(await tsr.admin.apps.get.query({ params: { id } })), ...detail });
 export const adminVersionsQuery = (id: string) =>

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { DetailsInput } from '../../../contract/schemas/app';
 import { RESERVED_CATEGORY } from '../../../contract/schemas/languages';
 import { languageChoices } from '../../lib/languages';
-import { categoriesQuery, wizardVersionQuery } from './api';
+import { categoriesQuery } from '../../lib/catalog';
+import { wizardVersionQuery } from './api';
 import { StepFooter, type StepProps } from './StepFooter';
 import { useStepForm } from './use-step-form';
 

@@ -16,7 +16,6 @@ export const screenshotsQuery = (appId: string, internalId: string) =>
   queryOptions({ queryKey: ['apps', appId, 'screenshots', internalId], queryFn: async () => unwrap(await tsr.apps.screenshots.query({ params: { appId, internalId } })) });
 export const pricesQuery = (id: string) =>
   queryOptions({ queryKey: ['apps', id, 'prices'], queryFn: async () => unwrap(await tsr.apps.prices.query({ params: { id } })) });
-export const categoriesQuery = queryOptions({ queryKey: ['categories'], queryFn: async () => unwrap(await tsr.catalog.categories.query()) });
 
 /** SPEC §8: the failure texts of the steps. */
 export const stepFailure = {

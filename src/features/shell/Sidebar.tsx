@@ -8,18 +8,6 @@ import { adminNav, publisherNav, type NavEntry } from './nav';
 type Props = { checks: Checks | null; publisher: Publisher | null; config: Config; signedIn: boolean; onNavigate?: () => void };
 
 function Entry({ entry, publisher, onNavigate }: { entry: NavEntry; publisher: Publisher | null; onNavigate?: () => void }) {
-  if (!entry.to) {
-    return (
-      <li>
-        <span className="nav-link" aria-disabled="true">
-          {entry.label}{' '}
-          <Text size="1" color="gray">
-            (not available yet)
-          </Text>
-        </span>
-      </li>
-    );
-  }
   if (entry.disabledWhen?.(publisher)) {
     return (
       <li>

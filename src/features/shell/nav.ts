@@ -2,25 +2,21 @@ import type { Feature } from '../../../contract/access';
 import type { Publisher } from '../../../contract/schemas/publisher';
 import type { FileRouteTypes } from '../../routeTree.gen';
 
-/**
- * A sidebar entry: a typed route of the SPA (the router's own list, so a link to a route that does not
- * exist does not compile), or — for a screen not built yet — no route: the entry says so and is disabled.
- */
+/** A sidebar entry: a typed route of the SPA (the router's own list, so a link to a route that does not exist does not compile). */
 export type NavEntry = {
   label: string;
   feature: Feature;
   /** Why the entry is shown but disabled, if it is. */
   disabledWhen?: (publisher: Publisher | null) => boolean;
-} & ({ to: FileRouteTypes['to']; notBuilt?: undefined } | { to?: undefined; notBuilt: true });
-
-const notBuilt = true as const;
+  to: FileRouteTypes['to'];
+};
 
 /** SPEC §2 Sidebar: each entry shown only with read permission on its feature. */
 export const publisherNav: NavEntry[] = [
   { to: '/publisher/info', label: 'Publisher Info', feature: 'publisher' },
   { to: '/publisher/profile', label: 'Profile', feature: 'developer' },
   { to: '/publisher/apps', label: 'Apps', feature: 'app' },
-  { notBuilt, label: 'Bundles', feature: 'bundle', disabledWhen: (p) => !p?.canCreateBundles },
+  { to: '/publisher/bundles', label: 'Bundles', feature: 'bundle', disabledWhen: (p) => !p?.canCreateBundles },
   { to: '/publisher/webhooks', label: 'Webhooks', feature: 'publisher', disabledWhen: (p) => !p?.canUseWebhooks },
   { to: '/publisher/purchases', label: 'Purchases', feature: 'publisher', disabledWhen: (p) => !p },
 ];
@@ -29,7 +25,7 @@ export const publisherNav: NavEntry[] = [
 export const adminNav: NavEntry[] = [
   { to: '/publisher/admin', label: 'Dashboard', feature: 'system:administration' },
   { to: '/publisher/admin/apps', label: 'Apps', feature: 'system:apps' },
-  { notBuilt, label: 'Bundles', feature: 'system:bundles' },
+  { to: '/publisher/admin/bundles', label: 'Bundles', feature: 'system:bundles' },
   { to: '/publisher/admin/publishers', label: 'Publishers', feature: 'system:publishers' },
   { to: '/publisher/admin/purchases/{-$purchaseId}', label: 'Purchase Records', feature: 'system:purchaseRecords' },
   { to: '/publisher/admin/workspace/{-$workspaceId}', label: 'Workspace', feature: 'system:workspaces' },
