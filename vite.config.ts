@@ -28,6 +28,9 @@ export default defineConfig({
     manifest: true,
     sourcemap: true,
     target: 'es2022',
+    // Every browser the portal supports preloads modules itself (Chromium 66+, Firefox 115+, Safari 17+); an
+    // older Safari only misses the hint (the modules still load), so the entry does not carry the polyfill.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // Radix primitives create their context scopes at module level; the calls have no side effect, and
       // marking them pure lets the bundler drop what the first screen never renders (the Theme's tooltip
@@ -42,10 +45,10 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|@ts-rest)[\\/]/, priority: 20 },
-            { name: 'ui', test: /node_modules[\\/]@radix-ui[\\/]themes[\\/].*[\\/](base-button|button|icon-button|heading|text|link|badge|card|box|flex|spinner|theme|.*props?)\.js$/, priority: 10 },
+            { name: 'ui', test: /node_modules[\\/]@radix-ui[\\/]themes[\\/].*[\\/](base-button|button|icon-button|heading|text|link|badge|card|box|flex|spinner|theme|.*props?)\.js$|node_modules[\\/]@radix-ui[\\/]react-icons[\\/]/, priority: 10 },
             // Not the drawers and dialogs: a group takes what its modules import along, and theirs is Radix's
             // dialog machinery, which the first screen never opens.
-            { name: 'common', test: /[\\/]src[\\/](lib|components)[\\/](?!app[\\/]|bundles[\\/])(?![^\\/]*(Drawer|Dialog|FileDrop))/, minShareCount: 3, priority: 5 },
+            { name: 'common', test: /[\\/]src[\\/](lib|components)[\\/](?!bundles[\\/]|purchases[\\/]|app[\\/](?!AppsTable|JobsTable))(?![^\\/]*(Drawer|Dialog|FileDrop|SearchBox|PagedTable|details\.ts))/, minShareCount: 3, priority: 5 },
           ],
         },
       },

@@ -2,7 +2,7 @@
 // Chromium, and what each later route chunk costs, from Vite's manifest. Fails above budget.json.
 //
 // The first screen: a signed-in publisher opens /publisher/apps with an empty HTTP cache, the CPU slowed
-// 4×, the portal serving the build (brotli, as a browser asks). The casbin chunk is held back until the
+// 4× (relative to the reference machine: see REFERENCE_MS), the portal serving the build (brotli, as a browser asks). The casbin chunk is held back until the
 // apps table has rendered: the screen must render without it (it is fetched beside the screen's data,
 // never awaited before the first render). Counted: the bytes on the wire (encoded) of every script and
 // stylesheet that arrived before the table rendered (headers included); LCP is the median of five loads.
@@ -123,6 +123,35 @@ async function coldLoad(page: Page, cdp: CDPSession, base: string): Promise<Load
 }
 
 const LOADS = 5;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/**
+ * The LCP is measured on a CPU 4× slower than the reference machine (2 cores, where the limits were set), not
+ * 4× slower than whatever runs the budget: these machines' speed moves by half from hour to hour, and a
+ * fixed rate made the LCP move with it (970 ms to 1250 ms for the same build). A fixed workload, run in the
+ * page unthrottled (the median of five runs after a warm-up), sets the rate: 4 × REFERENCE_MS / its time,
+ * at least 1 (a machine slower than 4× the reference is measured as it is).
+ */
+const REFERENCE_MS = 80;
+async function calibratedRate(page: Page) {
+  const run = () =>
+    page.evaluate(() => {
+      const start = performance.now();
+      let n = 0;
+      for (let k = 0; k < 15; k++) {
+        const a: string[] = [];
+        for (let i = 0; i < 20000; i++) a.push(String((i * 7919) % 10007));
+        a.sort();
+        n += a.length;
+      }
+      return n > 0 ? performance.now() - start : 0;
+    });
+  await run();
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) times.push(await run());
+  const ms = median(times);
+  return { ms, rate: Math.max(1, (4 * REFERENCE_MS) / ms) };
+}
 const pageErrors: string[] = [];
 const casbinKey = Object.keys(manifest).find((k) => k.startsWith('node_modules/casbin/'));
 const casbinFile = casbinKey ? manifest[casbinKey]!.file : '\0none';
@@ -143,7 +172,9 @@ async function firstScreen() {
     await page.getByRole('row').nth(1).waitFor({ timeout: 60_000 });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const cpu = await calibratedRate(page);
+    console.log(`CPU: the calibration took ${Math.round(cpu.ms)} ms here (${REFERENCE_MS} ms on the reference machine); throttled ${cpu.rate.toFixed(2)}×`);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu.rate });
     const loads: Load[] = [];
     for (let i = 0; i < LOADS; i++) loads.push(await coldLoad(page, cdp, server.base));
     return loads;
@@ -154,7 +185,6 @@ async function firstScreen() {
 }
 
 const loads = await firstScreen();
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const first = loads[0]!;
 const lcp = median(loads.map((l) => l.lcp));
 const { chunks, routes } = laterChunks(casbinKey);
@@ -162,7 +192,7 @@ const enforcer = casbinKey ? [...closure(casbinKey)].filter((k) => !entry.has(k)
 const rows: [string, number, number, number, (n: number) => string][] = [
   ['first screen JS on the wire', first.js, budget.firstScreenJsKiB * 1024, budget.goals.firstScreenJsKiB! * 1024, kib],
   ['first screen CSS on the wire', first.css, budget.firstScreenCssKiB * 1024, budget.goals.firstScreenCssKiB! * 1024, kib],
-  [`first screen LCP (4× CPU slowdown, median of ${LOADS})`, lcp, budget.lcpMs, budget.goals.lcpMs!, (n) => `${Math.round(n)} ms`],
+  [`first screen LCP (CPU 4× slower than the reference, median of ${LOADS})`, lcp, budget.lcpMs, budget.goals.lcpMs!, (n) => `${Math.round(n)} ms`],
   ['permission enforcer (casbin, fetched beside the first screen, brotli)', enforcer, budget.enforcerKiB * 1024, budget.goals.enforcerKiB! * 1024, kib],
   [`largest later chunk (${chunks[0]?.name ?? 'none'}, brotli)`, chunks[0]?.size ?? 0, budget.largestLaterChunkKiB * 1024, budget.goals.largestLaterChunkKiB! * 1024, kib],
   [`largest first visit to a later screen (${routes[0]?.name ?? 'none'}: its chunks, brotli)`, routes[0]?.size ?? 0, budget.largestRouteKiB * 1024, budget.goals.largestRouteKiB! * 1024, kib],
