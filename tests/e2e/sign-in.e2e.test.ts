@@ -50,10 +50,10 @@ describe('sign-in, sign-up and the publisher layout in Chromium', () => {
     const admin = page.getByRole('navigation', { name: 'Administration' });
     await admin.waitFor();
     const entries = await admin.getByRole('listitem').allTextContents();
-    const soon = (name: string) => `${name} (not available yet)`;
-    expect(entries).toEqual(['Dashboard', 'Apps', soon('Bundles'), 'Publishers', 'Purchase Records', 'Workspace', 'Email Templates', 'Compile Jobs', 'Categories', 'Featured Sections']);
-    // Only built screens are links.
-    expect(await admin.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Apps', 'Publishers', 'Purchase Records', 'Workspace', 'Email Templates', 'Compile Jobs', 'Categories', 'Featured Sections']);
+    const all = ['Dashboard', 'Apps', 'Bundles', 'Publishers', 'Purchase Records', 'Workspace', 'Email Templates', 'Compile Jobs', 'Categories', 'Featured Sections'];
+    expect(entries).toEqual(all);
+    // Every entry is a link.
+    expect(await admin.getByRole('link').allTextContents()).toEqual(all);
     await expectNoAxeViolations(page, 'apps list (reviewer)');
     await admin.getByRole('link', { name: 'Dashboard' }).click();
     await page.getByText('Coming soon').waitFor();
@@ -64,10 +64,9 @@ describe('sign-in, sign-up and the publisher layout in Chromium', () => {
     await signInAs(owner, base, /Olivia Bennett/);
     await owner.getByRole('table', { name: 'Apps' }).waitFor();
     await expect(owner.getByRole('navigation', { name: 'Administration' }).count()).resolves.toBe(0);
-    // Northwind may use webhooks: a link. Bundles is not built yet: the entry says so and is no link.
+    // Northwind may use webhooks and create bundles: links.
     await expect(owner.getByRole('link', { name: 'Webhooks' }).getAttribute('href')).resolves.toBe('/publisher/webhooks');
-    await expect(owner.getByRole('link', { name: /Bundles/ }).count()).resolves.toBe(0);
-    await owner.getByText('(not available yet)').first().waitFor();
+    await expect(owner.getByRole('link', { name: 'Bundles' }).getAttribute('href')).resolves.toBe('/publisher/bundles');
     await owner.goto(`${base}/publisher/admin`);
     await owner.getByText('Invalid Access Level').first().waitFor();
     await owner.waitForURL((u) => u.pathname === '/publisher/apps');

@@ -8,7 +8,7 @@ const everything: Checks = { can: () => true } as unknown as Checks;
 const config = { cloudUrl: '', authorizeUrl: '', cloudClientId: '', marketplaceUrl: '', productName: 'Rocket', supportEmail: '', termsUrl: '/terms', privacyUrl: '/privacy' };
 
 describe('the sidebar', () => {
-  it('links only to screens that exist; an entry of a screen not built yet says so and is disabled', async () => {
+  it('links every screen the user may read; entries the publisher may not use are disabled', async () => {
     await renderScreen(() => <Sidebar checks={everything} publisher={null} config={config} signedIn />);
     const publisherNav = await screen.findByRole('navigation', { name: 'Publisher' });
     // Built screens: real links.
@@ -21,18 +21,18 @@ describe('the sidebar', () => {
     // Webhooks needs a publisher that may use them.
     expect(within(publisherNav).queryByRole('link', { name: /Webhooks/ })).toBeNull();
     expect(within(publisherNav).getByText('Webhooks').closest('[aria-disabled="true"]')).not.toBeNull();
-    // Not built: no link anywhere that would bounce to the apps list.
+    // Bundles needs a publisher allowed to create them.
     expect(within(publisherNav).queryByRole('link', { name: /Bundles/ })).toBeNull();
-    const bundles = within(publisherNav).getByText('Bundles').closest('[aria-disabled="true"]');
-    expect(bundles?.textContent).toBe('Bundles (not available yet)');
+    expect(within(publisherNav).getByText('Bundles').closest('[aria-disabled="true"]')).not.toBeNull();
     const admin = screen.getByRole('navigation', { name: 'Administration' });
+    expect(within(admin).getByRole('link', { name: 'Bundles' }).getAttribute('href')).toBe('/publisher/admin/bundles');
     expect(within(admin).getByRole('link', { name: 'Compile Jobs' }).getAttribute('href')).toBe('/publisher/admin/jobs');
     expect(within(admin).getByRole('link', { name: 'Email Templates' }).getAttribute('href')).toBe('/publisher/admin/emails');
     expect(within(admin).getByRole('link', { name: 'Purchase Records' }).getAttribute('href')).toBe('/publisher/admin/purchases');
     expect(within(admin).getByRole('link', { name: 'Workspace' }).getAttribute('href')).toBe('/publisher/admin/workspace');
     const hrefs = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
     expect(hrefs.filter((h) => h?.startsWith('/publisher'))).toEqual([
-      '/publisher/info', '/publisher/profile', '/publisher/apps', '/publisher/admin', '/publisher/admin/apps', '/publisher/admin/publishers',
+      '/publisher/info', '/publisher/profile', '/publisher/apps', '/publisher/admin', '/publisher/admin/apps', '/publisher/admin/bundles', '/publisher/admin/publishers',
       '/publisher/admin/purchases', '/publisher/admin/workspace', '/publisher/admin/emails', '/publisher/admin/jobs',
       '/publisher/admin/categories', '/publisher/admin/featured',
     ]);
@@ -44,5 +44,12 @@ describe('the sidebar', () => {
     const publisherNav = await screen.findByRole('navigation', { name: 'Publisher' });
     expect(within(publisherNav).getByRole('link', { name: 'Webhooks' }).getAttribute('href')).toBe('/publisher/webhooks');
     expect(within(publisherNav).queryByRole('link', { name: /Bundles/ })).toBeNull();
+  });
+
+  it('links Bundles for a publisher allowed to create them', async () => {
+    const publisher = { _id: 'p', name: 'Northwind', canUseWebhooks: false, canCreateBundles: true } as unknown as Parameters<typeof Sidebar>[0]['publisher'];
+    await renderScreen(() => <Sidebar checks={everything} publisher={publisher} config={config} signedIn />);
+    const publisherNav = await screen.findByRole('navigation', { name: 'Publisher' });
+    expect(within(publisherNav).getByRole('link', { name: 'Bundles' }).getAttribute('href')).toBe('/publisher/bundles');
   });
 });
