@@ -16,6 +16,7 @@ beforeAll(async () => {
 afterAll(() => portal?.close());
 
 const jira = uuidOf('app:Jira Connector');
+const teamEssentials = uuidOf('bundle:Northwind Team Essentials');
 const acmeHq = createHash('sha256').update('ws:acme-hq').digest('hex').slice(0, 24);
 const northwindHook = createHash('sha256').update('webhook:northwind').digest('hex').slice(0, 24);
 const widths = [
@@ -37,11 +38,14 @@ const screens: { who: RegExp; paths: string[] }[] = [
       '/publisher/purchases',
       '/publisher/webhooks',
       `/publisher/webhooks/${northwindHook}`,
+      '/publisher/bundles',
+      `/publisher/bundles/${teamEssentials}`,
+      '/publisher/new/bundle',
     ],
   },
   {
     who: /Sofia Rossi/,
-    paths: ['/publisher/admin', '/publisher/admin/apps', `/publisher/admin/apps/${jira}`, '/publisher/admin/jobs', '/publisher/admin/emails', '/publisher/admin/categories', '/publisher/admin/featured', '/publisher/admin/publishers', '/publisher/admin/publishers/6560a1f0c0ffee0000000001', '/publisher/admin/purchases', `/publisher/admin/workspace/${acmeHq}`],
+    paths: ['/publisher/admin', '/publisher/admin/apps', `/publisher/admin/apps/${jira}`, '/publisher/admin/bundles', `/publisher/admin/bundles/${teamEssentials}`, '/publisher/admin/jobs', '/publisher/admin/emails', '/publisher/admin/categories', '/publisher/admin/featured', '/publisher/admin/publishers', '/publisher/admin/publishers/6560a1f0c0ffee0000000001', '/publisher/admin/purchases', `/publisher/admin/workspace/${acmeHq}`],
   },
   { who: /Tomás Alvarez/, paths: ['/publisher/register'] },
   { who: /Lars Eriksen/, paths: ['/publisher/webhooks'] },
