@@ -9,8 +9,8 @@ export const Route = createFileRoute('/publisher/admin/bundles/$id')({
   beforeLoad: ({ context }) => requireSystemRead(context.account.checks, 'system:bundles', 'bundles'),
   // The queries load with the screen's chunk, not with the entry.
   loader: async ({ context, params }) => {
-    const { adminAppQuery, adminJobsQuery, adminPricesQuery, adminVersionsQuery } = await import('../features/admin-apps/api');
-    await Promise.all([adminAppQuery, adminVersionsQuery, adminJobsQuery, adminPricesQuery].map((q) => context.queryClient.ensureQueryData(q(params.id) as never)));
+    const { adminAppQuery, adminBundleAppsQuery, adminVersionsQuery } = await import('../features/admin-apps/api');
+    await Promise.all([adminAppQuery, adminVersionsQuery, adminBundleAppsQuery].map((q) => context.queryClient.ensureQueryData(q(params.id) as never)));
   },
   pendingComponent: () => <PageLoader label="Loading the bundle…" />,
   errorComponent: (props) => (

@@ -116,6 +116,9 @@ describe('bundles in Chromium', () => {
     const activity = staff.getByRole('table', { name: 'Activity log' });
     await activity.getByText('approve', { exact: true }).waitFor({ timeout: 15_000 });
     await activity.getByText('publish', { exact: true }).waitFor();
+    // An app's id is no bundle here either.
+    await staff.goto(`${portal.server.base}/publisher/admin/bundles/${uuidOf('app:Jira Connector')}`);
+    await staff.getByText('This bundle does not exist').waitFor();
     await staff.context().close();
 
     // Each app's header names the bundle it is in.

@@ -43,8 +43,9 @@ function BundledApps({ bundleId }: { bundleId: string }) {
 export function AdminAppDetail({ appId, canUpdate }: { appId: string; canUpdate: boolean }) {
   const { data: app } = useSuspenseQuery(adminAppQuery(appId));
   const { data: versions = [] } = useQuery(adminVersionsQuery(appId));
-  const { data: jobs = [] } = useQuery(adminJobsQuery(appId));
-  const { data: prices = [] } = useQuery(adminPricesQuery(appId));
+  // A bundle has no compile jobs or prices of its own (its plans are on the app).
+  const { data: jobs = [] } = useQuery({ ...adminJobsQuery(appId), enabled: !app.isBundle });
+  const { data: prices = [] } = useQuery({ ...adminPricesQuery(appId), enabled: !app.isBundle });
   const [open, setOpen] = useState<Open>(null);
   const action = useVersionAction(appId);
   const premium = useMakePremiumOnly(appId);
@@ -135,15 +136,15 @@ export function AdminAppDetail({ appId, canUpdate }: { appId: string; canUpdate:
           </>
         ) : (
           <>
-          <Section title="Prices">
-            <PricesTable prices={prices} />
-          </Section>
-          <Section title="Compile jobs">
-            <JobsTable jobs={jobs} />
-          </Section>
-          <Section title="Usage records">
-            <UsageTable appId={appId} />
-          </Section>
+            <Section title="Prices">
+              <PricesTable prices={prices} />
+            </Section>
+            <Section title="Compile jobs">
+              <JobsTable jobs={jobs} />
+            </Section>
+            <Section title="Usage records">
+              <UsageTable appId={appId} />
+            </Section>
           </>
         )}
         <Section title="Activity log">

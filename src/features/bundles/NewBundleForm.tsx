@@ -1,7 +1,7 @@
 import { Box, Button, Card, Checkbox, Flex, Grid, Heading, Select, Text, TextArea, TextField } from '@radix-ui/themes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouteContext } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { BUNDLE_TEXT as T, BundleInfo, bundleSlug, type BundlePlanInput } from '../../../contract/schemas/bundle';
 import { RESERVED_CATEGORY } from '../../../contract/schemas/languages';
 import { PlansTable } from '../../components/bundles/PlansTable';
@@ -26,6 +26,25 @@ const readDataUrl = (file: File) =>
     reader.onerror = () => reject(reader.error ?? new Error('The icon could not be read.'));
     reader.readAsDataURL(file);
   });
+
+/** A group of checkboxes with its legend and its message (a fieldset the message describes). */
+function ChoiceGroup({ legend, id, error, children }: { legend: string; id: string; error?: string; children: ReactNode }) {
+  return (
+    <Flex direction="column" gap="2" asChild>
+      <fieldset style={{ border: 'none', margin: 0, padding: 0 }} aria-describedby={error ? `${id}-error` : undefined}>
+        <Text as="div" size="2" weight="medium" asChild>
+          <legend>{legend}</legend>
+        </Text>
+        {children}
+        {error && (
+          <Text id={`${id}-error`} size="1" color="red" role="alert">
+            {error}
+          </Text>
+        )}
+      </fieldset>
+    </Flex>
+  );
+}
 
 /** The form's problems, by the contract's schema and the bundle's own rule for apps (SPEC §5 texts). */
 export function bundleProblems(info: unknown, appIds: string[]): Errors {
@@ -122,28 +141,18 @@ export function NewBundleForm() {
               {({ id, describedBy, invalid }) => <TextField.Root id={id} maxLength={20} aria-describedby={describedBy} aria-invalid={invalid} value={apiVersion} onChange={(e) => set({ requiredApiVersion: e.currentTarget.value })} />}
             </Field>
           </Grid>
-          <Flex direction="column" gap="2" asChild>
-            <fieldset style={{ border: 'none', margin: 0, padding: 0 }} aria-describedby={errors.categories ? 'bundle-categories-error' : undefined}>
-              <Text as="div" size="2" weight="medium" asChild>
-                <legend>Categories</legend>
-              </Text>
-              <Flex gap="3" wrap="wrap">
-                {categories.map((c) => (
-                  <Text as="label" size="2" key={c.id}>
-                    <Flex gap="1" align="center">
-                      <Checkbox checked={form.categories.includes(c.title)} onCheckedChange={(on) => set({ categories: toggle(form.categories, c.title, on === true) })} />
-                      {c.title}
-                    </Flex>
-                  </Text>
-                ))}
-              </Flex>
-              {errors.categories && (
-                <Text id="bundle-categories-error" size="1" color="red" role="alert">
-                  {errors.categories}
+          <ChoiceGroup legend="Categories" id="bundle-categories" error={errors.categories}>
+            <Flex gap="3" wrap="wrap">
+              {categories.map((c) => (
+                <Text as="label" size="2" key={c.id}>
+                  <Flex gap="1" align="center">
+                    <Checkbox checked={form.categories.includes(c.title)} onCheckedChange={(on) => set({ categories: toggle(form.categories, c.title, on === true) })} />
+                    {c.title}
+                  </Flex>
                 </Text>
-              )}
-            </fieldset>
-          </Flex>
+              ))}
+            </Flex>
+          </ChoiceGroup>
           <Field label="Icon" error={errors.iconFileData} hint="A PNG, JPEG, GIF or WebP image, at most 512 KB.">
             {({ id, describedBy, invalid }) => (
               <FileDrop
@@ -186,32 +195,22 @@ export function NewBundleForm() {
               )}
             </Field>
           </Grid>
-          <Flex direction="column" gap="2" asChild>
-            <fieldset style={{ border: 'none', margin: 0, padding: 0 }} aria-describedby={errors.appIds ? 'bundle-apps-error' : undefined}>
-              <Text as="div" size="2" weight="medium" asChild>
-                <legend>Apps</legend>
-              </Text>
-              <Card size="1">
-                <Flex direction="column" gap="2">
-                  {apps.isPending && <Text color="gray">Loading your apps…</Text>}
-                  {apps.data?.data.length === 0 && <Text color="gray">You have no apps to put in a bundle yet.</Text>}
-                  {apps.data?.data.map((a) => (
-                    <Text as="label" size="2" key={a.appId}>
-                      <Flex gap="2" align="center">
-                        <Checkbox checked={form.appIds.includes(a.appId)} onCheckedChange={(on) => set({ appIds: toggle(form.appIds, a.appId, on === true) })} />
-                        {a.latest.name} <Text color="gray">v{a.latest.version}</Text>
-                      </Flex>
-                    </Text>
-                  ))}
-                </Flex>
-              </Card>
-              {errors.appIds && (
-                <Text id="bundle-apps-error" size="1" color="red" role="alert">
-                  {errors.appIds}
-                </Text>
-              )}
-            </fieldset>
-          </Flex>
+          <ChoiceGroup legend="Apps" id="bundle-apps" error={errors.appIds}>
+            <Card size="1">
+              <Flex direction="column" gap="2">
+                {apps.isPending && <Text color="gray">Loading your apps…</Text>}
+                {apps.data?.data.length === 0 && <Text color="gray">You have no apps to put in a bundle yet.</Text>}
+                {apps.data?.data.map((a) => (
+                  <Text as="label" size="2" key={a.appId}>
+                    <Flex gap="2" align="center">
+                      <Checkbox checked={form.appIds.includes(a.appId)} onCheckedChange={(on) => set({ appIds: toggle(form.appIds, a.appId, on === true) })} />
+                      {a.latest.name} <Text color="gray">v{a.latest.version}</Text>
+                    </Flex>
+                  </Text>
+                ))}
+              </Flex>
+            </Card>
+          </ChoiceGroup>
           {form.purchaseType === 'subscription' && (
             <Flex direction="column" gap="2">
               <Flex justify="between" align="center">
