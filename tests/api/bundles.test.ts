@@ -1,8 +1,11 @@
 // Bundles over real HTTP: the form's every rule and message on the server, the lifecycle a bundle's
 // version takes (staff approve or reject, publish, unpublish — no compile), apps' bundledIn, staff's lists.
+import fc from 'fast-check';
+import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLE_TEXT } from '../../contract/schemas/bundle';
+import { apps } from '../../server/db/schema';
 import { uuidOf } from '../../server/db/seed';
 import { startServer, type TestServer } from '../harness';
 
@@ -143,4 +146,44 @@ describe('a bundle’s lifecycle (SPEC §4: no compile, staff review from submit
     expect((await s.request('GET', `/v1/admin/bundles/${pack}`, { token: admin })).json.latest.name).toBe('Northwind Productivity Pack');
     expect((await s.request('GET', `/v1/admin/bundles/${pack}/apps`, { token: admin })).json).toHaveLength(3);
   });
+});
+
+describe('the multipart form, fuzzed (the contract fuzzer sends JSON bodies; this route takes parts)', () => {
+  it('answers generated bundleInfo and appIds parts with a 201 or a 4xx in the envelope; a refusal makes nothing', async () => {
+    const nasty = fc.oneof(
+      fc.constantFrom(null, true, 0, -1, 1e308, '', ' ', 'x'.repeat(20_000), '\u0000', '../../etc/passwd', 'data:image/png;base64,AAAA', [], {}, [[[[]]]]),
+      fc.jsonValue({ maxDepth: 3 }),
+      fc.string({ maxLength: 30 }),
+    );
+    const fields = Object.keys(info());
+    const bundleInfo = fc.oneof(
+      // One field of a valid form replaced.
+      fc.record({ field: fc.constantFrom(...fields), v: nasty }).map(({ field, v }) => JSON.stringify(info({ name: 'Fuzz Pack', [field]: v }))),
+      // A plan or a tier replaced.
+      nasty.map((v) => JSON.stringify(info({ name: 'Fuzz Pack', pricingPlans: [v] }))),
+      nasty.map((v) => JSON.stringify(info({ name: 'Fuzz Pack', pricingPlans: [{ ...info().pricingPlans[0], tiers: [v, v] }] }))),
+      // Not JSON, or not an object.
+      fc.constantFrom('{', '[]', 'null', '"x"', '{"__proto__": {"admin": true}}'),
+    );
+    const appIds = fc.oneof(fc.constant(JSON.stringify([jira])), nasty.map((v) => JSON.stringify(v)), fc.constantFrom('[', `["${uuidOf('app:GitLab Notifier')}"]`));
+    const seen = new Set<number>();
+    const appCount = async () => (await s.app.db.select({ n: count() }).from(apps).where(eq(apps.isBundle, true)))[0]!.n;
+    await fc.assert(
+      fc.asyncProperty(bundleInfo, appIds, async (b, a) => {
+        const before = await appCount();
+        const res = await s.form('POST', '/v1/publisher/bundles', owner, { bundleInfo: b, appIds: a });
+        seen.add(res.status);
+        expect(res.status === 201 || (res.status >= 400 && res.status < 500), `${res.status} ${res.text.slice(0, 200)} for ${b.slice(0, 200)} / ${a.slice(0, 100)}`).toBe(true);
+        if (res.status !== 201) {
+          expect(typeof res.json?.error === 'string' && typeof res.json?.requestId === 'string', res.text.slice(0, 200)).toBe(true);
+          expect(await appCount()).toBe(before);
+        } else {
+          expect(await appCount()).toBe(before + 1);
+        }
+      }),
+      { seed: 20261123, numRuns: 200 },
+    );
+    // The parts reach the rules: some generated forms are still valid, most are refused.
+    expect([...seen].sort()).toEqual(expect.arrayContaining([201, 400]));
+  }, 120_000);
 });
