@@ -132,12 +132,12 @@ describe('deliveries', () => {
   });
 
   it.each([
-    ['a 204', (res: import('node:http').ServerResponse) => res.writeHead(204).end(), 'delivered', 204],
-    ['a 404', (res: import('node:http').ServerResponse) => res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found'), 'failure', 404],
-    ['a 500', (res: import('node:http').ServerResponse) => res.writeHead(500).end('boom'), 'failure', 500],
-    ['a redirect (not followed)', (res: import('node:http').ServerResponse) => res.writeHead(302, { location: '/elsewhere' }).end(), 'failure', 302],
-    ['no answer in time', () => undefined, 'timeout', 0],
-  ] as const)('records %s as %s', async (_, reply, status, code) => {
+    ['a 204', 'delivered', (res: import('node:http').ServerResponse) => res.writeHead(204).end(), 204],
+    ['a 404', 'failure', (res: import('node:http').ServerResponse) => res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found'), 404],
+    ['a 500', 'failure', (res: import('node:http').ServerResponse) => res.writeHead(500).end('boom'), 500],
+    ['a redirect (not followed)', 'failure', (res: import('node:http').ServerResponse) => res.writeHead(302, { location: '/elsewhere' }).end(), 302],
+    ['no answer in time', 'timeout', () => undefined, 0],
+  ] as const)('records %s as %s', async (_, status, reply, code) => {
     const made = (await newWebhook()).json;
     await only(made.id);
     receiver.answer(reply);
