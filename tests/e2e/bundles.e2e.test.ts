@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => portal?.close());
 
 describe('bundles in Chromium', () => {
-  it('a publisher composes a bundle of two apps with a per-seat monthly and a flat yearly plan; staff publish it; both apps show it', async () => {
+  it('a publisher composes a bundle of two apps with a per-seat monthly and a flat yearly plan; staff approve it, the publisher publishes it; both apps show it', async () => {
     const page = await portal.page();
     await signInAs(page, portal.server.base, /Olivia Bennett/, '/publisher/bundles');
     await page.getByRole('heading', { name: 'Bundles', level: 1 }).waitFor();
@@ -86,6 +86,9 @@ describe('bundles in Chromium', () => {
     const bundleId = new URL(page.url()).pathname.split('/').pop()!;
     await page.getByRole('heading', { name: 'Focus Pack 2!', level: 1 }).waitFor();
     await page.getByText('Submitted', { exact: true }).first().waitFor();
+    // Submitted: the publisher may withdraw it (Reject), not publish it yet.
+    await page.getByRole('table', { name: 'Versions' }).getByRole('button', { name: 'Reject' }).waitFor();
+    expect(await page.getByRole('table', { name: 'Versions' }).getByRole('button', { name: 'Publish', exact: true }).count()).toBe(0);
     const included = page.getByRole('table', { name: 'Included apps' });
     await included.getByText('Jira Connector').waitFor();
     await included.getByText('Standup Bot').waitFor();
@@ -111,15 +114,23 @@ describe('bundles in Chromium', () => {
     await versions.getByRole('button', { name: 'Approve' }).click();
     await staff.getByText('Focus Pack 2! v1.0.0 is approved!').first().waitFor();
     await versions.getByText('Approved', { exact: true }).waitFor();
-    await versions.getByRole('button', { name: 'Publish', exact: true }).click();
-    await versions.getByText('Published', { exact: true }).waitFor();
+    // Staff could publish it now; the publisher does, from the bundle's page.
+    await versions.getByRole('button', { name: 'Publish', exact: true }).waitFor();
     const activity = staff.getByRole('table', { name: 'Activity log' });
     await activity.getByText('approve', { exact: true }).waitFor({ timeout: 15_000 });
-    await activity.getByText('publish', { exact: true }).waitFor();
+    await activity.getByText('v1.0.0 · submitted → approved').waitFor();
     // An app's id is no bundle here either.
     await staff.goto(`${portal.server.base}/publisher/admin/bundles/${uuidOf('app:Jira Connector')}`);
     await staff.getByText('This bundle does not exist').waitFor();
     await staff.context().close();
+
+    await page.reload();
+    const own = page.getByRole('table', { name: 'Versions' });
+    await own.getByText('Approved', { exact: true }).waitFor();
+    await own.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByText('Published!').first().waitFor();
+    await own.getByText('Published', { exact: true }).waitFor();
+    await expectNoAxeViolations(page, 'bundle detail, published');
 
     // Each app's header names the bundle it is in.
     for (const app of ['Jira Connector', 'Standup Bot']) {
@@ -127,8 +138,6 @@ describe('bundles in Chromium', () => {
       await page.getByRole('heading', { name: app, level: 1 }).waitFor();
       await page.getByText(/In .*Focus Pack 2!/).waitFor();
     }
-    await page.goto(`${portal.server.base}/publisher/bundles/${bundleId}`);
-    await page.getByText('Published', { exact: true }).first().waitFor();
 
     // An app is not a bundle: 'Invalid Bundle', back to the bundles.
     await page.goto(`${portal.server.base}/publisher/bundles/${uuidOf('app:Jira Connector')}`);

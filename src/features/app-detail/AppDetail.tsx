@@ -12,10 +12,11 @@ import { NoteDialog } from '../../components/app/NoteDialog';
 import { PricesTable } from '../../components/app/PricesTable';
 import { StatsDialog } from '../../components/app/StatsDialog';
 import { appText } from '../../components/app/strings';
+import { useSetStatus } from '../../components/app/use-set-status';
 import { VersionsTable } from '../../components/app/VersionsTable';
 import { Section } from '../../components/Section';
 import { toast } from '../../lib/toast';
-import { appQuery, jobQuery, jobsQuery, pricesQuery, statsQuery, useSetStatus, versionsQuery } from './api';
+import { appQuery, jobQuery, jobsQuery, pricesQuery, statsQuery, versionsQuery } from './api';
 
 // The pricing drawers load when opened.
 const ChangePricingDrawer = lazy(() => import('../../components/pricing/ChangePricingDrawer').then((m) => ({ default: m.ChangePricingDrawer })));

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { tsr, unwrap } from '../../lib/api';
 
 /** SPEC §9: the app detail reloads every 10 seconds. */
@@ -18,15 +18,3 @@ export const statsQuery = (id: string) =>
   queryOptions({ queryKey: ['apps', id, 'stats'], queryFn: async () => unwrap(await tsr.apps.stats.query({ params: { id } })) });
 export const jobQuery = (id: string, jobId: string) =>
   queryOptions({ queryKey: ['apps', id, 'jobs', jobId], queryFn: async () => unwrap(await tsr.apps.job.query({ params: { id, jobId } })) });
-
-export type StatusRequest = { status: 'published' | 'unpublished' | 'rejected' | 'author-approved' | 'submitted'; rejectionReason?: string };
-
-/** POST /publisher/apps/{id}/status/{versionId}; refreshes the app's queries afterwards. */
-export function useSetStatus(appId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ versionId, ...req }: StatusRequest & { versionId: string }) =>
-      unwrap(await tsr.apps.setStatus.mutate({ params: { id: appId, versionId }, body: { ...req, appId, versionId } })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['apps'] }),
-  });
-}

@@ -2,19 +2,34 @@ import { Box, Button, Flex, Heading, Link as ThemeLink, Text } from '@radix-ui/t
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import type { z } from 'zod';
+import { REJECTION_REASON_MESSAGE, type AppVersion } from '../../../contract/schemas/app';
 import { BUNDLE_TEXT as T } from '../../../contract/schemas/bundle';
+import type { VersionAction } from '../../../machines/app-version-lifecycle';
 import { AppsTable } from '../../components/app/AppsTable';
+import { NoteDialog } from '../../components/app/NoteDialog';
 import { StatsDialog } from '../../components/app/StatsDialog';
+import { appText } from '../../components/app/strings';
+import { useSetStatus } from '../../components/app/use-set-status';
+import { VersionsTable } from '../../components/app/VersionsTable';
 import { PlansTable } from '../../components/bundles/PlansTable';
 import { PageLoader } from '../../components/PageLoader';
 import { Section } from '../../components/Section';
 import { StatusBadge } from '../../components/StatusBadge';
 import { toast } from '../../lib/toast';
+import { usePermissions } from '../../lib/use-permissions';
 import { bundleAppsQuery, bundleQuery, bundleStatsQuery, bundleVersionsQuery } from './api';
+
+type Version = z.infer<typeof AppVersion>;
+
+/** The publisher's actions on a bundle's versions (SPEC §4): withdraw (reject), publish, unpublish; editing stays off (SPEC §3). */
+const changing = new Set<VersionAction>(['REJECT', 'PUBLISH', 'UNPUBLISH']);
+const looking = new Set<VersionAction>();
 
 /**
  * SPEC §3 Bundle detail: the header, the included apps and the pricing plans; Edit is disabled. An id
- * that is not a bundle says 'Invalid Bundle' and goes back to the bundles.
+ * that is not a bundle says 'Invalid Bundle' and goes back to the bundles. The versions carry the
+ * publisher's actions the lifecycle machine offers for a bundle.
  */
 export function BundleDetail({ id }: { id: string }) {
   const navigate = useNavigate();
@@ -22,6 +37,16 @@ export function BundleDetail({ id }: { id: string }) {
   const apps = useQuery(bundleAppsQuery(id));
   const versions = useQuery(bundleVersionsQuery(id));
   const [stats, setStats] = useState(false);
+  const [rejecting, setRejecting] = useState<Version>();
+  const { canUpdate } = usePermissions('bundle');
+  const setStatus = useSetStatus(id, 'bundles');
+  const run = (action: VersionAction, v: Version) => {
+    if (action === 'REJECT') return setRejecting(v);
+    if (action !== 'PUBLISH' && action !== 'UNPUBLISH') return;
+    const publish = action === 'PUBLISH';
+    const progress = toast.pending(publish ? appText.publishing : appText.unpublishing);
+    setStatus.mutate({ versionId: v.id, status: publish ? 'published' : 'unpublished' }, { onSuccess: () => progress.success(publish ? appText.published : appText.unpublished), onError: progress.apiError });
+  };
   const invalid = bundle.isError || (bundle.data && !bundle.data.isBundle);
   useEffect(() => {
     if (!invalid) return;
@@ -66,18 +91,34 @@ export function BundleDetail({ id }: { id: string }) {
           {b.purchaseType === 'subscription' ? <PlansTable plans={b.pricingPlans} /> : <Text>{b.price > 0 ? `One-time, $${b.price.toFixed(2)}` : 'Free'}</Text>}
         </Section>
         <Section title="Versions">
-          <Flex direction="column" gap="2">
-            {(versions.data ?? []).map((v) => (
-              <Flex key={v.id} gap="3" align="center">
-                <Text weight="medium">v{v.version}</Text>
-                <StatusBadge status={v.status} />
-                {v.rejectionNote && <Text color="gray">{v.rejectionNote}</Text>}
-              </Flex>
-            ))}
-          </Flex>
+          <VersionsTable versions={versions.data ?? []} actor="publisher" isBundle available={canUpdate ? changing : looking} busy={setStatus.isPending} onAction={run} />
         </Section>
       </Flex>
       {stats && <StatsDialog stats={bundleStatsQuery(id)} name={b.latest.name} onClose={() => setStats(false)} />}
+      {rejecting && (
+        <NoteDialog
+          title={`Reject ${rejecting.name} v${rejecting.version}`}
+          description="Withdraw this version from review; the reason is kept with the version."
+          label="Reason"
+          required={REJECTION_REASON_MESSAGE}
+          confirm="Reject"
+          danger
+          pending={setStatus.isPending}
+          onClose={() => setRejecting(undefined)}
+          onConfirm={(reason) =>
+            setStatus.mutate(
+              { versionId: rejecting.id, status: 'rejected', rejectionReason: reason },
+              {
+                onSuccess: () => {
+                  toast.success(appText.rejected(rejecting.name, rejecting.version));
+                  setRejecting(undefined);
+                },
+                onError: toast.apiError,
+              },
+            )
+          }
+        />
+      )}
     </Box>
   );
 }
