@@ -139,6 +139,11 @@ describe('bundles in Chromium', () => {
       await page.getByText(/In .*Focus Pack 2!/).waitFor();
     }
 
+    // A bundle opened as an app goes to its own page.
+    await page.goto(`${portal.server.base}/publisher/apps/${bundleId}`);
+    await page.waitForURL((u) => u.pathname === `/publisher/bundles/${bundleId}`);
+    await page.getByRole('table', { name: 'Included apps' }).waitFor();
+
     // An app is not a bundle: 'Invalid Bundle', back to the bundles.
     await page.goto(`${portal.server.base}/publisher/bundles/${uuidOf('app:Jira Connector')}`);
     await page.getByText('Invalid Bundle').first().waitFor();

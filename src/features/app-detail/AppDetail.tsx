@@ -1,6 +1,6 @@
 import { Box, Button, Flex, Link as ThemeLink } from '@radix-ui/themes';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, Navigate, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import type { z } from 'zod';
 import { REJECTION_REASON_MESSAGE, type AppVersion } from '../../../contract/schemas/app';
@@ -71,6 +71,9 @@ export function AppDetail({ appId, canUpdate, canCreatePaidApps }: { appId: stri
         );
     }
   };
+
+  // A bundle has its own page (its apps and plans; no compile jobs or prices of its own).
+  if (app.isBundle) return <Navigate to="/publisher/bundles/$id" params={{ id: appId }} replace />;
 
   return (
     <Box p={{ initial: '3', sm: '6' }}>

@@ -13,10 +13,13 @@ import { appText } from '../../components/app/strings';
 import { useSetStatus } from '../../components/app/use-set-status';
 import { VersionsTable } from '../../components/app/VersionsTable';
 import { PlansTable } from '../../components/bundles/PlansTable';
+import { ListState } from '../../components/ListState';
 import { PageLoader } from '../../components/PageLoader';
+import { ResultPage } from '../../components/ResultPage';
 import { Section } from '../../components/Section';
 import { StatusBadge } from '../../components/StatusBadge';
-import { toast } from '../../lib/toast';
+import { toApiError } from '../../lib/api';
+import { errorToastText, toast } from '../../lib/toast';
 import { usePermissions } from '../../lib/use-permissions';
 import { bundleAppsQuery, bundleQuery, bundleStatsQuery, bundleVersionsQuery } from './api';
 
@@ -47,12 +50,27 @@ export function BundleDetail({ id }: { id: string }) {
     const progress = toast.pending(publish ? appText.publishing : appText.unpublishing);
     setStatus.mutate({ versionId: v.id, status: publish ? 'published' : 'unpublished' }, { onSuccess: () => progress.success(publish ? appText.published : appText.unpublished), onError: progress.apiError });
   };
-  const invalid = bundle.isError || (bundle.data && !bundle.data.isBundle);
+  // Not found, or found but not a bundle: 'Invalid Bundle'. Other failures can be retried here.
+  const invalid = (bundle.isError && toApiError(bundle.error).status === 404) || (bundle.data && !bundle.data.isBundle);
   useEffect(() => {
     if (!invalid) return;
     toast.error(T.invalidBundle, T.invalidBundleTitle);
     void navigate({ to: '/publisher/bundles', replace: true });
   }, [invalid, navigate]);
+  if (bundle.isError && !invalid) {
+    return (
+      <ResultPage
+        status={500}
+        title="Sorry, something went wrong."
+        text={errorToastText(bundle.error)}
+        action={
+          <Button onClick={() => void bundle.refetch()} loading={bundle.isFetching}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
   if (!bundle.data || invalid) return <PageLoader label="Loading the bundle…" />;
   const b = bundle.data;
   return (
@@ -85,7 +103,9 @@ export function BundleDetail({ id }: { id: string }) {
           </Flex>
         </Flex>
         <Section title="Included apps">
-          {apps.data ? <AppsTable apps={apps.data} to="/publisher/apps/$id" caption="Included apps" /> : <PageLoader label="Loading the apps…" />}
+          <ListState isPending={apps.isPending} error={apps.error} empty={apps.data?.length === 0} loading="Loading the apps…" emptyTitle="No apps" emptyText="This bundle holds no apps.">
+            {apps.data && <AppsTable apps={apps.data} to="/publisher/apps/$id" caption="Included apps" />}
+          </ListState>
         </Section>
         <Section title="Pricing plans">
           {b.purchaseType === 'subscription' ? <PlansTable plans={b.pricingPlans} /> : <Text>{b.price > 0 ? `One-time, $${b.price.toFixed(2)}` : 'Free'}</Text>}
