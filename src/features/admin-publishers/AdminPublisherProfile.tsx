@@ -193,7 +193,7 @@ export function AdminPublisherProfile({ id, can }: { id: string; can: Can }) {
 
         <Section title="Bundles">
           <ListState isPending={bundles.isPending} error={bundles.error} empty={bundles.data?.length === 0} loading="Loading the bundles…" emptyTitle="No bundles" emptyText="This publisher has no app bundles.">
-            {bundles.data && <AppsTable apps={bundles.data} to="/publisher/admin/apps/$id" caption="Bundles" />}
+            {bundles.data && <AppsTable apps={bundles.data} to="/publisher/admin/bundles/$id" caption="Bundles" />}
           </ListState>
         </Section>
 
