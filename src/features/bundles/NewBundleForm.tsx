@@ -11,7 +11,7 @@ import { FileDrop } from '../../components/FileDrop';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { toApiError } from '../../lib/api';
 import { categoriesQuery } from '../../lib/catalog';
-import { toast } from '../../lib/toast';
+import { errorToastText, toast } from '../../lib/toast';
 import { bundlesKey, engineVersionQuery, ownAppsQuery, publishBundle } from './api';
 
 const PlanDrawer = lazy(() => import('./PlanDrawer'));
@@ -196,11 +196,16 @@ export function NewBundleForm() {
             </Field>
           </Grid>
           <ChoiceGroup legend="Apps" id="bundle-apps" error={errors.appIds}>
-            <Card size="1">
+            <Card size="1" style={{ maxHeight: 320, overflowY: 'auto' }}>
               <Flex direction="column" gap="2">
                 {apps.isPending && <Text color="gray">Loading your apps…</Text>}
-                {apps.data?.data.length === 0 && <Text color="gray">You have no apps to put in a bundle yet.</Text>}
-                {apps.data?.data.map((a) => (
+                {apps.isError && (
+                  <Text color="red" role="alert">
+                    {errorToastText(apps.error)}
+                  </Text>
+                )}
+                {apps.data?.length === 0 && <Text color="gray">You have no apps to put in a bundle yet.</Text>}
+                {apps.data?.map((a) => (
                   <Text as="label" size="2" key={a.appId}>
                     <Flex gap="2" align="center">
                       <Checkbox checked={form.appIds.includes(a.appId)} onCheckedChange={(on) => set({ appIds: toggle(form.appIds, a.appId, on === true) })} />

@@ -20,10 +20,18 @@ export const bundleAppsQuery = (id: string) =>
 export const bundleVersionsQuery = (id: string) =>
   queryOptions({ queryKey: [...bundlesKey.queryKey, 'versions', id], queryFn: async () => unwrap(await tsr.apps.all.query({ params: { id } })) });
 
-/** The publisher's apps a bundle may hold (its own apps, not bundles). */
+/** The publisher's apps a bundle may hold (its own apps, not bundles): every page of its apps list. */
 export const ownAppsQuery = queryOptions({
   queryKey: ['apps', 'for-bundle'],
-  queryFn: async () => unwrap(await tsr.apps.list.query({ query: { limit: 100, offset: 0 } })),
+  queryFn: async () => {
+    const apps = [];
+    for (let offset = 0; ; ) {
+      const page = unwrap(await tsr.apps.list.query({ query: { limit: 100, offset } }));
+      apps.push(...page.data);
+      offset += page.data.length;
+      if (page.data.length === 0 || offset >= page.meta.total) return apps;
+    }
+  },
 });
 
 export const engineVersionQuery = queryOptions({ queryKey: ['engine-version'], queryFn: async () => unwrap(await tsr.catalog.engineVersion.query()), staleTime: Infinity });
