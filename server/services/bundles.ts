@@ -90,8 +90,9 @@ export async function createBundle(db: Db, publisherId: string, raw: { bundleInf
         info.pricingPlans.map((p) => ({ id: newId(), bundleId, strategy: p.strategy, trialDays: p.trialDays, price: p.isPerSeat ? 0 : p.price, isPerSeat: p.isPerSeat, tiers: p.isPerSeat ? p.tiers : [] })),
       );
     }
+    // In the same transaction: a bundle is never left a draft its publisher cannot submit.
+    await transitionVersion(tx, { appId: bundleId, internalId, publisherId, actor: 'publisher', event: { type: 'SUBMIT' } });
   });
-  await transitionVersion(db, { appId: bundleId, internalId, publisherId, actor: 'publisher', event: { type: 'SUBMIT' } });
   return bundleId;
 }
 
