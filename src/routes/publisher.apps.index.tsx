@@ -6,6 +6,8 @@ import { pageSearch } from '../lib/search';
 import { usePermissions } from '../lib/use-permissions';
 
 export const Route = createFileRoute('/publisher/apps/')({
+  // Where most visits start (and `/` leads): in the entry, so the first paint waits for no chunk.
+  codeSplitGroupings: [],
   validateSearch: pageSearch,
   // The list's request starts beside the screen's code, not after it (never awaited: the screen shows its
   // own loading state).

@@ -14,6 +14,9 @@ const ADMIN = '/publisher/admin';
  * auth machine, and keeps unregistered users on /publisher/register (SPEC §2 Registration gate).
  */
 export const Route = createFileRoute('/publisher')({
+  // The layout is part of every publisher screen: in the entry, not a chunk fetched after it has run (the
+  // first paint — the sidebar — waited for that round trip). Only the error state loads when needed.
+  codeSplitGroupings: [['errorComponent']],
   beforeLoad: async ({ context, location }) => {
     if (!context.auth.token()) {
       // No token: straight to sign-in, without first asking the API who this is (three 401s).
