@@ -144,6 +144,18 @@ describe('bundles in Chromium', () => {
     await page.waitForURL((u) => u.pathname === `/publisher/bundles/${bundleId}`);
     await page.getByRole('table', { name: 'Included apps' }).waitFor();
 
+    // A submitted bundle can be withdrawn: Reject, with a reason.
+    await page.goto(`${portal.server.base}/publisher/bundles/${uuidOf('bundle:Northwind Meeting Kit')}`);
+    const kit = page.getByRole('table', { name: 'Versions' });
+    await kit.getByRole('button', { name: 'Reject', exact: true }).click();
+    const withdraw = page.getByRole('dialog', { name: /^Reject Northwind Meeting Kit v1\.0\.0/ });
+    await withdraw.getByRole('button', { name: 'Reject', exact: true }).click();
+    await withdraw.getByText('Please provide a reason for the rejection.').waitFor();
+    await withdraw.getByLabel('Reason').fill('Waiting for the calendar app update.');
+    await withdraw.getByRole('button', { name: 'Reject', exact: true }).click();
+    await page.getByText('Northwind Meeting Kit v1.0.0 is rejected!').first().waitFor();
+    await expect.poll(() => kit.textContent(), { timeout: 15_000 }).toContain('Waiting for the calendar app update.');
+
     // An app is not a bundle: 'Invalid Bundle', back to the bundles.
     await page.goto(`${portal.server.base}/publisher/bundles/${uuidOf('app:Jira Connector')}`);
     await page.getByText('Invalid Bundle').first().waitFor();

@@ -3,16 +3,15 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import type { z } from 'zod';
-import { REJECTION_REASON_MESSAGE, type AppVersion } from '../../../contract/schemas/app';
+import type { AppVersion } from '../../../contract/schemas/app';
 import type { VersionAction } from '../../../machines/app-version-lifecycle';
 import { AppHeader } from '../../components/app/AppHeader';
 import { DiagnosticsDialog } from '../../components/app/DiagnosticsDialog';
 import { JobsTable } from '../../components/app/JobsTable';
-import { NoteDialog } from '../../components/app/NoteDialog';
 import { PricesTable } from '../../components/app/PricesTable';
 import { StatsDialog } from '../../components/app/StatsDialog';
 import { appText } from '../../components/app/strings';
-import { useSetStatus } from '../../components/app/use-set-status';
+import { usePublisherStatusChanges } from '../../components/app/status-changes';
 import { VersionsTable } from '../../components/app/VersionsTable';
 import { Section } from '../../components/Section';
 import { toast } from '../../lib/toast';
@@ -23,7 +22,7 @@ const ChangePricingDrawer = lazy(() => import('../../components/pricing/ChangePr
 const NewPlanDrawer = lazy(() => import('../../components/pricing/NewPlanDrawer').then((m) => ({ default: m.NewPlanDrawer })));
 
 type Version = z.infer<typeof AppVersion>;
-type Open = { kind: 'reject' | 'diagnostics'; version: Version } | { kind: 'stats' | 'pricing' | 'plan' } | null;
+type Open = { kind: 'diagnostics'; version: Version } | { kind: 'stats' | 'pricing' | 'plan' } | null;
 
 /** What this screen does for a publisher who may change apps, and for one who may only look. */
 const changing = new Set<VersionAction>(['EDIT', 'SUBMIT', 'REJECT', 'PUBLISH', 'UNPUBLISH', 'UPLOAD_REVISION', 'VIEW_DIAGNOSTICS', 'EDIT_INFO']);
@@ -38,32 +37,25 @@ export function AppDetail({ appId, canUpdate, canCreatePaidApps }: { appId: stri
   const { data: stats } = useQuery({ ...statsQuery(appId), enabled: canUpdate });
   // Open dialogs are state here, keyed by version id: the 10-second reload does not close them.
   const [open, setOpen] = useState<Open>(null);
-  const setStatus = useSetStatus(appId);
+  const { setStatus, change, dialog } = usePublisherStatusChanges(appId);
   const navigate = useNavigate();
   const upload = () => void navigate({ to: '/publisher/update-extended/app/$appId/{-$versionId}/{-$step}', params: { appId } });
   const title = (v: Version) => `${v.name} v${v.version}`;
 
   const run = (action: VersionAction, v: Version) => {
     switch (action) {
-      case 'REJECT':
       case 'VIEW_DIAGNOSTICS':
-        setOpen({ kind: action === 'REJECT' ? 'reject' : 'diagnostics', version: v });
+        setOpen({ kind: 'diagnostics', version: v });
         return;
       case 'UPLOAD_REVISION':
         return upload();
       case 'EDIT':
       case 'EDIT_INFO':
         return void navigate({ to: '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}', params: { appId, versionId: v.id } });
+      case 'REJECT':
       case 'PUBLISH':
-      case 'UNPUBLISH': {
-        const publish = action === 'PUBLISH';
-        const progress = toast.pending(publish ? appText.publishing : appText.unpublishing);
-        setStatus.mutate(
-          { versionId: v.id, status: publish ? 'published' : 'unpublished' },
-          { onSuccess: () => progress.success(publish ? appText.published : appText.unpublished), onError: progress.apiError },
-        );
-        return;
-      }
+      case 'UNPUBLISH':
+        return change(action, v);
       case 'SUBMIT':
         setStatus.mutate(
           { versionId: v.id, status: app.isBundle ? 'submitted' : 'author-approved' },
@@ -125,30 +117,7 @@ export function AppDetail({ appId, canUpdate, canCreatePaidApps }: { appId: stri
       {open?.kind === 'diagnostics' && (
         <DiagnosticsDialog job={jobQuery(appId, open.version.compileJobId)} title={title(open.version)} onClose={() => setOpen(null)} />
       )}
-      {open?.kind === 'reject' && (
-        <NoteDialog
-          title={`Reject ${title(open.version)}`}
-          description="Say why this version is rejected; the reason is kept with the version."
-          label="Reason"
-          required={REJECTION_REASON_MESSAGE}
-          confirm="Reject"
-          danger
-          pending={setStatus.isPending}
-          onClose={() => setOpen(null)}
-          onConfirm={(reason) =>
-            setStatus.mutate(
-              { versionId: open.version.id, status: 'rejected', rejectionReason: reason },
-              {
-                onSuccess: () => {
-                  toast.success(appText.rejected(open.version.name, open.version.version));
-                  setOpen(null);
-                },
-                onError: toast.apiError,
-              },
-            )
-          }
-        />
-      )}
+      {dialog}
     </Box>
   );
 }

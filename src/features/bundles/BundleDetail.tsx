@@ -3,14 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
-import { REJECTION_REASON_MESSAGE, type AppVersion } from '../../../contract/schemas/app';
+import type { AppVersion } from '../../../contract/schemas/app';
 import { BUNDLE_TEXT as T } from '../../../contract/schemas/bundle';
 import type { VersionAction } from '../../../machines/app-version-lifecycle';
 import { AppsTable } from '../../components/app/AppsTable';
-import { NoteDialog } from '../../components/app/NoteDialog';
 import { StatsDialog } from '../../components/app/StatsDialog';
-import { appText } from '../../components/app/strings';
-import { useSetStatus } from '../../components/app/use-set-status';
+import { usePublisherStatusChanges } from '../../components/app/status-changes';
 import { VersionsTable } from '../../components/app/VersionsTable';
 import { PlansTable } from '../../components/bundles/PlansTable';
 import { ListState } from '../../components/ListState';
@@ -40,15 +38,10 @@ export function BundleDetail({ id }: { id: string }) {
   const apps = useQuery(bundleAppsQuery(id));
   const versions = useQuery(bundleVersionsQuery(id));
   const [stats, setStats] = useState(false);
-  const [rejecting, setRejecting] = useState<Version>();
   const { canUpdate } = usePermissions('bundle');
-  const setStatus = useSetStatus(id, 'bundles');
+  const { setStatus, change, dialog } = usePublisherStatusChanges(id, 'bundles');
   const run = (action: VersionAction, v: Version) => {
-    if (action === 'REJECT') return setRejecting(v);
-    if (action !== 'PUBLISH' && action !== 'UNPUBLISH') return;
-    const publish = action === 'PUBLISH';
-    const progress = toast.pending(publish ? appText.publishing : appText.unpublishing);
-    setStatus.mutate({ versionId: v.id, status: publish ? 'published' : 'unpublished' }, { onSuccess: () => progress.success(publish ? appText.published : appText.unpublished), onError: progress.apiError });
+    if (action === 'REJECT' || action === 'PUBLISH' || action === 'UNPUBLISH') change(action, v);
   };
   // Not found, or found but not a bundle: 'Invalid Bundle'. Other failures can be retried here.
   const invalid = (bundle.isError && toApiError(bundle.error).status === 404) || (bundle.data && !bundle.data.isBundle);
@@ -115,30 +108,7 @@ export function BundleDetail({ id }: { id: string }) {
         </Section>
       </Flex>
       {stats && <StatsDialog stats={bundleStatsQuery(id)} name={b.latest.name} onClose={() => setStats(false)} />}
-      {rejecting && (
-        <NoteDialog
-          title={`Reject ${rejecting.name} v${rejecting.version}`}
-          description="Withdraw this version from review; the reason is kept with the version."
-          label="Reason"
-          required={REJECTION_REASON_MESSAGE}
-          confirm="Reject"
-          danger
-          pending={setStatus.isPending}
-          onClose={() => setRejecting(undefined)}
-          onConfirm={(reason) =>
-            setStatus.mutate(
-              { versionId: rejecting.id, status: 'rejected', rejectionReason: reason },
-              {
-                onSuccess: () => {
-                  toast.success(appText.rejected(rejecting.name, rejecting.version));
-                  setRejecting(undefined);
-                },
-                onError: toast.apiError,
-              },
-            )
-          }
-        />
-      )}
+      {dialog}
     </Box>
   );
 }
