@@ -22,6 +22,8 @@ export const BUNDLE_TEXT = {
   flatPriceTitle: 'Invalid Flat Price',
   flatPrice: 'When the pricing plan is not per seat, the price must be greater than 0.',
   tierOrder: 'Each tier must start at the previous tier’s maximum plus 1.',
+  trialDays: 'Trial days must be a whole number from 0 to 30.',
+  maxPrice: 'The price can be at most 9999.',
   subscriptionPlans: 'A subscription bundle needs at least one pricing plan.',
   paidNotAllowed: 'Your publisher account cannot sell paid bundles yet: make it free, or ask the marketplace team to allow paid apps.',
   notAvailableTitle: 'Bundle Creation not Available',
@@ -51,8 +53,12 @@ export function nextTier(previous: z.infer<typeof Tier> | undefined): z.infer<ty
 export const BundlePlanInput = z
   .object({
     strategy: z.enum(['monthly', 'yearly']),
-    trialDays: z.number().int().min(0).max(BUNDLE_PLAN_DEFAULTS.maxTrialDays),
-    price: z.number().min(0).max(BUNDLE_PLAN_DEFAULTS.maxPrice),
+    trialDays: z
+      .number({ error: BUNDLE_TEXT.trialDays })
+      .int({ error: BUNDLE_TEXT.trialDays })
+      .min(0, { error: BUNDLE_TEXT.trialDays })
+      .max(BUNDLE_PLAN_DEFAULTS.maxTrialDays, { error: BUNDLE_TEXT.trialDays }),
+    price: z.number().min(0).max(BUNDLE_PLAN_DEFAULTS.maxPrice, { error: BUNDLE_TEXT.maxPrice }),
     isPerSeat: z.boolean(),
     tiers: z.array(Tier).max(20),
   })

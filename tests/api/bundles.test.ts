@@ -79,6 +79,7 @@ describe('creating a bundle (SPEC §5, §7)', () => {
     expect(messages(flatZero)).toContain(BUNDLE_TEXT.flatPrice);
     const longTrial = await create(info({ pricingPlans: [{ strategy: 'monthly', trialDays: 31, price: 3, isPerSeat: false, tiers: [] }] }));
     expect(longTrial.status).toBe(400);
+    expect(messages(longTrial)).toContain(BUNDLE_TEXT.trialDays);
     const enterprise = await create(info({ categories: ['Enterprise'] }));
     expect(enterprise.status).toBe(400);
     const notMine = await create(info(), [uuidOf('app:GitLab Notifier'), 'no-such-app']);

@@ -28,7 +28,7 @@ export function addTier(tiers: TierForm[]): TierForm[] {
 export function planFrom(form: Form, taken: Strategy[]): { plan?: BundlePlanInput; problem?: PlanProblem } {
   if (taken.includes(form.strategy)) return { problem: { field: 'strategy', text: T.planExists(form.strategy) } };
   const trialDays = num(form.trialDays);
-  if (!Number.isInteger(trialDays) || trialDays < 0 || trialDays > D.maxTrialDays) return { problem: { field: 'trialDays', text: `Trial days must be a whole number from 0 to ${D.maxTrialDays}.` } };
+  if (!Number.isInteger(trialDays) || trialDays < 0 || trialDays > D.maxTrialDays) return { problem: { field: 'trialDays', text: T.trialDays } };
   if (form.isPerSeat) {
     if (form.tiers.length < 2) return { problem: { field: 'tiers', title: T.tierCountTitle, text: T.tierCount } };
     const tiers = form.tiers.map((t) => ({ price: num(t.price), perUnit: t.perUnit, minimum: num(t.minimum), maximum: num(t.maximum) }));
@@ -43,7 +43,7 @@ export function planFrom(form: Form, taken: Strategy[]): { plan?: BundlePlanInpu
   }
   const price = num(form.price);
   if (!(price > 0)) return { problem: { field: 'price', title: T.flatPriceTitle, text: T.flatPrice } };
-  if (price > D.maxPrice) return { problem: { field: 'price', text: `The price can be at most ${D.maxPrice}.` } };
+  if (price > D.maxPrice) return { problem: { field: 'price', text: T.maxPrice } };
   return { plan: { strategy: form.strategy, trialDays, price: Math.round(price * 100) / 100, isPerSeat: false, tiers: [] } };
 }
 
