@@ -12,6 +12,7 @@ export default defineConfig({
           include: ['contract/**/*.test.ts', 'machines/**/*.test.ts', 'server/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/model/**/*.test.ts', 'tests/docs/**/*.test.ts', 'scripts/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          globalSetup: ['tests/temp-guard.ts'],
         },
       },
       {

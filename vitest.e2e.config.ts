@@ -9,5 +9,6 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    globalSetup: ['tests/temp-guard.ts'],
   },
 });

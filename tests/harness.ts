@@ -1,7 +1,7 @@
 import { randomBytes, createHash } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -9,6 +9,7 @@ import { buildApp } from '../server/app';
 import { loadConfig, type Config } from '../server/config';
 import { demoUsers } from '../server/db/seed-data';
 
+const DATA_PREFIX = 'portal-data-';
 export type DemoKey = keyof typeof demoUsers;
 export const REDIRECT_URI = 'http://localhost:8080/oauth/callback';
 
@@ -38,10 +39,12 @@ export async function startServer(overrides: Partial<Config> = {}, env: Record<s
       await c.end();
     };
   }
+  // A data folder of its own (files, outbox), removed on close; a restart passes the first server's folder.
+  const dataDir = overrides.dataDir ?? mkdtempSync(join(tmpdir(), DATA_PREFIX));
   const config = loadConfig(
     // Tests sign in and upload far more often than a person: the rate limits have a test of their own.
     // Many tests write to the database directly and read at once: the read cache has tests of its own.
-    { LOG_LEVEL: 'silent', SERVE_SPA: 'false', DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-data-')), RATE_LIMIT_SIGN_IN: '100000', RATE_LIMIT_UPLOADS: '100000', READ_CACHE_SECONDS: '0', WEBHOOK_WORKER: 'false', ...env },
+    { LOG_LEVEL: 'silent', SERVE_SPA: 'false', DATA_DIR: dataDir, RATE_LIMIT_SIGN_IN: '100000', RATE_LIMIT_UPLOADS: '100000', READ_CACHE_SECONDS: '0', WEBHOOK_WORKER: 'false', ...env },
     { inMemoryDatabase: !databaseUrl, port: 0, ...overrides, databaseUrl },
   );
   const app: FastifyInstance = await buildApp(config);
@@ -126,7 +129,10 @@ export async function startServer(overrides: Partial<Config> = {}, env: Record<s
     },
     async close(opts: { keepDatabase?: boolean } = {}) {
       await app.close();
-      if (!opts.keepDatabase) await dropDatabase();
+      if (opts.keepDatabase) return;
+      await dropDatabase();
+      // A folder the harness made (this server's, or the first of a restart's): gone with the last server.
+      if (dirname(config.dataDir) === tmpdir() && basename(config.dataDir).startsWith(DATA_PREFIX)) rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
 }

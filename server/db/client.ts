@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { lockDataDir } from './data-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -17,10 +18,11 @@ const MIGRATION_LOCK = 7_461_001;
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
- * PostgreSQL when a URL is given, else PGlite: in a folder (created on first start) or in memory.
- * Both are migrated to the latest schema before use.
+ * PostgreSQL when a URL is given, else PGlite: in `dataDir`/pglite (created on first start; the data folder
+ * locked to this process while it is open, see data-lock.ts) or in memory. Both are migrated to the latest
+ * schema before use.
  */
-export async function openDatabase(opts: { url?: string; dir?: string; onError?: (err: Error) => void; prepare?: (db: Db) => Promise<unknown> }): Promise<Database> {
+export async function openDatabase(opts: { url?: string; dataDir?: string; onError?: (err: Error) => void; prepare?: (db: Db) => Promise<unknown> }): Promise<Database> {
   if (opts.url) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -80,11 +82,32 @@ export async function openDatabase(opts: { url?: string; dir?: string; onError?:
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  if (opts.dir) mkdirSync(opts.dir, { recursive: true });
-  const client = opts.dir ? new PGlite(opts.dir) : new PGlite();
+  // Taken before the database files are touched, and kept until they are closed.
+  const lock = opts.dataDir ? lockDataDir(opts.dataDir) : undefined;
+  const dir = opts.dataDir ? join(opts.dataDir, 'pglite') : undefined;
+  let client: InstanceType<typeof PGlite>;
+  try {
+    if (dir) mkdirSync(dir, { recursive: true });
+    client = dir ? new PGlite(dir) : new PGlite();
+  } catch (e) {
+    lock?.release();
+    throw e;
+  }
   const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder });
-  await opts.prepare?.(db as unknown as Db);
+  const close = async () => {
+    try {
+      await client.close();
+    } finally {
+      lock?.release();
+    }
+  };
+  try {
+    await migrate(db, { migrationsFolder });
+    await opts.prepare?.(db as unknown as Db);
+  } catch (e) {
+    await close().catch(() => {});
+    throw e;
+  }
   // One process owns a PGlite database: its notifications cannot be missed.
   const listen: Listen = async (channel, onMessage, onListening) => {
     const unlisten = await client.listen(channel, onMessage);
@@ -94,5 +117,5 @@ export async function openDatabase(opts: { url?: string; dir?: string; onError?:
       await unlisten();
     };
   };
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close(), listen };
+  return { db: db as unknown as Db, kind: 'pglite', close, listen };
 }

@@ -1,10 +1,21 @@
 import { loadConfig } from '../config';
 import { openDatabase } from './client';
+import { DataDirInUseError } from './data-lock';
 import { resetDatabase, seed, seedIfEmpty } from './seed';
 
-/** `npm run seed` fills an empty database with demo data; `npm run seed -- --reset` starts over. */
+/**
+ * `npm run seed` fills an empty database with demo data; `npm run seed -- --reset` starts over. On the
+ * embedded database it refuses while a portal has the data folder open (stop the portal first).
+ */
 const config = loadConfig();
-const database = await openDatabase({ url: config.databaseUrl, dir: `${config.dataDir}/pglite` });
+let database: Awaited<ReturnType<typeof openDatabase>>;
+try {
+  database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+} catch (e) {
+  if (!(e instanceof DataDirInUseError)) throw e;
+  console.error(`${e.message}\nnpm run seed changes nothing while the portal runs: stop it, then seed.`);
+  process.exit(1);
+}
 try {
   if (process.argv.includes('--reset')) {
     await resetDatabase(database.db);

@@ -10,7 +10,7 @@ export default fp(
     const { config } = app;
     const database = await openDatabase({
       url: config.databaseUrl,
-      dir: config.inMemoryDatabase ? undefined : `${config.dataDir}/pglite`,
+      dataDir: config.inMemoryDatabase ? undefined : config.dataDir,
       onError: (err) => app.log.warn({ err }, 'database connection lost'),
       prepare: async (db) => {
         if (config.seedDemoData) await seedIfEmpty(db);

@@ -1,6 +1,5 @@
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -9,6 +8,7 @@ import type { AppRoute } from '@ts-rest/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../errors';
+import { createTempRoot, sweepTempRoots } from '../services/process/temp-root';
 
 const MULTIPART = /^multipart\/form-data/i;
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
@@ -63,15 +63,23 @@ export default fp(
       if (isMultipart(request) && !request.raw.readableEnded) reply.header('connection', 'close');
     });
 
-    app.addHook('onResponse', async (request) => {
+    // Uploads land in this server's own temporary folder: removed when each request ends (answered or
+    // aborted) and whole when the server closes; what a killed server left is swept when one starts.
+    const swept = await sweepTempRoots();
+    if (swept) app.log.info({ swept }, 'removed the temporary folders of servers that ended');
+    const temp = createTempRoot();
+    app.addHook('onClose', async () => temp.dispose());
+    const removeUpload = async (request: FastifyRequest) => {
       if (request.uploadDir) await rm(request.uploadDir, { recursive: true, force: true });
-    });
+    };
+    app.addHook('onResponse', removeUpload);
+    app.addHook('onRequestAbort', removeUpload);
 
     app.decorateRequest('uploadDir', undefined);
     app.decorateRequest('receiveUpload', async function receiveUpload(this: FastifyRequest, spec: UploadSpec): Promise<ReceivedUpload> {
       if (!isMultipart(this)) throw new HttpError(415, 'unsupported_media_type', 'This route takes a multipart/form-data upload.');
       const refuse = () => new HttpError(400, 'validation_error', spec.fieldMessage, [{ path: spec.field, message: spec.fieldMessage }]);
-      this.uploadDir ??= await mkdtemp(join(tmpdir(), 'portal-upload-'));
+      this.uploadDir ??= await mkdtemp(join(temp.path, 'upload-'));
       const files: ReceivedFile[] = [];
       const fields: Record<string, string> = {};
       const parts = this.parts({

@@ -1,10 +1,13 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { ConfigError, loadConfig } from '../../server/config';
 import { startServer, type TestServer } from '../harness';
+import { tempDataDir } from '../portal-process';
+
+// Data folders of the servers built here (in-memory databases: only their files and outbox would land there).
+const prodDir = tempDataDir('portal-prod-');
+const logDir = tempDataDir('portal-log-');
+afterAll(() => [prodDir, logDir].forEach((d) => d.remove()));
 
 const safe = { NODE_ENV: 'production', CLOUD_ISSUER_URL: 'https://cloud.example/auth', CLOUD_CLIENT_SECRET: 's3cret-from-the-issuer', PUBLIC_URL: 'https://marketplace.example', SMTP_URL: 'smtp://mail.example:587', STRIPE_SECRET_KEY: 'sk_live_portal' };
 
@@ -43,7 +46,7 @@ describe('development sign-in in production: a loud warning and a banner', () =>
   it('logs the warning and shows "Development sign-in" on the sign-in page', async () => {
     const lines: string[] = [];
     const config = loadConfig(
-      { ...safe, CLOUD_ISSUER_URL: undefined, DEV_SIGN_IN: 'true', LOG_LEVEL: 'warn', SERVE_SPA: 'false', DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-prod-')) } as NodeJS.ProcessEnv,
+      { ...safe, CLOUD_ISSUER_URL: undefined, DEV_SIGN_IN: 'true', LOG_LEVEL: 'warn', SERVE_SPA: 'false', DATA_DIR: prodDir.path } as NodeJS.ProcessEnv,
       { inMemoryDatabase: true, port: 0 },
     );
     const app = await buildApp(config, { logStream: { write: (l) => void lines.push(l) } });
@@ -108,7 +111,7 @@ describe('headers, limits and logs', () => {
 describe('the log never holds a token or a secret', () => {
   it('redacts the authorization header and the secret/token query parameters', async () => {
     const lines: string[] = [];
-    const config = loadConfig({ LOG_LEVEL: 'info', SERVE_SPA: 'false', DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-log-')), RATE_LIMIT_SIGN_IN: '1000' }, { inMemoryDatabase: true, port: 0 });
+    const config = loadConfig({ LOG_LEVEL: 'info', SERVE_SPA: 'false', DATA_DIR: logDir.path, RATE_LIMIT_SIGN_IN: '1000' }, { inMemoryDatabase: true, port: 0 });
     const app = await buildApp(config, { logStream: { write: (l) => void lines.push(l) } });
     try {
       await app.inject({ method: 'GET', url: '/v1/me', headers: { authorization: 'Bearer sekrit-token-123' } });

@@ -3,92 +3,38 @@
 // exactly once and downloadable from either, files live in the bucket, and a sign-out or a profile change
 // made through one is honoured by the other within a second. Needs PostgreSQL: it runs in the API tests'
 // PostgreSQL pass (`npm run test:api:pg`, part of `npm test`).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import pg from 'pg';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoUsers } from '../../server/db/seed-data';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
+import { callAt, signInAt, startPortalProcess, tempDataDir, until, type PortalProcess } from '../portal-process';
 
 const admin = process.env.TEST_DATABASE_URL;
-const REDIRECT_URI = 'http://localhost:8080/oauth/callback';
 const BUCKET = 'portal-files';
 
-type Portal = { base: string; child: ChildProcess };
 let s3: S3rver;
 let s3Endpoint = '';
+let s3Dir: ReturnType<typeof tempDataDir> | undefined;
 let dbName = '';
-let portals: Portal[] = [];
+let portals: PortalProcess[] = [];
+const dataDirs: ReturnType<typeof tempDataDir>[] = [];
 
-async function startPortal(env: Record<string, string>): Promise<Portal> {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-two-')) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`the portal on ${port} exited with ${child.exitCode}`);
-    const ok = await fetch(`${base}/v1/engine/version`).then((r) => r.ok, () => false);
-    if (ok) return { base, child };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`the portal on ${port} did not start`);
-}
-
-/** Sign-in begun on `first` (the authorization page) and finished on `second` (the code exchange). */
-async function signIn(first: Portal, second: Portal, cloudUserId: string) {
-  const verifier = randomBytes(32).toString('base64url');
-  const params = {
-    response_type: 'code',
-    client_id: 'marketplace-portal',
-    redirect_uri: REDIRECT_URI,
-    scope: 'marketplace',
-    state: 'two',
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256',
-    user_id: cloudUserId,
-  };
-  const res = await fetch(`${first.base}/dev-auth/authorize`, { method: 'POST', body: new URLSearchParams(params), redirect: 'manual' });
-  const code = new URL(res.headers.get('location')!).searchParams.get('code')!;
-  const exchange = await fetch(`${second.base}/v1/oauth/exchange`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ code, redirectUri: REDIRECT_URI, codeVerifier: verifier }),
-  });
-  expect(exchange.status).toBe(200);
-  return ((await exchange.json()) as { access_token: string }).access_token;
-}
-
-const call = async (p: Portal, method: string, path: string, token: string, body?: unknown) => {
-  const res = await fetch(p.base + path, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, json: text ? JSON.parse(text) : undefined };
+const startPortal = (env: Record<string, string>) => {
+  const dir = tempDataDir('portal-two-');
+  dataDirs.push(dir);
+  return startPortalProcess({ ...env, DATA_DIR: dir.path });
 };
-
-/** Polls `check` every 25 ms; fails after `ms`. Returns how long it took. */
-async function within(ms: number, check: () => Promise<boolean>) {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > ms) throw new Error(`not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return Date.now() - start;
-}
+const signIn = (first: PortalProcess, second: PortalProcess, cloudUserId: string) => signInAt(first.base, cloudUserId, second.base);
+const call = (p: PortalProcess, method: string, path: string, token: string, body?: unknown) => callAt(p.base, method, path, token, body);
+const within = until;
 
 describe.skipIf(!admin)('two portal processes on one PostgreSQL and one S3 bucket', () => {
   beforeAll(async () => {
-    s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: mkdtempSync(join(tmpdir(), 's3rver-')), configureBuckets: [{ name: BUCKET, configs: [] }] });
+    s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: (s3Dir = tempDataDir('s3rver-')).path, configureBuckets: [{ name: BUCKET, configs: [] }] });
     const address = (await s3.run()) as AddressInfo;
     s3Endpoint = `http://127.0.0.1:${address.port}`;
     dbName = `portal_two_${randomBytes(6).toString('hex')}`;
@@ -116,9 +62,9 @@ describe.skipIf(!admin)('two portal processes on one PostgreSQL and one S3 bucke
   }, 120_000);
 
   afterAll(async () => {
-    for (const p of portals) p.child.kill('SIGTERM');
-    await Promise.all(portals.map((p) => new Promise((r) => (p.child.exitCode !== null ? r(null) : p.child.once('exit', r)))));
+    await Promise.all(portals.map((p) => p.stop()));
     await s3?.close();
+    for (const d of [...dataDirs, s3Dir]) d?.remove();
     if (dbName) {
       const c = new pg.Client({ connectionString: admin });
       await c.connect();
@@ -128,7 +74,7 @@ describe.skipIf(!admin)('two portal processes on one PostgreSQL and one S3 bucke
   });
 
   it('signs in across processes, compiles each upload once and serves its files from the bucket through either', async () => {
-    const [a, b] = portals as [Portal, Portal];
+    const [a, b] = portals as [PortalProcess, PortalProcess];
     const owner = await signIn(a, b, demoUsers.owner.id);
     const reviewer = await signIn(b, a, demoUsers.reviewer.id);
     const ids = ['5b0e1c2d-3f4a-4b5c-8d6e-7f8091a2b3c4', '6c1f2d3e-4a5b-4c6d-9e7f-8091a2b3c4d5', '7d2a3e4f-5b6c-4d7e-8f90-91a2b3c4d5e6'];
@@ -169,7 +115,7 @@ describe.skipIf(!admin)('two portal processes on one PostgreSQL and one S3 bucke
   }, 180_000);
 
   it('honours a sign-out and a profile change made through one process on the other within a second', async () => {
-    const [a, b] = portals as [Portal, Portal];
+    const [a, b] = portals as [PortalProcess, PortalProcess];
     const token = await signIn(a, a, demoUsers.developer.id);
     // Both processes now know the session (and may answer from memory).
     for (const p of [a, b]) expect((await call(p, 'GET', '/v1/me', token)).status).toBe(200);

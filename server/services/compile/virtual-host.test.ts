@@ -1,12 +1,15 @@
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { VirtualFiles, packagePath, withoutRoot } from './virtual-host';
 
 /** A mounted folder with a file, and a symbolic link that points out of it. */
+const roots: string[] = [];
+afterAll(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
 function mountWithEscape() {
   const root = mkdtempSync(join(tmpdir(), 'vfs-test-'));
+  roots.push(root);
   const mounted = join(root, 'types');
   mkdirSync(join(mounted, 'lib'), { recursive: true });
   writeFileSync(join(mounted, 'index.d.ts'), 'export declare const x: number;');
