@@ -81,7 +81,46 @@ export const money = (required: string, negative = required) =>
     .min(0, { error: negative })
     .max(LIMITS.price, { error: PRICE_MAX_MESSAGE })
     .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error: CENTS_MESSAGE });
-export const IsoDate = z.string();
+
+/** The years any date input may name; a field may narrow them where the spec does. */
+export const DATE_YEARS = { from: 2000, to: 9999 } as const;
+type Years = { from: number; to: number };
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?:Z|([+-])(\d{2}):(\d{2})))?$/;
+
+/**
+ * The instant an ISO 8601 date (`YYYY-MM-DD`: midnight UTC) or date-time (`YYYY-MM-DDTHH:mm[:ss[.fraction]]`
+ * with `Z` or `±HH:mm`) names, or null. Strict, unlike `Date.parse`: the calendar day exists, hours are 0–23,
+ * minutes and seconds 0–59, no local times, no expanded years; the year written and the instant's UTC year
+ * are both within `years`.
+ */
+export function parseIsoDateTime(value: string, years: Years = DATE_YEARS): Date | null {
+  const m = DATE_TIME.exec(value);
+  if (!m) return null;
+  const n = (i: number) => Number(m[i] ?? 0);
+  const [y, mo, d, h, mi, s, oh, om] = [n(1), n(2), n(3), n(4), n(5), n(6), n(9), n(10)];
+  if (y < years.from || y > years.to || mo < 1 || mo > 12 || d < 1 || d > new Date(Date.UTC(y, mo, 0)).getUTCDate()) return null;
+  if (h > 23 || mi > 59 || s > 59 || oh > 23 || om > 59) return null;
+  const offsetMinutes = (m[8] === '-' ? -1 : 1) * (oh * 60 + om);
+  const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s, Number((m[7] ?? '').padEnd(3, '0').slice(0, 3))) - offsetMinutes * 60_000);
+  return date.getUTCFullYear() >= years.from && date.getUTCFullYear() <= years.to ? date : null;
+}
+
+/**
+ * Every date input of the contract: a string `parseIsoDateTime` accepts, answered as the instant in the
+ * canonical form (`toISOString`); anything else is a 400 with the field's `message`.
+ */
+export const isoDateTime = (message: string, years: Years = DATE_YEARS) =>
+  z
+    .string({ error: message })
+    .regex(DATE_TIME, { error: message })
+    .describe(`An ISO 8601 date (midnight UTC) or date-time with Z or an offset, in ${years.from}–${years.to}.`)
+    .transform((value, ctx) => {
+      const date = parseIsoDateTime(value, years);
+      if (date) return date.toISOString();
+      ctx.issues.push({ code: 'custom', message, input: value });
+      return z.NEVER;
+    });
+
 /** The body of a POST or DELETE that carries none. */
 export const NoBody = z.object({}).optional();
 export const Ok = z.object({ success: z.literal(true) });

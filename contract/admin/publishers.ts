@@ -104,7 +104,10 @@ export const adminPublishers = c.router({
     method: 'POST',
     path: '/admin/publishers/:id/payout',
     pathParams: id,
-    /** A repeated request with the same key answers the first one's payout instead of paying again. */
+    /**
+     * A repeated request with the same key answers the first one's payout instead of paying again; the key
+     * sent with another publisher or amount is a 409 (`idempotency_key_reused`), paying nothing.
+     */
     headers: z.object({ 'idempotency-key': z.string().regex(/^[A-Za-z0-9_-]{8,128}$/).optional() }),
     body: PayoutInput,
     responses: { 200: PayoutResponse, ...errors },

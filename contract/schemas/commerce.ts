@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, bounded, ref } from '../common';
+import { LIMITS, bounded, isoDateTime, ref } from '../common';
 import { PurchaseType } from './app';
 
 export const subscriptionStatuses = ['active', 'trialing', 'pastDue', 'cancelled', 'cancelling'] as const;
@@ -46,12 +46,12 @@ export const CreatePurchaseInput = z.object({
   planId: bounded(LIMITS.id).default(''),
   seats: z.number().int().min(0).max(LIMITS.count).default(0),
   addonTierId: z.literal('').default(''),
-  periodEnd: z.string().max(64).refine((v) => !Number.isNaN(Date.parse(v)), { error: M.periodEnd }),
+  periodEnd: isoDateTime(M.periodEnd),
 });
 /** SPEC §5 Subscription edit. */
 export const UpdatePurchaseInput = z.object({
   status: z.enum(['trialing', 'cancelled', 'cancelling', 'active', 'pastDue'], { error: 'Status is required.' }),
-  periodEnd: z.string().max(64).refine((v) => !Number.isNaN(Date.parse(v)), { error: 'Period end is required.' }),
+  periodEnd: isoDateTime('Period end is required.'),
   /** Seats bought (at least 1 when the subscription is seat based; unchanged, 0, otherwise). */
   seats: z.number().int().min(0).max(LIMITS.count),
   externallyManaged: z.boolean(),

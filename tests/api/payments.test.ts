@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPublishers } from '../../server/db/seed-data';
 import { payouts, publisherActivity, sandboxLedger } from '../../server/db/schema';
-import { payoutKey, reconcilePayouts } from '../../server/services/payments/payouts';
+import { KEY_REUSED_MESSAGE, payoutKey, reconcilePayouts } from '../../server/services/payments/payouts';
 import type { SandboxProvider } from '../../server/services/payments/sandbox';
 import { startServer, type TestServer } from '../harness';
 import { startStripeFake, type StripeFake } from '../stripe-fake';
@@ -214,6 +214,40 @@ describe.each([sandbox(), stripe()])('payments through the $name provider', (pro
       expect(new Set([a.json.expected, b.json.expected, c.json.expected]).size).toBe(1);
       expect((await publisherOf(id)).stripeAvailableBalance).toBeCloseTo(before.stripeAvailableBalance - 12, 2);
       expect(await provider.paidOut(pub('northwind').stripe)).toBeCloseTo(paid + 12, 2);
+    });
+
+    it('refuses the key of an earlier payout sent with another amount or publisher (409), paying and writing nothing', async () => {
+      const [id, other] = [pub('northwind').id, pub('cedar').id];
+      const key = `bound-${randomBytes(6).toString('hex')}`;
+      const first = await payout(id, 11, key);
+      expect(first.status).toBe(200);
+      const before = { mine: await publisherOf(id), theirs: await publisherOf(other), paid: await provider.paidOut(pub('northwind').stripe), paidTheirs: await provider.paidOut(pub('cedar').stripe) };
+      const logged = await s.app.db.$count(publisherActivity);
+      for (const res of [await payout(id, 11.01, key), await payout(id, 200, key), await payout(other, 11, key)]) {
+        expect(res.status).toBe(409);
+        expect(res.json).toEqual({ error: KEY_REUSED_MESSAGE, code: 'idempotency_key_reused', requestId: expect.any(String) });
+      }
+      // The first request, again, still answers its payout.
+      const again = await payout(id, 11, key);
+      expect(again.status).toBe(200);
+      expect(again.json.expected).toBe(first.json.expected);
+      expect(await s.app.db.$count(payouts, eq(payouts.requestKey, key))).toBe(1);
+      expect(await s.app.db.$count(publisherActivity)).toBe(logged);
+      expect((await publisherOf(id)).stripeAvailableBalance).toBe(before.mine.stripeAvailableBalance);
+      expect((await publisherOf(other)).stripeAvailableBalance).toBe(before.theirs.stripeAvailableBalance);
+      expect(await provider.paidOut(pub('northwind').stripe)).toBeCloseTo(before.paid, 2);
+      expect(await provider.paidOut(pub('cedar').stripe)).toBeCloseTo(before.paidTheirs, 2);
+    });
+
+    it('lets one of two concurrent requests with one key and different amounts pay, the other a 409', async () => {
+      const id = pub('northwind').id;
+      const paid = await provider.paidOut(pub('northwind').stripe);
+      const key = `race-${randomBytes(6).toString('hex')}`;
+      const results = await Promise.all([payout(id, 14, key), payout(id, 15, key)]);
+      expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+      const [row, ...more] = await s.app.db.select().from(payouts).where(eq(payouts.requestKey, key));
+      expect(more).toEqual([]);
+      expect(await provider.paidOut(pub('northwind').stripe)).toBeCloseTo(paid + row!.amount, 2);
     });
 
     it('lets 20 concurrent payouts take the balance to zero and no further', async () => {

@@ -80,6 +80,37 @@ describe('creating a purchase record (SPEC §5, §7)', () => {
   });
 });
 
+describe('period end dates (create and edit)', () => {
+  const year = new Date().getUTCFullYear() + 2;
+  const unreal = [`${year}-02-30`, `${year}-13-01`, `${year}-06-01T24:00:00Z`, `${year}-06-01T12:00:00`, '+275760-09-13T00:00:00.000Z', '1999-12-31T00:00:00Z', 20300101];
+  const refused = (res: { status: number; json: { error: string; code: string; requestId: string; fields: unknown[] } }, message: string) => {
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({ error: message, code: 'validation_error', requestId: expect.any(String), fields: [{ path: 'periodEnd', message }] });
+  };
+
+  it('creates nothing for a date that is not a real calendar date-time in 2000–9999, and reads the real ones exactly', async () => {
+    const count = () => s.app.db.$count(purchaseRecords);
+    const before = await count();
+    for (const periodEnd of unreal) refused(await create({ appId: standup, planId: perSeat, seats: 3, periodEnd }), 'Please select the period end date');
+    expect(await count()).toBe(before);
+    const dateOnly = await create({ appId: standup, planId: perSeat, seats: 3, periodEnd: `${year}-02-28` });
+    expect(dateOnly.json.subscriptionInfo.periodEnd).toBe(`${year}-02-28T00:00:00.000Z`);
+    const offset = await create({ appId: standup, planId: perSeat, seats: 3, periodEnd: `${year}-12-31T23:30:00-05:00` });
+    expect(offset.json.subscriptionInfo.periodEnd).toBe(`${year + 1}-01-01T04:30:00.000Z`);
+  });
+
+  it('changes nothing for such a date in an edit, and stores a real one as the instant it names', async () => {
+    const sub = (await create({ appId: standup, planId: perSeat, seats: 10, periodEnd: inDays(15) })).json;
+    const base = { status: 'active', seats: 10, externallyManaged: true };
+    for (const periodEnd of unreal) refused(await edit(sub._id, { ...base, periodEnd }), 'Period end is required.');
+    expect((await s.request('GET', `/v1/admin/purchases/${sub._id}`, { token: support })).json.purchaseRecord).toEqual(sub);
+    expect((await events(sub._id)).length).toBe(1);
+    const res = await edit(sub._id, { ...base, periodEnd: `${year}-02-28T12:00+02:00` });
+    expect(res.status).toBe(200);
+    expect(res.json.subscriptionInfo.periodEnd).toBe(`${year}-02-28T10:00:00.000Z`);
+  });
+});
+
 describe('reading purchase records', () => {
   it('lists every record newest first or oldest first, paged, with the total; the publisher sees its own', async () => {
     const all = (await s.request('GET', '/v1/admin/purchases?limit=100', { token: support })).json;

@@ -10,6 +10,8 @@ import { PaymentProviderError, toCents, type PaymentProvider } from './provider'
 type Payout = typeof payouts.$inferSelect;
 export const NO_ACCOUNT_MESSAGE = 'This publisher has not connected a payment account.';
 export const PAYOUT_PENDING_MESSAGE = 'The payment provider did not answer in time: the payout will be completed automatically.';
+/** Stripe's words for a key sent again with other parameters. */
+export const KEY_REUSED_MESSAGE = 'Keys for idempotent requests can only be used with the same parameters they were first used with.';
 
 /** The provider's idempotency key of a payout: derived from its row, so every retry is the same request. */
 export const payoutKey = (id: string) => `portal-payout-${id}`;
@@ -57,19 +59,31 @@ export async function refreshBalance(db: Db, provider: PaymentProvider, publishe
 }
 
 /**
+ * The payout an earlier request with this key made, if the request is the same (publisher and amount);
+ * a key used for another request is a 409, as Stripe answers. Requests with one key take turns (a
+ * transaction lock on the key: the publisher's row lock does not span publishers).
+ */
+async function earlierPayout(tx: Tx, key: string, o: { publisherId: string; amount: number }) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`payout-request:${key}`}, 0))`);
+  const [earlier] = await tx.select().from(payouts).where(eq(payouts.requestKey, key)).limit(1);
+  if (earlier && (earlier.publisherId !== o.publisherId || toCents(earlier.amount) !== toCents(o.amount))) {
+    throw new HttpError(409, 'idempotency_key_reused', KEY_REUSED_MESSAGE);
+  }
+  return earlier;
+}
+
+/**
  * A payout: the row is written (pending) and the amount taken off the available balance under the
  * publisher's row lock — so concurrent payouts queue and none takes the balance below zero — before the
  * provider is called; the row is completed after. A request carrying the key of an earlier one answers
- * that payout instead of making another.
+ * that payout instead of making another, or a 409 when its parameters differ.
  */
 export async function requestPayout(db: Db, provider: PaymentProvider, o: { publisherId: string; amount: number; requestKey?: string; by: Staff }) {
   const reserved = await db.transaction(async (tx) => {
+    const earlier = o.requestKey ? await earlierPayout(tx, o.requestKey, o) : undefined;
+    if (earlier) return { payout: earlier, repeated: true };
     const [publisher] = await tx.select().from(publishers).where(eq(publishers.id, o.publisherId)).for('update');
     if (!publisher) throw notFound('Publisher');
-    if (o.requestKey) {
-      const [earlier] = await tx.select().from(payouts).where(and(eq(payouts.publisherId, o.publisherId), eq(payouts.requestKey, o.requestKey)));
-      if (earlier) return { payout: earlier, repeated: true };
-    }
     if (!publisher.stripeAccountId) throw new HttpError(400, 'no_payment_account', NO_ACCOUNT_MESSAGE);
     if (toCents(o.amount) > toCents(publisher.stripeAvailableBalance)) {
       throw new HttpError(400, 'over_balance', PAYOUT_OVER_BALANCE, [{ path: 'amount', message: PAYOUT_OVER_BALANCE }]);
