@@ -5,7 +5,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import type { ZodError } from 'zod';
 import { renderText, type ErrorBody } from '../../contract/common';
-import { HttpError } from '../errors';
+import { HttpError, unstorableText } from '../errors';
+import { unstorableTextIn } from '../../contract/text';
 
 type Issue = { path: string; message: string };
 
@@ -21,20 +22,6 @@ const multipartLimits: Record<string, { code: string; message: string }> = {
   FST_PARTS_LIMIT: { code: 'too_many_parts', message: 'Too many fields and files in one upload.' },
   FST_FIELDS_LIMIT: { code: 'too_many_fields', message: 'Too many fields in one upload.' },
 };
-
-const NUL_MESSAGE = 'Text may not contain NUL characters.';
-
-/** The path of the first string holding a NUL character in a parsed request, or null. */
-export function nulIn(value: unknown, path = '', depth = 0): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (!value || typeof value !== 'object' || depth > 64) return null;
-  for (const [k, v] of Object.entries(value)) {
-    if (k.includes('\u0000')) return path ? `${path}.${k}` : k;
-    const found = nulIn(v, path ? `${path}.${k}` : k, depth + 1);
-    if (found !== null) return found;
-  }
-  return null;
-}
 
 /** A request Node's HTTP parser refused (headers too large, not HTTP): the envelope, then the connection closes. */
 export function answerClientError(err: Error & { code?: string }, socket: Socket) {
@@ -60,10 +47,11 @@ export default fp(
       reply.header('x-request-id', request.id);
     });
 
-    // Text holding a NUL character cannot be stored (PostgreSQL refuses it): refused here, naming the field.
+    // Text the database cannot store (contract/text.ts): refused here, naming the field; multipart fields,
+    // file names and package contents are checked by the same rule where they are read.
     app.addHook('preValidation', async (request) => {
-      const where = nulIn({ params: request.params, query: request.query, body: request.body });
-      if (where !== null) throw new HttpError(400, 'validation_error', NUL_MESSAGE, [{ path: where, message: NUL_MESSAGE }]);
+      const where = unstorableTextIn({ params: request.params, query: request.query, body: request.body });
+      if (where !== null) throw unstorableText(where);
     });
 
     app.decorate('sendError', send);

@@ -7,7 +7,8 @@ import multipart from '@fastify/multipart';
 import type { AppRoute } from '@ts-rest/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from '../errors';
+import { isStorableText } from '../../contract/text';
+import { HttpError, unstorableText } from '../errors';
 import { createTempRoot, sweepTempRoots } from '../services/process/temp-root';
 
 const MULTIPART = /^multipart\/form-data/i;
@@ -91,9 +92,11 @@ export default fp(
             if (!spec.fields?.includes(part.fieldname)) throw new HttpError(400, 'validation_error', `Unexpected field "${part.fieldname}".`, [{ path: part.fieldname, message: 'Not a field of this upload.' }]);
             if (part.valueTruncated) throw new HttpError(413, 'field_too_large', `The field "${part.fieldname}" is larger than ${spec.maxFieldBytes ?? 1024} bytes.`);
             fields[part.fieldname] = String(part.value);
+            if (!isStorableText(fields[part.fieldname]!)) throw unstorableText(part.fieldname);
             continue;
           }
           if (part.fieldname !== spec.field) throw refuse();
+          if (part.filename && !isStorableText(part.filename)) throw unstorableText(`${spec.field}.filename`);
           if (files.length === spec.maxFiles) throw spec.tooMany ? new HttpError(spec.tooMany.status, spec.tooMany.code, spec.tooMany.message) : refuse();
           const path = join(this.uploadDir, `${files.length}`);
           let size = 0;

@@ -3,11 +3,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import semver from 'semver';
 import type { z } from 'zod';
 import { BUNDLE_TEXT, BundleAppIds, BundleInfo, bundleSlug } from '../../contract/schemas/bundle';
+import { unstorableTextIn } from '../../contract/text';
 import { lifecycleSnapshot } from '../../machines/app-version-lifecycle';
 import type { Db } from '../db/client';
 import { newId } from '../db/ids';
 import { appVersions, apps, bundleApps, bundlePlans, categories, publishers } from '../db/schema';
-import { HttpError, badRequest } from '../errors';
+import { HttpError, badRequest, unstorableText } from '../errors';
 import { transitionVersion } from './lifecycle';
 import { readIcon } from './packages/icon';
 import { shortDescriptionFrom } from './packages/upload';
@@ -27,6 +28,8 @@ export function parsePart<T extends z.ZodType>(raw: string | undefined, schema: 
   } catch {
     throw badRequest(`The ${part} part must be JSON.`, [{ path: part, message: `The ${part} part must be JSON.` }]);
   }
+  const unstorable = unstorableTextIn(value, part);
+  if (unstorable !== null) throw unstorableText(unstorable);
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     const fields = parsed.error.issues.map((i) => ({ path: [part, ...i.path].join('.'), message: i.message }));

@@ -1,6 +1,10 @@
 import semver from 'semver';
 import { z } from 'zod';
-import { HttpError } from '../../errors';
+import { unstorableTextIn } from '../../../contract/text';
+import { isWebUrl } from '../../../contract/common';
+import { HttpError, unstorableText } from '../../errors';
+
+const EMAIL = /^[^\s@<>()"']+@[^\s@<>()"']+\.[^\s@<>()"']+$/;
 
 /** The Apps-Engine manifest (app.json) rules. */
 export const Manifest = z.object({
@@ -11,11 +15,22 @@ export const Manifest = z.object({
   requiredApiVersion: z
     .string({ error: 'requiredApiVersion is required.' })
     .refine((v) => semver.validRange(v) !== null, { error: 'requiredApiVersion must be a semver range (^1.40.0).' }),
+  // Addresses people follow from the listing: web pages only (never javascript:, data: or file:); support
+  // may also be an email address. An empty homepage is none.
   author: z.object(
     {
       name: z.string({ error: 'author.name is required.' }).min(1, { error: 'author.name is required.' }),
-      support: z.string({ error: 'author.support is required.' }).min(1, { error: 'author.support is required.' }),
-      homepage: z.string().optional(),
+      support: z
+        .string({ error: 'author.support is required.' })
+        .trim()
+        .min(1, { error: 'author.support is required.' })
+        .refine((v) => isWebUrl(v) || EMAIL.test(v), { error: 'author.support must be an http(s) address or an email address.' }),
+      homepage: z
+        .string()
+        .trim()
+        .refine((v) => v === '' || isWebUrl(v), { error: 'author.homepage must be an http(s) address.' })
+        .transform((v) => v || undefined)
+        .optional(),
     },
     { error: 'author is required.' },
   ),
@@ -39,6 +54,8 @@ export function readManifest(files: Map<string, Buffer>, engineVersion: string) 
   } catch {
     throw new HttpError(400, 'manifest_invalid', 'app.json is not valid JSON.');
   }
+  const unstorable = unstorableTextIn(json, 'app.json');
+  if (unstorable !== null) throw unstorableText(unstorable, 'manifest_invalid');
   const parsed = Manifest.safeParse(json);
   if (!parsed.success) {
     const fields = parsed.error.issues.map((i) => ({ path: ['app.json', ...i.path.map(String)].join('.'), message: i.message }));

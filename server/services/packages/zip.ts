@@ -1,5 +1,6 @@
 import yauzl from 'yauzl';
-import { HttpError } from '../../errors';
+import { isStorableText } from '../../../contract/text';
+import { HttpError, unstorableText } from '../../errors';
 
 export const PACKAGE_LIMITS = {
   /** Size of the uploaded zip. */
@@ -16,6 +17,7 @@ const S_IFLNK = 0o120000;
 
 /** Checks an entry's name: relative, no `..`, no backslashes or drive letters (where files land is ours, not the archive's). */
 function checkName(name: string) {
+  if (!isStorableText(name)) throw unstorableText('package', 'package_unsafe_path');
   if (name.startsWith('/') || /^[A-Za-z]:/.test(name) || name.includes('\\')) throw refuse('package_unsafe_path', `The package has an absolute path: ${name}`);
   if (name.split('/').some((part) => part === '..')) throw refuse('package_unsafe_path', `The package has a path that leaves the package: ${name}`);
 }
