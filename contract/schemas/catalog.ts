@@ -26,12 +26,35 @@ export const Featured = z.object({
 /** Not in the spec: the apps the 'Mark App As Featured' drawer offers (published ones), by name. */
 export const FeaturedAppsQuery = z.object({ q: bounded(LIMITS.name).optional() });
 
-export const EmailTemplate = z.object({ id: z.string(), name: z.string(), layout: z.string(), subject: z.string(), body: z.string() });
+/**
+ * The bounds of an email template (server and editor share them): its size, how deep its HTML may nest
+ * when saved, and what a render may produce. A template and its layout each within `depth` stay within
+ * `renderDepth` together; a render past it (a loop repeating an open tag) is refused, never sent.
+ */
+export const TEMPLATE_LIMITS = { body: 100_000, depth: 200, renderDepth: 400, output: 1_000_000 } as const;
+export const TEMPLATE_TEXT = {
+  tooDeep: (field: string) => `The ${field} nests HTML elements more than ${TEMPLATE_LIMITS.depth} deep.`,
+  renderedTooDeep: (layout: string) =>
+    `The rendered message${layout ? ` (the body inside the layout "${layout}")` : ''} nests HTML elements more than ${TEMPLATE_LIMITS.renderDepth} deep.`,
+  renderedTooLong: (part: string) => `The ${part} renders more than ${TEMPLATE_LIMITS.output.toLocaleString('en-US')} characters.`,
+};
+const bodyLimit = { error: tooLong(TEMPLATE_LIMITS.body) };
+
+/** Why the last notification rendered from a template failed, and when; null once a later one rendered. */
+export const TemplateRenderError = z.object({ message: z.string(), at: z.string() });
+export const EmailTemplate = z.object({
+  id: z.string(),
+  name: z.string(),
+  layout: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  lastRenderError: TemplateRenderError.nullable(),
+});
 export const EmailTemplateInput = z.object({
   name: z.string({ error: 'Name is required.' }).trim().min(1, { error: 'Name is required.' }).max(LIMITS.name, { error: tooLong(LIMITS.name) }),
   layout: bounded(LIMITS.name).default(''),
   subject: bounded(LIMITS.title).default(''),
-  body: z.string({ error: 'Body is required.' }).trim().min(1, { error: 'Body is required.' }).max(100_000, { error: tooLong(100_000) }),
+  body: z.string({ error: 'Body is required.' }).trim().min(1, { error: 'Body is required.' }).max(TEMPLATE_LIMITS.body, bodyLimit),
 });
 export const EmailTemplateUpdate = EmailTemplateInput.extend({ id: ref() });
 /** A template as the drawer has it now (name optional: it picks which variables the sample data documents). */
@@ -39,7 +62,7 @@ export const PreviewInput = z.object({
   name: bounded(LIMITS.name).default(''),
   layout: bounded(LIMITS.name).default(''),
   subject: bounded(LIMITS.title).default(''),
-  body: z.string().max(100_000, { error: tooLong(100_000) }),
+  body: z.string().max(TEMPLATE_LIMITS.body, bodyLimit),
 });
 export const EmailPreview = z.object({ subject: z.string(), html: z.string(), text: z.string() });
 

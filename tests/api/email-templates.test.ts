@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { TEMPLATE_LIMITS, TEMPLATE_TEXT } from '../../contract/schemas/catalog';
 import { notificationKinds } from '../../contract/schemas/notifications';
+import { emailTemplates } from '../../server/db/schema';
 import { startServer, type TestServer } from '../harness';
 
 let s: TestServer;
@@ -12,7 +15,9 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-type Template = { id: string; name: string; layout: string; subject: string; body: string };
+type Template = { id: string; name: string; layout: string; subject: string; body: string; lastRenderError: { message: string; at: string } | null };
+/** HTML nested `n` elements deep (what makes a recursive HTML walk overflow its stack at a few thousand). */
+const nested = (n: number) => `${'<div>'.repeat(n)}x${'</div>'.repeat(n)}`;
 const list = async () => (await s.request('GET', '/v1/admin/emailTemplates', { token: viewer })).json as Template[];
 
 describe('email templates', () => {
@@ -20,6 +25,8 @@ describe('email templates', () => {
     const templates = await list();
     expect(templates.map((t) => t.name)).toEqual(expect.arrayContaining(['default-layout', ...notificationKinds]));
     for (const kind of notificationKinds) expect(templates.find((t) => t.name === kind)).toMatchObject({ layout: 'default-layout' });
+    // Nothing has been rendered from them yet, so nothing failed.
+    expect(templates.every((t) => t.lastRenderError === null)).toBe(true);
   });
 
   it('creates a template (layout and subject optional) and updates it', async () => {
@@ -72,6 +79,29 @@ describe('email templates', () => {
     expect(res.json.error).toMatch(/cannot read files/);
   });
 
+  it('refuses HTML nested deeper than the bound, naming the field, and changes nothing', async () => {
+    const before = await list();
+    const tooDeep = { error: TEMPLATE_TEXT.tooDeep('body'), code: 'template_error', fields: [{ path: 'body', message: TEMPLATE_TEXT.tooDeep('body') }] };
+    const created = await s.request('POST', '/v1/admin/emailTemplates', { token: support, body: { name: 'Deep', body: nested(3_000) } });
+    expect(created.status).toBe(400);
+    expect(created.json).toMatchObject(tooDeep);
+    expect(created.json.error).toBe('The body nests HTML elements more than 200 deep.');
+    const layout = before.find((t) => t.name === 'default-layout')!;
+    const updated = await s.request('PUT', '/v1/admin/emailTemplates', { token: support, body: { ...layout, body: nested(TEMPLATE_LIMITS.depth + 1) } });
+    expect(updated.status).toBe(400);
+    expect(updated.json).toMatchObject(tooDeep);
+    expect(await list()).toEqual(before);
+    // At the bound it is saved.
+    const atBound = await s.request('POST', '/v1/admin/emailTemplates', { token: support, body: { name: 'Deep enough', body: nested(TEMPLATE_LIMITS.depth) } });
+    expect(atBound.status).toBe(201);
+  });
+
+  it('refuses a body longer than the bound', async () => {
+    const res = await s.request('POST', '/v1/admin/emailTemplates', { token: support, body: { name: 'Long', body: 'x'.repeat(TEMPLATE_LIMITS.body + 1) } });
+    expect(res.status).toBe(400);
+    expect(res.json.fields).toEqual([{ path: 'body', message: 'This must be no more than 100,000 characters.' }]);
+  });
+
   it('refuses a layout that is no template, or the template itself', async () => {
     const missing = await s.request('POST', '/v1/admin/emailTemplates', { token: support, body: { name: 'Orphan', layout: 'no-such-layout', body: 'x' } });
     expect(missing.status).toBe(400);
@@ -102,6 +132,33 @@ describe('preview', () => {
       expect(res.status, body).toBe(400);
       expect(res.json.code).toBe('template_error');
     }
+  });
+
+  it('answers a 400, never a 500, for HTML nested too deep: in the template, in what it renders, or in a layout stored before the bound', async () => {
+    const deep = await s.request('POST', '/v1/admin/emailTemplates/preview', { token: viewer, body: { body: nested(3_000) } });
+    expect(deep.status).toBe(400);
+    expect(deep.json).toMatchObject({ code: 'template_error', fields: [{ path: 'body', message: TEMPLATE_TEXT.tooDeep('body') }] });
+    const loop = await s.request('POST', '/v1/admin/emailTemplates/preview', { token: viewer, body: { body: '{% for i in (1..3000) %}<div>{% endfor %}' } });
+    expect(loop.status).toBe(400);
+    expect(loop.json.error).toBe(TEMPLATE_TEXT.renderedTooDeep(''));
+    await s.app.db.insert(emailTemplates).values({ id: 'deep-layout', name: 'deep-layout', body: `${'<div>'.repeat(3_000)}{{ content }}` });
+    try {
+      const inLayout = await s.request('POST', '/v1/admin/emailTemplates/preview', { token: viewer, body: { layout: 'deep-layout', body: '<p>Hi</p>' } });
+      expect(inLayout.status).toBe(400);
+      expect(inLayout.json.error).toBe('The rendered message (the body inside the layout "deep-layout") nests HTML elements more than 400 deep.');
+    } finally {
+      await s.app.db.delete(emailTemplates).where(eq(emailTemplates.id, 'deep-layout'));
+    }
+  });
+
+  it('renders the subject as plain text on one line: no HTML escaping, no line breaks', async () => {
+    const res = await s.request('POST', '/v1/admin/emailTemplates/preview', {
+      token: viewer,
+      body: { subject: `{{ "Tom & Jerry's Tools" }} <b>\r\nBcc: someone@example.com`, body: `<p>{{ "Tom & Jerry's Tools" }}</p>` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.subject).toBe("Tom & Jerry's Tools <b> Bcc: someone@example.com");
+    expect(res.json.html).toBe('<p>Tom &amp; Jerry&#39;s Tools</p>');
   });
 
   it('shows where a template fails to parse', async () => {

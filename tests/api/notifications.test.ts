@@ -6,10 +6,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEMPLATE_TEXT } from '../../contract/schemas/catalog';
 import { notificationKinds } from '../../contract/schemas/notifications';
 import { uuidOf } from '../../server/db/seed';
-import { jobs } from '../../server/db/schema';
-import { MAIL_JOB, expandNotification } from '../../server/services/mail/notify';
+import { apps, emailTemplates, jobs, publishers } from '../../server/db/schema';
+import { enqueue } from '../../server/services/jobs';
+import { MAIL_JOB, NOTIFY_JOB, expandNotification, type Notification } from '../../server/services/mail/notify';
 import { siteOf } from '../../server/services/mail/worker';
 import { startServer, type TestServer } from '../harness';
 
@@ -148,6 +150,65 @@ describe('notifications through a real SMTP server', () => {
     const [job] = await s.app.db.select().from(jobs).where(eq(jobs.id, 'interrupted-mail'));
     expect(job).toMatchObject({ status: 'failed', lastError: 'interrupted while sending; not sent again (at most once)' });
     expect(smtp.received.slice(before).map((m) => m.subject)).not.toContain('Interrupted');
+  });
+});
+
+describe('templates that do not render', () => {
+  const kanban = { appId: uuidOf('app:Kanban Board'), internalId: versionOf('Kanban Board', '1.0.0') };
+  const notify = (n: Notification) => enqueue(s.app.db, NOTIFY_JOB, n);
+  const template = async (name: string) =>
+    ((await s.request('GET', '/v1/admin/emailTemplates', { token: reviewer })).json as { id: string; name: string; lastRenderError: { message: string; at: string } | null }[]).find((t) => t.name === name)!;
+
+  it('fails that notice on its job, goes on mailing the others, and the template says why until it renders again', async () => {
+    // Stored before the bound (the API refuses it now): 3 000 nested elements overflow a recursive HTML walk.
+    await s.app.db.update(emailTemplates).set({ body: `${'<div>'.repeat(3_000)}{{ app.name }}` }).where(eq(emailTemplates.name, 'version-approved'));
+    const before = smtp.received.length;
+    const failing = await notify({ kind: 'version-approved', ...kanban });
+    await notify({ kind: 'version-reviewed', ...kanban, note: 'Still sent.' });
+    await drained();
+    const reason = TEMPLATE_TEXT.renderedTooDeep('default-layout');
+    const [job] = await s.app.db.select().from(jobs).where(eq(jobs.id, failing));
+    expect(job).toMatchObject({ status: 'failed', lastError: `render failed: ${reason}` });
+    expect(smtp.received.slice(before).map((m) => m.subject)).toEqual(['Kanban Board 1.0.0 was reviewed']);
+
+    const failed = await template('version-approved');
+    expect(failed.lastRenderError).toEqual({ message: reason, at: expect.any(String) });
+    expect(Math.abs(Date.parse(failed.lastRenderError!.at) - Date.now())).toBeLessThan(60_000);
+    expect((await template('version-reviewed')).lastRenderError).toBeNull();
+
+    // Fixed through the API, the next notice renders, is sent, and the failure is no longer shown.
+    const fixed = await s.request('PUT', '/v1/admin/emailTemplates', { token: await s.signIn('support'), body: { ...failed, body: '<p>{{ app.name }} was approved.</p>' } });
+    expect(fixed.status, fixed.text).toBe(200);
+    await notify({ kind: 'version-approved', ...kanban });
+    await drained();
+    expect(smtp.received.slice(before).map((m) => m.subject)).toContain('Kanban Board 1.0.0 was approved');
+    expect((await template('version-approved')).lastRenderError).toBeNull();
+  });
+
+  it('records a Liquid error at render time on the job, and on the template', async () => {
+    await s.app.db.update(emailTemplates).set({ body: '{% assign a = "1,2" | split: "," %}{% for i in (1..40) %}{% assign a = a | concat: a %}{% endfor %}{{ a | size }}' }).where(eq(emailTemplates.name, 'version-unpublished'));
+    const failing = await notify({ kind: 'version-unpublished', ...kanban });
+    await drained();
+    const [job] = await s.app.db.select().from(jobs).where(eq(jobs.id, failing));
+    expect(job!.status).toBe('failed');
+    expect(job!.lastError).toMatch(/^render failed: The body failed to render at line 1, column \d+: /);
+    expect((await template('version-unpublished')).lastRenderError?.message).toBe(job!.lastError.slice('render failed: '.length));
+  });
+
+  it('mails a subject as plain text: a publisher’s & and \' arrive as written, and a line break cannot add a header', async () => {
+    const [app] = await s.app.db.select({ publisherId: apps.publisherId }).from(apps).where(eq(apps.id, kanban.appId));
+    await s.app.db.update(publishers).set({ name: "Tom & Jerry's Tools\r\nBcc: someone@example.com" }).where(eq(publishers.id, app!.publisherId));
+    await s.app.db.update(emailTemplates).set({ subject: '{{ app.name }} was reviewed for {{ publisher.name }}' }).where(eq(emailTemplates.name, 'version-reviewed'));
+    const before = smtp.received.length;
+    await notify({ kind: 'version-reviewed', ...kanban, note: 'Fine.' });
+    await drained();
+    const [mail, ...more] = smtp.received.slice(before);
+    expect(more).toHaveLength(0);
+    expect(mail!.subject).toBe("Kanban Board was reviewed for Tom & Jerry's Tools Bcc: someone@example.com");
+    expect(mail!.headers.has('bcc')).toBe(false);
+    expect(to(mail!)).toEqual(['lars@fjordlabs.example']);
+    // The HTML part still escapes it.
+    expect(mail!.html).toContain('(Tom &amp; Jerry&#39;s Tools');
   });
 });
 

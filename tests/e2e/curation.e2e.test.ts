@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEMPLATE_TEXT } from '../../contract/schemas/catalog';
 import { uuidOf } from '../../server/db/seed';
 import { expectNoAxeViolations, signInAs, startPortal } from './browser';
 
@@ -74,6 +75,12 @@ describe('curating the marketplace in Chromium', () => {
     await drawer.getByText('Subject: Approved: Jira Connector by Northwind Apps').waitFor();
     await drawer.getByLabel('Body').fill('<p>{% if x %}never closed</p>');
     await drawer.getByText(/The body does not parse at line 1, column 4/).waitFor();
+    // HTML nested past the bound: the preview says so (no server error), and saving is refused on the field.
+    await drawer.getByLabel('Body').fill('<div>'.repeat(3_000));
+    const tooDeep = drawer.getByText(TEMPLATE_TEXT.tooDeep('body'));
+    await tooDeep.first().waitFor();
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await tooDeep.nth(1).waitFor();
     await drawer.getByLabel('Body').fill('<p>Well done, {{ developer.firstName }}.</p>');
     await expect.poll(() => drawer.frameLocator('iframe[title="Email preview"]').locator('body').textContent(), { timeout: 15_000 }).toContain('Well done, Olivia.');
     await expectNoAxeViolations(page, 'email template drawer');

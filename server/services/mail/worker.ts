@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { claim, finish, mark, retryLater, type JobRow } from '../jobs';
 import type { Message } from './mailer';
 import { MAIL_JOB, NOTIFY_JOB, expandNotification, type Notification, type Site } from './notify';
+import { renderFailed } from './render-failures';
+import { TemplateError } from './templates';
 
 /** Written on a mail job just before it is handed to the mail server. */
 const SENDING = 'sending';
@@ -52,9 +54,11 @@ export async function mailNext(app: FastifyInstance) {
   const lease = app.config.jobLeaseSeconds;
   const notification = await claim(app.db, NOTIFY_JOB, lease);
   if (notification) {
+    // A notice that cannot be prepared fails alone (a template that does not render: its page says why).
     await expand(app, notification).catch(async (err: unknown) => {
-      app.log.error({ err, job: notification.id }, 'a notification could not be prepared');
-      await finish(app.db, notification.id, 'failed', err instanceof Error ? err.message : String(err));
+      app.log.error({ err, job: notification.id, notification: notification.payload.kind }, 'a notification could not be prepared');
+      const reason = err instanceof Error ? err.message : String(err);
+      await finish(app.db, notification.id, 'failed', err instanceof TemplateError ? renderFailed(reason) : reason);
     });
     return notification;
   }

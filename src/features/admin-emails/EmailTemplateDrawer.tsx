@@ -12,6 +12,7 @@ import { toApiError, tsr, unwrap } from '../../lib/api';
 import { applyServerErrors } from '../../lib/forms';
 import { toast } from '../../lib/toast';
 import { emailTemplatesQuery } from './api';
+import { RenderFailure } from './RenderFailure';
 import { emailText } from './strings';
 
 type Template = z.infer<typeof EmailTemplate>;
@@ -98,6 +99,7 @@ export function EmailTemplateDrawer({
     >
       <form id="email-template" noValidate onSubmit={handleSubmit((v) => save.mutate(v))}>
         <Flex direction="column" gap="4">
+          {template?.lastRenderError && <RenderFailure error={template.lastRenderError} />}
           <Field label="Name" error={formState.errors.name?.message} hint="A notification uses the template named like it (e.g. version-rejected).">
             {({ id, describedBy, invalid }) => (
               <TextField.Root id={id} aria-describedby={describedBy} aria-invalid={invalid} readOnly={readOnly} maxLength={100} {...register('name')} />

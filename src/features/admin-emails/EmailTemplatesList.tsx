@@ -1,4 +1,4 @@
-import { Box, Button, Code, Table } from '@radix-ui/themes';
+import { Badge, Box, Button, Code, Flex, Table } from '@radix-ui/themes';
 import { VisuallyHidden } from 'radix-ui';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
@@ -52,7 +52,10 @@ export function EmailTemplatesList({ canCreate, canUpdate }: { canCreate: boolea
               {data.map((t) => (
                 <Table.Row key={t.id}>
                   <Table.RowHeaderCell>
-                    <Code variant="ghost">{t.name}</Code>
+                    <Flex gap="2" align="center" wrap="wrap">
+                      <Code variant="ghost">{t.name}</Code>
+                      {t.lastRenderError && <Badge color="red">{emailText.renderFailedBadge}</Badge>}
+                    </Flex>
                   </Table.RowHeaderCell>
                   <Table.Cell>{t.layout || '—'}</Table.Cell>
                   <Table.Cell>{t.subject || '—'}</Table.Cell>
