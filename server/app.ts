@@ -9,6 +9,8 @@ import fp from 'fastify-plugin';
 import type { Config } from './config';
 import access from './plugins/access';
 import security from './plugins/security';
+import health from './plugins/health';
+import metrics from './plugins/metrics';
 import serverTiming from './plugins/server-timing';
 import auth from './plugins/auth';
 import db from './plugins/db';
@@ -51,7 +53,8 @@ export async function buildApp(config: Config, opts: { logStream?: { write: (lin
     bodyLimit: config.bodyLimitBytes,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    trustProxy: false,
+    // Whose X-Forwarded-For to believe (TRUST_PROXY): request.ip, which the rate limits count by, follows it.
+    trustProxy: config.trustProxy,
     // What Node's HTTP parser and Fastify's router refuse before any route runs answer the envelope too.
     clientErrorHandler: answerClientError,
     frameworkErrors: (err, request, reply) => {
@@ -66,6 +69,9 @@ export async function buildApp(config: Config, opts: { logStream?: { write: (lin
   await app.register(serverTiming);
   await app.register(errors);
   await app.register(security);
+  // Before the sign-in lookup (auth): the probes and the scrape hold no session and answer while the database is down.
+  await app.register(metrics);
+  await app.register(health);
   // Before compression: the tag is of the body itself, whichever encoding is sent.
   await app.register(etag);
   // JSON (and other compressible) answers above 1 KiB in brotli or gzip, as the client accepts; brotli at a

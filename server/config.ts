@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { ENGINE_VERSION } from './services/compile/type-roots';
@@ -8,12 +9,45 @@ export const DEFAULT_CLIENT_SECRET = 'dev-secret';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
+/** An address or CIDR range Fastify's trustProxy takes (or proxy-addr's names for the usual ranges). */
+function isProxyAddress(entry: string) {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', range, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (range === undefined) return true;
+  // A prefix length, or (IPv4) a netmask.
+  return /^\d{1,3}$/.test(range) ? Number(range) <= (version === 4 ? 32 : 128) : version === 4 && isIP(range) === 4;
+}
+
+/**
+ * TRUST_PROXY: off, `true` (any peer), or the proxies' addresses/CIDRs, comma-separated. Not a hop count:
+ * Fastify 5.12 refuses those (a count cannot tell the proxy from a client that sends X-Forwarded-For itself).
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): boolean | string[] => {
+    if (v === '' || v === 'false') return false;
+    if (v === 'true') return true;
+    if (/^\d+$/.test(v)) {
+      ctx.addIssue({ code: 'custom', message: "TRUST_PROXY: name the proxies' addresses or CIDR ranges (e.g. 10.0.0.0/8); a hop count cannot tell a proxy from a client" });
+      return false;
+    }
+    const entries = v.split(',').map((e) => e.trim());
+    const bad = entries.filter((e) => !isProxyAddress(e));
+    if (bad.length) ctx.addIssue({ code: 'custom', message: `TRUST_PROXY: not an address or CIDR range: ${bad.join(', ')}` });
+    return entries;
+  });
+
 /** Every setting, from the environment, with defaults that need no setup (README lists them). */
 const Env = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DEV_SIGN_IN: bool.optional(),
   RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_UPLOADS: z.coerce.number().int().min(1).default(30),
+  TRUST_PROXY: trustProxy.default(false),
+  METRICS_TOKEN: z.string().min(1).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('127.0.0.1'),
   PUBLIC_URL: z.string().optional(),
@@ -80,6 +114,13 @@ export type Config = {
   devSignIn: boolean;
   /** Requests per minute and client: sign-in (the token exchange, the development sign-in pages) and uploads. */
   rateLimits: { signIn: number; uploads: number };
+  /**
+   * Which proxies' X-Forwarded-For (and -Proto, -Host) to believe, as Fastify's `trustProxy`: false (none),
+   * true (any peer), or addresses/CIDRs. `request.ip` (rate limits, the log) follows it.
+   */
+  trustProxy: boolean | string[];
+  /** The bearer token `GET /metrics` asks for; unset: open in development, not served in production. */
+  metricsToken: string | undefined;
   port: number;
   host: string;
   publicUrl: string | undefined;
@@ -175,6 +216,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     production,
     devSignIn: !e.CLOUD_ISSUER_URL,
     rateLimits: { signIn: e.RATE_LIMIT_SIGN_IN, uploads: e.RATE_LIMIT_UPLOADS },
+    trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
     port: e.PORT,
     host: e.HOST,
     publicUrl: e.PUBLIC_URL,

@@ -540,6 +540,20 @@ export const jobs = pgTable(
   (t) => [index('jobs_claim_idx').on(t.status, t.runAt)],
 );
 
+/**
+ * Rate-limit counters every portal process shares (server/services/rate-limit-store.ts): the hits of one
+ * key (limit, person or address) in its window, which ends at `expires_at`; ended windows are swept.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('rate_limits_expires_idx').on(t.expiresAt)],
+);
+
 /** Server-side key/value settings (e.g. the download-link secret). */
 export const settings = pgTable('settings', { key: text('key').primaryKey(), value: text('value').notNull() });
 

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DEV_AUTH_PATH } from '../config';
 import { HttpError } from '../errors';
+import { databaseStore, sweepRateLimits } from '../services/rate-limit-store';
 
 /** The Content-Security-Policy the SPA, /api-docs and the development sign-in page pass: no inline script anywhere. */
 export function contentSecurityPolicy(https: boolean) {
@@ -38,9 +39,13 @@ function limitOf(url: string, method: string, tsRestRoute: AppRoute | undefined)
   return null;
 }
 
+/** Whom a limit counts: the signed-in person, else the client's address (as TRUST_PROXY lets it be read). */
+const clientOf = (r: FastifyRequest) => (r.auth ? `user:${r.auth.session.cloudUserId}` : `ip:${r.ip}`);
+
 /**
  * Security headers (helmet: CSP, HSTS when PUBLIC_URL is https, no sniffing, no framing) and rate limits
- * on sign-in and uploads: past the limit, 429 in the error envelope with Retry-After.
+ * on sign-in and uploads, per route and client, counted in the database so that every process shares
+ * them: past the limit, 429 in the error envelope with Retry-After.
  */
 export default fp(
   async function security(app: FastifyInstance) {
@@ -56,11 +61,18 @@ export default fp(
       const config = (route.config ?? {}) as { tsRestRoute?: AppRoute; rateLimit?: unknown };
       const limited = methods.map((m) => limitOf(route.url, m, config.tsRestRoute)).find(Boolean);
       if (!limited) return;
-      const keyGenerator = limited === 'uploads' ? (r: FastifyRequest) => r.auth?.developer?.id ?? r.ip : (r: FastifyRequest) => r.ip;
+      const scope = `${limited}:${methods.join(',')}:${route.url}`;
+      const keyGenerator = (r: FastifyRequest) => `${scope}:${clientOf(r)}`;
       route.config = { ...config, rateLimit: { max: app.config.rateLimits[limited], timeWindow: 60_000, keyGenerator } };
     });
+    let sweep: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      sweep = setInterval(() => void sweepRateLimits(app.db).catch((err: unknown) => app.log.warn({ err }, 'sweeping rate limits failed')), 60_000).unref();
+    });
+    app.addHook('onClose', async () => clearInterval(sweep));
     await app.register(rateLimit, {
       global: false,
+      store: databaseStore(() => app.db),
       errorResponseBuilder: (_request, context) =>
         new HttpError(429, 'rate_limited', `Too many requests: try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`),
     });

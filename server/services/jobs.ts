@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { newId } from '../db/ids';
 import { jobs } from '../db/schema';
+import { report } from './metrics-events';
 
 export type JobRow = { id: string; kind: string; payload: Record<string, unknown>; attempts: number; lastError: string };
 
@@ -32,6 +33,7 @@ export async function claim(db: Db, kind: string, leaseSeconds: number, now?: Da
     )
     RETURNING id, kind, payload, attempts, last_error AS "lastError"`);
   const rows = (result as unknown as { rows: JobRow[] }).rows;
+  report(db, { type: 'jobPoll', kind, claimed: rows.length > 0 });
   return rows[0] ?? null;
 }
 

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appVersions, apps, compileJobs, publishers, type Diagnostic } from '../../db/schema';
 import { transitionVersion } from '../lifecycle';
+import { report } from '../metrics-events';
 import type { PackageKind } from '../packages/manifest';
 import { compiledPackage } from '../packages/compiled';
 import { readZip } from '../packages/zip';
@@ -88,6 +89,7 @@ export async function runCompileJob(db: Db, storage: Storage, compileJobId: stri
   const classFile = String((row.version.manifest as { classFile?: unknown }).classFile ?? '');
   const started = performance.now();
   const outcome = await compileInSandbox({ files, kind, allowNpm: row.allowNpm, classFile }, limits);
+  report(db, { type: 'compile', outcome: outcome.kind !== 'done' ? outcome.kind : outcome.result.ok ? 'succeeded' : 'failed', seconds: (performance.now() - started) / 1000 });
   const failed = (message: string) => ({
     ok: false,
     diagnostics: plain(message),

@@ -5,6 +5,7 @@ import { newId } from '../../db/ids';
 import { payouts, publisherActivity, publishers } from '../../db/schema';
 import { HttpError, notFound } from '../../errors';
 import type { Staff } from '../activity';
+import { report } from '../metrics-events';
 import { PaymentProviderError, toCents, type PaymentProvider } from './provider';
 
 type Payout = typeof payouts.$inferSelect;
@@ -115,9 +116,13 @@ export async function completePayout(db: Db, provider: PaymentProvider, payout: 
     const made = await provider.payout(payout.accountId, payout.amount, payoutKey(payout.id));
     outcome = { status: 'paid', expected: made.arrivalDate, providerPayoutId: made.id, completedAt: new Date() };
   } catch (e) {
-    if (!(e instanceof PaymentProviderError) || !e.definitive) return payout;
+    if (!(e instanceof PaymentProviderError) || !e.definitive) {
+      report(db, { type: 'payout', outcome: 'pending' });
+      return payout;
+    }
     outcome = { status: 'failed', error: e.message, completedAt: new Date() };
   }
+  report(db, { type: 'payout', outcome: outcome.status ?? 'paid' });
   const [row] = await db
     .update(payouts)
     .set(outcome)

@@ -3,6 +3,7 @@ import { WEBHOOK_RETRY_DELAYS } from '../../../contract/schemas/webhook';
 import type { Db } from '../../db/client';
 import { webhookActivities, webhooks } from '../../db/schema';
 import { claim, finish, retryAt, type JobRow } from '../jobs';
+import { report } from '../metrics-events';
 import type { Site } from '../mail/notify';
 import type { AddressPolicy } from './addresses';
 import { queueDisabledNotice } from './disable-notice';
@@ -73,6 +74,7 @@ export async function deliver(deps: DeliveryDeps, job: JobRow) {
     deps.log.error({ err, activity: activityId }, 'a webhook delivery failed on our side');
     result = { status: 'internal-error', statusCode: 0, body: '', type: '', error: 'The portal could not make this delivery.' };
   }
+  report(db, { type: 'webhookDelivery', outcome: result.status });
   const now = clock.now();
   const attempt = { at: now.toISOString(), status: result.status, statusCode: result.statusCode, ms: Math.round(performance.now() - started), ...(result.error ? { error: result.error } : {}) };
   const attemptNo = activity.attempts.length + 1;
