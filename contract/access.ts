@@ -1,5 +1,5 @@
 /** The vocabulary of SPEC §6, shared by the server's casbin policy and the SPA's casbin enforcer. */
-export const publisherFeatures = ['publisher', 'developer', 'app', 'bundle'] as const;
+export const publisherFeatures = ['publisher', 'developer', 'app', 'bundle', 'webhook', 'paidApp'] as const;
 export const systemFeatures = [
   'system:administration',
   'system:apps',
@@ -32,6 +32,42 @@ export const ANY_PUBLISHER = 'publisher';
 
 export const isSystemFeature = (f: Feature): f is SystemFeature => f.startsWith('system:');
 
+/** The publisher flags of SPEC §6 that the policy decides with (beside the role) in the publisher's domain. */
+export const publisherFlags = ['canCreatePaidApps', 'canCreateBundles', 'canUseNPMModules', 'canUseWebhooks'] as const;
+export type PublisherFlag = (typeof publisherFlags)[number];
+/** A feature that needs a flag of its publisher: every row of the policy for it carries the flag. */
+export const FEATURE_FLAGS: Partial<Record<PublisherFeature, PublisherFlag>> = {
+  bundle: 'canCreateBundles',
+  webhook: 'canUseWebhooks',
+  paidApp: 'canCreatePaidApps',
+};
+/** The policy's flag column where a row needs none. */
+export const NO_FLAG = '-';
+
+/**
+ * What a route names by its path (`/…/apps/:id/jobs/:jobId` names a compile job of an app): the server
+ * loads that row once, before the handler, and asks the policy in the domain of the row's owner (its
+ * publisher; `system` for staff features), so another publisher's row is a 404 however the handler is written.
+ */
+export const resourceKinds = [
+  'app',
+  'appVersion',
+  'price',
+  'compileJob',
+  'screenshot',
+  'bundle',
+  'webhook',
+  'webhookActivity',
+  'publisher',
+  'publisherDeveloper',
+  'teamMember',
+  'purchase',
+  'workspace',
+  'featured',
+  'versionDownload',
+] as const;
+export type ResourceKind = (typeof resourceKinds)[number];
+
 /**
  * How the server authorizes a route (route `metadata` in the contract):
  * - public: anyone;
@@ -41,9 +77,14 @@ export const isSystemFeature = (f: Feature): f is SystemFeature => f.startsWith(
 export type RouteAccess =
   | { access: 'public' }
   | { access: 'session' }
-  | { access: 'feature'; feature: Feature; permission: Permission; systemRole?: 'admin' };
+  | { access: 'feature'; feature: Feature; permission: Permission; systemRole?: 'admin'; resource?: ResourceKind };
 
 export const open = { access: 'public' } as const satisfies RouteAccess;
 export const session = { access: 'session' } as const satisfies RouteAccess;
 export const can = <F extends Feature, P extends Permission>(feature: F, permission: P) =>
   ({ access: 'feature', feature, permission }) as const;
+/** A rule on the row the route's path names (see `resourceKinds`). */
+export const onRow = <R extends ResourceKind, A extends RouteAccess & { access: 'feature' }>(resource: R, rule: A) => ({ ...rule, resource }) as const;
+/** `can`, on the row the route's path names (see `resourceKinds`). */
+export const canOn = <F extends Feature, P extends Permission, R extends ResourceKind>(resource: R, feature: F, permission: P) =>
+  ({ access: 'feature', feature, permission, resource }) as const;

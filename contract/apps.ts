@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { can } from './access';
+import { can, canOn } from './access';
 import { c } from './c';
 import { errors, NoBody, Ok, paged, PageQuery } from './common';
 import {
@@ -36,7 +36,7 @@ export const apps = c.router({
     path: '/publisher/apps/:id',
     pathParams: id,
     responses: { 200: App, ...errors },
-    metadata: can('app', 'read'),
+    metadata: canOn('app', 'app', 'read'),
     summary: 'An app with its latest version',
   },
   all: {
@@ -44,7 +44,7 @@ export const apps = c.router({
     path: '/publisher/apps/:id/all',
     pathParams: id,
     responses: { 200: z.array(AppVersion), ...errors },
-    metadata: can('app', 'read'),
+    metadata: canOn('app', 'app', 'read'),
     summary: 'Every version of an app',
   },
   info: {
@@ -52,7 +52,7 @@ export const apps = c.router({
     path: '/publisher/apps/:id/info/:versionId',
     pathParams: idVersion,
     responses: { 200: AppVersion, ...errors },
-    metadata: can('app', 'read'),
+    metadata: canOn('appVersion', 'app', 'read'),
     summary: 'One version of an app',
   },
   stats: {
@@ -60,7 +60,7 @@ export const apps = c.router({
     path: '/publisher/apps/:id/stats',
     pathParams: id,
     responses: { 200: AppStats, ...errors },
-    metadata: can('app', 'read'),
+    metadata: canOn('app', 'app', 'read'),
     summary: 'Downloads, purchases and subscriptions',
   },
   jobs: {
@@ -68,7 +68,7 @@ export const apps = c.router({
     path: '/publisher/apps/:id/jobs',
     pathParams: id,
     responses: { 200: z.array(CompileJob), ...errors },
-    metadata: can('app', 'read'),
+    metadata: canOn('app', 'app', 'read'),
     summary: 'Compile jobs of an app',
   },
   job: {
@@ -76,7 +76,7 @@ export const apps = c.router({
     path: '/publisher/apps/:id/jobs/:jobId',
     pathParams: z.object({ id: z.string(), jobId: z.string() }),
     responses: { 200: CompileJob, ...errors },
-    metadata: can('app', 'read'),
+    metadata: canOn('compileJob', 'app', 'read'),
     summary: 'One compile job with its diagnostics',
   },
   prices: {
@@ -84,7 +84,7 @@ export const apps = c.router({
     path: '/publisher/apps/:id/prices',
     pathParams: id,
     responses: { 200: z.array(Price), ...errors },
-    metadata: can('app', 'read'),
+    metadata: canOn('app', 'app', 'read'),
     summary: 'Prices of an app; one is active, the others legacy',
   },
   price: {
@@ -92,7 +92,7 @@ export const apps = c.router({
     path: '/publisher/apps/:id/prices/:priceId',
     pathParams: z.object({ id: z.string(), priceId: z.string() }),
     responses: { 200: Price, ...errors },
-    metadata: can('app', 'read'),
+    metadata: canOn('price', 'app', 'read'),
     summary: 'One price',
   },
   createPrice: {
@@ -101,7 +101,7 @@ export const apps = c.router({
     pathParams: id,
     body: NewPriceInput,
     responses: { 201: Price, ...errors },
-    metadata: can('app', 'update'),
+    metadata: canOn('app', 'app', 'update'),
     summary: 'New subscription pricing plan; the previous active price becomes legacy',
   },
   /** SPEC §7 "Pricing set {type, buyPrice}: path not shown" — designed here. */
@@ -111,7 +111,7 @@ export const apps = c.router({
     pathParams: id,
     body: SetPricingInput,
     responses: { 200: App, ...errors },
-    metadata: can('app', 'update'),
+    metadata: canOn('app', 'app', 'update'),
     summary: 'Set the purchase type: free (buy at 0), one-time or subscription',
   },
   screenshots: {
@@ -119,7 +119,7 @@ export const apps = c.router({
     path: '/publisher/apps/:appId/info/:internalId/screenshots',
     pathParams: appInternal,
     responses: { 200: z.array(Screenshot), ...errors },
-    metadata: can('app', 'read'),
+    metadata: canOn('appVersion', 'app', 'read'),
     summary: 'Screenshots of a version',
   },
   uploadScreenshots: {
@@ -129,7 +129,7 @@ export const apps = c.router({
     contentType: multipart,
     body: ScreenshotsUpload,
     responses: { 201: z.array(Screenshot), ...errors },
-    metadata: can('app', 'update'),
+    metadata: canOn('appVersion', 'app', 'update'),
     summary: 'Upload screenshots (field `screenshots`, png or jpeg)',
   },
   details: {
@@ -138,7 +138,7 @@ export const apps = c.router({
     pathParams: idVersion,
     body: DetailsInput,
     responses: { 200: AppVersion, ...errors },
-    metadata: can('app', 'update'),
+    metadata: canOn('appVersion', 'app', 'update'),
     summary: 'Categories and languages of a version',
   },
   updateInfo: {
@@ -147,7 +147,7 @@ export const apps = c.router({
     pathParams: idVersion,
     body: InfoInput,
     responses: { 200: AppVersion, ...errors },
-    metadata: can('app', 'update'),
+    metadata: canOn('appVersion', 'app', 'update'),
     summary: 'Short and long description, privacy summary, documentation URL',
   },
   changes: {
@@ -156,7 +156,7 @@ export const apps = c.router({
     pathParams: idVersion,
     body: ChangesInput,
     responses: { 200: AppVersion, ...errors },
-    metadata: can('app', 'update'),
+    metadata: canOn('appVersion', 'app', 'update'),
     summary: 'Public and internal change log of a version',
   },
   submit: {
@@ -165,7 +165,7 @@ export const apps = c.router({
     pathParams: idVersion,
     body: NoBody,
     responses: { 200: AppVersion, ...errors },
-    metadata: can('app', 'update'),
+    metadata: canOn('appVersion', 'app', 'update'),
     summary: 'Submit a version for review',
   },
   setStatus: {
@@ -174,7 +174,7 @@ export const apps = c.router({
     pathParams: idVersion,
     body: StatusChangeInput,
     responses: { 200: AppVersion, ...errors },
-    metadata: can('app', 'update'),
+    metadata: canOn('appVersion', 'app', 'update'),
     summary: 'Publisher status change (reject, publish, unpublish …), checked by the lifecycle machine',
   },
   update: {
@@ -184,7 +184,7 @@ export const apps = c.router({
     contentType: multipart,
     body: AppPackageUpload,
     responses: { 200: App, ...errors },
-    metadata: can('app', 'update'),
+    metadata: canOn('app', 'app', 'update'),
     summary: 'Upload an update package (field `app`)',
   },
   deleteScreenshot: {
@@ -193,7 +193,7 @@ export const apps = c.router({
     pathParams: z.object({ id: z.string(), screenshotId: z.string() }),
     body: NoBody,
     responses: { 200: Ok, ...errors },
-    metadata: can('app', 'update'),
+    metadata: canOn('screenshot', 'app', 'update'),
     summary: 'Delete a screenshot',
   },
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { can } from './access';
+import { can, canOn } from './access';
 import { c } from './c';
 import { PageQuery, errors, paged } from './common';
 import { App } from './schemas/app';
@@ -28,7 +28,7 @@ export const bundles = c.router({
     path: '/publisher/bundles/:id/apps',
     pathParams: z.object({ id: z.string() }),
     responses: { 200: z.array(App), ...errors },
-    metadata: can('bundle', 'read'),
+    metadata: canOn('bundle', 'bundle', 'read'),
     summary: 'Apps included in a bundle',
   },
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { can, session } from './access';
+import { can, canOn, session } from './access';
 import { c } from './c';
 import { errors, NoBody, Ok, paged, PageQuery } from './common';
 import { PublisherPurchase } from './schemas/commerce';
@@ -76,7 +76,7 @@ export const publisher = c.router({
     pathParams: developerId,
     body: DeveloperRoleInput,
     responses: { 200: Developer, ...errors },
-    metadata: can('publisher', 'update'),
+    metadata: canOn('teamMember', 'publisher', 'update'),
     summary: 'Change a developer’s publisher role',
   },
   removeDeveloper: {
@@ -85,7 +85,7 @@ export const publisher = c.router({
     pathParams: developerId,
     body: NoBody,
     responses: { 200: Ok, ...errors },
-    metadata: can('publisher', 'delete'),
+    metadata: canOn('teamMember', 'publisher', 'delete'),
     summary: 'Remove a developer from this publisher',
   },
   purchases: {

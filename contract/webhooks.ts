@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { can } from './access';
+import { can, canOn } from './access';
 import { c } from './c';
 import { errors, NoBody, paged, PageQuery } from './common';
 import { CreatedWebhook, Webhook, WebhookActivity, WebhookInput, WebhookSecret } from './schemas/webhook';
@@ -11,7 +11,7 @@ export const webhooks = c.router({
     method: 'GET',
     path: '/publisher/webhooks',
     responses: { 200: z.array(Webhook), ...errors },
-    metadata: can('publisher', 'read'),
+    metadata: can('webhook', 'read'),
     summary: 'Webhooks of the publisher (403 unless canUseWebhooks)',
   },
   create: {
@@ -19,7 +19,7 @@ export const webhooks = c.router({
     path: '/publisher/webhooks',
     body: WebhookInput,
     responses: { 201: CreatedWebhook, ...errors },
-    metadata: can('publisher', 'update'),
+    metadata: can('webhook', 'create'),
     summary: 'New webhook',
   },
   get: {
@@ -27,7 +27,7 @@ export const webhooks = c.router({
     path: '/publisher/webhooks/:id',
     pathParams: id,
     responses: { 200: Webhook, ...errors },
-    metadata: can('publisher', 'read'),
+    metadata: canOn('webhook', 'webhook', 'read'),
     summary: 'One webhook',
   },
   activities: {
@@ -36,7 +36,7 @@ export const webhooks = c.router({
     pathParams: id,
     query: PageQuery,
     responses: { 200: paged(WebhookActivity), ...errors },
-    metadata: can('publisher', 'read'),
+    metadata: canOn('webhook', 'webhook', 'read'),
     summary: 'Delivery log of a webhook',
   },
   resend: {
@@ -45,7 +45,7 @@ export const webhooks = c.router({
     pathParams: z.object({ id: z.string(), activityId: z.string() }),
     body: NoBody,
     responses: { 200: WebhookActivity, ...errors },
-    metadata: can('publisher', 'update'),
+    metadata: canOn('webhookActivity', 'webhook', 'update'),
     summary: 'Resend one delivery',
   },
   setEnabled: {
@@ -54,7 +54,7 @@ export const webhooks = c.router({
     pathParams: id,
     body: z.object({ enabled: z.boolean() }),
     responses: { 200: Webhook, ...errors },
-    metadata: can('publisher', 'update'),
+    metadata: canOn('webhook', 'webhook', 'update'),
     summary: 'Turn a webhook on or off (one disabled after 5 days of failures is turned back on here)',
   },
   sendTest: {
@@ -63,7 +63,7 @@ export const webhooks = c.router({
     pathParams: id,
     body: NoBody,
     responses: { 201: WebhookActivity, ...errors },
-    metadata: can('publisher', 'update'),
+    metadata: canOn('webhook', 'webhook', 'update'),
     summary: 'Send a test event (the first event type the webhook listens to, data.test true)',
   },
   secret: {
@@ -71,7 +71,7 @@ export const webhooks = c.router({
     path: '/publisher/webhooks/:id/secret',
     pathParams: id,
     responses: { 200: WebhookSecret, ...errors },
-    metadata: can('publisher', 'update'),
+    metadata: canOn('webhook', 'webhook', 'update'),
     summary: 'Reveal the signing secret',
   },
   rotateSecret: {
@@ -80,7 +80,7 @@ export const webhooks = c.router({
     pathParams: id,
     body: NoBody,
     responses: { 200: WebhookSecret, ...errors },
-    metadata: can('publisher', 'update'),
+    metadata: canOn('webhook', 'webhook', 'update'),
     summary: 'Rotate the signing secret (the previous one keeps signing beside it for 24 hours)',
   },
 });

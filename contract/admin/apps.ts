@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { can } from '../access';
+import { can, onRow } from '../access';
 import { c } from '../c';
 import { PageQuery, errors, paged } from '../common';
 import {
@@ -21,22 +21,22 @@ export const adminApps = c.router({
     metadata: read,
     summary: 'Every app of every publisher',
   },
-  get: { method: 'GET', path: '/admin/app/:id', pathParams: id, responses: { 200: App, ...errors }, metadata: read, summary: 'One app' },
+  get: { method: 'GET', path: '/admin/app/:id', pathParams: id, responses: { 200: App, ...errors }, metadata: onRow('app', read), summary: 'One app' },
   all: {
     method: 'GET',
     path: '/admin/app/:id/all',
     pathParams: id,
     responses: { 200: z.array(AppVersion), ...errors },
-    metadata: read,
+    metadata: onRow('app', read),
     summary: 'Every version of an app',
   },
-  stats: { method: 'GET', path: '/admin/app/:id/stats', pathParams: id, responses: { 200: AppStats, ...errors }, metadata: read, summary: 'App stats' },
+  stats: { method: 'GET', path: '/admin/app/:id/stats', pathParams: id, responses: { 200: AppStats, ...errors }, metadata: onRow('app', read), summary: 'App stats' },
   jobs: {
     method: 'GET',
     path: '/admin/app/:id/jobs',
     pathParams: id,
     responses: { 200: z.array(CompileJob), ...errors },
-    metadata: read,
+    metadata: onRow('app', read),
     summary: 'Compile jobs of an app',
   },
   job: {
@@ -44,7 +44,7 @@ export const adminApps = c.router({
     path: '/admin/app/:id/jobs/:jobId',
     pathParams: z.object({ id: z.string(), jobId: z.string() }),
     responses: { 200: CompileJob, ...errors },
-    metadata: read,
+    metadata: onRow('compileJob', read),
     summary: 'One compile job',
   },
   usage: {
@@ -53,7 +53,7 @@ export const adminApps = c.router({
     pathParams: id,
     query: PageQuery,
     responses: { 200: paged(UsageRecord), ...errors },
-    metadata: read,
+    metadata: onRow('app', read),
     summary: 'Usage records (paged 5 per page in the UI)',
   },
   prices: {
@@ -61,7 +61,7 @@ export const adminApps = c.router({
     path: '/admin/app/:id/prices',
     pathParams: id,
     responses: { 200: z.array(Price), ...errors },
-    metadata: read,
+    metadata: onRow('app', read),
     summary: 'Prices of an app',
   },
   activityLogs: {
@@ -70,7 +70,7 @@ export const adminApps = c.router({
     pathParams: id,
     query: PageQuery,
     responses: { 200: paged(ActivityLog), ...errors },
-    metadata: read,
+    metadata: onRow('app', read),
     summary: 'Staff actions on an app (paged 5 per page in the UI)',
   },
   secret: {
@@ -86,7 +86,7 @@ export const adminApps = c.router({
     pathParams: id,
     body: EnterpriseOnlyInput,
     responses: { 200: App, ...errors },
-    metadata: update,
+    metadata: onRow('app', update),
     summary: 'Make an app premium-only (irreversible)',
   },
   usageBased: {
@@ -95,7 +95,7 @@ export const adminApps = c.router({
     pathParams: id,
     body: UsageBasedInput,
     responses: { 200: App, ...errors },
-    metadata: update,
+    metadata: onRow('app', update),
     summary: 'Make an app usage-based (irreversible)',
   },
   versionAction: {
@@ -104,7 +104,7 @@ export const adminApps = c.router({
     pathParams: z.object({ id: z.string(), versionId: z.string(), action: AdminAction }),
     body: AdminActionInput,
     responses: { 200: AppVersion, ...errors },
-    metadata: update,
+    metadata: onRow('appVersion', update),
     summary: 'Staff status change, checked by the lifecycle machine',
   },
   download: {
@@ -113,7 +113,7 @@ export const adminApps = c.router({
     pathParams: id,
     query: DownloadQuery,
     responses: { 200: DownloadResponse, ...errors },
-    metadata: update,
+    metadata: onRow('versionDownload', update),
     summary: 'A short-lived link to the source (or, with compiled=true, compiled) package of a version (id = the version id)',
   },
 });

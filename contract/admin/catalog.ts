@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { can } from '../access';
+import { can, onRow } from '../access';
 import { c } from '../c';
 import { errors, NoBody, Ok, paged, PageQuery } from '../common';
 import { App, CompileJob } from '../schemas/app';
@@ -14,7 +14,7 @@ export const adminWorkspaces = c.router({
     path: '/admin/workspaces/:id',
     pathParams: id,
     responses: { 200: Workspace, ...errors },
-    metadata: { ...can('system:workspaces', 'read'), systemRole: 'admin' },
+    metadata: onRow('workspace', { ...can('system:workspaces', 'read'), systemRole: 'admin' }),
     summary: 'A workspace (system admins only)',
   },
   purchases: {
@@ -22,7 +22,7 @@ export const adminWorkspaces = c.router({
     path: '/admin/workspaces/:id/purchases',
     pathParams: id,
     responses: { 200: z.array(PurchaseRecord), ...errors },
-    metadata: { ...can('system:workspaces', 'read'), systemRole: 'admin' },
+    metadata: onRow('workspace', { ...can('system:workspaces', 'read'), systemRole: 'admin' }),
     summary: 'Purchase records of a workspace (system admins only)',
   },
 });
@@ -41,7 +41,7 @@ export const adminBundles = c.router({
     path: '/admin/bundles/:id',
     pathParams: id,
     responses: { 200: App, ...errors },
-    metadata: can('system:bundles', 'read'),
+    metadata: onRow('bundle', can('system:bundles', 'read')),
     summary: 'One bundle',
   },
   apps: {
@@ -49,7 +49,7 @@ export const adminBundles = c.router({
     path: '/admin/bundles/:id/apps',
     pathParams: id,
     responses: { 200: z.array(App), ...errors },
-    metadata: can('system:bundles', 'read'),
+    metadata: onRow('bundle', can('system:bundles', 'read')),
     summary: 'Apps in a bundle',
   },
 });
@@ -114,7 +114,7 @@ export const adminFeatured = c.router({
     pathParams: z.object({ type: z.string(), id: z.string() }),
     body: NoBody,
     responses: { 200: Ok, ...errors },
-    metadata: can('system:featured', 'delete'),
+    metadata: onRow('featured', can('system:featured', 'delete')),
     summary: 'Remove an app from a featured section',
   },
 });

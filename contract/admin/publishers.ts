@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { can } from '../access';
+import { can, onRow } from '../access';
 import { c } from '../c';
 import { Ok, PageQuery, errors, paged } from '../common';
 import { App } from '../schemas/app';
@@ -20,14 +20,14 @@ export const adminPublishers = c.router({
     metadata: read,
     summary: 'Every publisher',
   },
-  get: { method: 'GET', path: '/admin/publishers/:id', pathParams: id, responses: { 200: Publisher, ...errors }, metadata: read, summary: 'One publisher' },
+  get: { method: 'GET', path: '/admin/publishers/:id', pathParams: id, responses: { 200: Publisher, ...errors }, metadata: onRow('publisher', read), summary: 'One publisher' },
   update: {
     method: 'POST',
     path: '/admin/publishers/:id',
     pathParams: id,
     body: AdminPublisherUpdateInput,
     responses: { 200: Publisher, ...errors },
-    metadata: update,
+    metadata: onRow('publisher', update),
     summary: 'Edit a publisher’s name and flags',
   },
   apps: {
@@ -35,7 +35,7 @@ export const adminPublishers = c.router({
     path: '/admin/publishers/:id/apps',
     pathParams: id,
     responses: { 200: z.array(App), ...errors },
-    metadata: read,
+    metadata: onRow('publisher', read),
     summary: 'A publisher’s apps',
   },
   bundles: {
@@ -43,7 +43,7 @@ export const adminPublishers = c.router({
     path: '/admin/publishers/:id/bundles',
     pathParams: id,
     responses: { 200: z.array(App), ...errors },
-    metadata: read,
+    metadata: onRow('publisher', read),
     summary: 'A publisher’s bundles',
   },
   /** Not in SPEC §7: what staff did to the publisher, newest first. */
@@ -53,7 +53,7 @@ export const adminPublishers = c.router({
     pathParams: id,
     query: PageQuery,
     responses: { 200: paged(PublisherActivity), ...errors },
-    metadata: read,
+    metadata: onRow('publisher', read),
     summary: 'Staff actions on a publisher (who, what, when), newest first',
   },
   developers: {
@@ -61,7 +61,7 @@ export const adminPublishers = c.router({
     path: '/admin/publishers/:id/developers',
     pathParams: id,
     responses: { 200: z.array(Developer), ...errors },
-    metadata: read,
+    metadata: onRow('publisher', read),
     summary: 'A publisher’s developers',
   },
   updateDeveloper: {
@@ -70,7 +70,7 @@ export const adminPublishers = c.router({
     pathParams: idDev,
     body: DeveloperEditInput,
     responses: { 200: Developer, ...errors },
-    metadata: update,
+    metadata: onRow('publisherDeveloper', update),
     summary: 'Edit a developer',
   },
   developerRole: {
@@ -79,7 +79,7 @@ export const adminPublishers = c.router({
     pathParams: idDev,
     body: RoleInput,
     responses: { 200: Developer, ...errors },
-    metadata: update,
+    metadata: onRow('publisherDeveloper', update),
     summary: 'Set a developer’s publisher role',
   },
   developerSystemRole: {
@@ -88,7 +88,7 @@ export const adminPublishers = c.router({
     pathParams: idDev,
     body: SystemRoleInput,
     responses: { 200: Developer, ...errors },
-    metadata: update,
+    metadata: onRow('publisherDeveloper', update),
     summary: 'Set a developer’s system role',
   },
   email: {
@@ -97,7 +97,7 @@ export const adminPublishers = c.router({
     pathParams: id,
     body: PublisherEmailInput,
     responses: { 200: Ok, ...errors },
-    metadata: update,
+    metadata: onRow('publisher', update),
     summary: 'Email a publisher',
   },
   payout: {
@@ -111,7 +111,7 @@ export const adminPublishers = c.router({
     headers: z.object({ 'idempotency-key': z.string().regex(/^[A-Za-z0-9_-]{8,128}$/).optional() }),
     body: PayoutInput,
     responses: { 200: PayoutResponse, ...errors },
-    metadata: update,
+    metadata: onRow('publisher', update),
     summary: 'Pay out from the publisher’s available balance',
   },
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { can } from '../access';
+import { can, onRow } from '../access';
 import { c } from '../c';
 import { errors, NoBody, Ok, paged, PageQuery } from '../common';
 import { CreatePurchaseInput, PurchaseDetail, PurchaseRecord, UpdatePurchaseInput } from '../schemas/commerce';
@@ -31,7 +31,7 @@ export const adminPurchases = c.router({
     path: '/admin/purchases/:id',
     pathParams: id,
     responses: { 200: PurchaseDetail, ...errors },
-    metadata: can('system:purchaseRecords', 'read'),
+    metadata: onRow('purchase', can('system:purchaseRecords', 'read')),
     summary: 'One purchase record with its app, account and workspace',
   },
   create: {
@@ -48,7 +48,7 @@ export const adminPurchases = c.router({
     pathParams: id,
     body: UpdatePurchaseInput,
     responses: { 200: PurchaseRecord, ...errors },
-    metadata: can('system:purchaseRecords', 'update'),
+    metadata: onRow('purchase', can('system:purchaseRecords', 'update')),
     summary: 'Edit a subscription purchase record',
   },
   remove: {
@@ -57,7 +57,7 @@ export const adminPurchases = c.router({
     pathParams: id,
     body: NoBody,
     responses: { 200: Ok, ...errors },
-    metadata: can('system:purchaseRecords', 'delete'),
+    metadata: onRow('purchase', can('system:purchaseRecords', 'delete')),
     summary: 'Delete an externally managed purchase record',
   },
 });

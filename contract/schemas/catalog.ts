@@ -84,6 +84,8 @@ export const AccessControl = z.object({
   model: z.string(),
   policies: z.object({ system: z.array(z.array(z.string())), publisher: z.array(z.array(z.string())) }),
   roles: z.object({ system: z.array(z.string()), publisher: z.array(z.string()) }),
+  /** The flags of the caller's publisher (SPEC §6) the policy decides with: `g2, <publisher id>, <flag>`. */
+  flags: z.array(z.string()),
 });
 export type AccessControl = z.infer<typeof AccessControl>;
 

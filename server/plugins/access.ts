@@ -1,8 +1,13 @@
 import type { AppRoute } from '@ts-rest/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isSystemFeature, type RouteAccess } from '../../contract/access';
-import { Access } from '../access/enforcer';
+import { eq } from 'drizzle-orm';
+import { isSystemFeature, publisherFlags, type Feature, type Permission, type PublisherFlag, type RouteAccess } from '../../contract/access';
+import { BUNDLE_TEXT } from '../../contract/schemas/bundle';
+import { WEBHOOK_TEXT } from '../../contract/schemas/webhook';
+import { Access, SYSTEM_DOMAIN, type Domain, type Subject } from '../access/enforcer';
+import { resolvers, type ResolvedKind, type RowOf } from '../access/resources';
+import { publishers } from '../db/schema';
 import { HttpError } from '../errors';
 import type { Staff } from '../services/activity';
 import type { AuthContext, DeveloperRow } from './auth';
@@ -37,20 +42,37 @@ export function requireStaff(request: FastifyRequest): Staff {
   return { id: developer.id, name: `${developer.firstName} ${developer.lastName}`.trim() || developer.email };
 }
 
+/** Where a route's rule is: its contract route's metadata. */
+const ruleOf = (request: FastifyRequest) => ((request.routeOptions.config as { tsRestRoute?: AppRoute } | undefined)?.tsRestRoute?.metadata as RouteAccess | undefined);
+
+/** The refusal of a feature whose publisher lacks the flag it needs (SPEC §6), in the spec's words. */
+const flagDenials: Partial<Record<PublisherFlag, () => HttpError>> = {
+  canCreateBundles: () => new HttpError(403, 'bundles_not_available', `${BUNDLE_TEXT.notAvailableTitle}: ${BUNDLE_TEXT.notAvailable}`),
+  canUseWebhooks: () => new HttpError(403, 'webhooks_disabled', `${WEBHOOK_TEXT.disabledTitle}: this publisher may not use webhooks.`),
+};
+
 /**
- * One hook authorizes every contract route from its `metadata` with the casbin enforcer:
- * public → anyone; session → signed in; feature → the developer's roles must grant the permission.
- * Object ownership (another publisher's rows → 404) is checked where rows are read.
+ * The one gate. Every contract route is authorized here from its `metadata`, before its body is read:
+ * public → anyone; session → signed in; feature → the casbin policy must allow the developer the permission
+ * on the feature in a domain. A route that names a row (`resource`) has it loaded here, once: the domain is
+ * the row's owner (its publisher; `system` for staff features), so a publisher role answers only for its own
+ * publisher's rows; a row of a publisher the caller holds no role in is a 404, like one that does not exist.
+ * The handler receives the authorized row (`resourceOf`) and checks no ownership itself.
  */
 export default fp(
   async function access(app: FastifyInstance) {
     const enforcer = await Access.create();
     app.decorate('access', enforcer);
+    app.decorateRequest('resource', undefined);
+    app.decorateRequest('domain', null);
+    const ownFlags = async (publisherId: string) => {
+      const [row] = await app.db.select().from(publishers).where(eq(publishers.id, publisherId));
+      return row ? publisherFlags.filter((f) => row[f]) : [];
+    };
     // On request: before any body is parsed, so an unauthorized request never has its body read.
     app.addHook('onRequest', async (request) => {
-      const route = (request.routeOptions.config as { tsRestRoute?: AppRoute }).tsRestRoute;
-      if (!route) return;
-      const rule = route.metadata as RouteAccess | undefined;
+      const rule = ruleOf(request);
+      if (!(request.routeOptions.config as { tsRestRoute?: AppRoute } | undefined)?.tsRestRoute) return;
       if (!rule) throw new HttpError(500, 'internal_error', 'Route has no access rule.');
       if (rule.access === 'public') return;
       const auth = requireSession(request);
@@ -59,25 +81,107 @@ export default fp(
       if (!developer) throw notRegistered();
       // Staff with a system role only have no publisher: publisher routes answer as for anyone without one.
       if (!developer.publisherId && !isSystemFeature(rule.feature)) throw notRegistered();
-      const subject = {
-        developerId: developer.id,
-        publisherId: developer.publisherId,
-        role: developer.role,
-        systemRole: developer.systemRole,
+      const subject = subjectOf(developer);
+      const refused = () => new HttpError(403, 'forbidden', `You do not have ${rule.permission} access to ${rule.feature}.`);
+      const flag = Access.flagOf(rule.feature);
+      /** Asks the policy in `domain`; a refusal says why: the publisher lacks the flag, or the role the permission. */
+      const decide = async (domain: Domain) => {
+        if (await enforcer.allows(subject, domain, rule.feature, rule.permission)) return;
+        if (flag && !domain.flags.includes(flag) && (await enforcer.allows(subject, { ...domain, flags: [...domain.flags, flag] }, rule.feature, rule.permission))) {
+          throw flagDenials[flag]?.() ?? new HttpError(403, 'forbidden', `This publisher may not use ${rule.feature} (${flag}).`);
+        }
+        throw refused();
       };
-      if (!(await enforcer.can(subject, rule.feature, rule.permission))) {
-        throw new HttpError(403, 'forbidden', `You do not have ${rule.permission} access to ${rule.feature}.`);
+      const resolver = rule.resource ? resolvers[rule.resource as ResolvedKind] : undefined;
+      if (rule.resource && !resolver) throw new HttpError(500, 'internal_error', `No resolver for ${rule.resource}.`);
+      const load = async () => {
+        const found = await resolver!.load(app.db, request.params as Record<string, string>);
+        if (!found) throw resolver!.notFound();
+        return found;
+      };
+      if (isSystemFeature(rule.feature)) {
+        // Staff features are decided in `system` (the row's owner does not matter); the row must exist.
+        await decide(SYSTEM_DOMAIN);
+        if (rule.systemRole && developer.systemRole !== rule.systemRole) throw new HttpError(403, 'invalid_user_role', 'Invalid User Role');
+        request.domain = SYSTEM_DOMAIN;
+        if (resolver) request.resource = (await load()).row;
+        return;
       }
-      if (rule.systemRole && developer.systemRole !== rule.systemRole) {
-        throw new HttpError(403, 'invalid_user_role', 'Invalid User Role');
+      if (!resolver) {
+        // No row named: the caller's own publisher, with its flags when the feature needs one.
+        const home = Access.homeDomain(subject, rule.feature, flag && subject.publisherId ? await ownFlags(subject.publisherId) : [])!;
+        await decide(home);
+        request.domain = home;
+        return;
       }
+      // The row the path names, loaded once; decided in the domain of its owner. A publisher the caller holds
+      // no role in has no rows for them: 404, as for a row that does not exist, whatever their role.
+      const found = await load();
+      const domain: Domain = { id: found.owner ?? '', flags: found.flags };
+      if (!(await enforcer.holdsRoleIn(subject, domain))) throw resolver.notFound();
+      await decide(domain);
+      request.resource = found.row;
+      request.domain = domain;
     });
   },
-  { name: 'access', dependencies: ['auth'] },
+  { name: 'access', dependencies: ['auth', 'db'] },
 );
+
+export const subjectOf = (developer: DeveloperRow): Subject => ({
+  developerId: developer.id,
+  publisherId: developer.publisherId,
+  role: developer.role,
+  systemRole: developer.systemRole,
+});
+
+/**
+ * The row the gate authorized for this route (its contract metadata's `resource`). Throws when the route
+ * declares no such resource: a handler cannot read a row nobody authorized.
+ */
+export function resourceOf<K extends ResolvedKind>(request: FastifyRequest, kind: K): RowOf<K> {
+  if (ruleOf(request)?.access !== 'feature' || (ruleOf(request) as { resource?: string }).resource !== kind || request.resource === undefined) {
+    throw new Error(`${request.routeOptions.url ?? request.url} declares no ${kind} resource: the gate authorized none`);
+  }
+  return request.resource as RowOf<K>;
+}
+
+/**
+ * The rows of `kind` named in a request's body (e.g. the apps a new bundle holds) that the caller may
+ * `permission` on `feature`: each loaded by its resolver and asked of the policy in its owner's domain, as
+ * the gate does for the row a path names. The rest (missing, or another publisher's) are left out.
+ */
+export async function allowedRows<K extends ResolvedKind>(app: FastifyInstance, request: FastifyRequest, kind: K, ids: string[], feature: Feature, permission: Permission): Promise<RowOf<K>[]> {
+  const developer = request.auth?.developer;
+  if (!developer) return [];
+  const subject = subjectOf(developer);
+  const rows: RowOf<K>[] = [];
+  for (const id of new Set(ids)) {
+    const found = await resolvers[kind].load(app.db, { id });
+    if (!found) continue;
+    const domain: Domain = isSystemFeature(feature) ? SYSTEM_DOMAIN : { id: found.owner ?? '', flags: found.flags };
+    if (await app.access.allows(subject, domain, feature, permission)) rows.push(found.row as RowOf<K>);
+  }
+  return rows;
+}
+
+/**
+ * Whether the caller may also `permission` on `feature` in the domain the gate decided this request in (for
+ * a rule that depends on the body, e.g. a paid plan needs `paidApp` — canCreatePaidApps).
+ */
+export async function allowedHere(app: FastifyInstance, request: FastifyRequest, feature: Feature, permission: Permission) {
+  const developer = request.auth?.developer;
+  if (!developer || !request.domain) return false;
+  return app.access.allows(subjectOf(developer), request.domain, feature, permission);
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
     access: Access;
+  }
+  interface FastifyRequest {
+    /** The row the route names, loaded and authorized by the gate (read it with `resourceOf`). */
+    resource: unknown;
+    /** The domain the gate decided this request in (null before, and on public and session routes). */
+    domain: Domain | null;
   }
 }

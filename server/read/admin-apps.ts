@@ -13,13 +13,6 @@ export async function anyApp(db: Db, appId: string) {
   return app;
 }
 
-/** That an app exists, for the reads of its parts (one primary-key read, not the whole app). */
-export async function knownApp(db: Db, appId: string) {
-  const [app] = await db.select({ appId: apps.id, isBundle: apps.isBundle }).from(apps).where(eq(apps.id, appId));
-  if (!app) throw notFound('App');
-  return app;
-}
-
 // The lists that grow: newest first by position, the total from row_counts (server/read/paging.ts).
 
 export async function usagePage(db: Db, appId: string, page: Page) {

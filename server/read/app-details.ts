@@ -4,14 +4,7 @@ import type { CompileJob } from '../../contract/schemas/app';
 import type { Db } from '../db/client';
 import { appDownloads, appVersions, compileJobs, prices, purchaseRecords } from '../db/schema';
 import { notFound } from '../errors';
-import { loadApps, toVersion } from './apps';
-
-/** An app of `publisherId` (another publisher's is 404, like one that does not exist). */
-export async function ownedApp(db: Db, appId: string, publisherId: string) {
-  const [app] = await loadApps(db, [appId]);
-  if (!app || app.publisher.id !== publisherId) throw notFound('App');
-  return app;
-}
+import { toVersion } from './apps';
 
 export async function appVersionsOf(db: Db, appId: string, isBundle: boolean) {
   const rows = await db.select().from(appVersions).where(eq(appVersions.appId, appId)).orderBy(desc(appVersions.createdDate));
@@ -99,11 +92,6 @@ export async function appJobs(db: Db, appId: string) {
   return rows.map(toJob);
 }
 
-export async function appJob(db: Db, appId: string, jobId: string) {
-  const [j] = await db.select().from(compileJobs).where(and(eq(compileJobs.appId, appId), eq(compileJobs.id, jobId)));
-  if (!j) throw notFound('Compile job');
-  return toJob(j);
-}
 
 const toPrice = (p: typeof prices.$inferSelect, actives: number) => ({
   id: p.id,

@@ -1,11 +1,11 @@
 import { initServer } from '@ts-rest/fastify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { contract } from '../../contract';
 import { HttpError, notFound } from '../errors';
 import { fileUrl, type FileLink } from '../plugins/downloads';
-import { requireStaff } from '../plugins/access';
-import { activityPage, anyApp, jobsPage, knownApp, usagePage, versionPackage } from '../read/admin-apps';
-import { appJob, appJobs, appPrices, appStats, appVersionsOf } from '../read/app-details';
+import { requireStaff, resourceOf } from '../plugins/access';
+import { activityPage, anyApp, jobsPage, usagePage, versionPackage } from '../read/admin-apps';
+import { appJobs, appPrices, appStats, appVersionsOf, toJob } from '../read/app-details';
 import { pageOfApps, toVersion } from '../read/apps';
 import { logActivity } from '../services/activity';
 import { setIrreversibleFlag, staffVersionAction } from '../services/staff-actions';
@@ -19,47 +19,47 @@ const LINK_TTL_SECONDS = 120;
 
 const staff = requireStaff;
 
+/** The app the path names, loaded by the gate (server/plugins/access.ts). */
+const appOf = (request: FastifyRequest) => resourceOf(request, 'app');
+
 export const adminAppsRoutes = (app: FastifyInstance) => ({
   list: s.route(contract.admin.apps.list, async ({ query }) => ({
     status: 200,
     body: await pageOfApps(app.db, { isBundle: false, q: query.q?.trim() || undefined }, query),
   })),
 
-  get: s.route(contract.admin.apps.get, async ({ params }) => ({ status: 200, body: await anyApp(app.db, params.id) })),
+  get: s.route(contract.admin.apps.get, async ({ request }) => ({ status: 200, body: await anyApp(app.db, appOf(request).id) })),
 
-  all: s.route(contract.admin.apps.all, async ({ params }) => {
-    const a = await knownApp(app.db, params.id);
-    return { status: 200, body: await appVersionsOf(app.db, a.appId, a.isBundle) };
+  all: s.route(contract.admin.apps.all, async ({ request }) => {
+    const a = appOf(request);
+    return { status: 200, body: await appVersionsOf(app.db, a.id, a.isBundle) };
   }),
 
-  stats: s.route(contract.admin.apps.stats, async ({ params }) => {
-    const a = await knownApp(app.db, params.id);
-    return { status: 200, body: await appStats(app.db, a.appId) };
+  stats: s.route(contract.admin.apps.stats, async ({ request }) => {
+    const a = appOf(request);
+    return { status: 200, body: await appStats(app.db, a.id) };
   }),
 
-  jobs: s.route(contract.admin.apps.jobs, async ({ params }) => {
-    const a = await knownApp(app.db, params.id);
-    return { status: 200, body: await appJobs(app.db, a.appId) };
+  jobs: s.route(contract.admin.apps.jobs, async ({ request }) => {
+    const a = appOf(request);
+    return { status: 200, body: await appJobs(app.db, a.id) };
   }),
 
-  job: s.route(contract.admin.apps.job, async ({ params }) => {
-    const a = await knownApp(app.db, params.id);
-    return { status: 200, body: await appJob(app.db, a.appId, params.jobId) };
+  job: s.route(contract.admin.apps.job, async ({ request }) => ({ status: 200, body: toJob(resourceOf(request, 'compileJob').job) })),
+
+  usage: s.route(contract.admin.apps.usage, async ({ request, query }) => {
+    const a = appOf(request);
+    return { status: 200, body: await usagePage(app.db, a.id, query) };
   }),
 
-  usage: s.route(contract.admin.apps.usage, async ({ params, query }) => {
-    const a = await knownApp(app.db, params.id);
-    return { status: 200, body: await usagePage(app.db, a.appId, query) };
+  prices: s.route(contract.admin.apps.prices, async ({ request }) => {
+    const a = appOf(request);
+    return { status: 200, body: await appPrices(app.db, a.id) };
   }),
 
-  prices: s.route(contract.admin.apps.prices, async ({ params }) => {
-    const a = await knownApp(app.db, params.id);
-    return { status: 200, body: await appPrices(app.db, a.appId) };
-  }),
-
-  activityLogs: s.route(contract.admin.apps.activityLogs, async ({ params, query }) => {
-    const a = await knownApp(app.db, params.id);
-    return { status: 200, body: await activityPage(app.db, a.appId, query) };
+  activityLogs: s.route(contract.admin.apps.activityLogs, async ({ request, query }) => {
+    const a = appOf(request);
+    return { status: 200, body: await activityPage(app.db, a.id, query) };
   }),
 
   secret: s.route(contract.admin.apps.secret, async ({ request }) => ({
@@ -83,14 +83,14 @@ export const adminAppsRoutes = (app: FastifyInstance) => ({
     return { status: 200, body: toVersion(updated, isBundle) };
   }),
 
-  download: s.route(contract.admin.apps.download, async ({ request, params, query }) => {
+  download: s.route(contract.admin.apps.download, async ({ request, query }) => {
     const by = staff(request);
     const secret = await app.links.verify<{ purpose: string; sub: string }>(query.secret);
     if (!secret || secret.purpose !== 'download' || secret.sub !== by.id) {
       throw new HttpError(403, 'invalid_secret', 'The download secret is invalid or has expired; ask for a new one.');
     }
     const compiled = query.compiled === 'true';
-    const pkg = await versionPackage(app.db, params.id, compiled).catch((e: unknown) => {
+    const pkg = await versionPackage(app.db, resourceOf(request, 'versionDownload').internalId, compiled).catch((e: unknown) => {
       throw e instanceof HttpError ? e : notFound('Package');
     });
     await logActivity(app.db, pkg.appId, by, 'download', { version: pkg.version, compiled });

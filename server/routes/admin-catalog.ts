@@ -7,6 +7,7 @@ import { categories, featuredApps } from '../db/schema';
 import { HttpError, conflict, notFound } from '../errors';
 import { featureCandidates, featuredSections, isPublished } from '../read/featured';
 import { toCategory } from './views';
+import { resourceOf } from '../plugins/access';
 
 const s = initServer();
 
@@ -41,11 +42,13 @@ export const adminFeaturedRoutes = (app: FastifyInstance) => ({
     return { status: 201, body: sections };
   }),
 
-  remove: s.route(contract.admin.featured.remove, async ({ params }) => {
+  remove: s.route(contract.admin.featured.remove, async ({ request }) => {
+    const featured = resourceOf(request, 'featured');
     const removed = await app.db
       .delete(featuredApps)
-      .where(and(eq(featuredApps.sectionSlug, params.type), eq(featuredApps.appId, params.id)))
+      .where(and(eq(featuredApps.sectionSlug, featured.sectionSlug), eq(featuredApps.appId, featured.appId)))
       .returning();
+    // Removed meanwhile by another request: gone all the same, but not by this one.
     if (removed.length === 0) throw notFound('Featured app');
     return { status: 200, body: { success: true as const } };
   }),

@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { initServer } from '@ts-rest/fastify';
 import { contract } from '../../contract';
 import { newId } from '../db/ids';
 import { developers, emailTemplates, publisherActivity, publishers } from '../db/schema';
 import { HttpError, notFound } from '../errors';
-import { requireSession, requireStaff } from '../plugins/access';
+import { requireSession, requireStaff, resourceOf } from '../plugins/access';
 import { pageOfApps } from '../read/apps';
 import { enqueue } from '../services/jobs';
 import { MAIL_JOB } from '../services/mail/notify';
@@ -22,16 +22,8 @@ const PROFILE_APPS = 500;
 const escapeLike = (q: string) => q.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 export const adminPublishersRoutes = (app: FastifyInstance) => {
-  const loadPublisher = async (id: string) => {
-    const [row] = await app.db.select().from(publishers).where(eq(publishers.id, id));
-    if (!row) throw notFound('Publisher');
-    return row;
-  };
-  const developerOf = async (publisherId: string, developerId: string) => {
-    const [row] = await app.db.select().from(developers).where(and(eq(developers.id, developerId), eq(developers.publisherId, publisherId)));
-    if (!row) throw notFound('Developer');
-    return row;
-  };
+  // The publisher (and developer) the path names, loaded by the gate (server/plugins/access.ts).
+  const publisherOf = (request: FastifyRequest) => resourceOf(request, 'publisher');
 
   return {
     list: s.route(contract.admin.publishers.list, async ({ query }) => {
@@ -44,15 +36,16 @@ export const adminPublishersRoutes = (app: FastifyInstance) => {
       return { status: 200, body: { data: rows.map(toPublisher), meta: { total: total?.n ?? 0 } } };
     }),
 
-    get: s.route(contract.admin.publishers.get, async ({ request, params }) => {
-      await loadPublisher(params.id);
+    get: s.route(contract.admin.publishers.get, async ({ request }) => {
+      const { id } = publisherOf(request);
       // The profile shows the provider's balances as they are now; the last known ones if it does not answer.
-      await refreshBalance(app.db, app.payments, params.id).catch((err: unknown) => request.log.warn({ err }, 'the balance could not be read from the payment provider'));
-      return { status: 200, body: toPublisher(await loadPublisher(params.id)) };
+      await refreshBalance(app.db, app.payments, id).catch((err: unknown) => request.log.warn({ err }, 'the balance could not be read from the payment provider'));
+      const [row] = await app.db.select().from(publishers).where(eq(publishers.id, id));
+      return { status: 200, body: toPublisher(row!) };
     }),
 
-    activity: s.route(contract.admin.publishers.activity, async ({ params, query }) => {
-      await loadPublisher(params.id);
+    activity: s.route(contract.admin.publishers.activity, async ({ request, params, query }) => {
+      publisherOf(request);
       const where = eq(publisherActivity.publisherId, params.id);
       const [rows, [total]] = await Promise.all([
         app.db.select().from(publisherActivity).where(where).orderBy(desc(publisherActivity.when), desc(publisherActivity.id)).limit(query.limit).offset(query.offset),
@@ -77,27 +70,27 @@ export const adminPublishersRoutes = (app: FastifyInstance) => {
       return { status: 200, body: toPublisher(row) };
     }),
 
-    apps: s.route(contract.admin.publishers.apps, async ({ params }) => {
-      await loadPublisher(params.id);
+    apps: s.route(contract.admin.publishers.apps, async ({ request, params }) => {
+      publisherOf(request);
       const page = await pageOfApps(app.db, { publisherId: params.id, isBundle: false }, { limit: PROFILE_APPS, offset: 0 });
       return { status: 200, body: page.data };
     }),
 
-    bundles: s.route(contract.admin.publishers.bundles, async ({ params }) => {
-      await loadPublisher(params.id);
+    bundles: s.route(contract.admin.publishers.bundles, async ({ request, params }) => {
+      publisherOf(request);
       const page = await pageOfApps(app.db, { publisherId: params.id, isBundle: true }, { limit: PROFILE_APPS, offset: 0 });
       return { status: 200, body: page.data };
     }),
 
-    developers: s.route(contract.admin.publishers.developers, async ({ params }) => {
-      await loadPublisher(params.id);
+    developers: s.route(contract.admin.publishers.developers, async ({ request, params }) => {
+      publisherOf(request);
       const rows = await app.db.select().from(developers).where(eq(developers.publisherId, params.id)).orderBy(asc(developers.lastName), asc(developers.firstName));
       return { status: 200, body: rows.map(toDeveloper) };
     }),
 
     updateDeveloper: s.route(contract.admin.publishers.updateDeveloper, async ({ request, params, body }) => {
       const by = requireStaff(request);
-      await developerOf(params.id, params.devId);
+      resourceOf(request, 'publisherDeveloper');
       const row = await app.db.transaction(async (tx) => {
         const [after] = await tx.update(developers).set(body).where(eq(developers.id, params.devId)).returning();
         await logPublisherActivity(tx, params.id, by, 'edit-developer', { developerId: params.devId });
@@ -108,7 +101,7 @@ export const adminPublishersRoutes = (app: FastifyInstance) => {
 
     developerRole: s.route(contract.admin.publishers.developerRole, async ({ request, params, body }) => {
       const by = requireStaff(request);
-      const row = await changeRole(app.db, params.id, params.devId, body.role);
+      const row = await changeRole(app.db, resourceOf(request, 'publisherDeveloper'), body.role);
       await logPublisherActivity(app.db, params.id, by, 'developer-role', { developerId: params.devId, role: body.role });
       return { status: 200, body: toDeveloper(row) };
     }),
@@ -117,7 +110,7 @@ export const adminPublishersRoutes = (app: FastifyInstance) => {
       // System roles are given by system admins only (SPEC §2), whatever else may update publishers.
       if (requireSession(request).developer?.systemRole !== 'admin') throw new HttpError(403, 'forbidden', 'Only a system admin can change system roles.');
       const by = requireStaff(request);
-      await developerOf(params.id, params.devId);
+      resourceOf(request, 'publisherDeveloper');
       const [row] = await app.db.update(developers).set({ systemRole: body.role }).where(eq(developers.id, params.devId)).returning();
       await logPublisherActivity(app.db, params.id, by, 'developer-system-role', { developerId: params.devId, systemRole: body.role });
       return { status: 200, body: toDeveloper(row!) };
@@ -125,7 +118,7 @@ export const adminPublishersRoutes = (app: FastifyInstance) => {
 
     email: s.route(contract.admin.publishers.email, async ({ request, params, body }) => {
       const by = requireStaff(request);
-      const publisher = await loadPublisher(params.id);
+      const publisher = publisherOf(request);
       const [layout] = body.layout ? await app.db.select().from(emailTemplates).where(eq(emailTemplates.name, body.layout)) : [];
       if (body.layout && !layout) throw new HttpError(400, 'no_layout', 'No such layout.', [{ path: 'layout', message: 'No such layout.' }]);
       const owners = await app.db.select().from(developers).where(and(eq(developers.publisherId, params.id), eq(developers.role, 'owner')));
@@ -158,7 +151,7 @@ export const adminPublishersRoutes = (app: FastifyInstance) => {
 
     payout: s.route(contract.admin.publishers.payout, async ({ request, params, body, headers }) => {
       const by = requireStaff(request);
-      await loadPublisher(params.id);
+      publisherOf(request);
       try {
         const payout = await requestPayout(app.db, app.payments, { publisherId: params.id, amount: body.amount, requestKey: headers['idempotency-key'], by });
         return { status: 200, body: { expected: payout.expected!.toISOString() } };

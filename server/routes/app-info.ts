@@ -1,13 +1,13 @@
 import { initServer } from '@ts-rest/fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { contract } from '../../contract';
-import { requireDeveloper } from '../plugins/access';
+import { allowedHere, resourceOf } from '../plugins/access';
 import type { UploadSpec } from '../plugins/uploads';
 import { SCREENSHOT_LIMITS } from '../services/images';
 import { appPrices } from '../read/app-details';
 import { anyApp } from '../read/admin-apps';
 import { toVersion } from '../read/apps';
-import { createPrice, setPricing } from '../services/pricing';
+import { createPrice, setPricing, type Pricer } from '../services/pricing';
 import {
   addScreenshots, deleteScreenshot, listScreenshots, setChanges, setDetails, setInfo, submitVersion, type UploadedFile,
 } from '../services/version-info';
@@ -32,45 +32,56 @@ async function screenshotFiles(request: FastifyRequest): Promise<UploadedFile[]>
 
 /** The wizards' calls: version details, info, change log, submit, screenshots; prices and the pricing-set call. */
 export const appInfoRoutes = (app: FastifyInstance) => {
-  const owner = (request: FastifyRequest, appId: string, internalId: string) => ({ appId, internalId, publisherId: requireDeveloper(request).publisherId });
+  // The version the path names, authorized by the gate (server/plugins/access.ts).
+  const owner = (request: FastifyRequest) => {
+    const { version } = resourceOf(request, 'appVersion');
+    return { appId: version.appId, internalId: version.internalId };
+  };
   const version = async (v: Awaited<ReturnType<typeof setInfo>>) => toVersion(v, false);
+  // Paid prices are the policy's decision too (paidApp needs the publisher's canCreatePaidApps).
+  const pricer = async (request: FastifyRequest): Promise<Pricer> => ({
+    appId: resourceOf(request, 'app').id,
+    canCreatePaidApps: await allowedHere(app, request, 'paidApp', 'create'),
+  });
   return {
-    details: s.route(contract.apps.details, async ({ request, params, body }) => ({
+    details: s.route(contract.apps.details, async ({ request, body }) => ({
       status: 200,
-      body: await version(await setDetails(app.db, owner(request, params.id, params.versionId), body)),
+      body: await version(await setDetails(app.db, owner(request), body)),
     })),
-    updateInfo: s.route(contract.apps.updateInfo, async ({ request, params, body }) => ({
+    updateInfo: s.route(contract.apps.updateInfo, async ({ request, body }) => ({
       status: 200,
-      body: await version(await setInfo(app.db, owner(request, params.id, params.versionId), body)),
+      body: await version(await setInfo(app.db, owner(request), body)),
     })),
-    changes: s.route(contract.apps.changes, async ({ request, params, body }) => ({
+    changes: s.route(contract.apps.changes, async ({ request, body }) => ({
       status: 200,
-      body: await version(await setChanges(app.db, owner(request, params.id, params.versionId), body)),
+      body: await version(await setChanges(app.db, owner(request), body)),
     })),
-    submit: s.route(contract.apps.submit, async ({ request, params }) => {
-      const { updated, isBundle } = await submitVersion(app.db, owner(request, params.id, params.versionId));
+    submit: s.route(contract.apps.submit, async ({ request }) => {
+      const { updated, isBundle } = await submitVersion(app.db, owner(request));
       return { status: 200, body: toVersion(updated, isBundle) };
     }),
-    screenshots: s.route(contract.apps.screenshots, async ({ request, params }) => ({
+    screenshots: s.route(contract.apps.screenshots, async ({ request }) => ({
       status: 200,
-      body: await listScreenshots(app.db, owner(request, params.appId, params.internalId)),
+      body: await listScreenshots(app.db, owner(request)),
     })),
-    uploadScreenshots: s.route(contract.apps.uploadScreenshots, async ({ request, params }) => ({
+    uploadScreenshots: s.route(contract.apps.uploadScreenshots, async ({ request }) => ({
       status: 201,
-      body: await addScreenshots(app.db, app.storage, owner(request, params.appId, params.internalId), () => screenshotFiles(request)),
+      body: await addScreenshots(app.db, app.storage, owner(request), () => screenshotFiles(request)),
     })),
-    deleteScreenshot: s.route(contract.apps.deleteScreenshot, async ({ request, params }) => {
-      await deleteScreenshot(app.db, app.storage, params.id, params.screenshotId, requireDeveloper(request).publisherId);
+    deleteScreenshot: s.route(contract.apps.deleteScreenshot, async ({ request }) => {
+      await deleteScreenshot(app.db, app.storage, resourceOf(request, 'screenshot').screenshot);
       return { status: 200, body: { success: true as const } };
     }),
-    createPrice: s.route(contract.apps.createPrice, async ({ request, params, body }) => {
-      const id = await createPrice(app.db, params.id, requireDeveloper(request).publisherId, body);
-      const price = (await appPrices(app.db, params.id)).find((p) => p.id === id)!;
+    createPrice: s.route(contract.apps.createPrice, async ({ request, body }) => {
+      const p = await pricer(request);
+      const id = await createPrice(app.db, p, body);
+      const price = (await appPrices(app.db, p.appId)).find((x) => x.id === id)!;
       return { status: 201, body: price };
     }),
-    setPricing: s.route(contract.apps.setPricing, async ({ request, params, body }) => {
-      await setPricing(app.db, params.id, requireDeveloper(request).publisherId, body);
-      return { status: 200, body: await anyApp(app.db, params.id) };
+    setPricing: s.route(contract.apps.setPricing, async ({ request, body }) => {
+      const p = await pricer(request);
+      await setPricing(app.db, p, body);
+      return { status: 200, body: await anyApp(app.db, p.appId) };
     }),
   };
 };

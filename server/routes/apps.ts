@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { initServer } from '@ts-rest/fastify';
 import { contract } from '../../contract';
 import type { LifecycleEvent } from '../../machines/app-version-lifecycle';
-import { badRequest, notFound } from '../errors';
-import { requireDeveloper } from '../plugins/access';
-import { appJob, appJobs, appPrices, appStats, appVersion, appVersionsOf, ownedApp } from '../read/app-details';
-import { pageOfApps, toVersion } from '../read/apps';
+import { badRequest } from '../errors';
+import { allowedRows, requireDeveloper, resourceOf } from '../plugins/access';
+import { appJobs, appPrices, appStats, appVersion, appVersionsOf, toJob } from '../read/app-details';
+import { loadApps, pageOfApps, toVersion } from '../read/apps';
 import { rejectEvent, transitionVersion } from '../services/lifecycle';
 import { PACKAGE_FIELD_MESSAGE } from '../../contract/schemas/app';
 import type { UploadSpec } from '../plugins/uploads';
@@ -44,7 +44,9 @@ function publisherEvent(status: string, rejectionReason: string | undefined): Li
 }
 
 export const appsRoutes = (app: FastifyInstance) => {
-  const owned = (request: Parameters<typeof requireDeveloper>[0], id: string) => ownedApp(app.db, id, requireDeveloper(request).publisherId);
+  // The app the path names, authorized by the gate (server/plugins/access.ts), as the API shows it.
+  const view = async (id: string) => (await loadApps(app.db, [id]))[0]!;
+  const owned = (request: FastifyRequest) => view(resourceOf(request, 'app').id);
   return {
     list: s.route(contract.apps.list, async ({ request, query }) => {
       const developer = requireDeveloper(request);
@@ -54,68 +56,54 @@ export const appsRoutes = (app: FastifyInstance) => {
       return { status: 200, body };
     }),
 
-    get: s.route(contract.apps.get, async ({ request, params }) => ({ status: 200, body: await owned(request, params.id) })),
+    get: s.route(contract.apps.get, async ({ request }) => ({ status: 200, body: await owned(request) })),
 
-    all: s.route(contract.apps.all, async ({ request, params }) => {
-      const a = await owned(request, params.id);
-      return { status: 200, body: await appVersionsOf(app.db, a.appId, a.isBundle) };
+    all: s.route(contract.apps.all, async ({ request }) => {
+      const a = resourceOf(request, 'app');
+      return { status: 200, body: await appVersionsOf(app.db, a.id, a.isBundle) };
     }),
 
-    info: s.route(contract.apps.info, async ({ request, params }) => {
-      const a = await owned(request, params.id);
-      return { status: 200, body: await appVersion(app.db, a.appId, params.versionId, a.isBundle) };
+    info: s.route(contract.apps.info, async ({ request }) => {
+      const { app: a, version } = resourceOf(request, 'appVersion');
+      return { status: 200, body: await appVersion(app.db, a.id, version.internalId, a.isBundle) };
     }),
 
-    stats: s.route(contract.apps.stats, async ({ request, params }) => {
-      const a = await owned(request, params.id);
-      return { status: 200, body: await appStats(app.db, a.appId) };
-    }),
+    stats: s.route(contract.apps.stats, async ({ request }) => ({ status: 200, body: await appStats(app.db, resourceOf(request, 'app').id) })),
 
-    jobs: s.route(contract.apps.jobs, async ({ request, params }) => {
-      const a = await owned(request, params.id);
-      return { status: 200, body: await appJobs(app.db, a.appId) };
-    }),
+    jobs: s.route(contract.apps.jobs, async ({ request }) => ({ status: 200, body: await appJobs(app.db, resourceOf(request, 'app').id) })),
 
-    job: s.route(contract.apps.job, async ({ request, params }) => {
-      const a = await owned(request, params.id);
-      return { status: 200, body: await appJob(app.db, a.appId, params.jobId) };
-    }),
+    job: s.route(contract.apps.job, async ({ request }) => ({ status: 200, body: toJob(resourceOf(request, 'compileJob').job) })),
 
-    prices: s.route(contract.apps.prices, async ({ request, params }) => {
-      const a = await owned(request, params.id);
-      return { status: 200, body: await appPrices(app.db, a.appId) };
-    }),
+    prices: s.route(contract.apps.prices, async ({ request }) => ({ status: 200, body: await appPrices(app.db, resourceOf(request, 'app').id) })),
 
-    price: s.route(contract.apps.price, async ({ request, params }) => {
-      const a = await owned(request, params.id);
-      const price = (await appPrices(app.db, a.appId)).find((p) => p.id === params.priceId);
-      if (!price) throw notFound('Price');
-      return { status: 200, body: price };
+    price: s.route(contract.apps.price, async ({ request }) => {
+      const { app: a, price } = resourceOf(request, 'price');
+      return { status: 200, body: (await appPrices(app.db, a.id)).find((p) => p.id === price.id)! };
     }),
 
     create: s.route(contract.apps.create, async ({ request }) => {
       const developer = requireDeveloper(request);
-      const appId = await acceptPackage(app.db, app.storage, await packageOf(request), { publisherId: developer.publisherId, engineVersion: app.config.engineVersion });
-      return { status: 201, body: await ownedApp(app.db, appId, developer.publisherId) };
+      const mayUpdate = async (id: string) => (await allowedRows(app, request, 'app', [id], 'app', 'update')).length > 0;
+      const appId = await acceptPackage(app.db, app.storage, await packageOf(request), { publisherId: developer.publisherId, engineVersion: app.config.engineVersion, mayUpdate });
+      return { status: 201, body: await view(appId) };
     }),
 
-    update: s.route(contract.apps.update, async ({ request, params }) => {
-      const developer = requireDeveloper(request);
-      await ownedApp(app.db, params.id, developer.publisherId);
+    update: s.route(contract.apps.update, async ({ request }) => {
+      const a = resourceOf(request, 'app');
       const appId = await acceptPackage(app.db, app.storage, await packageOf(request), {
-        publisherId: developer.publisherId,
+        publisherId: a.publisherId,
         engineVersion: app.config.engineVersion,
-        updateOf: params.id,
+        updateOf: a.id,
       });
-      return { status: 200, body: await ownedApp(app.db, appId, developer.publisherId) };
+      return { status: 200, body: await view(appId) };
     }),
 
     setStatus: s.route(contract.apps.setStatus, async ({ request, params, body }) => {
-      const developer = requireDeveloper(request);
       if (body.appId !== params.id || body.versionId !== params.versionId) {
         throw badRequest('The body must name the same app and version as the path.');
       }
-      const where = { appId: params.id, internalId: params.versionId, publisherId: developer.publisherId };
+      const { version } = resourceOf(request, 'appVersion');
+      const where = { appId: version.appId, internalId: version.internalId };
       const event = publisherEvent(body.status, body.rejectionReason);
       // Submitting has one set of rules wherever it is asked for (the versions table or the wizard).
       const { updated, isBundle } =

@@ -1,13 +1,11 @@
 import { initServer } from '@ts-rest/fastify';
 import type { FastifyInstance } from 'fastify';
 import { contract } from '../../contract';
-import { requireDeveloper } from '../plugins/access';
+import { allowedHere, allowedRows, requireDeveloper, resourceOf } from '../plugins/access';
 import type { UploadSpec } from '../plugins/uploads';
 import { anyApp } from '../read/admin-apps';
 import { loadApps, pageOfApps } from '../read/apps';
-import { bundleAppIds, createBundle, requireBundles } from '../services/bundles';
-import { HttpError } from '../errors';
-import { BUNDLE_TEXT } from '../../contract/schemas/bundle';
+import { bundleAppIds, createBundle, notABundle } from '../services/bundles';
 
 const s = initServer();
 
@@ -21,33 +19,38 @@ const BUNDLE_FORM: UploadSpec = {
   maxFieldBytes: 1_000_000,
 };
 
-/** The publisher's bundles (SPEC §3, §7): every route needs canCreateBundles ('Bundle Creation not Available'). */
+/**
+ * The publisher's bundles (SPEC §3, §7): the policy's `bundle` feature needs canCreateBundles, so the gate
+ * answers 'Bundle Creation not Available' to a publisher without it; a paid bundle needs `paidApp`.
+ */
 export const bundlesRoutes = (app: FastifyInstance) => ({
   list: s.route(contract.bundles.list, async ({ request, query }) => {
     const { publisherId } = requireDeveloper(request);
-    await requireBundles(app.db, publisherId);
     return { status: 200, body: await pageOfApps(app.db, { publisherId, isBundle: true }, query) };
   }),
   create: s.route(contract.bundles.create, async ({ request }) => {
     const { publisherId } = requireDeveloper(request);
-    await requireBundles(app.db, publisherId);
+    const canCreatePaidApps = await allowedHere(app, request, 'paidApp', 'create');
     const { fields } = await request.receiveUpload(BUNDLE_FORM);
-    return { status: 201, body: { appId: await createBundle(app.db, publisherId, fields, app.config.engineVersion) } };
+    const ownApps = (ids: string[]) => allowedRows(app, request, 'app', ids, 'app', 'read');
+    return { status: 201, body: { appId: await createBundle(app.db, { publisherId, canCreatePaidApps, engineVersion: app.config.engineVersion, ownApps }, fields) } };
   }),
-  apps: s.route(contract.bundles.apps, async ({ request, params }) => {
-    const { publisherId } = requireDeveloper(request);
-    await requireBundles(app.db, publisherId);
-    return { status: 200, body: await loadApps(app.db, await bundleAppIds(app.db, params.id, publisherId), 'thumbnail') };
-  }),
+  apps: s.route(contract.bundles.apps, async ({ request }) => ({
+    status: 200,
+    body: await loadApps(app.db, await bundleAppIds(app.db, resourceOf(request, 'bundle')), 'thumbnail'),
+  })),
 });
 
 /** Staff's bundles (SPEC §3 admin bundles): the list, one bundle, its apps. */
 export const adminBundlesRoutes = (app: FastifyInstance) => ({
   list: s.route(contract.admin.bundles.list, async ({ query }) => ({ status: 200, body: await pageOfApps(app.db, { isBundle: true, q: query.q?.trim() || undefined }, query) })),
-  get: s.route(contract.admin.bundles.get, async ({ params }) => {
-    const bundle = await anyApp(app.db, params.id);
-    if (!bundle.isBundle) throw new HttpError(404, 'not_a_bundle', `${BUNDLE_TEXT.invalidBundleTitle}: ${BUNDLE_TEXT.invalidBundle}`);
-    return { status: 200, body: bundle };
+  get: s.route(contract.admin.bundles.get, async ({ request }) => {
+    const bundle = resourceOf(request, 'bundle');
+    if (!bundle.isBundle) throw notABundle();
+    return { status: 200, body: await anyApp(app.db, bundle.id) };
   }),
-  apps: s.route(contract.admin.bundles.apps, async ({ params }) => ({ status: 200, body: await loadApps(app.db, await bundleAppIds(app.db, params.id), 'thumbnail') })),
+  apps: s.route(contract.admin.bundles.apps, async ({ request }) => ({
+    status: 200,
+    body: await loadApps(app.db, await bundleAppIds(app.db, resourceOf(request, 'bundle')), 'thumbnail'),
+  })),
 });

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { initServer } from '@ts-rest/fastify';
 import { contract } from '../../contract';
 import { MODEL, policies } from '../access/policy';
-import { developers } from '../db/schema';
+import { developers, publishers } from '../db/schema';
+import { publisherFlags } from '../../contract/access';
 import { requireAccount } from '../plugins/access';
 import { notificationKinds, type NotificationSettings } from '../../contract/schemas/notifications';
 import { toDeveloper } from './views';
@@ -20,6 +21,7 @@ export const meRoutes = (app: FastifyInstance) => ({
 
   ac: s.route(contract.me.ac, async ({ request }) => {
     const developer = request.auth?.developer;
+    const [publisher] = developer?.publisherId ? await app.db.select().from(publishers).where(eq(publishers.id, developer.publisherId)) : [];
     return {
       status: 200,
       body: {
@@ -29,6 +31,7 @@ export const meRoutes = (app: FastifyInstance) => ({
           system: developer ? [developer.systemRole] : ['user'],
           publisher: developer?.publisherId ? [developer.role] : [],
         },
+        flags: publisher ? publisherFlags.filter((f) => publisher[f]) : [],
       },
     };
   }),

@@ -10,7 +10,7 @@ import { HttpError, badRequest, conflict, notFound } from '../errors';
 import { changeRole, removeFromPublisher } from '../services/team';
 import { providerFailure } from '../services/payments/connect';
 import { refreshBalance } from '../services/payments/payouts';
-import { requireDeveloper, requireSession } from '../plugins/access';
+import { requireDeveloper, requireSession, resourceOf } from '../plugins/access';
 import { toDeveloper, toPublisher } from './views';
 
 const s = initServer();
@@ -152,14 +152,12 @@ export const publisherRoutes = (app: FastifyInstance) => {
     }),
 
     setDeveloperRole: s.route(contract.publisher.setDeveloperRole, async ({ request, params, body }) => {
-      const owner = requireDeveloper(request);
       if (body.developerId !== params.developerId) throw badRequest('The developer in the body is not the one in the path.', [{ path: 'developerId', message: 'The developer in the body is not the one in the path.' }]);
-      return { status: 200, body: toDeveloper(await changeRole(app.db, owner.publisherId, params.developerId, body.role)) };
+      return { status: 200, body: toDeveloper(await changeRole(app.db, resourceOf(request, 'teamMember'), body.role)) };
     }),
 
-    removeDeveloper: s.route(contract.publisher.removeDeveloper, async ({ request, params }) => {
-      const owner = requireDeveloper(request);
-      await removeFromPublisher(app.db, owner.publisherId, params.developerId);
+    removeDeveloper: s.route(contract.publisher.removeDeveloper, async ({ request }) => {
+      await removeFromPublisher(app.db, resourceOf(request, 'teamMember'));
       return { status: 200, body: { success: true as const } };
     }),
 

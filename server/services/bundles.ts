@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import semver from 'semver';
 import type { z } from 'zod';
 import { BUNDLE_TEXT, BundleAppIds, BundleInfo, bundleSlug } from '../../contract/schemas/bundle';
@@ -12,13 +12,6 @@ import { HttpError, badRequest, unstorableText } from '../errors';
 import { transitionVersion } from './lifecycle';
 import { readIcon } from './packages/icon';
 import { shortDescriptionFrom } from './packages/upload';
-
-/** 403 'Bundle Creation not Available' unless the publisher may create bundles (SPEC §6 canCreateBundles). */
-export async function requireBundles(db: Db, publisherId: string) {
-  const [p] = await db.select().from(publishers).where(eq(publishers.id, publisherId));
-  if (!p?.canCreateBundles) throw new HttpError(403, 'bundles_not_available', `${BUNDLE_TEXT.notAvailableTitle}: ${BUNDLE_TEXT.notAvailable}`);
-  return p;
-}
 
 /** A JSON part of the multipart body, parsed with its schema (a 400 naming the part's fields otherwise). */
 export function parsePart<T extends z.ZodType>(raw: string | undefined, schema: T, part: string): z.infer<T> {
@@ -42,21 +35,27 @@ const dataUrl = /^data:image\/[a-z+.-]+;base64,([A-Za-z0-9+/=\s]+)$/;
 
 /**
  * SPEC §5 Publish a New App Bundle: every rule of the form again (the contract's schema), then what needs the
- * database — the apps are the publisher's own (apps, not bundles), the categories exist, the engine version
+ * database — the apps are ones the gate lets the caller read (their publisher's own; apps, not bundles), the categories exist, the engine version
  * is not newer than the portal's, paid types need canCreatePaidApps, the icon is an image by its bytes. The
  * bundle's first version goes through the lifecycle machine (draft → submitted, the bundle's own path).
  */
-export async function createBundle(db: Db, publisherId: string, raw: { bundleInfo?: string; appIds?: string }, engineVersion: string) {
-  const publisher = await requireBundles(db, publisherId);
+export async function createBundle(
+  db: Db,
+  o: { publisherId: string; canCreatePaidApps: boolean; engineVersion: string; ownApps: (ids: string[]) => Promise<{ id: string; isBundle: boolean }[]> },
+  raw: { bundleInfo?: string; appIds?: string },
+) {
+  const { publisherId, engineVersion } = o;
+  const [publisher] = await db.select({ name: publishers.name }).from(publishers).where(eq(publishers.id, publisherId));
   const info = parsePart(raw.bundleInfo, BundleInfo, 'bundleInfo');
   const appIds = [...new Set(parsePart(raw.appIds, BundleAppIds, 'appIds'))];
   const problems: { path: string; message: string }[] = [];
   const paid = info.purchaseType === 'subscription' || info.price > 0;
-  if (paid && !publisher.canCreatePaidApps) problems.push({ path: 'bundleInfo.purchaseType', message: BUNDLE_TEXT.paidNotAllowed });
+  if (paid && !o.canCreatePaidApps) problems.push({ path: 'bundleInfo.purchaseType', message: BUNDLE_TEXT.paidNotAllowed });
   if (semver.gt(info.requiredApiVersion, engineVersion)) {
     problems.push({ path: 'bundleInfo.requiredApiVersion', message: `The engine version can be at most ${engineVersion}, the latest.` });
   }
-  const own = await db.select({ id: apps.id }).from(apps).where(and(inArray(apps.id, appIds), eq(apps.publisherId, publisherId), eq(apps.isBundle, false)));
+  // The apps the policy lets this publisher's developer read (its own), and no bundles.
+  const own = (await o.ownApps(appIds)).filter((a) => !a.isBundle);
   const missing = appIds.filter((id) => !own.some((a) => a.id === id));
   if (missing.length) problems.push({ path: 'appIds', message: `Not one of your apps: ${missing.join(', ')}.` });
   const known = await db.select({ title: categories.title }).from(categories).where(inArray(categories.title, info.categories));
@@ -84,7 +83,7 @@ export async function createBundle(db: Db, publisherId: string, raw: { bundleInf
       categories: info.categories,
       iconFileData: icon.iconData,
       iconThumbData: icon.thumbnail,
-      author: { name: publisher.name },
+      author: { name: publisher?.name ?? '' },
       requiredApiVersion: info.requiredApiVersion,
     });
     await tx.insert(bundleApps).values(appIds.map((appId) => ({ bundleId, appId })));
@@ -94,16 +93,17 @@ export async function createBundle(db: Db, publisherId: string, raw: { bundleInf
       );
     }
     // In the same transaction: a bundle is never left a draft its publisher cannot submit.
-    await transitionVersion(tx, { appId: bundleId, internalId, publisherId, actor: 'publisher', event: { type: 'SUBMIT' } });
+    await transitionVersion(tx, { appId: bundleId, internalId, actor: 'publisher', event: { type: 'SUBMIT' } });
   });
   return bundleId;
 }
 
-/** The apps a bundle holds (a bundle id that is not a bundle: 404 'Invalid Bundle'). */
-export async function bundleAppIds(db: Db, bundleId: string, publisherId?: string) {
-  const [bundle] = await db.select({ isBundle: apps.isBundle, publisherId: apps.publisherId }).from(apps).where(eq(apps.id, bundleId));
-  if (!bundle || (publisherId && bundle.publisherId !== publisherId)) throw new HttpError(404, 'not_found', 'Bundle not found.');
-  if (!bundle.isBundle) throw new HttpError(404, 'not_a_bundle', `${BUNDLE_TEXT.invalidBundleTitle}: ${BUNDLE_TEXT.invalidBundle}`);
-  const rows = await db.select({ appId: bundleApps.appId }).from(bundleApps).where(eq(bundleApps.bundleId, bundleId)).orderBy(bundleApps.appId);
+/** The route named an app that is not a bundle: 404 'Invalid Bundle'. */
+export const notABundle = () => new HttpError(404, 'not_a_bundle', `${BUNDLE_TEXT.invalidBundleTitle}: ${BUNDLE_TEXT.invalidBundle}`);
+
+/** The apps a bundle holds (the bundle the gate authorized; an app that is no bundle: 404 'Invalid Bundle'). */
+export async function bundleAppIds(db: Db, bundle: { id: string; isBundle: boolean }) {
+  if (!bundle.isBundle) throw notABundle();
+  const rows = await db.select({ appId: bundleApps.appId }).from(bundleApps).where(eq(bundleApps.bundleId, bundle.id)).orderBy(bundleApps.appId);
   return rows.map((r) => r.appId);
 }

@@ -17,8 +17,6 @@ export function rejectEvent(reason: string | undefined): LifecycleEvent {
 export type TransitionRequest = {
   appId: string;
   internalId: string;
-  /** Publisher callers only see their own publisher's versions (others: 404). */
-  publisherId?: string;
   actor: LifecycleActor;
   event: LifecycleEvent;
   /** Who, for the activity log of staff actions. */
@@ -35,11 +33,11 @@ export type TransitionRequest = {
  */
 export async function transitionVersion(db: Db, req: TransitionRequest) {
   const [row] = await db
-    .select({ version: appVersions, isBundle: apps.isBundle, publisherId: apps.publisherId })
+    .select({ version: appVersions, isBundle: apps.isBundle })
     .from(appVersions)
     .innerJoin(apps, eq(apps.id, appVersions.appId))
     .where(and(eq(appVersions.internalId, req.internalId), eq(appVersions.appId, req.appId)));
-  if (!row || (req.publisherId && row.publisherId !== req.publisherId)) throw notFound('App version');
+  if (!row) throw notFound('App version');
   const status = row.version.status as VersionStatus;
   const snapshot = lifecycleSnapshot(status, { actor: req.actor, isBundle: row.isBundle });
   if (!snapshot.can(req.event)) {

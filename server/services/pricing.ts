@@ -4,7 +4,7 @@ import type { NewPriceInput, SetPricingInput } from '../../contract/schemas/pric
 import { decidePricing, type PurchaseChoice } from '../../machines/pricing';
 import type { Db, Tx } from '../db/client';
 import { newId } from '../db/ids';
-import { apps, prices, publishers, purchaseRecords } from '../db/schema';
+import { apps, prices, purchaseRecords } from '../db/schema';
 import { emitEvents } from './sales/purchases';
 import { badRequest, conflict, HttpError, notFound } from '../errors';
 
@@ -12,24 +12,23 @@ import { badRequest, conflict, HttpError, notFound } from '../errors';
 export const ACTIVE_SUBSCRIPTIONS = ['active', 'trialing', 'cancelling'] as const;
 const off = { enabled: false, price: 0, stripePriceId: '', isSeatBased: false, tiers: [] };
 
+/** Who is changing the price: the app the gate authorized, and whether the policy lets them sell (paidApp). */
+export type Pricer = { appId: string; canCreatePaidApps: boolean };
+
 /**
- * The app (locked for this transaction, so concurrent price changes queue up), the publisher's
- * paid-app flag, its current purchase type and how many subscriptions are active.
+ * The app (locked for this transaction, so concurrent price changes queue up), its current purchase type
+ * and how many subscriptions are active; paid apps as the policy allows the caller (canCreatePaidApps).
  */
-async function pricingState(tx: Tx, appId: string, publisherId: string) {
+async function pricingState(tx: Tx, { appId, canCreatePaidApps }: Pricer) {
   await tx.execute(sql`SELECT id FROM apps WHERE id = ${appId} FOR UPDATE`);
-  const [row] = await tx
-    .select({ app: apps, canCreatePaidApps: publishers.canCreatePaidApps })
-    .from(apps)
-    .innerJoin(publishers, eq(publishers.id, apps.publisherId))
-    .where(and(eq(apps.id, appId), eq(apps.publisherId, publisherId)));
+  const [row] = await tx.select({ app: apps }).from(apps).where(eq(apps.id, appId));
   if (!row || row.app.isBundle) throw notFound('App');
   const [subs] = await tx
     .select({ n: count() })
     .from(purchaseRecords)
     .where(and(eq(purchaseRecords.appId, appId), inArray(purchaseRecords.subscriptionStatus, [...ACTIVE_SUBSCRIPTIONS])));
   const current: PurchaseChoice = row.app.purchaseType === 'subscription' ? 'subscription' : row.app.price === 0 ? 'free' : 'buy';
-  return { app: row.app, input: { current, canCreatePaidApps: row.canCreatePaidApps, activeSubscriptions: subs?.n ?? 0 } };
+  return { app: row.app, input: { current, canCreatePaidApps, activeSubscriptions: subs?.n ?? 0 } };
 }
 
 /** Makes `priceId` the app's one active price (the previous one becomes legacy) and the app follow it. */
@@ -43,9 +42,10 @@ async function activate(tx: Tx, appId: string, priceId: string, app: { purchaseT
  * A new subscription plan becomes the app's active price (a new price makes the previous one legacy),
  * which makes the app a subscription app: the pricing machine must allow that move.
  */
-export async function createPrice(db: Db, appId: string, publisherId: string, input: NewPriceInput) {
+export async function createPrice(db: Db, pricer: Pricer, input: NewPriceInput) {
+  const { appId } = pricer;
   return db.transaction(async (tx) => {
-    const { input: state } = await pricingState(tx, appId, publisherId);
+    const { input: state } = await pricingState(tx, pricer);
     const id = newId();
     const decision = decidePricing(state, { type: 'subscription', pricingId: id });
     if (decision.kind === 'refused') throw new HttpError(decision.status, decision.status === 403 ? 'paid_apps_disabled' : 'pricing_refused', decision.message);
@@ -70,9 +70,10 @@ export async function createPrice(db: Db, appId: string, publisherId: string, in
  * as the pricing machine allows. Subscription → free needs the user's confirmation (409
  * `confirmation_required` with the count), then cancels every active subscription.
  */
-export async function setPricing(db: Db, appId: string, publisherId: string, input: z.infer<typeof SetPricingInput>) {
+export async function setPricing(db: Db, pricer: Pricer, input: z.infer<typeof SetPricingInput>) {
+  const { appId } = pricer;
   return db.transaction(async (tx) => {
-    const { app, input: state } = await pricingState(tx, appId, publisherId);
+    const { app, input: state } = await pricingState(tx, pricer);
     const target = input.type === 'subscription' ? { type: 'subscription' as const, pricingId: input.pricingId ?? '' } : { type: 'buy' as const, buyPrice: input.buyPrice };
     const decision = decidePricing(state, target, input.confirmCancelSubscriptions === true);
     if (decision.kind === 'refused') {

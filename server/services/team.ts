@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { PublisherRole } from '../../contract/access';
 import type { Db, Tx } from '../db/client';
 import { developers } from '../db/schema';
@@ -22,13 +22,18 @@ async function lockedTeam(tx: Tx, publisherId: string) {
   };
 }
 
+/** A developer of a publisher's team (the one the gate authorized for the route). */
+type Member = { id: string; publisherId: string | null };
+
 /** Gives a developer of the publisher another role; the last owner keeps theirs (409). */
-export function changeRole(db: Db, publisherId: string, developerId: string, role: PublisherRole) {
+export function changeRole(db: Db, developer: Member, role: PublisherRole) {
+  const { id: developerId, publisherId } = developer;
   return db.transaction(async (tx) => {
-    const team = await lockedTeam(tx, publisherId);
+    const team = await lockedTeam(tx, publisherId ?? '');
+    // Still in the team now that it is locked (a concurrent removal: 404).
     const member = team.member(developerId);
     if (member.role === 'owner' && role !== 'owner' && team.owners === 1) throw conflict('last_owner', LAST_OWNER_MESSAGE);
-    const [row] = await tx.update(developers).set({ role }).where(and(eq(developers.id, developerId), eq(developers.publisherId, publisherId))).returning();
+    const [row] = await tx.update(developers).set({ role }).where(eq(developers.id, developerId)).returning();
     return row!;
   });
 }
@@ -37,11 +42,12 @@ export function changeRole(db: Db, publisherId: string, developerId: string, rol
  * Takes a developer out of the publisher (their account stays, without a publisher, as before they were
  * added: an owner may add them again); the last owner stays (409).
  */
-export function removeFromPublisher(db: Db, publisherId: string, developerId: string) {
+export function removeFromPublisher(db: Db, developer: Member) {
+  const { id: developerId, publisherId } = developer;
   return db.transaction(async (tx) => {
-    const team = await lockedTeam(tx, publisherId);
+    const team = await lockedTeam(tx, publisherId ?? '');
     const member = team.member(developerId);
     if (member.role === 'owner' && team.owners === 1) throw conflict('last_owner', LAST_OWNER_MESSAGE);
-    await tx.update(developers).set({ publisherId: null, role: 'viewer' }).where(and(eq(developers.id, developerId), eq(developers.publisherId, publisherId)));
+    await tx.update(developers).set({ publisherId: null, role: 'viewer' }).where(eq(developers.id, developerId));
   });
 }

@@ -6,22 +6,19 @@ import type { Db } from '../db/client';
 import { newId } from '../db/ids';
 import { appVersions, apps, categories, screenshots } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../errors';
-import { SCREENSHOT_LIMITS, sniffImage } from './images';
+import { probeImage, reencodeImage, SCREENSHOT_LIMITS } from './images';
 import { transitionVersion } from './lifecycle';
 import type { Storage } from './storage';
 
 type Version = typeof appVersions.$inferSelect;
-type Owner = { appId: string; internalId: string; publisherId: string };
+/** A version the gate authorized (server/plugins/access.ts): its app and its internal id. */
+type Owner = { appId: string; internalId: string };
 
-/** A version of an app of this publisher (another publisher's: 404, like one that does not exist). */
-export async function ownedVersion(db: Db, o: Owner): Promise<Version> {
-  const [row] = await db
-    .select({ version: appVersions })
-    .from(appVersions)
-    .innerJoin(apps, eq(apps.id, appVersions.appId))
-    .where(and(eq(appVersions.appId, o.appId), eq(appVersions.internalId, o.internalId), eq(apps.publisherId, o.publisherId)));
+/** The version as stored now (its row is read again: a write is conditional on what it read). */
+async function storedVersion(db: Db, o: Owner): Promise<Version> {
+  const [row] = await db.select().from(appVersions).where(and(eq(appVersions.appId, o.appId), eq(appVersions.internalId, o.internalId)));
   if (!row) throw notFound('App version');
-  return row.version;
+  return row;
 }
 
 /**
@@ -30,7 +27,7 @@ export async function ownedVersion(db: Db, o: Owner): Promise<Version> {
  * as for a status change the machine refuses.
  */
 export async function writableVersion(db: Db, o: Owner): Promise<Version> {
-  const v = await ownedVersion(db, o);
+  const v = await storedVersion(db, o);
   const [app] = await db.select({ isBundle: apps.isBundle }).from(apps).where(eq(apps.id, o.appId));
   if (!contentEditable(v.status as VersionStatus, !!app?.isBundle)) {
     throw conflict('version_locked', `A version that is ${v.status} cannot be changed: upload an update to change its details.`);
@@ -69,7 +66,7 @@ const fieldsOf = (issues: z.core.$ZodIssue[]) => issues.map((i) => ({ path: i.pa
  * complete — the same rules as the wizard's forms — and compiled; then SUBMIT goes through the machine.
  */
 export async function submitVersion(db: Db, o: Owner) {
-  const v = await ownedVersion(db, o);
+  const v = await storedVersion(db, o);
   const [app] = await db.select({ isBundle: apps.isBundle }).from(apps).where(eq(apps.id, o.appId));
   if (!lifecycleSnapshot(v.status as VersionStatus, { actor: 'publisher', isBundle: !!app?.isBundle }).can({ type: 'SUBMIT' })) {
     // The machine refuses; say why in the words that help most.
@@ -86,7 +83,7 @@ export async function submitVersion(db: Db, o: Owner) {
   ];
   const fields = checks.flatMap((c) => (c.success ? [] : fieldsOf(c.error.issues)));
   if (fields.length) throw badRequest('The version is not ready for review.', fields);
-  return transitionVersion(db, { appId: o.appId, internalId: o.internalId, publisherId: o.publisherId, actor: 'publisher', event: { type: 'SUBMIT' } });
+  return transitionVersion(db, { appId: o.appId, internalId: o.internalId, actor: 'publisher', event: { type: 'SUBMIT' } });
 }
 
 export type UploadedFile = { fileName: string; data: Buffer };
@@ -97,12 +94,15 @@ export const screenshotUrl = (s: { appId: string; id: string; storagePath: strin
 const toScreenshot = (s: typeof screenshots.$inferSelect) => ({ id: s.id, appId: s.appId, fileName: s.fileName, thumbnailUrl: screenshotUrl(s) });
 
 export async function listScreenshots(db: Db, o: Owner) {
-  await ownedVersion(db, o);
   const rows = await db.select().from(screenshots).where(eq(screenshots.internalId, o.internalId)).orderBy(asc(screenshots.createdAt), asc(screenshots.id));
   return rows.map(toScreenshot);
 }
 
-/** PNG or JPEG by their bytes, within the size and pixel limits; all checked before any is stored. */
+/**
+ * PNG or JPEG by their bytes, within the size and pixel limits, every file checked before any is stored: first
+ * all headers (type and size, nothing decoded), then each decoded and encoded again (see images.ts). The
+ * re-encoded bytes are what is stored: no EXIF, nothing after the image.
+ */
 export async function addScreenshots(db: Db, storage: Storage, o: Owner, receive: () => Promise<UploadedFile[]>) {
   await writableVersion(db, o);
   // The files are read only now, once the caller is known to own the version.
@@ -111,22 +111,32 @@ export async function addScreenshots(db: Db, storage: Storage, o: Owner, receive
   if (!files.length || files.length > L.files) throw badRequest(`Upload 1 to ${L.files} screenshots at a time.`, [{ path: 'screenshots', message: `Upload 1 to ${L.files} screenshots at a time.` }]);
   const [have] = await db.select({ n: count() }).from(screenshots).where(eq(screenshots.internalId, o.internalId));
   if ((have?.n ?? 0) + files.length > L.perVersion) throw conflict('too_many_screenshots', `A version has at most ${L.perVersion} screenshots.`);
-  const checked = files.map((f, i) => {
+  const notAnImage = (f: UploadedFile, path: string) => badRequest(`${f.fileName} is not a PNG or JPEG image.`, [{ path, message: `${f.fileName} is not a PNG or JPEG image.` }]);
+  const probed = await Promise.all(files.map((f) => (f.data.length > L.bytes ? null : probeImage(f.data, ['png', 'jpeg']))));
+  const infos = files.map((f, i) => {
     const path = `screenshots.${i}`;
     if (f.data.length > L.bytes) throw new HttpError(413, 'screenshot_too_large', `${f.fileName} is larger than 5 MB.`, [{ path, message: `${f.fileName} is larger than 5 MB.` }]);
-    const info = sniffImage(f.data);
-    if (!info) throw badRequest(`${f.fileName} is not a PNG or JPEG image.`, [{ path, message: `${f.fileName} is not a PNG or JPEG image.` }]);
+    const probe = probed[i]!;
+    if (!probe.ok) throw notAnImage(f, path);
+    const { info } = probe;
     if (info.width > L.side || info.height > L.side || info.width * info.height > L.pixels || info.width < L.minSide || info.height < L.minSide) {
       const message = `${f.fileName} is ${info.width}×${info.height}; screenshots are ${L.minSide} to ${L.side} pixels a side (960×540 or another 16:9 size is best).`;
       throw badRequest(message, [{ path, message }]);
     }
-    return { ...f, info, id: newId() };
+    return info;
+  });
+  // Decoded with the pixel limit (libvips refuses a header over it before decoding); a truncated or corrupt file does not decode.
+  const cleaned = await Promise.all(files.map((f, i) => reencodeImage(f.data, infos[i]!, L.pixels)));
+  const checked = files.map((f, i) => {
+    const clean = cleaned[i];
+    if (!clean) throw notAnImage(f, `screenshots.${i}`);
+    return { fileName: f.fileName, clean, id: newId() };
   });
   const stored: string[] = [];
   try {
     for (const c of checked) {
-      const path = `screenshots/${o.appId}/${c.id}.${c.info.type === 'png' ? 'png' : 'jpg'}`;
-      await storage.put(path, c.data);
+      const path = `screenshots/${o.appId}/${c.id}.${c.clean.type === 'png' ? 'png' : 'jpg'}`;
+      await storage.put(path, c.clean.data);
       stored.push(path);
     }
     const rows = await db
@@ -140,14 +150,9 @@ export async function addScreenshots(db: Db, storage: Storage, o: Owner, receive
   }
 }
 
-export async function deleteScreenshot(db: Db, storage: Storage, appId: string, screenshotId: string, publisherId: string) {
-  const [row] = await db
-    .select({ s: screenshots })
-    .from(screenshots)
-    .innerJoin(apps, eq(apps.id, screenshots.appId))
-    .where(and(eq(screenshots.id, screenshotId), eq(screenshots.appId, appId), eq(apps.publisherId, publisherId)));
-  if (!row) throw notFound('Screenshot');
-  await writableVersion(db, { appId, internalId: row.s.internalId, publisherId });
-  await db.delete(screenshots).where(eq(screenshots.id, screenshotId));
-  await storage.remove(row.s.storagePath).catch(() => undefined);
+/** Removes a screenshot the gate authorized, while its version may still be changed. */
+export async function deleteScreenshot(db: Db, storage: Storage, screenshot: typeof screenshots.$inferSelect) {
+  await writableVersion(db, { appId: screenshot.appId, internalId: screenshot.internalId });
+  await db.delete(screenshots).where(eq(screenshots.id, screenshot.id));
+  await storage.remove(screenshot.storagePath).catch(() => undefined);
 }

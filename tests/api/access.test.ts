@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { features, permissions } from '../../contract/access';
+import { FEATURE_FLAGS, features, permissions, publisherFlags } from '../../contract/access';
 import { Access } from '../../server/access/enforcer';
 import { publisherMatrix, systemMatrix } from '../../server/access/policy';
 import { loadChecks } from '../../src/lib/access';
@@ -17,9 +17,12 @@ describe('GET /v1/me/ac', () => {
     const res = await s.request('GET', '/v1/me/ac', { token });
     expect(res.status).toBe(200);
     expect(res.json.model).toContain('[matchers]');
-    expect(res.json.policies.system).toContainEqual(['p', 'reviewer', 'system', 'system:apps', 'update']);
-    expect(res.json.policies.publisher).toContainEqual(['p', 'owner', 'publisher', 'app', 'delete']);
+    expect(res.json.policies.system).toContainEqual(['p', 'reviewer', 'system', 'system:apps', 'update', '-']);
+    expect(res.json.policies.publisher).toContainEqual(['p', 'owner', 'publisher', 'app', 'delete', '-']);
+    // A feature that needs a flag of the publisher says which (SPEC §6).
+    expect(res.json.policies.publisher).toContainEqual(['p', 'owner', 'publisher', 'bundle', 'create', 'canCreateBundles']);
     expect(res.json.roles).toEqual({ system: ['reviewer'], publisher: ['developer'] });
+    expect(res.json.flags).toEqual(expect.any(Array));
   });
 
   it('gives a signed-in user without a publisher the user system role and no publisher role', async () => {
@@ -37,6 +40,9 @@ describe('GET /v1/me/ac', () => {
       const token = await s.signIn(key);
       const ac = (await s.request('GET', '/v1/me/ac', { token })).json;
       const me = (await s.request('GET', '/v1/me', { token })).json;
+      const publisher = me.publisherId ? (await s.request('GET', '/v1/publisher', { token })).json : null;
+      const flags = publisherFlags.filter((f) => publisher?.[f] === true);
+      expect(ac.flags).toEqual(flags);
       const browser = await loadChecks(ac, me._id, me.publisherId);
       const server = await Access.create();
       const subject = { developerId: me._id, publisherId: me.publisherId, role: me.role, systemRole: me.systemRole };
@@ -44,9 +50,12 @@ describe('GET /v1/me/ac', () => {
         for (const permission of permissions) {
           const system = feature.startsWith('system:');
           const matrix = system ? systemMatrix[me.systemRole as keyof typeof systemMatrix] : publisherMatrix[me.role as keyof typeof publisherMatrix];
-          const expected = (matrix[feature] ?? []).includes(permission);
+          // A feature that needs a flag of the publisher (SPEC §6) is the role's only where the publisher has it.
+          const flag = system ? undefined : FEATURE_FLAGS[feature as keyof typeof FEATURE_FLAGS];
+          const expected = (matrix[feature] ?? []).includes(permission) && (!flag || flags.includes(flag));
           expect(browser.can(feature, permission), `${feature}:${permission} browser`).toBe(expected);
-          expect(await server.can(subject, feature, permission), `${feature}:${permission} server`).toBe(expected);
+          const domain = Access.homeDomain(subject, feature, flags);
+          expect(!!domain && (await server.allows(subject, domain, feature, permission)), `${feature}:${permission} server`).toBe(expected);
         }
       }
     },

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { appVersions } from '../../server/db/schema';
 import { uuidOf } from '../../server/db/seed';
-import { pngHeader } from '../fixtures/images';
+import sharp from 'sharp';
+import { TRAILER, contains, imageOf, jpegWithGps, pngBomb, pngImage } from '../fixtures/images';
 import { startServer, type TestServer } from '../harness';
 
 let s: TestServer;
@@ -102,34 +103,72 @@ describe('Submit for review', () => {
   });
 });
 
-const png = pngHeader;
-const jpeg = (w: number, h: number) => Buffer.from([0xff, 0xd8, 0xff, 0xc0, 0x00, 0x11, 0x08, h >> 8, h & 255, w >> 8, w & 255, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+const png = pngImage;
 
 describe('Screenshots', () => {
   const base = async () => `/v1/publisher/apps/${appId('Weather Now')}/info/${(await latest('Weather Now')).id}/screenshots`;
   const upload = async (files: { filename: string; data: Buffer }[], token = owner) => s.upload('POST', await base(), token, files.map((f) => ({ field: 'screenshots', ...f })));
+  const served = async (url: string) => {
+    const res = await fetch(s.base + url);
+    return { status: res.status, type: res.headers.get('content-type'), data: Buffer.from(await res.arrayBuffer()) };
+  };
 
   it('takes PNG and JPEG by their bytes, lists them and serves them', async () => {
     const res = await upload([
       { filename: 'rooms.png', data: png(960, 540) },
-      { filename: 'named-wrong.png', data: jpeg(1920, 1080) },
+      { filename: 'named-wrong.png', data: await jpegWithGps(1920, 1080) },
     ]);
     expect(res.status, res.text).toBe(201);
     expect(res.json.map((x: { fileName: string }) => x.fileName)).toEqual(['rooms.png', 'named-wrong.png']);
     expect(res.json[1].thumbnailUrl).toMatch(/\.jpg$/);
     const list = await s.request('GET', await base(), { token: owner });
     expect(list.json).toHaveLength(2);
-    const image = await fetch(s.base + res.json[0].thumbnailUrl);
-    expect([image.status, image.headers.get('content-type')]).toEqual([200, 'image/png']);
+    const image = await served(res.json[0].thumbnailUrl);
+    expect([image.status, image.type]).toEqual([200, 'image/png']);
+    expect(await sharp(image.data).metadata()).toMatchObject({ format: 'png', width: 960, height: 540 });
   });
 
-  it('refuses what is not a PNG or JPEG, wrong sizes and too many files; nothing is stored', async () => {
+  it('serves what it re-encoded: no EXIF or GPS, nothing appended after the image', async () => {
+    const phone = await jpegWithGps(1280, 720);
+    expect((await sharp(phone).metadata()).exif).toBeDefined();
+    const res = await upload([
+      { filename: 'phone.jpg', data: Buffer.concat([phone, TRAILER]) },
+      { filename: 'polyglot.png', data: Buffer.concat([png(960, 540), TRAILER]) },
+    ]);
+    expect(res.status, res.text).toBe(201);
+    const [jpeg, pngBack] = await Promise.all(res.json.map((x: { thumbnailUrl: string }) => served(x.thumbnailUrl)));
+    expect(jpeg!.type).toBe('image/jpeg');
+    const meta = await sharp(jpeg!.data).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 1280, height: 720 });
+    expect([meta.exif, meta.xmp]).toEqual([undefined, undefined]);
+    expect(contains(jpeg!.data, 'Exif')).toBe(false);
+    expect(contains(jpeg!.data, 'PhoneMaker')).toBe(false);
+    expect([...jpeg!.data.subarray(-2)]).toEqual([0xff, 0xd9]);
+    expect(contains(jpeg!.data, TRAILER)).toBe(false);
+    expect(pngBack!.type).toBe('image/png');
+    expect(pngBack!.data.subarray(-8, -4).toString('latin1')).toBe('IEND');
+    expect(contains(pngBack!.data, TRAILER)).toBe(false);
+    for (const x of res.json) expect((await s.request('DELETE', `/v1/apps/${appId('Weather Now')}/screenshots/${x.id}`, { token: owner })).status).toBe(200);
+  });
+
+  it('refuses what is not a PNG or JPEG, truncated files, wrong sizes and too many files; nothing is stored', async () => {
     const before = (await s.request('GET', await base(), { token: owner })).json.length;
     const gif = await upload([{ filename: 'cat.png', data: Buffer.from('GIF89a' + 'x'.repeat(40)) }]);
     expect([gif.status, gif.json.error]).toEqual([400, 'cat.png is not a PNG or JPEG image.']);
-    const huge = await upload([{ filename: 'ok.png', data: png(960, 540) }, { filename: 'bomb.png', data: png(60000, 60000) }]);
+    const realGif = await upload([{ filename: 'ok.png', data: png(960, 540) }, { filename: 'real.gif', data: await imageOf('gif', 960, 540) }]);
+    expect([realGif.status, realGif.json.error, realGif.json.fields[0].path]).toEqual([400, 'real.gif is not a PNG or JPEG image.', 'screenshots.1']);
+    const text = await upload([{ filename: 'notes.png', data: Buffer.from('not an image at all, only text') }]);
+    expect([text.status, text.json.error]).toEqual([400, 'notes.png is not a PNG or JPEG image.']);
+    const whole = png(960, 540);
+    const truncated = await upload([{ filename: 'ok.png', data: png(960, 540) }, { filename: 'cut.png', data: whole.subarray(0, whole.length - 40) }]);
+    expect([truncated.status, truncated.json.error, truncated.json.fields[0].path]).toEqual([400, 'cut.png is not a PNG or JPEG image.', 'screenshots.1']);
+    const started = performance.now();
+    const huge = await upload([{ filename: 'ok.png', data: png(960, 540) }, { filename: 'bomb.png', data: pngBomb(60000, 60000) }]);
+    expect(performance.now() - started).toBeLessThan(2000);
     expect(huge.status).toBe(400);
-    expect(huge.json.fields[0].path).toBe('screenshots.1');
+    expect(huge.json.fields[0]).toEqual({ path: 'screenshots.1', message: 'bomb.png is 60000×60000; screenshots are 160 to 7680 pixels a side (960×540 or another 16:9 size is best).' });
+    const tiny = await upload([{ filename: 'tiny.png', data: png(100, 100) }]);
+    expect(tiny.json.error).toBe('tiny.png is 100×100; screenshots are 160 to 7680 pixels a side (960×540 or another 16:9 size is best).');
     const eleven = await upload(Array.from({ length: 11 }, (_, i) => ({ filename: `${i}.png`, data: png(960, 540) })));
     expect([eleven.status, eleven.json.code]).toEqual([413, 'too_many_files']);
     expect((await s.request('GET', await base(), { token: owner })).json.length).toBe(before);

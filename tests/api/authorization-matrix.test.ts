@@ -26,12 +26,18 @@ const jiraPrice = createHash('sha256').update('price:Jira Connector').digest('he
 const jiraJob = createHash('sha256').update('job:Jira Connector:1.1.0').digest('hex').slice(0, 24);
 // Only Northwind's developers see Northwind's app: everyone else signed in gets 404 (invisible), whatever their role.
 const northwindOnly = [401, 404, 200, 200, 200, 404, 404, 404, 404, 404];
+// A row of another publisher does not exist for a caller, whatever their role: 404 to Fjord's owner and to
+// every member of the staff publisher; Northwind's viewer, who may not update, 403.
 // Jira's latest version is author-approved: whoever may update it gets past authorization to the lifecycle's 409.
-const northwindLockedUpdate = [401, 404, 403, 409, 409, 404, 403, 403, 404, 404];
-// Bodies are validated before rows are looked up: whoever may update apps gets 400 for a bad one.
-const badBodyForUpdaters = [401, 404, 403, 400, 400, 400, 403, 403, 400, 400];
-// Upload routes read their multipart body only after authorization: whoever may upload gets 415 for a JSON one.
-const jsonToUploadForUpdaters = [401, 404, 403, 415, 415, 415, 403, 403, 415, 415];
+const northwindLockedUpdate = [401, 404, 403, 409, 409, 404, 404, 404, 404, 404];
+// The row a path names is authorized before the body is read: Northwind's updaters get 400 for a bad body.
+const badBodyForUpdaters = [401, 404, 403, 400, 400, 404, 404, 404, 404, 404];
+// Upload routes read their multipart body only after authorization: Northwind's uploaders get 415 for a JSON one.
+const jsonToUploadForUpdaters = [401, 404, 403, 415, 415, 404, 404, 404, 404, 404];
+// A publisher's row that does not exist: 404 to every developer, whatever their role or publisher's flags.
+const noSuchRow = [401, 404, 404, 404, 404, 404, 404, 404, 404, 404];
+// A new app names no row: whoever may create apps gets 415 for a JSON body.
+const jsonToNewUpload = [401, 404, 403, 415, 415, 415, 403, 403, 415, 415];
 const validInfo = { shortDescription: 'Jira issues from chat', description: 'Create issues.', privacyPolicySummary: 'None kept.', documentationUrl: 'https://n.example/docs' };
 const staffRead = [401, 404, 403, 403, 403, 403, 200, 200, 200, 200];
 const staffUpdate = [401, 404, 403, 403, 403, 403, 403, 403, 200, 200];
@@ -41,6 +47,8 @@ const curatorsBadBody = [401, 404, 403, 403, 403, 403, 403, 403, 400, 400];
 const templateWritersBadBody = [401, 404, 403, 403, 403, 403, 403, 400, 403, 400];
 // Support and admins edit publishers, email them and pay them out: a bad body is their 400.
 const publisherEditorsBadBody = [401, 404, 403, 403, 403, 403, 403, 400, 403, 400];
+// … and a row the path names that does not exist is their 404, before any body is read.
+const publisherEditorsNoRow = [401, 404, 403, 403, 403, 403, 403, 404, 403, 404];
 const northwind = '6560a1f0c0ffee0000000001';
 const everyDeveloper = [401, 404, 200, 200, 200, 200, 200, 200, 200, 200];
 const allNoticesOn = {
@@ -63,9 +71,9 @@ const table: [method: string, path: string, body: unknown, expected: number[]][]
   ['GET', '/v1/publisher/users', undefined, [401, 404, 403, 403, 200, 200, 403, 403, 403, 200]],
   ['POST', '/v1/publisher/users', { userCloudId: 'no-such-user', role: 'viewer' }, [401, 404, 403, 403, 404, 404, 403, 403, 403, 404]],
   ['GET', '/v1/publisher/developers', undefined, [401, 404, 200, 200, 200, 200, 200, 200, 200, 200]],
-  // Team changes are owners' (publisher update / delete); a developer who is not theirs is a 404 to them.
-  ['POST', '/v1/publisher/developers/no-such-developer/role', { developerId: 'no-such-developer', role: 'viewer' }, [401, 404, 403, 403, 404, 404, 403, 403, 403, 404]],
-  ['DELETE', '/v1/publisher/developers/no-such-developer', undefined, [401, 404, 403, 403, 404, 404, 403, 403, 403, 404]],
+  // Team changes are owners' (publisher update / delete); a developer who is not theirs (or nobody) is a 404.
+  ['POST', '/v1/publisher/developers/no-such-developer/role', { developerId: 'no-such-developer', role: 'viewer' }, noSuchRow],
+  ['DELETE', '/v1/publisher/developers/no-such-developer', undefined, noSuchRow],
   ['GET', '/v1/publisher/apps', undefined, [401, 404, 200, 200, 200, 200, 200, 200, 200, 200]],
   ['GET', `/v1/publisher/apps/${jira}`, undefined, northwindOnly],
   ['GET', `/v1/publisher/apps/${jira}/all`, undefined, northwindOnly],
@@ -76,19 +84,19 @@ const table: [method: string, path: string, body: unknown, expected: number[]][]
   ['GET', `/v1/publisher/apps/${jira}/prices`, undefined, northwindOnly],
   ['GET', `/v1/publisher/apps/${jira}/prices/${jiraPrice}`, undefined, northwindOnly],
   // Uploads without a package: whoever may upload gets 400 (the body is validated before anything is looked up).
-  ['POST', '/v1/publisher/apps', {}, jsonToUploadForUpdaters],
+  ['POST', '/v1/publisher/apps', {}, jsonToNewUpload],
   ['PUT', `/v1/apps/${jira}`, {}, jsonToUploadForUpdaters],
   // Publishing an author-approved version is illegal: who may try gets 409, and nothing changes.
-  ['POST', `/v1/publisher/apps/${jira}/status/${jiraLatest}`, { status: 'published', appId: jira, versionId: jiraLatest }, [401, 404, 403, 409, 409, 404, 403, 403, 404, 404]],
+  ['POST', `/v1/publisher/apps/${jira}/status/${jiraLatest}`, { status: 'published', appId: jira, versionId: jiraLatest }, northwindLockedUpdate],
   // The wizards' calls on Northwind's app: whoever may update apps of another publisher gets 404.
   ['POST', `/v1/publisher/apps/${jira}/info/${jiraLatest}/details`, { categories: ['Integrations'], languages: ['en'] }, northwindLockedUpdate],
   ['POST', `/v1/publisher/apps/${jira}/info/${jiraLatest}/info`, validInfo, northwindLockedUpdate],
   ['POST', `/v1/publisher/apps/${jira}/info/${jiraLatest}/changes`, { changesNote: 'Fixes', internalChangesNote: 'Refactor' }, northwindLockedUpdate],
   // Author-approved already: submitting again is a 409 for those who may.
-  ['POST', `/v1/publisher/apps/${jira}/info/${jiraLatest}/submit`, undefined, [401, 404, 403, 409, 409, 404, 403, 403, 404, 404]],
+  ['POST', `/v1/publisher/apps/${jira}/info/${jiraLatest}/submit`, undefined, northwindLockedUpdate],
   ['GET', `/v1/publisher/apps/${jira}/info/${jiraLatest}/screenshots`, undefined, northwindOnly],
   ['POST', `/v1/publisher/apps/${jira}/info/${jiraLatest}/screenshots`, {}, jsonToUploadForUpdaters],
-  ['DELETE', `/v1/apps/${jira}/screenshots/no-such-screenshot`, undefined, [401, 404, 403, 404, 404, 404, 403, 403, 404, 404]],
+  ['DELETE', `/v1/apps/${jira}/screenshots/no-such-screenshot`, undefined, noSuchRow],
   ['POST', `/v1/publisher/apps/${jira}/prices`, {}, badBodyForUpdaters],
   ['POST', `/v1/publisher/apps/${jira}/pricing`, {}, badBodyForUpdaters],
   // Staff: system viewers, support, reviewers and admins read every publisher's apps; reviewers and admins change them.
@@ -127,9 +135,9 @@ const table: [method: string, path: string, body: unknown, expected: number[]][]
   ['GET', `/v1/admin/publishers/${northwind}/bundles`, undefined, staffRead],
   ['GET', `/v1/admin/publishers/${northwind}/developers`, undefined, staffRead],
   ['POST', `/v1/admin/publishers/${northwind}`, {}, publisherEditorsBadBody],
-  ['POST', `/v1/admin/publishers/${northwind}/developers/someone`, {}, publisherEditorsBadBody],
-  ['POST', `/v1/admin/publishers/${northwind}/developers/someone/role`, {}, publisherEditorsBadBody],
-  ['POST', `/v1/admin/publishers/${northwind}/developers/someone/system-role`, {}, publisherEditorsBadBody],
+  ['POST', `/v1/admin/publishers/${northwind}/developers/someone`, {}, publisherEditorsNoRow],
+  ['POST', `/v1/admin/publishers/${northwind}/developers/someone/role`, {}, publisherEditorsNoRow],
+  ['POST', `/v1/admin/publishers/${northwind}/developers/someone/system-role`, {}, publisherEditorsNoRow],
   ['POST', `/v1/admin/publishers/${northwind}/email`, {}, publisherEditorsBadBody],
   ['POST', `/v1/admin/publishers/${northwind}/payout`, {}, publisherEditorsBadBody],
   ['PUT', '/v1/me/notifications', allNoticesOn, everyDeveloper],
@@ -147,7 +155,7 @@ const table: [method: string, path: string, body: unknown, expected: number[]][]
   ['GET', '/v1/admin/purchases/export', undefined, staffRead],
   ['GET', '/v1/admin/purchases/no-such-purchase', undefined, [401, 404, 403, 403, 403, 403, 404, 404, 404, 404]],
   ['POST', '/v1/admin/purchases', {}, publisherEditorsBadBody],
-  ['POST', '/v1/admin/purchases/no-such-purchase', {}, publisherEditorsBadBody],
+  ['POST', '/v1/admin/purchases/no-such-purchase', {}, publisherEditorsNoRow],
   ['DELETE', '/v1/admin/purchases/no-such-purchase', undefined, [401, 404, 403, 403, 403, 403, 403, 404, 403, 404]],
   // Workspace lookups are system admins' alone ('Invalid User Role' for other staff).
   ['GET', '/v1/admin/workspaces/no-such-workspace', undefined, [401, 404, 403, 403, 403, 403, 403, 403, 403, 404]],
@@ -155,22 +163,22 @@ const table: [method: string, path: string, body: unknown, expected: number[]][]
   // Bundles: a publisher that may create them (Fjord may not: 403 Bundle Creation not Available); the form is
   // multipart, so whoever may create one gets past authorization to 415 for a JSON body.
   ['GET', '/v1/publisher/bundles', undefined, [401, 404, 200, 200, 200, 403, 200, 200, 200, 200]],
-  ['POST', '/v1/publisher/bundles', {}, [401, 404, 403, 415, 415, 415, 403, 403, 415, 415]],
-  ['GET', '/v1/publisher/bundles/no-such-bundle/apps', undefined, [401, 404, 404, 404, 404, 403, 404, 404, 404, 404]],
+  ['POST', '/v1/publisher/bundles', {}, [401, 404, 403, 415, 415, 403, 403, 403, 415, 415]],
+  ['GET', '/v1/publisher/bundles/no-such-bundle/apps', undefined, noSuchRow],
   ['GET', '/v1/admin/bundles', undefined, staffRead],
   ['GET', '/v1/admin/bundles/no-such-bundle', undefined, [401, 404, 403, 403, 403, 403, 404, 404, 404, 404]],
   ['GET', '/v1/admin/bundles/no-such-bundle/apps', undefined, [401, 404, 403, 403, 403, 403, 404, 404, 404, 404]],
   // Webhooks: readers of a publisher that may use them (Fjord may not: 403 Webhooks Disabled); writes need
   // publisher update; a webhook of another publisher, or none, is 404.
   ['GET', '/v1/publisher/webhooks', undefined, [401, 404, 200, 200, 200, 403, 200, 200, 200, 200]],
-  ['POST', '/v1/publisher/webhooks', {}, [401, 404, 403, 403, 400, 400, 403, 403, 403, 400]],
-  ['GET', '/v1/publisher/webhooks/no-such-webhook', undefined, [401, 404, 404, 404, 404, 403, 404, 404, 404, 404]],
-  ['GET', '/v1/publisher/webhooks/no-such-webhook/activities', undefined, [401, 404, 404, 404, 404, 403, 404, 404, 404, 404]],
-  ['POST', '/v1/publisher/webhooks/no-such-webhook/activities/no-such-activity', undefined, [401, 404, 403, 403, 404, 403, 403, 403, 403, 404]],
-  ['POST', '/v1/publisher/webhooks/no-such-webhook/enabled', {}, [401, 404, 403, 403, 400, 400, 403, 403, 403, 400]],
-  ['POST', '/v1/publisher/webhooks/no-such-webhook/test', undefined, [401, 404, 403, 403, 404, 403, 403, 403, 403, 404]],
-  ['GET', '/v1/publisher/webhooks/no-such-webhook/secret', undefined, [401, 404, 403, 403, 404, 403, 403, 403, 403, 404]],
-  ['POST', '/v1/publisher/webhooks/no-such-webhook/secret', undefined, [401, 404, 403, 403, 404, 403, 403, 403, 403, 404]],
+  ['POST', '/v1/publisher/webhooks', {}, [401, 404, 403, 403, 400, 403, 403, 403, 403, 400]],
+  ['GET', '/v1/publisher/webhooks/no-such-webhook', undefined, noSuchRow],
+  ['GET', '/v1/publisher/webhooks/no-such-webhook/activities', undefined, noSuchRow],
+  ['POST', '/v1/publisher/webhooks/no-such-webhook/activities/no-such-activity', undefined, noSuchRow],
+  ['POST', '/v1/publisher/webhooks/no-such-webhook/enabled', {}, noSuchRow],
+  ['POST', '/v1/publisher/webhooks/no-such-webhook/test', undefined, noSuchRow],
+  ['GET', '/v1/publisher/webhooks/no-such-webhook/secret', undefined, noSuchRow],
+  ['POST', '/v1/publisher/webhooks/no-such-webhook/secret', undefined, noSuchRow],
   ['POST', '/v1/publisher', validSignUp, [401, 201, 409, 409, 409, 409, 409, 409, 409, 409]],
   ['DELETE', '/v1/oauth/session', undefined, [401, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
 ];

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLE_TEXT } from '../../contract/schemas/bundle';
 import { apps } from '../../server/db/schema';
 import { uuidOf } from '../../server/db/seed';
+import { TRAILER, contains, imageOf, jpegWithGps } from '../fixtures/images';
 import { startServer, type TestServer } from '../harness';
 
 let s: TestServer;
@@ -97,6 +98,24 @@ describe('creating a bundle (SPEC §5, §7)', () => {
     // Nothing was made by any of them.
     const list = await s.request('GET', '/v1/publisher/bundles?limit=100', { token: owner });
     expect(list.json.data.filter((b: { latest: { name: string } }) => b.latest.name === 'Team Pack')).toHaveLength(1);
+  });
+
+  it('stores its icon decoded and encoded again: no EXIF or GPS, nothing appended, not a truncated one', async () => {
+    const phone = Buffer.concat([await jpegWithGps(128, 128), TRAILER]);
+    const res = await create(info({ name: 'Photo Pack', iconFileData: `data:image/png;base64,${phone.toString('base64')}` }), [jira]);
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    const stored = (await s.request('GET', `/v1/admin/bundles/${res.json.appId}`, { token: admin })).json.latest.iconFileData as string;
+    // Its type is what its bytes are (a JPEG), whatever the data URL said.
+    expect(stored).toMatch(/^data:image\/jpeg;base64,/);
+    const bytes = Buffer.from(stored.split(',')[1]!, 'base64');
+    const meta = await sharp(bytes).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 128, height: 128 });
+    expect(meta.exif).toBeUndefined();
+    expect(contains(bytes, 'PhoneMaker')).toBe(false);
+    expect(contains(bytes, TRAILER)).toBe(false);
+    const png = await imageOf('png', 64);
+    const cut = await create(info({ name: 'Cut Pack', iconFileData: `data:image/png;base64,${png.subarray(0, png.length - 30).toString('base64')}` }), [jira]);
+    expect([cut.status, cut.json.fields[0].path]).toEqual([400, 'bundleInfo.iconFileData']);
   });
 
   it('accepts an older engine version and a free one-time bundle', async () => {

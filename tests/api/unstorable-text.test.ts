@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNSTORABLE_TEXT_MESSAGE } from '../../contract/text';
 import { apps, screenshots } from '../../server/db/schema';
 import { uuidOf } from '../../server/db/seed';
-import { pngHeader } from '../fixtures/images';
+import { pngImage } from '../fixtures/images';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
 import { startServer, type TestServer } from '../harness';
 
@@ -51,7 +51,7 @@ describe('text the database cannot store', () => {
     const app = uuidOf('app:Weather Now');
     const version = (await s.request('GET', `/v1/publisher/apps/${app}`, { token: owner })).json.latest.id;
     const before = await rows();
-    const res = await s.upload('POST', `/v1/publisher/apps/${app}/info/${version}/screenshots`, owner, [{ field: 'screenshots', filename: 'a.png\u0000.html', data: pngHeader(960, 540) }]);
+    const res = await s.upload('POST', `/v1/publisher/apps/${app}/info/${version}/screenshots`, owner, [{ field: 'screenshots', filename: 'a.png\u0000.html', data: pngImage(960, 540) }]);
     refusedAt(res, 'screenshots.filename');
     expect(await rows()).toEqual(before);
   });

@@ -4,7 +4,7 @@ import { versionStatuses, type VersionStatus } from '../../contract/schemas/app'
 import { lifecycleSnapshot, type LifecycleEvent } from '../../machines/app-version-lifecycle';
 import { appVersions, screenshots } from '../../server/db/schema';
 import { uuidOf } from '../../server/db/seed';
-import { pngHeader } from '../fixtures/images';
+import { pngImage } from '../fixtures/images';
 import { startServer, type TestServer } from '../harness';
 
 /**
@@ -33,7 +33,7 @@ const publisherWrites: [name: string, event: LifecycleEvent, call: () => Promise
   ['details', { type: 'SAVE' }, () => s.request('POST', `${base()}/details`, { token: owner, body: { categories: ['Social'], languages: ['en'] } })],
   ['info', { type: 'SAVE' }, () => s.request('POST', `${base()}/info`, { token: owner, body: { shortDescription: 'Forecasts for any city', description: 'Any city.', privacyPolicySummary: 'None kept.', documentationUrl: 'https://w.example/docs' } })],
   ['change log', { type: 'SAVE' }, () => s.request('POST', `${base()}/changes`, { token: owner, body: { changesNote: 'Faster', internalChangesNote: 'Cache' } })],
-  ['screenshot upload', { type: 'SAVE' }, () => s.upload('POST', `${base()}/screenshots`, owner, [{ field: 'screenshots', filename: 'a.png', data: pngHeader(960, 540) }])],
+  ['screenshot upload', { type: 'SAVE' }, () => s.upload('POST', `${base()}/screenshots`, owner, [{ field: 'screenshots', filename: 'a.png', data: pngImage(960, 540) }])],
   ['screenshot delete', { type: 'SAVE' }, async () => {
     const id = `shot-${Math.random().toString(36).slice(2)}`;
     await s.app.db.insert(screenshots).values({ id, appId, internalId: versionId, fileName: 'x.png', storagePath: `screenshots/${appId}/${id}.png` });

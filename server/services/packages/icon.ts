@@ -1,36 +1,35 @@
-import sharp from 'sharp';
 import { HttpError } from '../../errors';
+import { imageTypeOf, probeImage, reencodeImage, thumbnailOf, type ImageType } from '../images';
 
 /** The manifest's icon: PNG, JPEG, GIF or WebP by its bytes (never SVG, never by its name), at most 512 KB. */
 export const ICON_LIMITS = { bytes: 512 * 1024, thumbnailSide: 64, maxPixels: 4096 * 4096 } as const;
 
-const types: [mime: string, test: (b: Buffer) => boolean][] = [
-  ['image/png', (b) => b.length > 8 && b.readUInt32BE(0) === 0x89504e47 && b.readUInt32BE(4) === 0x0d0a1a0a],
-  ['image/jpeg', (b) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff],
-  ['image/gif', (b) => b.length > 6 && /^GIF8[79]a$/.test(b.toString('latin1', 0, 6))],
-  ['image/webp', (b) => b.length > 12 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP'],
-];
+const ICON_TYPES: readonly ImageType[] = ['png', 'jpeg', 'gif', 'webp'];
 
-export const iconType = (data: Buffer): string | null => types.find(([, test]) => test(data))?.[0] ?? null;
+/** The icon's MIME type by its first bytes, when it is one of the four (not proof that it decodes). */
+export const iconType = (data: Buffer): string | null => {
+  const type = imageTypeOf(data);
+  return type && ICON_TYPES.includes(type) ? `image/${type}` : null;
+};
 
 const refuse = (message: string, path: string) => new HttpError(400, 'manifest_invalid', message, [{ path, message }]);
 
 /**
- * The icon as a data URL, and a small thumbnail for lists (64×64 WebP, made with sharp, which also proves
- * the image decodes). Refused with a 400 naming iconFile when it is not one of the four types or too large.
+ * The icon as a data URL of the image decoded and encoded again in its own format (see images.ts: no EXIF,
+ * nothing appended after it, at most 4096×4096 pixels, decoded only once its header is within that), and a
+ * small thumbnail for lists (64×64 WebP). Refused with a 400 naming iconFile when it is not one of the four
+ * types, too large, or does not decode.
  */
 export async function readIcon(name: string, data: Buffer, path = 'app.json.iconFile'): Promise<{ iconData: string; thumbnail: string }> {
   if (data.length > ICON_LIMITS.bytes) throw refuse(`The icon ${name} is larger than 512 KB.`, path);
-  const mime = iconType(data);
-  if (!mime) throw refuse(`The icon ${name} must be a PNG, JPEG, GIF or WebP image.`, path);
-  let thumb: Buffer;
-  try {
-    thumb = await sharp(data, { limitInputPixels: ICON_LIMITS.maxPixels, animated: false })
-      .resize(ICON_LIMITS.thumbnailSide, ICON_LIMITS.thumbnailSide, { fit: 'cover' })
-      .webp({ quality: 80 })
-      .toBuffer();
-  } catch {
-    throw refuse(`The icon ${name} is not a readable image.`, path);
-  }
-  return { iconData: `data:${mime};base64,${data.toString('base64')}`, thumbnail: `data:image/webp;base64,${thumb.toString('base64')}` };
+  const probe = await probeImage(data, ICON_TYPES);
+  if (!probe.ok && probe.reason === 'type') throw refuse(`The icon ${name} must be a PNG, JPEG, GIF or WebP image.`, path);
+  const unreadable = () => refuse(`The icon ${name} is not a readable image.`, path);
+  if (!probe.ok || probe.info.width * probe.info.height > ICON_LIMITS.maxPixels) throw unreadable();
+  const clean = await reencodeImage(data, probe.info, ICON_LIMITS.maxPixels);
+  if (!clean) throw unreadable();
+  const thumb = await thumbnailOf(clean, ICON_LIMITS.thumbnailSide, ICON_LIMITS.maxPixels).catch(() => {
+    throw unreadable();
+  });
+  return { iconData: `data:image/${clean.type};base64,${clean.data.toString('base64')}`, thumbnail: `data:image/webp;base64,${thumb.toString('base64')}` };
 }

@@ -52,7 +52,14 @@ export async function acceptPackage(
   db: Db,
   storage: Storage,
   zip: Buffer,
-  opts: { publisherId: string; engineVersion: string; updateOf?: string },
+  opts: {
+    publisherId: string;
+    engineVersion: string;
+    /** The app this upload updates, authorized by the gate (server/plugins/access.ts); none for a new app. */
+    updateOf?: string;
+    /** Whether the caller may update the existing app of this id (the gate's policy): which 409 a new one gets. */
+    mayUpdate?: (appId: string) => Promise<boolean>;
+  },
 ) {
   const files = await readZip(zip);
   const { manifest, icon: iconBytes } = readManifest(files, opts.engineVersion);
@@ -61,8 +68,12 @@ export async function acceptPackage(
     throw new HttpError(400, 'manifest_invalid', `app.json's id ${manifest.id} is not this app's (${opts.updateOf}).`, [{ path: 'app.json.id', message: 'This is another app.' }]);
   }
   const [existing] = await db.select().from(apps).where(eq(apps.id, manifest.id));
-  if (existing && existing.publisherId !== opts.publisherId) throw conflict('app_id_taken', 'An app with this id belongs to another publisher.');
-  if (existing && !opts.updateOf) throw conflict('app_exists', 'This app exists already: upload an update for it instead.');
+  // A new app's id must be free: the caller's own app is to be updated instead; anyone else's is taken.
+  if (existing && !opts.updateOf) {
+    throw (await opts.mayUpdate?.(existing.id))
+      ? conflict('app_exists', 'This app exists already: upload an update for it instead.')
+      : conflict('app_id_taken', 'An app with this id belongs to another publisher.');
+  }
   if (!existing && opts.updateOf) throw new HttpError(404, 'not_found', 'App not found.');
   let revised: typeof appVersions.$inferSelect | undefined;
   if (existing) {
@@ -94,7 +105,6 @@ export async function acceptPackage(
       await transitionVersion(db, {
         appId: manifest.id,
         internalId,
-        publisherId: opts.publisherId,
         actor: 'publisher',
         event: { type: 'UPLOAD_REVISION' },
         afterChange: async (tx, updated) => {

@@ -46,9 +46,10 @@ export async function startConnect(db: Db, provider: PaymentProvider, o: { publi
  */
 export async function completeConnect(db: Db, provider: PaymentProvider, publisherId: string, code: string) {
   const invalid = new HttpError(400, 'invalid_code', 'This connection link is invalid or has expired: connect again.');
-  const live = and(eq(paymentConnects.codeHash, sha256(code)), isNull(paymentConnects.usedAt), gt(paymentConnects.expiresAt, new Date()));
+  // A code is the connection of the publisher it was made for: another's is invalid here, like a wrong one.
+  const live = and(eq(paymentConnects.codeHash, sha256(code)), eq(paymentConnects.publisherId, publisherId), isNull(paymentConnects.usedAt), gt(paymentConnects.expiresAt, new Date()));
   const [row] = await db.select().from(paymentConnects).where(live);
-  if (!row || row.publisherId !== publisherId) throw invalid;
+  if (!row) throw invalid;
   // The provider is asked outside any transaction (a provider may share the database: the sandbox does).
   let ready: boolean;
   try {

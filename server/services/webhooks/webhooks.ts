@@ -4,18 +4,12 @@ import type { WebhookInput } from '../../../contract/schemas/webhook';
 import { WEBHOOK_TEXT } from '../../../contract/schemas/webhook';
 import type { Db } from '../../db/client';
 import { newId } from '../../db/ids';
-import { publishers, webhookActivities, webhooks } from '../../db/schema';
-import { HttpError, badRequest, conflict, notFound } from '../../errors';
+import { webhookActivities, webhooks } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../errors';
 import { urlProblem, type AddressPolicy } from './addresses';
 import { deliveryBody, queueDelivery } from './dispatch';
 import { ROTATION_OVERLAP_MS, newSecret } from './signing';
 import { toActivity, toWebhook } from './views';
-
-/** 403 'Webhooks Disabled' unless the publisher may use webhooks (SPEC §6 canUseWebhooks). */
-export async function requireWebhooks(db: Db, publisherId: string) {
-  const [p] = await db.select({ can: publishers.canUseWebhooks }).from(publishers).where(eq(publishers.id, publisherId));
-  if (!p?.can) throw new HttpError(403, 'webhooks_disabled', `${WEBHOOK_TEXT.disabledTitle}: this publisher may not use webhooks.`);
-}
 
 /** The url rules of SPEC §5 and the address rules, as a 400 on `url` (also the publisher profile's webhook link). */
 export async function checkWebhookUrl(url: string, policy: AddressPolicy, path = 'url') {
@@ -28,12 +22,8 @@ export async function listWebhooks(db: Db, publisherId: string) {
   return rows.map(toWebhook);
 }
 
-/** The publisher's webhook (404 for anyone else's: another publisher's webhook does not exist for it). */
-export async function webhookOf(db: Db, publisherId: string, id: string) {
-  const [row] = await db.select().from(webhooks).where(and(eq(webhooks.id, id), eq(webhooks.publisherId, publisherId)));
-  if (!row) throw notFound('Webhook');
-  return row;
-}
+/** A webhook the gate authorized (server/plugins/access.ts): the functions below take it as it was loaded. */
+export type Hook = typeof webhooks.$inferSelect;
 
 export async function createWebhook(db: Db, publisherId: string, input: z.infer<typeof WebhookInput>, policy: AddressPolicy) {
   await checkWebhookUrl(input.url, policy);
@@ -44,15 +34,14 @@ export async function createWebhook(db: Db, publisherId: string, input: z.infer<
   return { ...toWebhook(row!), secret: row!.secret };
 }
 
-export async function setEnabled(db: Db, publisherId: string, id: string, enabled: boolean) {
-  await webhookOf(db, publisherId, id);
+export async function setEnabled(db: Db, hook: Hook, enabled: boolean) {
   // Turned back on, the endpoint starts a clean record: five more days before it could be turned off again.
-  const [row] = await db.update(webhooks).set({ enabled, failingSince: null }).where(eq(webhooks.id, id)).returning();
+  const [row] = await db.update(webhooks).set({ enabled, failingSince: null }).where(eq(webhooks.id, hook.id)).returning();
   return toWebhook(row!);
 }
 
-export async function activitiesPage(db: Db, publisherId: string, id: string, page: { limit: number; offset: number }) {
-  await webhookOf(db, publisherId, id);
+export async function activitiesPage(db: Db, hook: Hook, page: { limit: number; offset: number }) {
+  const id = hook.id;
   const [rows, [total]] = await Promise.all([
     db.select().from(webhookActivities).where(eq(webhookActivities.webhookId, id)).orderBy(desc(webhookActivities.createdAt), desc(webhookActivities.id)).limit(page.limit).offset(page.offset),
     db.select({ n: count() }).from(webhookActivities).where(eq(webhookActivities.webhookId, id)),
@@ -69,8 +58,9 @@ const requireEnabled = (hook: { enabled: boolean }) => {
   if (!hook.enabled) throw conflict('webhook_disabled', WEBHOOK_TEXT.turnedOff);
 };
 
-export async function resend(db: Db, publisherId: string, id: string, activityId: string) {
-  requireEnabled(await webhookOf(db, publisherId, id));
+export async function resend(db: Db, hook: Hook, activityId: string) {
+  requireEnabled(hook);
+  const id = hook.id;
   return db.transaction(async (tx) => {
     const [original] = await tx.select().from(webhookActivities).where(and(eq(webhookActivities.id, activityId), eq(webhookActivities.webhookId, id))).for('update');
     if (!original) throw notFound('Webhook activity');
@@ -83,9 +73,9 @@ export async function resend(db: Db, publisherId: string, id: string, activityId
 }
 
 /** A test event: the first type the webhook listens to, `data.test: true`, an id of its own (`evt_test_…`). */
-export async function sendTest(db: Db, publisherId: string, id: string) {
-  const hook = await webhookOf(db, publisherId, id);
+export async function sendTest(db: Db, hook: Hook) {
   requireEnabled(hook);
+  const { id, publisherId } = hook;
   const type = hook.events[0] ?? 'app.purchase.created';
   const now = new Date();
   const data = { test: true, publisherId, message: 'A test event sent from the marketplace portal: no purchase happened.' };
@@ -101,17 +91,14 @@ const secretView = (w: { secret: string; previousSecretUntil: Date | null }, now
   previousSecretUntil: w.previousSecretUntil && w.previousSecretUntil > now ? w.previousSecretUntil.toISOString() : null,
 });
 
-export async function revealSecret(db: Db, publisherId: string, id: string, now: Date) {
-  return secretView(await webhookOf(db, publisherId, id), now);
-}
+export const revealSecret = (hook: Hook, now: Date) => secretView(hook, now);
 
 /** A new secret; the one it replaces keeps signing beside it for ROTATION_OVERLAP_MS (two signatures). */
-export async function rotateSecret(db: Db, publisherId: string, id: string, now: Date) {
-  const hook = await webhookOf(db, publisherId, id);
+export async function rotateSecret(db: Db, hook: Hook, now: Date) {
   const [row] = await db
     .update(webhooks)
     .set({ secret: newSecret(), previousSecret: hook.secret, previousSecretUntil: new Date(now.getTime() + ROTATION_OVERLAP_MS) })
-    .where(eq(webhooks.id, id))
+    .where(eq(webhooks.id, hook.id))
     .returning();
   return secretView(row!, now);
 }

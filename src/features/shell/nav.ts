@@ -11,12 +11,16 @@ export type NavEntry = {
   to: FileRouteTypes['to'];
 };
 
-/** SPEC §2 Sidebar: each entry shown only with read permission on its feature. */
+/**
+ * SPEC §2 Sidebar: each entry shown only with read permission on its feature. Bundles and Webhooks are shown
+ * to every member (read on `publisher`) and disabled while the publisher lacks the flag their features need
+ * (the policy's `bundle` and `webhook` rows carry it), as the spec shows them.
+ */
 export const publisherNav: NavEntry[] = [
   { to: '/publisher/info', label: 'Publisher Info', feature: 'publisher' },
   { to: '/publisher/profile', label: 'Profile', feature: 'developer' },
   { to: '/publisher/apps', label: 'Apps', feature: 'app' },
-  { to: '/publisher/bundles', label: 'Bundles', feature: 'bundle', disabledWhen: (p) => !p?.canCreateBundles },
+  { to: '/publisher/bundles', label: 'Bundles', feature: 'publisher', disabledWhen: (p) => !p?.canCreateBundles },
   { to: '/publisher/webhooks', label: 'Webhooks', feature: 'publisher', disabledWhen: (p) => !p?.canUseWebhooks },
   { to: '/publisher/purchases', label: 'Purchases', feature: 'publisher', disabledWhen: (p) => !p },
 ];

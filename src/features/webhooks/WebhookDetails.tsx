@@ -26,7 +26,7 @@ import { webhookText } from './strings';
 export function WebhookDetails({ id, page, size, onPage }: { id: string; page: number; size: number; onPage: (page: number, size: number) => void }) {
   const queryClient = useQueryClient();
   const { data: webhook, isPending, error } = useQuery(webhookQuery(id));
-  const { canUpdate } = usePermissions('publisher');
+  const { canUpdate } = usePermissions('webhook');
   const [secret, setSecret] = useState<z.infer<typeof WebhookSecret> & { note?: string }>();
   const [confirmRotate, setConfirmRotate] = useState(false);
   const refresh = () => queryClient.invalidateQueries(webhooksKey);

@@ -22,7 +22,7 @@ const NewWebhookDrawer = lazy(() => import('./NewWebhookDrawer'));
  */
 export function WebhooksList() {
   const { data, isPending, error } = useQuery(webhooksQuery);
-  const { canUpdate } = usePermissions('publisher');
+  const { canUpdate } = usePermissions('webhook');
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<z.infer<typeof CreatedWebhook>>();
