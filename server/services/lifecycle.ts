@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { getNextSnapshot } from 'xstate';
 import { REJECTION_REASON_MESSAGE, type VersionStatus } from '../../contract/schemas/app';
-import { lifecycleSnapshot, type LifecycleActor, type LifecycleEvent } from '../../machines/app-version-lifecycle';
+import { lifecycleSnapshot, type LifecycleActor, type LifecycleContext, type LifecycleEvent } from '../../machines/app-version-lifecycle';
 import type { Db, Tx } from '../db/client';
 import { appVersions, apps, featuredApps } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
@@ -12,6 +12,16 @@ import { queueNotification } from './mail/notify';
 export function rejectEvent(reason: string | undefined): LifecycleEvent {
   if (!reason) throw badRequest(REJECTION_REASON_MESSAGE, [{ path: 'rejectionReason', message: REJECTION_REASON_MESSAGE }]);
   return { type: 'REJECT', reason };
+}
+
+/**
+ * The status `event` takes a version in `status` to, as the machine says (a conflict where it refuses): for
+ * the rows a change writes before they are stored (a new upload is a draft the system compiles at once).
+ */
+export function statusAfter(status: VersionStatus, context: LifecycleContext, event: LifecycleEvent): VersionStatus {
+  const snapshot = lifecycleSnapshot(status, context);
+  if (!snapshot.can(event)) throw conflict('invalid_transition', `A version that is ${status} cannot take ${event.type}.`);
+  return getNextSnapshot(snapshot.machine, snapshot, event).value as VersionStatus;
 }
 
 export type TransitionRequest = {

@@ -21,15 +21,19 @@ type Snap = SnapshotFrom<typeof appWizard>;
 /** The machine's state, and how far this path has saved (what Next without a change can pass). */
 type At = { s: Snap; furthest: number };
 
-/** The machine's states and transitions the paths below walked in Chromium (coverage/model/app-wizard.json). */
+/**
+ * The machine's states and transitions the paths below walked in Chromium (coverage/model/app-wizard.json):
+ * an operation's transitions are held until the page shows the state they lead to, and count only then.
+ */
 const coverage = new ModelCoverage('app-wizard', appWizard, 'ui');
 let recording = false;
+let held: [Snap, WizardEvent, Snap][] = [];
 
 /** A user's operation as the machine's events (the calls' outcomes follow at once: success). */
 function apply({ s, furthest }: At, op: Op): At {
   const send = (snap: Snap, e: WizardEvent) => {
     const next = getNextSnapshot(appWizard, snap, e);
-    if (recording) coverage.step(snap, e, next);
+    if (recording) held.push([snap, e, next]);
     return next;
   };
   // The URL follows the step, and the wizard hands the URL's step back to the machine (a GOTO that changes nothing).
@@ -181,6 +185,7 @@ for (const { kind, title } of wizards) {
         const startAt = kind === 'new' ? '/publisher/new-extended/app' : `/publisher/edit-details/app/${target.appId}/${target.versionId}`;
         await signInAs(page, portal.server.base, /Olivia Bennett/, startAt);
         let at: At = { s: getInitialSnapshot(appWizard, { kind, appId: target.appId || undefined, versionId: target.versionId || undefined }), furthest: 0 };
+        held = [];
         await expectStep(page, kind, at.s, 'start');
         coverage.visit(at.s);
         for (const [i, op] of path.entries()) {
@@ -224,6 +229,9 @@ for (const { kind, title } of wizards) {
             if (op === 'SUBMIT') await page.getByRole('table', { name: 'Versions' }).getByText('Author approved').waitFor();
             else await page.getByRole('table', { name: 'Versions' }).waitFor();
           } else await expectStep(page, kind, at.s, label);
+          // The page is in the state the operation leads to: its transitions count now.
+          for (const [from, e, to] of held) coverage.step(from, e, to);
+          held = [];
         }
         if (at.s.value === 'editing') {
           // A refresh keeps the step (the URL holds it; the machine accepts it again).

@@ -9,7 +9,7 @@ import { HttpError, conflict } from '../../errors';
 import { COMPILE_JOB } from '../compile/job';
 import { enqueue } from '../jobs';
 import type { Storage } from '../storage';
-import { transitionVersion } from '../lifecycle';
+import { statusAfter, transitionVersion } from '../lifecycle';
 import { readIcon } from './icon';
 import { readManifest, type Manifest } from './manifest';
 import { readZip } from './zip';
@@ -127,7 +127,8 @@ export async function acceptPackage(
         internalId,
         appId: manifest.id,
         version: manifest.version,
-        status: 'compiling',
+        // A new version is the machine's draft, compiled at once by the system: the machine names its status.
+        status: statusAfter('draft', { actor: 'system', isBundle: false }, { type: 'COMPILE' }),
         shortDescription: shortDescriptionFrom(manifest.description),
         description: manifest.description,
         ...fromPackage(manifest, icon, packagePath, compileJobId),
