@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { can, canOn } from './access';
 import { c } from './c';
-import { PageQuery, errors, paged } from './common';
+import { PageQuery, errorsOf, paged } from './common';
 import { App } from './schemas/app';
 import { BundleUpload } from './schemas/bundle';
 
@@ -10,7 +10,7 @@ export const bundles = c.router({
     method: 'GET',
     path: '/publisher/bundles',
     query: PageQuery,
-    responses: { 200: paged(App), ...errors },
+    responses: { 200: paged(App), ...errorsOf('feature') },
     metadata: can('bundle', 'read'),
     summary: 'The publisher’s bundles',
   },
@@ -19,7 +19,7 @@ export const bundles = c.router({
     path: '/publisher/bundles',
     contentType: 'multipart/form-data',
     body: BundleUpload,
-    responses: { 201: z.object({ appId: z.string() }), ...errors },
+    responses: { 201: z.object({ appId: z.string() }), ...errorsOf('feature', { body: 'multipart', limited: true }) },
     metadata: can('bundle', 'create'),
     summary: 'Publish a new bundle (parts `bundleInfo` JSON and `appIds` JSON list)',
   },
@@ -27,7 +27,7 @@ export const bundles = c.router({
     method: 'GET',
     path: '/publisher/bundles/:id/apps',
     pathParams: z.object({ id: z.string() }),
-    responses: { 200: z.array(App), ...errors },
+    responses: { 200: z.array(App), ...errorsOf('feature', { params: true }) },
     metadata: canOn('bundle', 'bundle', 'read'),
     summary: 'Apps included in a bundle',
   },

@@ -1,35 +1,35 @@
 import { z } from 'zod';
 import { open } from './access';
 import { c } from './c';
-import { errors } from './common';
+import { errorsOf } from './common';
 import { Category, Config } from './schemas/catalog';
 
 export const catalog = c.router({
   categories: {
     method: 'GET',
     path: '/categories',
-    responses: { 200: z.array(Category), ...errors },
+    responses: { 200: z.array(Category), ...errorsOf('public') },
     metadata: open,
     summary: 'Categories apps can be filed under',
   },
   cloudUrls: {
     method: 'GET',
     path: '/misc/cloud-urls',
-    responses: { 200: Config, ...errors },
+    responses: { 200: Config, ...errorsOf('public', { upstream: true }) },
     metadata: open,
     summary: 'Where the cloud sign-in and the public marketplace live',
   },
   signups: {
     method: 'GET',
     path: '/misc/supported/signups',
-    responses: { 200: z.object({ enabled: z.boolean() }), ...errors },
+    responses: { 200: z.object({ enabled: z.boolean() }), ...errorsOf('public') },
     metadata: open,
     summary: 'Whether publisher sign-ups are open',
   },
   engineVersion: {
     method: 'GET',
     path: '/engine/version',
-    responses: { 200: z.object({ version: z.string() }), ...errors },
+    responses: { 200: z.object({ version: z.string() }), ...errorsOf('public') },
     metadata: open,
     summary: 'The Apps-Engine version packages are compiled against',
   },

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isoDateTime, parseIsoDateTime } from './common';
+import { ErrorBody, errorsOf, isoDateTime, parseIsoDateTime } from './common';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 const daysIn = (y: number, m: number) => [31, y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]!;
@@ -90,5 +90,21 @@ describe('isoDateTime: the schema', () => {
       expect(result.success, String(bad)).toBe(false);
       expect(result.error?.issues.map((i) => i.message)).toEqual(['Please select the period end date']);
     }
+  });
+});
+
+describe('errorsOf: the error statuses of a route, from what it is', () => {
+  const statuses = (errors: object) => Object.keys(errors).map(Number);
+  it('declares 400 and 500 on every route, 401 on every route that is not public, 403 and 404 on every feature route', () => {
+    expect(statuses(errorsOf('public'))).toEqual([400, 500]);
+    expect(statuses(errorsOf('session'))).toEqual([400, 401, 500]);
+    expect(statuses(errorsOf('feature'))).toEqual([400, 401, 403, 404, 500]);
+    expect(statuses(errorsOf('session', { refuses: true, lookup: true }))).toEqual([400, 401, 403, 404, 500]);
+  });
+
+  it('adds what the route takes and does: 414 params, 413 and 415 a body, 409 conflicts, 429 limits, 502 upstream', () => {
+    expect(statuses(errorsOf('feature', { params: true, body: 'multipart', conflict: true, limited: true, upstream: true }))).toEqual([400, 401, 403, 404, 409, 413, 414, 415, 429, 500, 502]);
+    expect(statuses(errorsOf('public', { body: 'json' }))).toEqual([400, 413, 415, 500]);
+    expect(Object.values(errorsOf('feature', { params: true }))).toEqual(Array(6).fill(ErrorBody));
   });
 });

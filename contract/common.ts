@@ -9,17 +9,64 @@ export const ErrorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-/** The error statuses any route can answer with; every route lists them. */
-export const errors = {
-  400: ErrorBody,
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  409: ErrorBody,
-  413: ErrorBody,
-  500: ErrorBody,
-  501: ErrorBody,
-} as const;
+/** What a route is, as far as its error statuses go (see `errorsOf`). */
+export type RouteTraits = {
+  /** Path params: a segment longer than the router takes is a 414 (server/app.ts frameworkErrors). */
+  params?: true;
+  /** The body it takes: another media type is a 415 (onRequest, before anything is read), a body or file past its limits a 413. */
+  body?: 'json' | 'multipart';
+  /** A session route that a rule of its own can refuse (sign-ups closed): 403. A feature route always can. */
+  refuses?: true;
+  /** A session route that needs a developer account (404 before sign-up). A feature route always does. */
+  lookup?: true;
+  /** A write that can conflict: a lifecycle refusal, a duplicate, a reused idempotency key … (409). */
+  conflict?: true;
+  /** Rate limited (server/plugins/security.ts: the sign-in exchange and uploads): 429. */
+  limited?: true;
+  /** It calls a service outside the portal that can fail (the payment provider, the cloud's sign-in): 502. */
+  upstream?: true;
+};
+export type RouteAccessKind = 'public' | 'session' | 'feature';
+
+type If<T, K extends keyof RouteTraits, S> = T extends { [k in K]: RouteTraits[K] } ? S : never;
+/** The statuses `errorsOf(access, traits)` declares, as a type (so handlers and the client see exactly these). */
+export type ErrorStatusOf<A extends RouteAccessKind, T extends RouteTraits> =
+  | 400
+  | 500
+  | (A extends 'public' ? never : 401)
+  | (A extends 'feature' ? 403 | 404 : never)
+  | If<T, 'refuses', 403>
+  | If<T, 'lookup', 404>
+  | If<T, 'params', 414>
+  | If<T, 'body', 413 | 415>
+  | If<T, 'conflict', 409>
+  | If<T, 'limited', 429>
+  | If<T, 'upstream', 502>;
+
+/**
+ * The error statuses of a route, from what it is: `access` is its metadata's (`public`, `session`, `feature`).
+ * - 400 on every route (its params, query, body or URL not valid; text the database cannot store);
+ * - 401 where it is not public (no session);
+ * - 403 where the policy (a role, a publisher flag) or a rule of its own can refuse: every feature route, `refuses`;
+ * - 404 where a row is looked up (the one the path names, or one the body names) or a developer account is
+ *   needed: every feature route, `lookup`;
+ * - 409 `conflict`, 413 and 415 `body`, 414 `params`, 429 `limited`, 502 `upstream`;
+ * - 500 everywhere (never on purpose: always in the envelope).
+ * Every non-2xx body is the envelope (`ErrorBody`). tests/api/contract.test.ts checks the rules against each
+ * route's metadata, path and body, and the fuzzer (tests/api/fuzz.test.ts) that nothing else is answered.
+ */
+export function errorsOf<const A extends RouteAccessKind, const T extends RouteTraits = Record<never, never>>(access: A, traits: T = {} as T): { [S in ErrorStatusOf<A, T>]: typeof ErrorBody } {
+  const statuses: number[] = [400, 500];
+  if (access !== 'public') statuses.push(401);
+  if (access === 'feature' || traits.refuses) statuses.push(403);
+  if (access === 'feature' || traits.lookup) statuses.push(404);
+  if (traits.params) statuses.push(414);
+  if (traits.body) statuses.push(413, 415);
+  if (traits.conflict) statuses.push(409);
+  if (traits.limited) statuses.push(429);
+  if (traits.upstream) statuses.push(502);
+  return Object.fromEntries(statuses.sort((a, b) => a - b).map((s) => [s, ErrorBody])) as { [S in ErrorStatusOf<A, T>]: typeof ErrorBody };
+}
 
 export const DEFAULT_LIMIT = 25;
 export const MAX_LIMIT = 100;

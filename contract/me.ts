@@ -1,6 +1,6 @@
 import { session } from './access';
 import { c } from './c';
-import { errors } from './common';
+import { errorsOf } from './common';
 import { AccessControl } from './schemas/catalog';
 import { Developer, Profile, ProfileInput } from './schemas/developer';
 import { NotificationSettings } from './schemas/notifications';
@@ -9,14 +9,14 @@ export const me = c.router({
   get: {
     method: 'GET',
     path: '/me',
-    responses: { 200: Developer, ...errors },
+    responses: { 200: Developer, ...errorsOf('session', { lookup: true }) },
     metadata: session,
     summary: 'The signed-in developer (404 before sign-up)',
   },
   ac: {
     method: 'GET',
     path: '/me/ac',
-    responses: { 200: AccessControl, ...errors },
+    responses: { 200: AccessControl, ...errorsOf('session') },
     metadata: session,
     summary: 'Access control model, policies and the caller’s roles',
   },
@@ -24,7 +24,7 @@ export const me = c.router({
     method: 'POST',
     path: '/me',
     body: ProfileInput,
-    responses: { 200: Profile, ...errors },
+    responses: { 200: Profile, ...errorsOf('session', { body: 'json', lookup: true }) },
     metadata: session,
     summary: 'Update the developer profile (first and last name)',
   },
@@ -32,7 +32,7 @@ export const me = c.router({
   notifications: {
     method: 'GET',
     path: '/me/notifications',
-    responses: { 200: NotificationSettings, ...errors },
+    responses: { 200: NotificationSettings, ...errorsOf('session', { lookup: true }) },
     metadata: session,
     summary: 'The email notices the developer receives (each kind on or off)',
   },
@@ -40,7 +40,7 @@ export const me = c.router({
     method: 'PUT',
     path: '/me/notifications',
     body: NotificationSettings,
-    responses: { 200: NotificationSettings, ...errors },
+    responses: { 200: NotificationSettings, ...errorsOf('session', { body: 'json', lookup: true }) },
     metadata: session,
     summary: 'Turn email notices on or off',
   },

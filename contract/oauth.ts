@@ -1,6 +1,6 @@
 import { can, open, session } from './access';
 import { c } from './c';
-import { errors, NoBody, Ok } from './common';
+import { errorsOf, NoBody, Ok } from './common';
 import { ExchangeInput, StripeCodeInput, StripeStateQuery, TokenResponse, UrlResponse } from './schemas/oauth';
 
 export const oauth = c.router({
@@ -8,7 +8,7 @@ export const oauth = c.router({
     method: 'POST',
     path: '/oauth/exchange',
     body: ExchangeInput,
-    responses: { 200: TokenResponse, ...errors },
+    responses: { 200: TokenResponse, ...errorsOf('public', { body: 'json', limited: true, upstream: true }) },
     metadata: open,
     summary: 'Exchange a sign-in code for a portal access token',
   },
@@ -17,7 +17,7 @@ export const oauth = c.router({
     method: 'DELETE',
     path: '/oauth/session',
     body: NoBody,
-    responses: { 200: Ok, ...errors },
+    responses: { 200: Ok, ...errorsOf('session', { body: 'json' }) },
     metadata: session,
     summary: 'Revoke the access token this request carries',
   },
@@ -25,7 +25,7 @@ export const oauth = c.router({
     method: 'POST',
     path: '/oauth/stripe',
     body: StripeCodeInput,
-    responses: { 200: Ok, ...errors },
+    responses: { 200: Ok, ...errorsOf('feature', { body: 'json', conflict: true, upstream: true }) },
     metadata: can('publisher', 'update'),
     summary: 'Complete the payment provider connection',
   },
@@ -33,7 +33,7 @@ export const oauth = c.router({
     method: 'GET',
     path: '/oauth/stripe',
     query: StripeStateQuery,
-    responses: { 200: UrlResponse, ...errors },
+    responses: { 200: UrlResponse, ...errorsOf('feature', { upstream: true }) },
     metadata: can('publisher', 'update'),
     summary: 'URL of the payment provider’s onboarding; it returns to /publisher/oauth/stripe with a code and this state',
   },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { can, canOn, session } from './access';
 import { c } from './c';
-import { errors, NoBody, Ok, paged, PageQuery } from './common';
+import { errorsOf, NoBody, Ok, paged, PageQuery } from './common';
 import { PublisherPurchase } from './schemas/commerce';
 import { AddUserInput, Developer, DeveloperRoleInput, PublisherUserOption } from './schemas/developer';
 import { Balance, Publisher, PublisherUpdateInput, SignUpInput } from './schemas/publisher';
@@ -13,7 +13,7 @@ export const publisher = c.router({
   get: {
     method: 'GET',
     path: '/publisher',
-    responses: { 200: Publisher, ...errors },
+    responses: { 200: Publisher, ...errorsOf('feature') },
     metadata: can('publisher', 'read'),
     summary: 'The caller’s publisher (404 before sign-up)',
   },
@@ -21,7 +21,7 @@ export const publisher = c.router({
     method: 'POST',
     path: '/publisher',
     body: SignUpInput,
-    responses: { 201: z.object({ publisher: Publisher, developer: Developer }), ...errors },
+    responses: { 201: z.object({ publisher: Publisher, developer: Developer }), ...errorsOf('session', { body: 'json', refuses: true, conflict: true }) },
     metadata: session,
     summary: 'Sign up: create (or complete) the publisher and its owner developer',
   },
@@ -29,7 +29,7 @@ export const publisher = c.router({
     method: 'PUT',
     path: '/publisher',
     body: PublisherUpdateInput,
-    responses: { 200: Publisher, ...errors },
+    responses: { 200: Publisher, ...errorsOf('feature', { body: 'json' }) },
     metadata: can('publisher', 'update'),
     summary: 'Edit the publisher profile',
   },
@@ -37,21 +37,21 @@ export const publisher = c.router({
   balance: {
     method: 'GET',
     path: '/publisher/balance',
-    responses: { 200: Balance, ...errors },
+    responses: { 200: Balance, ...errorsOf('feature', { upstream: true }) },
     metadata: can('publisher', 'read'),
     summary: 'Available and pending balances, fresh from the payment provider',
   },
   stripeDashboard: {
     method: 'GET',
     path: '/publisher/stripe/dashboard',
-    responses: { 200: UrlResponse, ...errors },
+    responses: { 200: UrlResponse, ...errorsOf('feature', { upstream: true }) },
     metadata: can('publisher', 'update'),
     summary: 'Link to the payment provider dashboard',
   },
   users: {
     method: 'GET',
     path: '/publisher/users',
-    responses: { 200: z.array(PublisherUserOption), ...errors },
+    responses: { 200: z.array(PublisherUserOption), ...errorsOf('feature') },
     metadata: can('publisher', 'update'),
     summary: 'Cloud users who can be added; an all-zero id means not added yet',
   },
@@ -59,14 +59,14 @@ export const publisher = c.router({
     method: 'POST',
     path: '/publisher/users',
     body: AddUserInput,
-    responses: { 201: Developer, ...errors },
+    responses: { 201: Developer, ...errorsOf('feature', { body: 'json', conflict: true }) },
     metadata: can('publisher', 'update'),
     summary: 'Add a cloud user as a developer of this publisher',
   },
   developers: {
     method: 'GET',
     path: '/publisher/developers',
-    responses: { 200: z.array(Developer), ...errors },
+    responses: { 200: z.array(Developer), ...errorsOf('feature') },
     metadata: can('developer', 'read'),
     summary: 'Developers of this publisher',
   },
@@ -75,7 +75,7 @@ export const publisher = c.router({
     path: '/publisher/developers/:developerId/role',
     pathParams: developerId,
     body: DeveloperRoleInput,
-    responses: { 200: Developer, ...errors },
+    responses: { 200: Developer, ...errorsOf('feature', { params: true, body: 'json', conflict: true }) },
     metadata: canOn('teamMember', 'publisher', 'update'),
     summary: 'Change a developer’s publisher role',
   },
@@ -84,7 +84,7 @@ export const publisher = c.router({
     path: '/publisher/developers/:developerId',
     pathParams: developerId,
     body: NoBody,
-    responses: { 200: Ok, ...errors },
+    responses: { 200: Ok, ...errorsOf('feature', { params: true, body: 'json', conflict: true }) },
     metadata: canOn('teamMember', 'publisher', 'delete'),
     summary: 'Remove a developer from this publisher',
   },
@@ -92,14 +92,14 @@ export const publisher = c.router({
     method: 'GET',
     path: '/publisher/purchases',
     query: PageQuery,
-    responses: { 200: paged(PublisherPurchase), ...errors },
+    responses: { 200: paged(PublisherPurchase), ...errorsOf('feature') },
     metadata: can('publisher', 'read'),
     summary: 'Purchases of this publisher’s apps, newest first',
   },
   purchasesExport: {
     method: 'GET',
     path: '/publisher/purchases/export',
-    responses: { 200: c.otherResponse({ contentType: 'text/csv; charset=utf-8', body: z.string() }), ...errors },
+    responses: { 200: c.otherResponse({ contentType: 'text/csv; charset=utf-8', body: z.string() }), ...errorsOf('feature') },
     metadata: can('publisher', 'read'),
     summary: 'Every purchase of this publisher’s apps as CSV, streamed, newest first',
   },

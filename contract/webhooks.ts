@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { can, canOn } from './access';
 import { c } from './c';
-import { errors, NoBody, paged, PageQuery } from './common';
+import { errorsOf, NoBody, paged, PageQuery } from './common';
 import { CreatedWebhook, Webhook, WebhookActivity, WebhookInput, WebhookSecret } from './schemas/webhook';
 
 const id = z.object({ id: z.string() });
@@ -10,7 +10,7 @@ export const webhooks = c.router({
   list: {
     method: 'GET',
     path: '/publisher/webhooks',
-    responses: { 200: z.array(Webhook), ...errors },
+    responses: { 200: z.array(Webhook), ...errorsOf('feature') },
     metadata: can('webhook', 'read'),
     summary: 'Webhooks of the publisher (403 unless canUseWebhooks)',
   },
@@ -18,7 +18,7 @@ export const webhooks = c.router({
     method: 'POST',
     path: '/publisher/webhooks',
     body: WebhookInput,
-    responses: { 201: CreatedWebhook, ...errors },
+    responses: { 201: CreatedWebhook, ...errorsOf('feature', { body: 'json' }) },
     metadata: can('webhook', 'create'),
     summary: 'New webhook',
   },
@@ -26,7 +26,7 @@ export const webhooks = c.router({
     method: 'GET',
     path: '/publisher/webhooks/:id',
     pathParams: id,
-    responses: { 200: Webhook, ...errors },
+    responses: { 200: Webhook, ...errorsOf('feature', { params: true }) },
     metadata: canOn('webhook', 'webhook', 'read'),
     summary: 'One webhook',
   },
@@ -35,7 +35,7 @@ export const webhooks = c.router({
     path: '/publisher/webhooks/:id/activities',
     pathParams: id,
     query: PageQuery,
-    responses: { 200: paged(WebhookActivity), ...errors },
+    responses: { 200: paged(WebhookActivity), ...errorsOf('feature', { params: true }) },
     metadata: canOn('webhook', 'webhook', 'read'),
     summary: 'Delivery log of a webhook',
   },
@@ -44,7 +44,7 @@ export const webhooks = c.router({
     path: '/publisher/webhooks/:id/activities/:activityId',
     pathParams: z.object({ id: z.string(), activityId: z.string() }),
     body: NoBody,
-    responses: { 200: WebhookActivity, ...errors },
+    responses: { 200: WebhookActivity, ...errorsOf('feature', { params: true, body: 'json', conflict: true }) },
     metadata: canOn('webhookActivity', 'webhook', 'update'),
     summary: 'Resend one delivery',
   },
@@ -53,7 +53,7 @@ export const webhooks = c.router({
     path: '/publisher/webhooks/:id/enabled',
     pathParams: id,
     body: z.object({ enabled: z.boolean() }),
-    responses: { 200: Webhook, ...errors },
+    responses: { 200: Webhook, ...errorsOf('feature', { params: true, body: 'json' }) },
     metadata: canOn('webhook', 'webhook', 'update'),
     summary: 'Turn a webhook on or off (one disabled after 5 days of failures is turned back on here)',
   },
@@ -62,7 +62,7 @@ export const webhooks = c.router({
     path: '/publisher/webhooks/:id/test',
     pathParams: id,
     body: NoBody,
-    responses: { 201: WebhookActivity, ...errors },
+    responses: { 201: WebhookActivity, ...errorsOf('feature', { params: true, body: 'json', conflict: true }) },
     metadata: canOn('webhook', 'webhook', 'update'),
     summary: 'Send a test event (the first event type the webhook listens to, data.test true)',
   },
@@ -70,7 +70,7 @@ export const webhooks = c.router({
     method: 'GET',
     path: '/publisher/webhooks/:id/secret',
     pathParams: id,
-    responses: { 200: WebhookSecret, ...errors },
+    responses: { 200: WebhookSecret, ...errorsOf('feature', { params: true }) },
     metadata: canOn('webhook', 'webhook', 'update'),
     summary: 'Reveal the signing secret',
   },
@@ -79,7 +79,7 @@ export const webhooks = c.router({
     path: '/publisher/webhooks/:id/secret',
     pathParams: id,
     body: NoBody,
-    responses: { 200: WebhookSecret, ...errors },
+    responses: { 200: WebhookSecret, ...errorsOf('feature', { params: true, body: 'json' }) },
     metadata: canOn('webhook', 'webhook', 'update'),
     summary: 'Rotate the signing secret (the previous one keeps signing beside it for 24 hours)',
   },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { can, onRow } from '../access';
 import { c } from '../c';
-import { errors, NoBody, Ok, paged, PageQuery } from '../common';
+import { errorsOf, NoBody, Ok, paged, PageQuery } from '../common';
 import { App, CompileJob } from '../schemas/app';
 import { PurchaseRecord, Workspace } from '../schemas/commerce';
 import { Category, CategoryInput, Featured, FeaturedApp, FeaturedAppsQuery, FeaturedInput } from '../schemas/catalog';
@@ -13,7 +13,7 @@ export const adminWorkspaces = c.router({
     method: 'GET',
     path: '/admin/workspaces/:id',
     pathParams: id,
-    responses: { 200: Workspace, ...errors },
+    responses: { 200: Workspace, ...errorsOf('feature', { params: true }) },
     metadata: onRow('workspace', { ...can('system:workspaces', 'read'), systemRole: 'admin' }),
     summary: 'A workspace (system admins only)',
   },
@@ -21,7 +21,7 @@ export const adminWorkspaces = c.router({
     method: 'GET',
     path: '/admin/workspaces/:id/purchases',
     pathParams: id,
-    responses: { 200: z.array(PurchaseRecord), ...errors },
+    responses: { 200: z.array(PurchaseRecord), ...errorsOf('feature', { params: true }) },
     metadata: onRow('workspace', { ...can('system:workspaces', 'read'), systemRole: 'admin' }),
     summary: 'Purchase records of a workspace (system admins only)',
   },
@@ -32,7 +32,7 @@ export const adminBundles = c.router({
     method: 'GET',
     path: '/admin/bundles',
     query: PageQuery.extend({ q: z.string().max(100).optional() }),
-    responses: { 200: paged(App), ...errors },
+    responses: { 200: paged(App), ...errorsOf('feature') },
     metadata: can('system:bundles', 'read'),
     summary: 'Every bundle',
   },
@@ -40,7 +40,7 @@ export const adminBundles = c.router({
     method: 'GET',
     path: '/admin/bundles/:id',
     pathParams: id,
-    responses: { 200: App, ...errors },
+    responses: { 200: App, ...errorsOf('feature', { params: true }) },
     metadata: onRow('bundle', can('system:bundles', 'read')),
     summary: 'One bundle',
   },
@@ -48,7 +48,7 @@ export const adminBundles = c.router({
     method: 'GET',
     path: '/admin/bundles/:id/apps',
     pathParams: id,
-    responses: { 200: z.array(App), ...errors },
+    responses: { 200: z.array(App), ...errorsOf('feature', { params: true }) },
     metadata: onRow('bundle', can('system:bundles', 'read')),
     summary: 'Apps in a bundle',
   },
@@ -59,7 +59,7 @@ export const adminJobs = c.router({
     method: 'GET',
     path: '/admin/jobs',
     query: PageQuery,
-    responses: { 200: paged(CompileJob), ...errors },
+    responses: { 200: paged(CompileJob), ...errorsOf('feature') },
     metadata: can('system:compileJobs', 'read'),
     summary: 'Compile jobs, newest first',
   },
@@ -69,7 +69,7 @@ export const adminCategories = c.router({
   list: {
     method: 'GET',
     path: '/admin/categories',
-    responses: { 200: z.array(Category), ...errors },
+    responses: { 200: z.array(Category), ...errorsOf('feature') },
     metadata: can('system:categories', 'read'),
     summary: 'Categories',
   },
@@ -77,7 +77,7 @@ export const adminCategories = c.router({
     method: 'POST',
     path: '/admin/categories',
     body: CategoryInput,
-    responses: { 201: Category, ...errors },
+    responses: { 201: Category, ...errorsOf('feature', { body: 'json', conflict: true }) },
     metadata: can('system:categories', 'create'),
     summary: 'New category',
   },
@@ -87,7 +87,7 @@ export const adminFeatured = c.router({
   list: {
     method: 'GET',
     path: '/admin/featured',
-    responses: { 200: Featured, ...errors },
+    responses: { 200: Featured, ...errorsOf('feature') },
     metadata: can('system:featured', 'read'),
     summary: 'Featured sections',
   },
@@ -96,7 +96,7 @@ export const adminFeatured = c.router({
     method: 'GET',
     path: '/admin/featured/apps',
     query: FeaturedAppsQuery,
-    responses: { 200: z.array(FeaturedApp), ...errors },
+    responses: { 200: z.array(FeaturedApp), ...errorsOf('feature') },
     metadata: can('system:featured', 'read'),
     summary: 'Published apps that may be featured (the first 50 by name, filtered by `q`)',
   },
@@ -104,7 +104,7 @@ export const adminFeatured = c.router({
     method: 'POST',
     path: '/admin/featured',
     body: FeaturedInput,
-    responses: { 201: Featured, ...errors },
+    responses: { 201: Featured, ...errorsOf('feature', { body: 'json', conflict: true }) },
     metadata: can('system:featured', 'create'),
     summary: 'Feature a published app in a section',
   },
@@ -113,7 +113,7 @@ export const adminFeatured = c.router({
     path: '/admin/featured/:type/:id',
     pathParams: z.object({ type: z.string(), id: z.string() }),
     body: NoBody,
-    responses: { 200: Ok, ...errors },
+    responses: { 200: Ok, ...errorsOf('feature', { params: true, body: 'json' }) },
     metadata: onRow('featured', can('system:featured', 'delete')),
     summary: 'Remove an app from a featured section',
   },

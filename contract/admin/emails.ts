@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { can } from '../access';
 import { c } from '../c';
-import { errors } from '../common';
+import { errorsOf } from '../common';
 import { EmailPreview, EmailTemplate, EmailTemplateInput, EmailTemplateUpdate, PreviewInput } from '../schemas/catalog';
 
 export const adminEmails = c.router({
   list: {
     method: 'GET',
     path: '/admin/emailTemplates',
-    responses: { 200: z.array(EmailTemplate), ...errors },
+    responses: { 200: z.array(EmailTemplate), ...errorsOf('feature') },
     metadata: can('system:emailTemplates', 'read'),
     summary: 'Email templates',
   },
@@ -16,7 +16,7 @@ export const adminEmails = c.router({
     method: 'POST',
     path: '/admin/emailTemplates',
     body: EmailTemplateInput,
-    responses: { 201: EmailTemplate, ...errors },
+    responses: { 201: EmailTemplate, ...errorsOf('feature', { body: 'json', conflict: true }) },
     metadata: can('system:emailTemplates', 'create'),
     summary: 'New email template',
   },
@@ -24,7 +24,7 @@ export const adminEmails = c.router({
     method: 'PUT',
     path: '/admin/emailTemplates',
     body: EmailTemplateUpdate,
-    responses: { 200: EmailTemplate, ...errors },
+    responses: { 200: EmailTemplate, ...errorsOf('feature', { body: 'json', conflict: true }) },
     metadata: can('system:emailTemplates', 'update'),
     summary: 'Edit an email template',
   },
@@ -33,7 +33,7 @@ export const adminEmails = c.router({
     method: 'POST',
     path: '/admin/emailTemplates/preview',
     body: PreviewInput,
-    responses: { 200: EmailPreview, ...errors },
+    responses: { 200: EmailPreview, ...errorsOf('feature', { body: 'json' }) },
     metadata: can('system:emailTemplates', 'read'),
     summary: 'Render a template (not saved) with sample data: subject, HTML and text',
   },

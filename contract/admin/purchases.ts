@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { can, onRow } from '../access';
 import { c } from '../c';
-import { errors, NoBody, Ok, paged, PageQuery } from '../common';
+import { errorsOf, NoBody, Ok, paged, PageQuery } from '../common';
 import { CreatePurchaseInput, PurchaseDetail, PurchaseRecord, UpdatePurchaseInput } from '../schemas/commerce';
 
 const id = z.object({ id: z.string() });
@@ -14,7 +14,7 @@ export const adminPurchases = c.router({
     method: 'GET',
     path: '/admin/purchases',
     query: PageQuery.extend({ order: PurchaseOrder }),
-    responses: { 200: paged(PurchaseRecord), ...errors },
+    responses: { 200: paged(PurchaseRecord), ...errorsOf('feature') },
     metadata: can('system:purchaseRecords', 'read'),
     summary: 'Purchase records by date created, newest (or, with order=asc, oldest) first',
   },
@@ -22,7 +22,7 @@ export const adminPurchases = c.router({
     method: 'GET',
     path: '/admin/purchases/export',
     query: z.object({ order: PurchaseOrder }),
-    responses: { 200: csv, ...errors },
+    responses: { 200: csv, ...errorsOf('feature') },
     metadata: can('system:purchaseRecords', 'read'),
     summary: 'Every purchase record as CSV, streamed, in the list\'s order',
   },
@@ -30,7 +30,7 @@ export const adminPurchases = c.router({
     method: 'GET',
     path: '/admin/purchases/:id',
     pathParams: id,
-    responses: { 200: PurchaseDetail, ...errors },
+    responses: { 200: PurchaseDetail, ...errorsOf('feature', { params: true }) },
     metadata: onRow('purchase', can('system:purchaseRecords', 'read')),
     summary: 'One purchase record with its app, account and workspace',
   },
@@ -38,7 +38,7 @@ export const adminPurchases = c.router({
     method: 'POST',
     path: '/admin/purchases',
     body: CreatePurchaseInput,
-    responses: { 201: PurchaseRecord, ...errors },
+    responses: { 201: PurchaseRecord, ...errorsOf('feature', { body: 'json' }) },
     metadata: can('system:purchaseRecords', 'create'),
     summary: 'Create an externally managed purchase record',
   },
@@ -47,7 +47,7 @@ export const adminPurchases = c.router({
     path: '/admin/purchases/:id',
     pathParams: id,
     body: UpdatePurchaseInput,
-    responses: { 200: PurchaseRecord, ...errors },
+    responses: { 200: PurchaseRecord, ...errorsOf('feature', { params: true, body: 'json', conflict: true }) },
     metadata: onRow('purchase', can('system:purchaseRecords', 'update')),
     summary: 'Edit a subscription purchase record',
   },
@@ -56,7 +56,7 @@ export const adminPurchases = c.router({
     path: '/admin/purchases/:id',
     pathParams: id,
     body: NoBody,
-    responses: { 200: Ok, ...errors },
+    responses: { 200: Ok, ...errorsOf('feature', { params: true, body: 'json', conflict: true }) },
     metadata: onRow('purchase', can('system:purchaseRecords', 'delete')),
     summary: 'Delete an externally managed purchase record',
   },

@@ -54,7 +54,8 @@ export default fp(
     app.addHook('onRequest', async (request) => {
       const route = routeOf(request);
       const type = request.headers['content-type'];
-      if (!route || !type) return;
+      // A GET carries no body: its content type is nothing to refuse.
+      if (!route || !type || route.method === 'GET') return;
       if (takesFiles(route) ? !isMultipart(request) : !JSON_TYPE.test(type)) {
         throw new HttpError(415, 'unsupported_media_type', takesFiles(route) ? 'This route takes a multipart/form-data upload.' : 'This route takes JSON (application/json).');
       }

@@ -2,7 +2,6 @@ import { initServer } from '@ts-rest/fastify';
 import type { FastifyInstance } from 'fastify';
 import { contract } from '../../contract';
 import { flattenRoutes } from '../../contract/walk';
-import { HttpError } from '../errors';
 import { adminAppsRoutes, adminJobsRoutes } from './admin-apps';
 import { adminCategoriesRoutes, adminFeaturedRoutes } from './admin-catalog';
 import { adminEmailsRoutes } from './admin-emails';
@@ -12,7 +11,6 @@ import { appsRoutes } from './apps';
 import { catalogRoutes } from './catalog';
 import { meRoutes } from './me';
 import { oauthRoutes } from './oauth';
-import { pendingRoutes } from './pending';
 import { publisherRoutes } from './publisher';
 import { adminPurchasesRoutes, adminWorkspacesRoutes, publisherPurchasesRoutes } from './purchases';
 import { webhooksRoutes } from './webhooks';
@@ -23,10 +21,6 @@ type Handler = unknown;
 const prefixed = (prefix: string, handlers: Record<string, Handler>) =>
   Object.fromEntries(Object.entries(handlers).map(([k, v]) => [`${prefix}.${k}`, v]));
 
-const notImplemented = async () => {
-  throw new HttpError(501, 'not_implemented', 'This endpoint is not implemented yet.');
-};
-
 /** Places `value` at a dotted key of a nested object (the router's shape mirrors the contract's). */
 function setPath(target: Record<string, unknown>, key: string, value: unknown) {
   const parts = key.split('.');
@@ -35,7 +29,7 @@ function setPath(target: Record<string, unknown>, key: string, value: unknown) {
   node[parts.at(-1)!] = value;
 }
 
-/** Every contract route: its implementation, or a 501 from the pending list; anything else stops the boot. */
+/** Every contract route with its implementation: a route of one without the other stops the boot. */
 export async function routes(app: FastifyInstance) {
   const implemented: Record<string, Handler> = {
     ...prefixed('oauth', oauthRoutes(app)),
@@ -55,19 +49,14 @@ export async function routes(app: FastifyInstance) {
     ...prefixed('bundles', bundlesRoutes(app)),
     ...prefixed('admin.bundles', adminBundlesRoutes(app)),
   };
-  const pending = new Set<string>(pendingRoutes);
   const router: Record<string, unknown> = {};
   const problems: string[] = [];
   for (const { key } of flattenRoutes(contract)) {
     const handler = implemented[key];
-    if (handler && pending.has(key)) problems.push(`${key} is implemented and still listed as pending`);
-    else if (handler) setPath(router, key, handler);
-    else if (pending.has(key)) setPath(router, key, { handler: notImplemented, hooks: { preHandler: notImplemented } });
-    else problems.push(`${key} has no implementation and is not listed as pending`);
-    pending.delete(key);
+    if (handler) setPath(router, key, handler);
+    else problems.push(`${key} has no implementation`);
     delete implemented[key];
   }
-  problems.push(...[...pending].map((k) => `${k} is listed as pending but is not in the contract`));
   problems.push(...Object.keys(implemented).map((k) => `${k} is implemented but is not in the contract`));
   if (problems.length) throw new Error(`Route table mismatch:\n${problems.join('\n')}`);
 

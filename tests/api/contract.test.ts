@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '../../contract';
+import type { RouteAccess } from '../../contract/access';
+import { ErrorBody } from '../../contract/common';
 import { flattenRoutes } from '../../contract/walk';
 import { startServer, type TestServer } from '../harness';
 
@@ -22,11 +24,47 @@ describe('the contract', () => {
 
   it('has the pricing-set call', () => expect(contractEndpoints.has('POST /v1/publisher/apps/{}/pricing')).toBe(true));
 
-  it('gives every route an access rule and the error statuses', () => {
+  it('gives every route an access rule', () => {
     for (const { key, route } of flattenRoutes(contract)) {
       expect(route.metadata, key).toMatchObject({ access: expect.stringMatching(/^(public|session|feature)$/) });
-      for (const status of [400, 401, 403, 404, 409, 500]) expect(route.responses, key).toHaveProperty(String(status));
     }
+  });
+
+  // The rules of `errorsOf` (contract/common.ts), checked against what each route is: its access rule, its
+  // path, its body. Statuses that depend on the handler (403/404 on session routes, 409, 502) are the
+  // fuzzer's to check (tests/api/fuzz.test.ts: nothing answers a status its route does not declare).
+  it('declares on every route the error statuses its kind answers, each with the envelope', () => {
+    for (const { key, route } of flattenRoutes(contract)) {
+      const errors = Object.keys(route.responses).map(Number).filter((status) => status >= 400).sort((a, b) => a - b);
+      const access = (route.metadata as RouteAccess).access;
+      const multipart = 'contentType' in route && route.contentType === 'multipart/form-data';
+      const takesBody = 'body' in route && route.body !== undefined;
+      const must = (status: number, when: boolean) => expect(errors.includes(status), `${key}: ${status} ${when ? 'missing' : 'not answered'}`).toBe(when);
+      must(400, true);
+      must(500, true);
+      must(401, access !== 'public');
+      if (access === 'feature') for (const status of [403, 404]) must(status, true);
+      if (access === 'public') for (const status of [403, 404, 409]) must(status, false);
+      must(414, route.path.includes(':'));
+      must(413, takesBody);
+      must(415, takesBody);
+      // security.ts limits uploads and the sign-in exchange.
+      must(429, multipart || (route.method === 'POST' && route.path === '/v1/oauth/exchange'));
+      for (const status of errors) {
+        expect([400, 401, 403, 404, 409, 413, 414, 415, 429, 500, 502], `${key}: ${status}`).toContain(status);
+        expect((route.responses as Record<number, unknown>)[status], `${key}: ${status}`).toBe(ErrorBody);
+      }
+    }
+  });
+
+  it('declares 502 exactly where a service outside the portal is called', () => {
+    const upstream = flattenRoutes(contract)
+      .filter(({ route }) => 502 in route.responses)
+      .map(({ key }) => key)
+      .sort();
+    expect(upstream).toEqual([
+      'admin.publishers.payout', 'catalog.cloudUrls', 'oauth.exchange', 'oauth.stripeConnect', 'oauth.stripeUrl', 'publisher.balance', 'publisher.stripeDashboard',
+    ]);
   });
 });
 
@@ -41,6 +79,11 @@ describe('the served OpenAPI document', () => {
       ),
     );
     for (const e of endpoints) expect(served.has(e), e).toBe(true);
+    // Each operation documents exactly the statuses its contract route declares.
+    for (const { key, route } of flattenRoutes(contract)) {
+      const op = res.json.paths[route.path.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()];
+      expect(Object.keys(op?.responses ?? {}).sort(), key).toEqual(Object.keys(route.responses).sort());
+    }
     const signUp = res.json.paths['/v1/publisher'].post.requestBody.content['application/json'].schema;
     expect(signUp.properties.tosLink.type).toBe('string');
     expect(signUp.required).toContain('agreement');
