@@ -1,11 +1,14 @@
 // `npm run budget` (after `vite build`; part of `npm test`): what the first screen really costs, measured in
-// Chromium, and what each later route chunk costs, from Vite's manifest. Fails above budget.json.
+// Chromium, and what each later route chunk costs, from Vite's manifest. Fails above budget.json's `limits`;
+// reports against its `goals` (the targets: all-in first-visit JS ≤ 150 KiB, LCP ≤ 800 ms) without failing.
 //
 // The first screen: a signed-in publisher opens /publisher/apps with an empty HTTP cache, the CPU 4× slower
 // than the reference machine's (see REFERENCE_MS), the portal serving the build (brotli, as a browser
 // asks). The casbin chunk is held back until the apps table has rendered: the screen must render without
 // it (it is fetched beside the screen's data, never awaited before the first render). Counted: the bytes on the wire (encoded) of every script and
-// stylesheet that arrived before the table rendered (headers included); LCP is the median of seven loads.
+// stylesheet that arrived before the table rendered (headers included); the whole first visit adds what
+// arrived after it until the sidebar shows the links the permission enforcer allows (casbin and anything
+// else the visit fetches); LCP is the median of seven loads.
 //
 // Later screens, from the manifest (brotli): every chunk the entry does not hold, and what the first visit to
 // each lazily loaded route adds (its chunks together).
@@ -17,8 +20,9 @@ import type { CDPSession, Page } from 'playwright-core';
 import { launchChromium } from '../tests/e2e/browser';
 import { startServer } from '../tests/harness';
 
-type Budget = { firstScreenJsKiB: number; firstScreenCssKiB: number; lcpMs: number; largestLaterChunkKiB: number; largestRouteKiB: number; enforcerKiB: number; goals: Record<string, number> };
-const budget = JSON.parse(readFileSync('budget.json', 'utf8')) as Budget;
+type Measures = { firstScreenJsKiB: number; firstScreenCssKiB: number; firstVisitJsKiB: number; lcpMs: number; largestLaterChunkKiB: number; largestRouteKiB: number; enforcerKiB: number };
+/** Limits fail the build (they only go down); goals are where we are heading (reported, never failing). */
+const budget = JSON.parse(readFileSync('budget.json', 'utf8')) as { limits: Measures; goals: Partial<Measures> };
 const dist = 'dist';
 const manifestPath = join(dist, '.vite', 'manifest.json');
 if (!existsSync(manifestPath)) {
@@ -58,7 +62,7 @@ function laterChunks(except: string | undefined) {
   return { chunks, routes };
 }
 
-type Load = { js: number; css: number; lcp: number; held: number; asked: string[]; files: { url: string; bytes: number }[] };
+type Load = { js: number; css: number; visitJs: number; lcp: number; held: number; asked: string[]; files: { url: string; bytes: number }[] };
 
 /** One cold load of /publisher/apps: bytes that arrived before the table rendered, and the LCP. */
 async function coldLoad(page: Page, cdp: CDPSession, base: string): Promise<Load> {
@@ -118,6 +122,8 @@ async function coldLoad(page: Page, cdp: CDPSession, base: string): Promise<Load
     console.log(`LCP ${Math.round(lcp)} ms (${lcpElement}): ${timings.join(', ')}`);
   }
   await page.unroute(`**/${casbinFile}`);
+  // The whole first visit: every script that arrived until the enforcer's links showed (casbin included).
+  const visitJs = [...sizes.values()].filter((f) => f.type === 'Script').reduce((n, f) => n + f.bytes, 0);
   cdp.off('Network.requestWillBeSent', onRequest);
   cdp.off('Network.loadingFinished', onFinished);
   const of = (type: string) => arrived.filter((f) => f.type === type);
@@ -125,6 +131,7 @@ async function coldLoad(page: Page, cdp: CDPSession, base: string): Promise<Load
   return {
     js: sum(of('Script')),
     css: sum(of('Stylesheet')),
+    visitJs,
     lcp,
     held,
     asked,
@@ -206,20 +213,29 @@ const first = loads[0]!;
 const lcp = median(loads.map((l) => l.lcp));
 const { chunks, routes } = laterChunks(casbinKey);
 const enforcer = casbinKey ? [...closure(casbinKey)].filter((k) => !entry.has(k)).reduce((n, k) => n + served(manifest[k]!.file), 0) : 0;
-const rows: [string, number, number, number, (n: number) => string][] = [
-  ['first screen JS on the wire', first.js, budget.firstScreenJsKiB * 1024, budget.goals.firstScreenJsKiB! * 1024, kib],
-  ['first screen CSS on the wire', first.css, budget.firstScreenCssKiB * 1024, budget.goals.firstScreenCssKiB! * 1024, kib],
-  [`first screen LCP (CPU 4× slower than the reference, median of ${LOADS})`, lcp, budget.lcpMs, budget.goals.lcpMs!, (n) => `${Math.round(n)} ms`],
-  ['permission enforcer (casbin, fetched beside the first screen, brotli)', enforcer, budget.enforcerKiB * 1024, budget.goals.enforcerKiB! * 1024, kib],
-  [`largest later chunk (${chunks[0]?.name ?? 'none'}, brotli)`, chunks[0]?.size ?? 0, budget.largestLaterChunkKiB * 1024, budget.goals.largestLaterChunkKiB! * 1024, kib],
-  [`largest first visit to a later screen (${routes[0]?.name ?? 'none'}: its chunks, brotli)`, routes[0]?.size ?? 0, budget.largestRouteKiB * 1024, budget.goals.largestRouteKiB! * 1024, kib],
+const ms = (n: number) => `${Math.round(n)} ms`;
+const rows: [string, number, keyof Measures, (n: number) => string][] = [
+  ['first screen JS on the wire (before the table rendered)', first.js, 'firstScreenJsKiB', kib],
+  ['first screen CSS on the wire', first.css, 'firstScreenCssKiB', kib],
+  ['whole first visit JS on the wire (the permission enforcer included)', first.visitJs, 'firstVisitJsKiB', kib],
+  [`first screen LCP (CPU 4× slower than the reference, median of ${LOADS})`, lcp, 'lcpMs', ms],
+  ['permission enforcer (casbin, fetched beside the first screen, brotli)', enforcer, 'enforcerKiB', kib],
+  [`largest later chunk (${chunks[0]?.name ?? 'none'}, brotli)`, chunks[0]?.size ?? 0, 'largestLaterChunkKiB', kib],
+  [`largest first visit to a later screen (${routes[0]?.name ?? 'none'}: its chunks, brotli)`, routes[0]?.size ?? 0, 'largestRouteKiB', kib],
 ];
+/** budget.json's numbers are KiB or ms; the measures are bytes or ms. */
+const scaled = (key: keyof Measures, n: number) => (key === 'lcpMs' ? n : n * 1024);
 let failed = false;
-for (const [label, value, limit, goal, fmt] of rows) {
+const missed: string[] = [];
+for (const [label, value, key, fmt] of rows) {
+  const limit = scaled(key, budget.limits[key]);
+  const goal = budget.goals[key] === undefined ? undefined : scaled(key, budget.goals[key]);
   const over = value > limit;
   failed ||= over;
-  console.log(`${over ? 'FAIL' : 'ok  '} ${label}: ${fmt(value)} (limit ${fmt(limit)}, goal ${fmt(goal)})`);
+  if (goal !== undefined && value > goal) missed.push(`${label}: ${fmt(value)}, goal ${fmt(goal)}`);
+  console.log(`${over ? 'FAIL' : 'ok  '} ${label}: ${fmt(value)} (limit ${fmt(limit)}${goal === undefined ? '' : `, goal ${fmt(goal)}`})`);
 }
+console.log(missed.length ? `goals not met yet (not a failure): ${missed.join('; ')}` : 'every goal met');
 if (casbinKey && first.held === 0) {
   console.log('FAIL the casbin chunk was not requested by the first screen (is it still the permission enforcer?)');
   failed = true;
