@@ -9,15 +9,17 @@ import { uuidOf } from '../../server/db/seed';
 import { demoUsers } from '../../server/db/seed-data';
 import { callAt, runScript, signInAt, startPortalProcess, tempDataDir, type PortalProcess } from '../portal-process';
 
-const dir = tempDataDir('portal-lock-');
 const running: PortalProcess[] = [];
+let dir: ReturnType<typeof tempDataDir> | undefined;
 afterAll(async () => {
   await Promise.all(running.map((p) => p.stop('SIGKILL')));
-  dir.remove();
+  dir?.remove();
 });
 
 describe.skipIf(!!process.env.TEST_DATABASE_URL)('one portal process per data folder', () => {
   it('refuses a second portal and the seed while one runs, and survives kill -9 of the first with every acknowledged row', async () => {
+    // Made here, not at import: the PostgreSQL pass skips this test and must leave nothing behind.
+    dir = tempDataDir('portal-lock-');
     const first = await startPortalProcess({ DATA_DIR: dir.path });
     running.push(first);
     const pid = first.child.pid!;
