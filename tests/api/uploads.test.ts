@@ -50,7 +50,13 @@ function rawUpload(method: string, path: string, o: { token?: string; bytes: num
       if (!answered || !socket) return reject(new Error('no answer'));
       const done = () => resolve({ status: answered!.status, json: JSON.parse(answered!.text), serverRead: socket.bytesRead });
       if (socket.destroyed) done();
-      else socket.once('close', done);
+      else {
+        socket.once('close', done);
+        // Answered: this client sends no more. The server has stopped reading and only half-closed the
+        // connection, so on a busy machine its socket would wait for this side's end (the writer above waits
+        // for a drain that never comes): end it here, then count what the server had read.
+        req.destroy();
+      }
     };
     req.on('response', (res) => {
       let text = '';
