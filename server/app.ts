@@ -51,6 +51,9 @@ export async function buildApp(config: Config, opts: { logStream?: { write: (lin
             },
           },
     bodyLimit: config.bodyLimitBytes,
+    // Opening the embedded database takes seconds on a cold machine (PGlite's WebAssembly, the migrations,
+    // the job queue's schema and queues, the demo data): Fastify's default of 10 s per plugin is too short.
+    pluginTimeout: 60_000,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     // Whose X-Forwarded-For to believe (TRUST_PROXY): request.ip, which the rate limits count by, follows it.

@@ -1,7 +1,9 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import type { Clock } from 'pg-boss';
 import { z } from 'zod';
 import { ENGINE_VERSION } from './services/compile/type-roots';
+import { COMPILE_LEASE_MARGIN_SECONDS, DELIVERY_LEASE_MARGIN_SECONDS, type JobSettings } from './services/job-kinds';
 import type { S3Settings } from './services/storage';
 
 /** The client secret of development (the embedded authorization server's); refused in production. */
@@ -79,6 +81,12 @@ const Env = z.object({
   SERVE_SPA: bool.default(true),
   COMPILE_WORKER: bool.default(true),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(5).default(120),
+  /** How often an idle worker looks for work that became due without a notification (a retry, a scheduled delivery). */
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(300).default(10),
+  /** How often lapsed leases are looked for (their jobs run again) and finished jobs past the retention deleted. */
+  JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+  /** How long finished (completed or failed) jobs are kept. */
+  JOB_RETENTION_SECONDS: z.coerce.number().int().min(1).default(7 * 86_400),
   COMPILE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   COMPILE_MEMORY_MB: z.coerce.number().int().min(128).max(65536).default(1024),
   COMPILE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
@@ -152,22 +160,31 @@ export type Config = {
   serveSpa: boolean;
   /** Run the compile worker in this process. */
   compileWorker: boolean;
-  /** A running job whose process has not finished it within this many seconds is picked up again. */
+  /**
+   * How long one run of a job may take: a run not finished within it (its process died, or it hung) loses
+   * the job, which runs again; whatever the old run writes after that is refused. Must cover a compile
+   * and a webhook delivery (checked at start, see jobProblems).
+   */
   jobLeaseSeconds: number;
+  /** The job queue (pg-boss): polling, supervision and retention; see server/services/job-kinds.ts. */
+  jobs: { pollSeconds: number; superviseSeconds: number; retentionSeconds: number };
+  /** Tests only: the job queue's clock (pg-boss's TestClock moves the database's idea of now too). */
+  jobClock?: Clock;
   /** A compile running longer is stopped and fails with a diagnostic. */
   compileTimeoutSeconds: number;
   /** The compile process's heap limit. */
   compileMemoryMb: number;
   /** Compiles at once in this process. */
   compileConcurrency: number;
-  /** A compile whose process died is retried after this many seconds, then 4× longer (3 attempts at most). */
+  /** A compile whose process died is retried after this many seconds, then about twice as long (3 attempts at most). */
   compileRetrySeconds: number;
   /** In-memory PGlite for tests: nothing is written to disk. */
   inMemoryDatabase: boolean;
   /**
    * Outgoing mail: through `smtpUrl` (e.g. smtps://user:pass@smtp.example.com) when set, else each message
    * is written to DATA_DIR/outbox as an .eml file; from `from`. The mail worker sends what notifications
-   * queue; a failed send is tried again after `retrySeconds`, then 3× longer each time, `maxAttempts` in all.
+   * queue; a failed send is tried again after `retrySeconds` (whole seconds), then about twice as long each
+   * time, `maxAttempts` in all.
    */
   mail: { smtpUrl: string | undefined; from: string; worker: boolean; retrySeconds: number; maxAttempts: number };
   /**
@@ -207,7 +224,48 @@ export function productionProblems(e: z.infer<typeof Env>): string[] {
   return problems;
 }
 
+/**
+ * What the job settings cannot do: a lease shorter than a compile or a webhook delivery can take would
+ * take live work from its worker and run it twice; a worker that looks for work less often than the lease
+ * would be reported not ready (and pick retries up late).
+ */
+export function jobProblems(c: Pick<Config, 'jobLeaseSeconds' | 'compileTimeoutSeconds' | 'webhooks' | 'jobs'>): string[] {
+  const lease = c.jobLeaseSeconds;
+  const problems: string[] = [];
+  const compile = c.compileTimeoutSeconds + COMPILE_LEASE_MARGIN_SECONDS;
+  if (lease < compile) {
+    problems.push(
+      `JOB_LEASE_SECONDS (${lease}) cannot cover a compile: it must be at least COMPILE_TIMEOUT_SECONDS (${c.compileTimeoutSeconds}) + ${COMPILE_LEASE_MARGIN_SECONDS} = ${compile} s (reading the package, starting the compile process, recording the verdict), or a compile still running would be taken from its worker and run again. Raise JOB_LEASE_SECONDS or lower COMPILE_TIMEOUT_SECONDS.`,
+    );
+  }
+  const delivery = Math.ceil(c.webhooks.timeoutSeconds) + DELIVERY_LEASE_MARGIN_SECONDS;
+  if (lease < delivery) {
+    problems.push(
+      `JOB_LEASE_SECONDS (${lease}) cannot cover a webhook delivery: it must be at least WEBHOOK_TIMEOUT_SECONDS (${c.webhooks.timeoutSeconds}) + ${DELIVERY_LEASE_MARGIN_SECONDS} = ${delivery} s, or a delivery still waiting for its endpoint would be made again by another worker.`,
+    );
+  }
+  if (c.jobs.pollSeconds >= lease) problems.push(`JOB_POLL_SECONDS (${c.jobs.pollSeconds}) must be shorter than JOB_LEASE_SECONDS (${lease}).`);
+  return problems;
+}
+
+/** The settings the job kinds are made from (server/services/job-kinds.ts). */
+export const jobSettings = (c: Config): JobSettings => ({
+  leaseSeconds: c.jobLeaseSeconds,
+  ...c.jobs,
+  compileRetrySeconds: c.compileRetrySeconds,
+  compileConcurrency: c.compileConcurrency,
+  mailRetrySeconds: c.mail.retrySeconds,
+  mailMaxAttempts: c.mail.maxAttempts,
+});
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const config = readConfig(env, overrides);
+  const problems = jobProblems(config);
+  if (problems.length) throw new ConfigError(`Refusing to start:\n- ${problems.join('\n- ')}`);
+  return config;
+}
+
+function readConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config>): Config {
   const e = Env.parse(env);
   const problems = productionProblems(e);
   if (problems.length) throw new ConfigError(`Refusing to start in production mode:\n- ${problems.join('\n- ')}`);
@@ -256,6 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     serveSpa: e.SERVE_SPA,
     compileWorker: e.COMPILE_WORKER,
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,
+    jobs: { pollSeconds: e.JOB_POLL_SECONDS, superviseSeconds: e.JOB_SUPERVISE_SECONDS, retentionSeconds: e.JOB_RETENTION_SECONDS },
     compileTimeoutSeconds: e.COMPILE_TIMEOUT_SECONDS,
     compileMemoryMb: e.COMPILE_MEMORY_MB,
     compileConcurrency: e.COMPILE_CONCURRENCY,

@@ -3,6 +3,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { CLOCK_OVERRIDE_SETTING, type Clock } from 'pg-boss';
+import { DEFAULT_JOB_SETTINGS, type JobSettings } from '../services/job-kinds';
+import { Jobs, adoptLegacyJobs, type JobBackend, type JobLog } from '../services/jobs';
 import { lockDataDir } from './data-lock';
 import * as schema from './schema';
 
@@ -11,7 +14,29 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** Hears a notification channel: `onMessage` per payload; `onListening(false)` while the channel may miss some. */
 export type Listen = (channel: string, onMessage: (payload: string) => void, onListening: (on: boolean) => void) => Promise<() => Promise<void>>;
-export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void>; listen: Listen };
+/** The database, and its job queue (pg-boss, started on it: `prepare` and everything after may queue work). */
+export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void>; listen: Listen; jobs: Jobs };
+/** The job queue's settings, its clock (tests), and where it logs. */
+export type JobOptions = { settings?: JobSettings; clock?: Clock; log?: JobLog };
+
+const consoleLog: JobLog = {
+  info: () => {},
+  warn: (obj, msg) => console.warn(msg, obj),
+  error: (obj, msg) => console.error(msg, obj),
+};
+
+/** Starts the job queue on a migrated database and moves the old table's unfinished jobs into it. */
+async function startJobs(db: Db, backend: JobBackend, o: JobOptions = {}) {
+  const jobs = await Jobs.start({ db, backend, settings: o.settings ?? DEFAULT_JOB_SETTINGS, clock: o.clock, log: o.log ?? consoleLog });
+  try {
+    const moved = await adoptLegacyJobs(db, jobs);
+    if (moved) (o.log ?? consoleLog).info({ moved }, 'jobs of the earlier version moved into the job queue');
+  } catch (e) {
+    await jobs.stop(0).catch(() => {});
+    throw e;
+  }
+  return jobs;
+}
 
 /** The advisory lock processes take while migrating a PostgreSQL database (any fixed number of ours). */
 const MIGRATION_LOCK = 7_461_001;
@@ -22,24 +47,41 @@ const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migratio
  * locked to this process while it is open, see data-lock.ts) or in memory. Both are migrated to the latest
  * schema before use.
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string; onError?: (err: Error) => void; prepare?: (db: Db) => Promise<unknown> }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string;
+  onError?: (err: Error) => void;
+  prepare?: (db: Db) => Promise<unknown>;
+  jobs?: JobOptions;
+}): Promise<Database> {
   if (opts.url) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     // JIT compiling pays off for long analytic queries, not for the portal's short ones: a page read through
     // an index would otherwise spend milliseconds compiling (its cost estimate counts every row it could reach).
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10, options: '-c jit=off' });
+    // Tests that drive the job queue's clock (pg-boss's TestClock): the portal's own sessions read it too, so
+    // that a job queued in a transaction is due by the same clock the queue fetches by (as on PGlite, one session).
+    const testClock = opts.jobs?.clock && 'attach' in opts.jobs.clock ? ` -c ${CLOCK_OVERRIDE_SETTING}=on` : '';
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10, options: `-c jit=off${testClock}` });
     // An idle connection the server drops (restart, admin termination) is an error event on the pool:
     // without a listener it would crash the process; the pool replaces the connection on next use.
     pool.on('error', (err) => (opts.onError ?? ((e: Error) => console.warn('database connection lost:', e.message)))(err));
     const db = drizzle(pool, { schema });
-    // Several processes may start together on one database: one at a time migrates (and seeds).
+    // Several processes may start together on one database: one at a time migrates, starts the job queue
+    // (pg-boss migrates its own schema) and seeds.
+    let jobs: Jobs;
     const lock = await pool.connect();
     try {
       await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
       await migrate(db, { migrationsFolder });
-      await opts.prepare?.(db as unknown as Db);
+      jobs = await startJobs(db as unknown as Db, { kind: 'postgres', url: opts.url }, opts.jobs);
+      try {
+        await opts.prepare?.(db as unknown as Db);
+      } catch (e) {
+        await jobs.stop(0).catch(() => {});
+        throw e;
+      }
     } finally {
       await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
       lock.release();
@@ -77,7 +119,15 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; onErr
         await client?.end().catch(() => {});
       };
     };
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end(), listen };
+    // The job queue first: its runs under way finish (or are handed back) while the database is still there.
+    const close = async () => {
+      try {
+        await jobs.stop();
+      } finally {
+        await pool.end();
+      }
+    };
+    return { db: db as unknown as Db, kind: 'postgres', close, listen, jobs };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -94,15 +144,22 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; onErr
     throw e;
   }
   const db = drizzle(client, { schema });
+  let jobs: Jobs | undefined;
   const close = async () => {
     try {
-      await client.close();
+      // The job queue first: its runs under way finish (or are handed back) while the database is still there.
+      await jobs?.stop();
     } finally {
-      lock?.release();
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
     }
   };
   try {
     await migrate(db, { migrationsFolder });
+    jobs = await startJobs(db as unknown as Db, { kind: 'pglite', pglite: client }, opts.jobs);
     await opts.prepare?.(db as unknown as Db);
   } catch (e) {
     await close().catch(() => {});
@@ -117,5 +174,5 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; onErr
       await unlisten();
     };
   };
-  return { db: db as unknown as Db, kind: 'pglite', close, listen };
+  return { db: db as unknown as Db, kind: 'pglite', close, listen, jobs };
 }

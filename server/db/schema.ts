@@ -523,22 +523,26 @@ export const sandboxLedger = pgTable(
   (t) => [index('sandbox_ledger_account_idx').on(t.accountId, t.createdAt)],
 );
 
-/** Background work (compile jobs, webhook deliveries, emails), claimed with FOR UPDATE SKIP LOCKED. */
-export const jobs = pgTable(
-  'jobs',
-  {
-    id: text('id').primaryKey(),
-    kind: text('kind').notNull(),
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
-    runAt: ts('run_at').notNull().defaultNow(),
-    attempts: integer('attempts').notNull().default(0),
-    lockedAt: ts('locked_at'),
-    lastError: text('last_error').notNull().default(''),
-    createdAt: created(),
-  },
-  (t) => [index('jobs_claim_idx').on(t.status, t.runAt)],
-);
+/**
+ * Messages being handed to the mail server right now, by their job (pg-boss cannot change a running job's
+ * data): written and committed before the server is asked, removed with the job's outcome. A message whose
+ * job finds its mark already there was interrupted mid-send and is not sent again (at most once).
+ */
+export const mailSends = pgTable('mail_sends', {
+  jobId: text('job_id').primaryKey(),
+  startedAt: ts('started_at').notNull().defaultNow(),
+});
+
+/**
+ * How each email template last rendered for a notification (the newest decides): failed, why and when —
+ * or rendered. Written by the notification worker; the templates' page shows the last failure.
+ */
+export const templateRenders = pgTable('template_renders', {
+  name: text('name').primaryKey(),
+  failed: boolean('failed').notNull(),
+  message: text('message').notNull().default(''),
+  at: ts('at').notNull().defaultNow(),
+});
 
 /**
  * Rate-limit counters every portal process shares (server/services/rate-limit-store.ts): the hits of one

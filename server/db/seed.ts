@@ -2,6 +2,8 @@ import { ensureDefaultTemplates } from './seed-templates';
 import { createHash } from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
 import type { Db } from './client';
+import { DELIVER_JOB } from '../services/job-kinds';
+import { JOB_SCHEMA, enqueue } from '../services/jobs';
 import * as t from './schema';
 import type { PriceTerm } from './schema';
 import { demoApps, demoBundle, demoCategories, demoMoreBundles, demoPublishers, demoUsers } from './seed-data';
@@ -40,12 +42,14 @@ const resetOrder = [
   t.featuredApps, t.activityLogs, t.usageRecords, t.webhookActivities, t.webhooks, t.purchaseRecords, t.workspaces,
   t.accounts, t.appDownloads, t.screenshots, t.bundleApps, t.bundlePlans, t.prices, t.compileJobs, t.appVersions,
   t.apps, t.payouts, t.publisherActivity, t.paymentConnects, t.sandboxLedger, t.sandboxAccounts, t.developers, t.publishers, t.sessions, t.cloudTokens, t.authCodes, t.cloudUsers, t.categories,
-  t.emailTemplates, t.jobs, t.settings, t.rowCounts, t.appListDays,
+  t.emailTemplates, t.mailSends, t.templateRenders, t.settings, t.rowCounts, t.appListDays,
 ];
 
 export async function resetDatabase(db: Db) {
   await db.transaction(async (tx) => {
     for (const table of resetOrder) await tx.delete(table);
+    // And every job (of every queue): the work of the rows just removed.
+    await tx.execute(sql`DELETE FROM ${sql.identifier(JOB_SCHEMA)}.job`);
   });
 }
 
@@ -347,7 +351,7 @@ export async function seed(db: Db) {
       })),
     );
     // The delivery not attempted yet is on its way, as any other would be.
-    await tx.insert(t.jobs).values({ id: hexId('job:webhook-activity:6'), kind: 'webhook.deliver', payload: { activityId: hexId('activity:6') } });
+    await enqueue(tx, DELIVER_JOB, { activityId: hexId('activity:6') });
 
     await ensureDefaultTemplates(tx);
     await tx.insert(t.usageRecords).values(

@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { jobSettings } from '../config';
 import { openDatabase, type Db, type Listen } from '../db/client';
+import type { Jobs } from '../services/jobs';
 import { seedIfEmpty } from '../db/seed';
 import { ensureDefaultTemplates } from '../db/seed-templates';
 
-/** The database: PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR (or in memory for tests). */
+/**
+ * The database: PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR (or in memory for tests);
+ * and its job queue (`app.jobs`, pg-boss on the same database), which the workers' plugins work from.
+ */
 export default fp(
   async function database(app: FastifyInstance) {
     const { config } = app;
@@ -12,6 +17,7 @@ export default fp(
       url: config.databaseUrl,
       dataDir: config.inMemoryDatabase ? undefined : config.dataDir,
       onError: (err) => app.log.warn({ err }, 'database connection lost'),
+      jobs: { settings: jobSettings(config), clock: config.jobClock, log: app.log },
       prepare: async (db) => {
         if (config.seedDemoData) await seedIfEmpty(db);
         await ensureDefaultTemplates(db);
@@ -20,6 +26,7 @@ export default fp(
     app.decorate('db', database.db);
     app.decorate('dbKind', database.kind);
     app.decorate('dbListen', database.listen);
+    app.decorate('jobs', database.jobs);
     app.addHook('onClose', async () => database.close());
   },
   { name: 'db', dependencies: ['config'] },
@@ -30,5 +37,7 @@ declare module 'fastify' {
     db: Db;
     dbKind: 'pglite' | 'postgres';
     dbListen: Listen;
+    /** The job queue (server/services/jobs.ts). */
+    jobs: Jobs;
   }
 }

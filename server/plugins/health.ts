@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import journal from '../db/migrations/meta/_journal.json' with { type: 'json' };
-import { listen } from '../services/metrics-events';
 import { DATABASE_TIMEOUT_MS, WORKERS, within } from '../services/metrics';
 
 /** The newest migration this build knows (drizzle records each applied one by its folder time). */
@@ -11,22 +10,18 @@ const LATEST_MIGRATION = Math.max(...journal.entries.map((e) => e.when));
 /**
  * `GET /healthz`: the process lives (200 `{status:'ok'}`, touching nothing). `GET /readyz`: the process can
  * serve — the database answers a one-row query within 2 s and has every migration of this build, and each
- * worker this process runs has asked for work within JOB_LEASE_SECONDS (the time after which its jobs
- * would be taken from it) — else 503 in the error envelope with `reasons`. Both unauthenticated, never rate
+ * worker this process runs has asked the job queue for work of each of its kinds within JOB_LEASE_SECONDS
+ * (the time after which its jobs would be taken from it) — else 503 in the error envelope with `reasons`. Both unauthenticated, never rate
  * limited, and nothing cached: every probe asks again.
  */
 export default fp(
   async function health(app: FastifyInstance) {
     const { config } = app;
-    // When each kind of job was last asked for (claim() reports it), from the start on.
-    const asked = new Map<string, number>();
+    // From the start on: a worker that has not asked yet has had no time to.
     let started = Date.now();
-    let stopListening = () => {};
     app.addHook('onReady', async () => {
       started = Date.now();
-      stopListening = listen(app.db, (e) => void (e.type === 'jobPoll' && asked.set(e.kind, Date.now())));
     });
-    app.addHook('onClose', async () => stopListening());
 
     const databaseProblems = async (): Promise<string[]> => {
       try {
@@ -41,7 +36,8 @@ export default fp(
     };
     const workerProblems = () =>
       WORKERS.filter((w) => w.runs(config)).flatMap((w) => {
-        const since = Math.max(started, ...w.kinds.map((k) => asked.get(k) ?? 0));
+        // The kind asked least recently: every kind of the worker must be asking.
+        const since = Math.max(started, Math.min(...w.kinds.map((k) => app.jobs.lastAsked(k) ?? 0)));
         const quiet = (Date.now() - since) / 1000;
         return quiet > config.jobLeaseSeconds ? [`the ${w.name} worker has not asked for work in ${Math.round(quiet)} s`] : [];
       });

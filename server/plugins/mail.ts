@@ -1,30 +1,30 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { MAIL_JOB, NOTIFY_JOB } from '../services/job-kinds';
 import { outboxMailer, smtpMailer, type Mailer } from '../services/mail/mailer';
-import { mailNext } from '../services/mail/worker';
-import { pollWhileOpen } from './poll';
+import type { Message } from '../services/mail/mailer';
+import type { Notification } from '../services/mail/notify';
+import { expand, send } from '../services/mail/worker';
 
 /**
  * The mail service: SMTP when SMTP_URL is set, else .eml files in DATA_DIR/outbox; and, unless
- * MAIL_WORKER=false, the worker that turns queued notifications into messages and sends them.
+ * MAIL_WORKER=false, the workers that turn queued notifications into messages and send them.
  */
 export default fp(
   async function mail(app: FastifyInstance) {
     const { smtpUrl, from, worker } = app.config.mail;
     const mailer = smtpUrl ? smtpMailer(smtpUrl, from) : outboxMailer(join(app.config.dataDir, 'outbox'), from);
     app.decorate('mailer', mailer);
-    if (!worker) return void app.addHook('onClose', async () => mailer.close());
-    pollWhileOpen(
-      app,
-      'mail worker',
-      async (stopped) => {
-        while (!stopped() && (await mailNext(app))) {
-          /* the next one */
-        }
-      },
-      () => mailer.close(),
-    );
+    if (worker) {
+      await app.jobs.work<Notification>(NOTIFY_JOB, (claim) => expand(app, claim));
+      await app.jobs.work<Message>(MAIL_JOB, (claim) => send(app, claim));
+    }
+    app.addHook('onClose', async () => {
+      // The sends under way finish before the mail server's connection closes.
+      if (worker) await app.jobs.stopWorking([NOTIFY_JOB, MAIL_JOB]);
+      mailer.close();
+    });
   },
   { name: 'mail', dependencies: ['db'] },
 );

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { RECONCILE_JOB } from '../services/job-kinds';
 import type { PaymentProvider } from '../services/payments/provider';
 import { reconcilePayouts } from '../services/payments/payouts';
 import { SandboxProvider } from '../services/payments/sandbox';
@@ -7,11 +8,10 @@ import { sandboxPages } from '../services/payments/sandbox-pages';
 import { StripeProvider } from '../services/payments/stripe';
 import type { SalesMoney } from '../services/sales/purchases';
 
-const RECONCILE_MS = 60_000;
-
 /**
  * The payment provider: Stripe Connect with STRIPE_SECRET_KEY, else the embedded sandbox and its pages
- * under /dev-payments. Payouts a crash or a timeout left pending are completed at start and every minute.
+ * under /dev-payments. Payouts a crash or a timeout left pending are completed at start and every minute
+ * (RECONCILE_JOB: one run per minute across every process, whichever takes it).
  */
 export default fp(
   async function payments(app: FastifyInstance) {
@@ -26,14 +26,16 @@ export default fp(
     app.decorate('payments', provider);
     const { feePercent, settlementDays } = app.config.payments;
     app.decorate('sales', { feePercent, settlementDays, credit: provider.creditSale ? provider.creditSale.bind(provider) : null } satisfies SalesMoney);
-    const reconcile = () => reconcilePayouts(app.db, provider).catch((err: unknown) => app.log.error({ err }, 'reconciling payouts failed'));
-    let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
-      void reconcile();
-      timer = setInterval(() => void reconcile(), RECONCILE_MS);
-      timer.unref();
+      await app.jobs.work(RECONCILE_JOB, async (claim) => {
+        await reconcilePayouts(app.db, provider);
+        await claim.complete();
+      });
+      await app.jobs.schedule(RECONCILE_JOB);
+      // At start too (one run, however many processes start this minute).
+      await app.jobs.send(app.db, RECONCILE_JOB, {}, { singletonKey: 'start', singletonSeconds: 60 });
     });
-    app.addHook('onClose', async () => clearInterval(timer));
+    app.addHook('onClose', async () => app.jobs.stopWorking([RECONCILE_JOB]));
   },
   { name: 'payments', dependencies: ['db', 'downloads'] },
 );

@@ -1,44 +1,41 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { DELIVER_JOB, DISPATCH_JOB } from '../services/job-kinds';
 import { siteOf } from '../services/mail/worker';
-import { deliverNext, type Clock, type DeliveryDeps } from '../services/webhooks/deliver';
+import { deliver, type Clock, type DeliveryDeps } from '../services/webhooks/deliver';
 import { dispatchEvents } from '../services/webhooks/dispatch';
-import { pollWhileOpen } from './poll';
-
-/** Deliveries in flight at once in this process (each waits up to the timeout for its endpoint). */
-const CONCURRENCY = 4;
 
 /**
- * Webhook deliveries, unless WEBHOOK_WORKER=false: each poll fans new outbox events out into deliveries,
- * then makes the due ones, several at a time. `app.clock` is the time deliveries are scheduled by (tests
- * move it to see the retry schedule without waiting hours).
+ * Webhook deliveries, unless WEBHOOK_WORKER=false: the dispatcher fans the outbox's new events out into
+ * deliveries (its job is queued in the sale's own transaction), and the delivery workers make each
+ * attempt, several at a time. `app.clock` is the time deliveries are scheduled by — the job queue's (a
+ * test moves it to see the retry schedule without waiting hours).
  */
 export default fp(
   async function webhooksWorker(app: FastifyInstance) {
-    const clock: Clock = { now: () => new Date() };
+    const clock: Clock = { now: () => new Date(app.jobs.clock.now()) };
     app.decorate('clock', clock);
     const deps = (): DeliveryDeps => ({
       db: app.db,
+      jobs: app.jobs,
       policy: { allowPrivateNetworks: app.config.webhooks.allowPrivateNetworks },
       timeoutMs: app.config.webhooks.timeoutSeconds * 1000,
-      leaseSeconds: app.config.jobLeaseSeconds,
       clock,
       site: siteOf(app),
       log: app.log,
     });
     app.decorate('webhookDeliveries', deps);
     if (!app.config.webhooks.worker) return;
-    const lane = async (stopped: () => boolean) => {
-      while (!stopped() && (await deliverNext(deps()))) {
-        /* the next one */
-      }
-    };
-    pollWhileOpen(app, 'webhook worker', async (stopped) => {
-      while (!stopped() && (await dispatchEvents(app.db)) > 0) {
+    await app.jobs.work(DISPATCH_JOB, async (claim) => {
+      while ((await dispatchEvents(app.db)) > 0) {
         /* fan out what is waiting */
       }
-      await Promise.all(Array.from({ length: CONCURRENCY }, () => lane(stopped)));
+      await claim.complete();
     });
+    await app.jobs.work<{ activityId: string }>(DELIVER_JOB, (claim) => deliver(deps(), claim));
+    // Events left undispatched by an earlier version (or while no process ran a worker) go out now.
+    await app.jobs.send(app.db, DISPATCH_JOB, {}, { singletonKey: 'start', singletonSeconds: 60 });
+    app.addHook('onClose', async () => app.jobs.stopWorking([DISPATCH_JOB, DELIVER_JOB]));
   },
   { name: 'webhooks', dependencies: ['db'] },
 );

@@ -1,18 +1,18 @@
-import { sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { COMPILE_JOB } from './compile/job';
-import { MAIL_JOB, NOTIFY_JOB } from './mail/notify';
+import { COMPILE_GAVE_UP_JOB, COMPILE_JOB, DELIVER_JOB, DISPATCH_JOB, MAIL_JOB, NOTIFY_JOB, RECONCILE_JOB } from './job-kinds';
+import { jobStates } from './jobs';
 import type { OperationEvent } from './metrics-events';
-import { DELIVER_JOB } from './webhooks/dispatch';
 
-/** The workers that claim from the jobs table, whether this process runs each, and the kinds each asks for. */
+/** The workers of the job queue, whether this process runs each, and the kinds each works on. */
 export const WORKERS = [
-  { name: 'compile', runs: (c: Config) => c.compileWorker, kinds: [COMPILE_JOB] },
+  { name: 'compile', runs: (c: Config) => c.compileWorker, kinds: [COMPILE_JOB, COMPILE_GAVE_UP_JOB] },
   { name: 'mail', runs: (c: Config) => c.mail.worker, kinds: [NOTIFY_JOB, MAIL_JOB] },
-  { name: 'webhook', runs: (c: Config) => c.webhooks.worker, kinds: [DELIVER_JOB] },
+  { name: 'webhook', runs: (c: Config) => c.webhooks.worker, kinds: [DISPATCH_JOB, DELIVER_JOB] },
+  { name: 'payouts', runs: () => true, kinds: [RECONCILE_JOB] },
 ];
+const JOB_KINDS = WORKERS.flatMap((w) => w.kinds);
 const JOB_STATES = ['queued', 'running', 'failed'] as const;
 
 /** How long a probe or a scrape waits for the database. */
@@ -25,26 +25,12 @@ export function within<T>(ms: number, promise: Promise<T>): Promise<T> {
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
-type JobState = { kind: string; status: (typeof JOB_STATES)[number]; n: number; waited: number };
-
-/**
- * Jobs by kind and state, and how long the oldest queued job that is due has waited: one query over the
- * unfinished and failed rows (jobs_claim_idx leads with the status), never the done ones.
- */
-export async function jobStates(db: Db): Promise<JobState[]> {
-  const result = await db.execute(sql`
-    SELECT kind, status, count(*)::int AS n,
-      coalesce(extract(epoch FROM now() - min(run_at) FILTER (WHERE run_at <= now())), 0)::float8 AS waited
-    FROM jobs WHERE status IN ('queued', 'running', 'failed') GROUP BY kind, status`);
-  return (result as unknown as { rows: JobState[] }).rows.map((r) => ({ ...r, n: Number(r.n), waited: Number(r.waited) }));
-}
-
 export type PoolStats = { totalCount: number; idleCount: number; waitingCount: number };
 
 /**
  * One app instance's metrics, in a registry of its own (tests build several apps in one process): the
- * process's (prom-client's defaults), HTTP requests by route pattern and status, the jobs table as it is at
- * each scrape, and what the services report (metrics-events.ts).
+ * process's (prom-client's defaults), HTTP requests by route pattern and status, the job queue as it is at
+ * each scrape (pg-boss's job table), and what the services report (metrics-events.ts).
  */
 export function portalMetrics(o: { db: () => Db; onError: (err: unknown) => void }) {
   const registry = new Registry();
@@ -60,14 +46,14 @@ export function portalMetrics(o: { db: () => Db; onError: (err: unknown) => void
     ...http,
   });
 
-  // Read from the jobs table at each scrape (one query shared by both gauges); kinds and states at 0 included.
+  // Read from the job queue at each scrape (one query shared by both gauges); kinds and states at 0 included.
   let reading: Promise<void> | null = null;
   const readJobs = () =>
-    (reading ??= within(DATABASE_TIMEOUT_MS, jobStates(o.db()))
+    (reading ??= within(DATABASE_TIMEOUT_MS, jobStates(o.db(), JOB_KINDS))
       .then((rows) => {
         jobs.reset();
         oldest.reset();
-        for (const kind of new Set([...WORKERS.flatMap((w) => w.kinds), ...rows.map((r) => r.kind)])) {
+        for (const kind of JOB_KINDS) {
           for (const state of JOB_STATES) jobs.set({ kind, state }, rows.find((r) => r.kind === kind && r.status === state)?.n ?? 0);
           oldest.set({ kind }, rows.find((r) => r.kind === kind && r.status === 'queued')?.waited ?? 0);
         }
@@ -79,7 +65,7 @@ export function portalMetrics(o: { db: () => Db; onError: (err: unknown) => void
         o.onError(err);
       })
       .finally(() => (reading = null)));
-  const jobs = new Gauge({ name: 'portal_jobs', help: 'Jobs in the jobs table, by kind and state (queued, running, failed).', labelNames: ['kind', 'state'], registers, collect: readJobs });
+  const jobs = new Gauge({ name: 'portal_jobs', help: 'Jobs in the job queue, by kind and state (queued: waiting or to be retried; running; failed).', labelNames: ['kind', 'state'], registers, collect: readJobs });
   const oldest = new Gauge({ name: 'portal_jobs_oldest_queued_seconds', help: 'How long the oldest due queued job of each kind has waited (0: none).', labelNames: ['kind'], registers, collect: readJobs });
 
   const claimed = new Counter({ name: 'portal_jobs_claimed_total', help: 'Jobs this process claimed, by kind.', labelNames: ['kind'], registers });

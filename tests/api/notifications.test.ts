@@ -2,14 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEMPLATE_TEXT } from '../../contract/schemas/catalog';
 import { notificationKinds } from '../../contract/schemas/notifications';
 import { uuidOf } from '../../server/db/seed';
-import { apps, emailTemplates, jobs, publishers } from '../../server/db/schema';
+import { apps, emailTemplates, mailSends, publishers } from '../../server/db/schema';
 import { enqueue } from '../../server/services/jobs';
 import { MAIL_JOB, NOTIFY_JOB, expandNotification, type Notification } from '../../server/services/mail/notify';
 import { siteOf } from '../../server/services/mail/worker';
@@ -52,8 +52,15 @@ const to = (mail: ParsedMail) => (Array.isArray(mail.to) ? mail.to : [mail.to]).
 /** Waits until the mail worker has nothing queued or running (every notice expanded, every message sent or given up). */
 const drained = () =>
   expect
-    .poll(async () => (await s.app.db.select({ n: sql<number>`count(*)::int` }).from(jobs).where(and(sql`${jobs.kind} in ('notify', 'mail')`, sql`${jobs.status} in ('queued', 'running')`)))[0]!.n, { timeout: 20_000, interval: 100 })
+    .poll(
+      async () =>
+        ((await s.app.db.execute(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name IN ('notify', 'mail') AND state IN ('created', 'retry', 'active')`)) as unknown as { rows: { n: number }[] })
+          .rows[0]!.n,
+      { timeout: 20_000, interval: 100 },
+    )
     .toBe(0);
+/** A job of the queue, as pg-boss keeps it. */
+const jobOf = async (kind: string, id: string | null) => (await s.app.jobs.list(kind)).find((j) => j.id === id);
 
 beforeAll(async () => {
   smtp = await smtpRefusingFirst();
@@ -88,7 +95,7 @@ describe('notifications through a real SMTP server', () => {
   });
 
   it('queues nothing for a refused change', async () => {
-    const count = async () => (await s.app.db.select({ n: sql<number>`count(*)::int` }).from(jobs).where(eq(jobs.kind, 'notify')))[0]!.n;
+    const count = async () => (await s.app.jobs.list(NOTIFY_JOB)).length;
     const before = await count();
     const kanban = uuidOf('app:Kanban Board');
     const again = await s.request('POST', `/v1/admin/app/${kanban}/version/${versionOf('Kanban Board', '1.0.0')}/reject`, { token: reviewer, body: { action: 'reject', rejectionReason: 'Again.' } });
@@ -137,18 +144,14 @@ describe('notifications through a real SMTP server', () => {
 
   it('never sends a message twice: one interrupted while sending is given up, not sent again', async () => {
     const before = smtp.received.length;
-    await s.app.db.insert(jobs).values({
-      id: 'interrupted-mail',
-      kind: MAIL_JOB,
-      payload: { to: 'someone@example.com', subject: 'Interrupted', text: 'x', html: '<p>x</p>', messageId: 'interrupted@marketplace.example' },
-      status: 'running',
-      attempts: 1,
-      lockedAt: new Date(Date.now() - 3_600_000),
-      lastError: 'sending',
+    // A run marked it as being sent, then its process died: the job is queued again, its mark still there.
+    const id = await s.app.db.transaction(async (tx) => {
+      const queued = await enqueue(tx, MAIL_JOB, { to: 'someone@example.com', subject: 'Interrupted', text: 'x', html: '<p>x</p>', messageId: 'interrupted@marketplace.example' });
+      await tx.insert(mailSends).values({ jobId: queued! });
+      return queued;
     });
     await drained();
-    const [job] = await s.app.db.select().from(jobs).where(eq(jobs.id, 'interrupted-mail'));
-    expect(job).toMatchObject({ status: 'failed', lastError: 'interrupted while sending; not sent again (at most once)' });
+    expect(await jobOf(MAIL_JOB, id)).toMatchObject({ state: 'failed', output: { reason: 'interrupted while sending; not sent again (at most once)' } });
     expect(smtp.received.slice(before).map((m) => m.subject)).not.toContain('Interrupted');
   });
 });
@@ -167,8 +170,7 @@ describe('templates that do not render', () => {
     await notify({ kind: 'version-reviewed', ...kanban, note: 'Still sent.' });
     await drained();
     const reason = TEMPLATE_TEXT.renderedTooDeep('default-layout');
-    const [job] = await s.app.db.select().from(jobs).where(eq(jobs.id, failing));
-    expect(job).toMatchObject({ status: 'failed', lastError: `render failed: ${reason}` });
+    expect(await jobOf(NOTIFY_JOB, failing)).toMatchObject({ state: 'failed', output: { reason: `render failed: ${reason}` } });
     expect(smtp.received.slice(before).map((m) => m.subject)).toEqual(['Kanban Board 1.0.0 was reviewed']);
 
     const failed = await template('version-approved');
@@ -189,10 +191,10 @@ describe('templates that do not render', () => {
     await s.app.db.update(emailTemplates).set({ body: '{% assign a = "1,2" | split: "," %}{% for i in (1..40) %}{% assign a = a | concat: a %}{% endfor %}{{ a | size }}' }).where(eq(emailTemplates.name, 'version-unpublished'));
     const failing = await notify({ kind: 'version-unpublished', ...kanban });
     await drained();
-    const [job] = await s.app.db.select().from(jobs).where(eq(jobs.id, failing));
-    expect(job!.status).toBe('failed');
-    expect(job!.lastError).toMatch(/^render failed: The body failed to render at line 1, column \d+: /);
-    expect((await template('version-unpublished')).lastRenderError?.message).toBe(job!.lastError.slice('render failed: '.length));
+    const job = await jobOf(NOTIFY_JOB, failing);
+    expect(job!.state).toBe('failed');
+    expect(job!.output?.reason).toMatch(/^render failed: The body failed to render at line 1, column \d+: /);
+    expect((await template('version-unpublished')).lastRenderError?.message).toBe(job!.output!.reason!.slice('render failed: '.length));
   });
 
   it('mails a subject as plain text: a publisher’s & and \' arrive as written, and a line break cannot add a header', async () => {

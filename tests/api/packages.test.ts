@@ -1,9 +1,9 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apps, compileJobs, jobs } from '../../server/db/schema';
+import { apps, compileJobs } from '../../server/db/schema';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
-import { limitMessages } from '../../server/services/compile/job';
+import { COMPILE_JOB, limitMessages } from '../../server/services/compile/job';
 import { startServer, type TestServer } from '../harness';
 
 let s: TestServer;
@@ -151,19 +151,22 @@ describe('upload and compile', () => {
 
 describe('compile jobs survive a restart', () => {
   /**
-   * Uploads on a server without a worker, marks the compile job as claimed by a process that died (running,
-   * its lease long run out, after `attempts` attempts), and starts a second server on the same database.
+   * Uploads on a server without a worker, claims the compile job as a process that then died would have
+   * (its run `attempts`, started an hour ago: its lease long run out), and starts a second server on the
+   * same database, which finds the lapsed claim (JOB_SUPERVISE_SECONDS) and runs or gives up the job.
    */
   async function diedMidCompile(id: string, attempts: number) {
     // PGlite in a folder (or a fresh PostgreSQL database) that the second server opens again.
-    const first = await startServer({ compileWorker: false, ...(process.env.TEST_DATABASE_URL ? {} : { inMemoryDatabase: false }) });
+    // Its job made with no delay between runs (a job keeps the retry settings it was queued with).
+    const first = await startServer({ compileWorker: false, compileRetrySeconds: 0, ...(process.env.TEST_DATABASE_URL ? {} : { inMemoryDatabase: false }) });
     const token = await first.signIn('owner');
     const res = await first.upload('POST', '/v1/publisher/apps', token, [{ field: 'app', filename: 'a.zip', data: zip(withManifest(standup(), { id, nameSlug: `standup-${attempts}` })) }]);
     expect(res.status, res.text).toBe(201);
-    await first.app.db.update(jobs).set({ status: 'running', lockedAt: new Date(Date.now() - 3_600_000), attempts }).where(eq(jobs.kind, 'compile'));
+    expect(await first.app.jobs.claim(COMPILE_JOB)).not.toBeNull();
+    await first.app.db.execute(sql`UPDATE pgboss.job SET retry_count = ${attempts - 1}, started_on = now() - interval '1 hour' WHERE name = ${COMPILE_JOB} AND state = 'active'`);
     const [job] = await first.app.db.select().from(compileJobs).where(eq(compileJobs.appId, id));
     await first.close({ keepDatabase: true });
-    const second = await startServer({ inMemoryDatabase: false, dataDir: first.config.dataDir, databaseUrl: first.config.databaseUrl });
+    const second = await startServer({ inMemoryDatabase: false, dataDir: first.config.dataDir, databaseUrl: first.config.databaseUrl }, { JOB_SUPERVISE_SECONDS: '1' });
     const t2 = await second.signIn('owner');
     return { second, token: t2, jobId: job!.id, app: await second.settled(t2, id) };
   }
@@ -174,8 +177,9 @@ describe('compile jobs survive a restart', () => {
       expect(app.latest.status).toBe('compiler-error');
       const job = (await second.request('GET', `/v1/publisher/apps/${app.appId}/jobs/${jobId}`, { token })).json;
       expect(job).toMatchObject({ status: 'failed', diagnostics: [{ line: 0, character: 0, message: limitMessages.gaveUp }] });
-      const [queued] = await second.app.db.select().from(jobs).where(eq(jobs.kind, 'compile'));
-      expect(queued).toMatchObject({ status: 'failed', attempts: 4 });
+      // Its three runs spent, the job failed into the gave-up queue, whose run recorded the verdict.
+      const [queued] = await second.app.jobs.list(COMPILE_JOB);
+      expect(queued).toMatchObject({ state: 'failed', retryCount: 2 });
     } finally {
       await second.close();
     }

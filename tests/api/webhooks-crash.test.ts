@@ -18,7 +18,12 @@ let dbName = '';
 const env: Record<string, string> = {
   DATA_DIR: dataDir.path,
   WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true',
-  JOB_LEASE_SECONDS: '5',
+  // A short lease (it must still cover a delivery and a compile), looked after every second.
+  JOB_LEASE_SECONDS: '11',
+  WEBHOOK_TIMEOUT_SECONDS: '5',
+  COMPILE_TIMEOUT_SECONDS: '1',
+  JOB_SUPERVISE_SECONDS: '1',
+  JOB_POLL_SECONDS: '1',
   COMPILE_WORKER: 'false',
   MAIL_WORKER: 'false',
   LOG_LEVEL: 'warn',

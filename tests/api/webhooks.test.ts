@@ -1,13 +1,16 @@
 // Webhooks over real HTTP: the routes and their rules, deliveries to a real receiver verified with the
 // standardwebhooks library (across a secret rotation too), every status, the retry schedule on a test
-// clock, resend, test events, turning a failing endpoint off, and the address rules at save and connect.
-import { and, eq } from 'drizzle-orm';
+// clock (pg-boss's TestClock: the job queue's idea of now, in the database too), resend, test events,
+// turning a failing endpoint off, and the address rules at save and connect.
+import { eq } from 'drizzle-orm';
+import { TestClock } from 'pg-boss';
 import { Webhook as Verifier } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WEBHOOK_RETRY_DELAYS } from '../../contract/schemas/webhook';
 import { uuidOf } from '../../server/db/seed';
 import { demoPublishers } from '../../server/db/seed-data';
-import { jobs, webhookActivities, webhooks } from '../../server/db/schema';
+import { webhookActivities, webhooks } from '../../server/db/schema';
+import { MAIL_JOB } from '../../server/services/job-kinds';
 import { DELIVER_JOB, dispatchEvents } from '../../server/services/webhooks/dispatch';
 import { deliverNext } from '../../server/services/webhooks/deliver';
 import { startServer, type TestServer } from '../harness';
@@ -24,8 +27,12 @@ const jira = uuidOf('app:Jira Connector');
 const northwind = demoPublishers.find((p) => p.key === 'northwind')!.id;
 const acmeHq = (await import('node:crypto')).createHash('sha256').update('ws:acme-hq').digest('hex').slice(0, 24);
 
+const clock = new TestClock();
+/** Moves the deliveries' clock (and the job queue's) to `t`. */
+const setNow = (t: number) => clock.setTime(t);
+
 beforeAll(async () => {
-  s = await startServer({}, { WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_TIMEOUT_SECONDS: '0.5' });
+  s = await startServer({ jobClock: clock }, { WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_TIMEOUT_SECONDS: '0.5' });
   receiver = await startReceiver();
   [owner, viewer, fjord, support, staffOwner] = await Promise.all([s.signIn('owner'), s.signIn('viewer'), s.signIn('fjordOwner'), s.signIn('support'), s.signIn('admin')]);
 });
@@ -33,10 +40,10 @@ afterAll(async () => {
   await receiver?.close();
   await s?.close();
 });
-beforeEach(() => {
+beforeEach(async () => {
   receiver.received.length = 0;
   receiver.answer((res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"received":true}'));
-  s.app.clock.now = () => new Date();
+  await setNow(Date.now());
 });
 
 const deps = () => s.app.webhookDeliveries();
@@ -168,9 +175,9 @@ describe('deliveries', () => {
     await only(made.id);
     receiver.answer((res) => res.writeHead(503).end('down'));
     const test = (await s.request('POST', `/v1/publisher/webhooks/${made.id}/test`, { token: owner })).json;
-    let now = Date.now();
-    s.app.clock.now = () => new Date(now);
+    let now = clock.now();
     const sent = async () => {
+      await setNow(now);
       await drain();
       return receiver.received.length;
     };
@@ -189,8 +196,9 @@ describe('deliveries', () => {
     expect(last.attempts).toHaveLength(WEBHOOK_RETRY_DELAYS.length + 1);
     expect(last).toMatchObject({ status: 'failure', nextAttemptAt: null });
     expect(new Set(receiver.received.map((r) => r.headers['webhook-id']))).toEqual(new Set([test.event.id]));
-    const [job] = await s.app.db.select().from(jobs).where(and(eq(jobs.kind, DELIVER_JOB), eq(jobs.payload, { activityId: last.id })));
-    expect(job!.status).toBe('failed');
+    // One job per attempt, each finished; none left to run.
+    const attempts = (await s.app.jobs.list<{ activityId: string }>(DELIVER_JOB)).filter((j) => j.data.activityId === last.id);
+    expect(attempts.map((j) => j.state)).toEqual(Array(WEBHOOK_RETRY_DELAYS.length + 1).fill('completed'));
   });
 
   it('resends a delivery as a new one of the same event, once', async () => {
@@ -215,7 +223,7 @@ describe('deliveries', () => {
     expect((await s.request('POST', `/v1/publisher/webhooks/${made.id}/activities/nope`, { token: owner })).status).toBe(404);
     expect((await s.request('POST', `/v1/publisher/webhooks/${made.id}/activities/${again.json.id}`, { token: viewer })).status).toBe(403);
     // The retries of the resent delivery stopped.
-    s.app.clock.now = () => new Date(Date.now() + 3_600_000);
+    await setNow(Date.now() + 3_600_000);
     await drain();
     expect(receiver.received).toHaveLength(2);
   });
@@ -231,7 +239,7 @@ describe('deliveries', () => {
     const during = receiver.received[0]!;
     expect(String(during.headers['webhook-signature']).split(' ')).toHaveLength(2);
     for (const secret of [made.secret, rotated.secret]) expect(() => new Verifier(secret).verify(during.body, during.headers as Record<string, string>)).not.toThrow();
-    s.app.clock.now = () => new Date(Date.now() + 24 * 3_600_000 + 60_000);
+    await setNow(Date.now() + 24 * 3_600_000 + 60_000);
     await s.request('POST', `/v1/publisher/webhooks/${made.id}/test`, { token: owner });
     await drain();
     const after = receiver.received[1]!;
@@ -245,19 +253,17 @@ describe('deliveries', () => {
     const made = (await newWebhook({ label: 'Flaky' })).json;
     await only(made.id);
     receiver.answer((res) => res.writeHead(500).end());
-    let now = Date.now();
-    s.app.clock.now = () => new Date(now);
     await s.request('POST', `/v1/publisher/webhooks/${made.id}/test`, { token: owner });
     await drain();
     expect((await s.request('GET', `/v1/publisher/webhooks/${made.id}`, { token: owner })).json.failingSince).not.toBeNull();
-    now += 5 * 86_400_000;
+    await setNow(clock.now() + 5 * 86_400_000);
     await s.request('POST', `/v1/publisher/webhooks/${made.id}/test`, { token: owner });
     await drain();
     const hook = (await s.request('GET', `/v1/publisher/webhooks/${made.id}`, { token: owner })).json;
     expect(hook.enabled).toBe(false);
-    const mails = await s.app.db.select().from(jobs).where(eq(jobs.kind, 'mail'));
-    const notice = mails.find((m) => String(m.payload.subject).includes('Flaky'));
-    expect(notice?.payload).toMatchObject({ to: 'olivia.bennett@northwind.example', subject: 'Your webhook “Flaky” was turned off' });
+    const mails = await s.app.jobs.list<{ subject: string }>(MAIL_JOB);
+    const notice = mails.find((m) => String(m.data.subject).includes('Flaky'));
+    expect(notice?.data).toMatchObject({ to: 'olivia.bennett@northwind.example', subject: 'Your webhook “Flaky” was turned off' });
     // While off, events are not delivered to it.
     await buyJira();
     receiver.received.length = 0;

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { appVersions, apps, compileJobs, publishers, type Diagnostic } from '../../db/schema';
+import { MAX_COMPILE_ATTEMPTS } from '../job-kinds';
+import type { Claim } from '../jobs';
 import { transitionVersion } from '../lifecycle';
 import { report } from '../metrics-events';
 import type { PackageKind } from '../packages/manifest';
@@ -12,9 +14,7 @@ import { compileInSandbox, type SandboxLimits } from './sandbox';
 import { ENGINE_VERSION } from './type-roots';
 import { typeScriptMajorFor, typeScriptVersion } from './typescript';
 
-export const COMPILE_JOB = 'compile';
-/** A compile whose process died is tried at most this many times. */
-export const MAX_COMPILE_ATTEMPTS = 3;
+export { COMPILE_JOB, MAX_COMPILE_ATTEMPTS } from '../job-kinds';
 const PACKAGER = { name: 'marketplace-portal', version: '1' };
 
 export const limitMessages = {
@@ -25,7 +25,7 @@ export const limitMessages = {
 
 const plain = (message: string): Diagnostic[] => [{ line: 0, character: 0, message }];
 
-async function loadJob(db: Db, compileJobId: string) {
+async function loadJob(db: Db | Tx, compileJobId: string) {
   const [row] = await db
     .select({ job: compileJobs, version: appVersions, allowNpm: publishers.canUseNPMModules })
     .from(compileJobs)
@@ -38,8 +38,12 @@ async function loadJob(db: Db, compileJobId: string) {
 
 type Row = NonNullable<Awaited<ReturnType<typeof loadJob>>>;
 
-/** Records a compile's verdict: the job, the compiled package, the version's flags, then its status through the lifecycle. */
-async function record(db: Db, storage: Storage, row: Row, result: Omit<CompileResult, 'emitted'>, compiled: Buffer | null) {
+/**
+ * Records a compile's verdict: the job, the compiled package, the version's flags, then its status through
+ * the lifecycle — in `tx`, the transaction that finishes the compile's job (so a run that lost its job
+ * records nothing).
+ */
+async function record(db: Tx, storage: Storage, row: Row, result: Omit<CompileResult, 'emitted'>, compiled: Buffer | null) {
   await db
     .update(compileJobs)
     .set({
@@ -61,7 +65,7 @@ async function record(db: Db, storage: Storage, row: Row, result: Omit<CompileRe
   }
   await db.update(appVersions).set({ compiled: result.ok, compiledPath }).where(eq(appVersions.internalId, row.version.internalId));
   try {
-    await transitionVersion(db, {
+    await transitionVersion(db as unknown as Db, {
       appId: row.version.appId,
       internalId: row.version.internalId,
       actor: 'system',
@@ -76,13 +80,21 @@ async function record(db: Db, storage: Storage, row: Row, result: Omit<CompileRe
 export type CompileJobOutcome = { kind: 'recorded' } | { kind: 'crashed'; exit: string } | { kind: 'aborted' };
 
 /**
- * Runs one compile job: the stored package through the compile sandbox, then the verdict recorded. A
- * time or memory limit is a verdict (failed, with a plain diagnostic); a crash is not (the caller retries).
+ * Runs one compile job, as `claim` holds it: the stored package through the compile sandbox, then the
+ * verdict recorded with the job's completion. A time or memory limit is a verdict (failed, with a plain
+ * diagnostic); a crash is not: the job runs again on its retry policy, and once its attempts are spent it
+ * goes to the gave-up queue (giveUpCompileJob). Every write is fenced to the claim: a run that lost its
+ * job (paused past its lease while another run compiled) throws StaleClaim and has written nothing.
  */
-export async function runCompileJob(db: Db, storage: Storage, compileJobId: string, limits: SandboxLimits & { signal?: AbortSignal }): Promise<CompileJobOutcome> {
+export async function runCompileJob(claim: Claim<{ compileJobId: string }>, storage: Storage, limits: SandboxLimits & { signal?: AbortSignal }): Promise<CompileJobOutcome> {
+  const { db } = claim;
+  const compileJobId = String(claim.data.compileJobId);
   const row = await loadJob(db, compileJobId);
-  if (!row) return { kind: 'recorded' };
-  await db.update(compileJobs).set({ status: 'running' }).where(eq(compileJobs.id, compileJobId));
+  if (!row) {
+    await claim.complete();
+    return { kind: 'recorded' };
+  }
+  await claim.write((tx) => tx.update(compileJobs).set({ status: 'running' }).where(eq(compileJobs.id, compileJobId)));
   const files = await readZip(await storage.get(row.version.packagePath));
   const kind: PackageKind = files.has('.packagedby') ? 'compiled' : 'source';
   const typeScript = typeScriptVersion(typeScriptMajorFor(files.get('package.json')));
@@ -97,30 +109,34 @@ export async function runCompileJob(db: Db, storage: Storage, compileJobId: stri
     typeScriptVersion: typeScript,
     engineVersion: ENGINE_VERSION,
   });
+  const queued = (tx: Tx) => tx.update(compileJobs).set({ status: 'queued' }).where(eq(compileJobs.id, compileJobId));
   switch (outcome.kind) {
     case 'crashed':
+      // No verdict: the job runs again (or, its attempts spent, is given up).
+      await claim.retry(`the compile process died (${outcome.exit})`, queued);
+      return outcome;
     case 'aborted':
-      // No verdict: the job goes back to the queue (the worker decides when, or whether, it runs again).
-      await db.update(compileJobs).set({ status: 'queued' }).where(eq(compileJobs.id, compileJobId));
+      // The process is stopping (or the claim was lost): handed back to run again.
+      await claim.retry('the compile was stopped before it finished', queued);
       return outcome;
     case 'timeout':
-      await record(db, storage, row, failed(limitMessages.timeout(limits.timeoutSeconds)), null);
+      await claim.complete((tx) => record(tx, storage, row, failed(limitMessages.timeout(limits.timeoutSeconds)), null));
       break;
     case 'out-of-memory':
-      await record(db, storage, row, failed(limitMessages.outOfMemory), null);
+      await claim.complete((tx) => record(tx, storage, row, failed(limitMessages.outOfMemory), null));
       break;
     case 'done': {
       const r = outcome.result;
       const compiled = r.ok && kind === 'source' ? compiledPackage(files, r.emitted, { ...PACKAGER, typescript: r.typeScriptVersion }) : null;
-      await record(db, storage, row, r, compiled);
+      await claim.complete((tx) => record(tx, storage, row, r, compiled));
     }
   }
   return { kind: 'recorded' };
 }
 
-/** Fails a compile job whose process died too often, with a plain diagnostic. */
-export async function giveUpCompileJob(db: Db, storage: Storage, compileJobId: string) {
-  const row = await loadJob(db, compileJobId);
+/** Fails a compile job whose process died too often, with a plain diagnostic (in `tx`). */
+export async function giveUpCompileJob(tx: Tx, storage: Storage, compileJobId: string) {
+  const row = await loadJob(tx, compileJobId);
   if (!row) return;
-  await record(db, storage, row, { ok: false, diagnostics: plain(limitMessages.gaveUp), durationMs: 0, typeScriptVersion: '', engineVersion: ENGINE_VERSION }, null);
+  await record(tx, storage, row, { ok: false, diagnostics: plain(limitMessages.gaveUp), durationMs: 0, typeScriptVersion: '', engineVersion: ENGINE_VERSION }, null);
 }

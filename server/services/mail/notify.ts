@@ -4,11 +4,11 @@ import type { NotificationKind } from '../../../contract/schemas/notifications';
 import type { Db, Tx } from '../../db/client';
 import { newId } from '../../db/ids';
 import { appVersions, apps, compileJobs, developers, emailTemplates, publishers } from '../../db/schema';
-import { enqueue } from '../jobs';
+import { MAIL_JOB, NOTIFY_JOB } from '../job-kinds';
+import { enqueue, type Executor } from '../jobs';
 import { renderMessage, type Template } from './templates';
 
-export const NOTIFY_JOB = 'notify';
-export const MAIL_JOB = 'mail';
+export { MAIL_JOB, NOTIFY_JOB } from '../job-kinds';
 
 /** What a notification is about; the rest is read when it is sent. */
 export type Notification = { kind: NotificationKind; appId: string; internalId: string; reason?: string; note?: string };
@@ -26,7 +26,7 @@ const kindOf: Partial<Record<LifecycleEvent['type'], NotificationKind>> = {
  * Queues the notice a lifecycle change gives the publisher, in the change's own transaction: it exists
  * only if the change commits (a refused change queues nothing), and it is rendered and mailed after.
  */
-export async function queueNotification(tx: Pick<Tx, 'insert'>, appId: string, internalId: string, event: LifecycleEvent) {
+export async function queueNotification(tx: Executor, appId: string, internalId: string, event: LifecycleEvent) {
   const kind = kindOf[event.type];
   if (!kind) return;
   const facts: Notification = {

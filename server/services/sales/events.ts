@@ -3,6 +3,8 @@ import type { PurchaseRecord } from '../../../contract/schemas/commerce';
 import type { Tx } from '../../db/client';
 import { newId } from '../../db/ids';
 import { salesEvents } from '../../db/schema';
+import { DISPATCH_JOB } from '../job-kinds';
+import { enqueue } from '../jobs';
 
 /**
  * The sales events (SPEC §2 Webhook events), written to the outbox (`sales_events`) in the transaction that
@@ -48,4 +50,6 @@ export async function recordEvents(
   for (let i = 0; i < events.length; i += 1000) {
     await tx.insert(salesEvents).values(events.slice(i, i + 1000).map((e) => ({ id: `evt_${newId()}`, occurredAt: at, ...e })));
   }
+  // Their dispatch, queued with them: it exists exactly when they do, and wakes a webhook worker at commit.
+  await enqueue(tx, DISPATCH_JOB, {});
 }

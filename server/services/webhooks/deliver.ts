@@ -1,13 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
-import { WEBHOOK_RETRY_DELAYS } from '../../../contract/schemas/webhook';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { webhookActivities, webhooks } from '../../db/schema';
-import { claim, finish, retryAt, type JobRow } from '../jobs';
+import { DELIVER_JOB, scheduledDelay } from '../job-kinds';
+import type { Claim, Jobs } from '../jobs';
 import { report } from '../metrics-events';
 import type { Site } from '../mail/notify';
 import type { AddressPolicy } from './addresses';
 import { queueDisabledNotice } from './disable-notice';
-import { DELIVER_JOB } from './dispatch';
 import { post, type PostOutcome } from './post';
 import { secretsInUse, signedHeaders } from './signing';
 
@@ -18,10 +17,10 @@ export type Clock = { now(): Date };
 
 export type DeliveryDeps = {
   db: Db;
+  jobs: Jobs;
   policy: AddressPolicy;
   timeoutMs: number;
-  leaseSeconds: number;
-  /** The time deliveries are scheduled by (a test clock moves it); signatures carry the real time. */
+  /** The time deliveries are scheduled by (the job queue's: a test clock moves it); signatures carry the real time. */
   clock: Clock;
   site: Site;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
@@ -44,26 +43,30 @@ export function outcomeOf(o: PostOutcome): { status: Status; statusCode: number;
 }
 
 /**
- * One claimed delivery: signed, POSTed, its attempt recorded on the activity. A failed attempt is tried
- * again on WEBHOOK_RETRY_DELAYS' schedule (then given up); the endpoint that has failed for
- * DISABLE_AFTER_MS is turned off. The job is only finished after the attempt is recorded: a process killed
- * mid-delivery leaves it running, and once its lease expires another attempt is made with the same
+ * One attempt at a delivery, as `claim` holds it: signed, POSTed, recorded on the activity. A failed
+ * attempt queues the next (a job of its own, due on the webhook kind's schedule, WEBHOOK_RETRY_DELAYS) in
+ * the transaction that records it, until the schedule ends; the endpoint that has failed for
+ * DISABLE_AFTER_MS is turned off. A run that no longer holds its job — paused past its lease while another
+ * run made the attempt — neither POSTs nor records anything (StaleClaim). A process killed mid-delivery
+ * leaves the job running; once its lease runs out the same attempt is made again, with the same
  * `webhook-id` (at least once).
  */
-export async function deliver(deps: DeliveryDeps, job: JobRow) {
+export async function deliver(deps: DeliveryDeps, claim: Claim<{ activityId: string }>) {
   const { db, clock } = deps;
-  const activityId = String(job.payload.activityId);
+  const activityId = String(claim.data.activityId);
   const [row] = await db
     .select({ activity: webhookActivities, webhook: webhooks })
     .from(webhookActivities)
     .innerJoin(webhooks, eq(webhooks.id, webhookActivities.webhookId))
     .where(eq(webhookActivities.id, activityId));
-  if (!row) return finish(db, job.id, 'done', 'the delivery no longer exists');
+  if (!row) return void (await claim.complete());
   const { activity, webhook } = row;
   if (activity.resent || !webhook.enabled) {
-    await db.update(webhookActivities).set({ nextAttemptAt: null }).where(eq(webhookActivities.id, activityId));
-    return finish(db, job.id, 'done', activity.resent ? 'resent: this delivery is replaced' : 'the webhook is turned off');
+    // Resent (this delivery is replaced) or the webhook is turned off: no more attempts.
+    return void (await claim.complete((tx) => tx.update(webhookActivities).set({ nextAttemptAt: null }).where(eq(webhookActivities.id, activityId))));
   }
+  // Still this run's job, just before the request: a run that lost it sends nothing.
+  await claim.check();
   const started = performance.now();
   let result: ReturnType<typeof outcomeOf>;
   try {
@@ -78,9 +81,9 @@ export async function deliver(deps: DeliveryDeps, job: JobRow) {
   const now = clock.now();
   const attempt = { at: now.toISOString(), status: result.status, statusCode: result.statusCode, ms: Math.round(performance.now() - started), ...(result.error ? { error: result.error } : {}) };
   const attemptNo = activity.attempts.length + 1;
-  const delay = result.status === 'delivered' ? undefined : WEBHOOK_RETRY_DELAYS[attemptNo - 1];
+  const delay = result.status === 'delivered' ? undefined : scheduledDelay(deps.jobs.kinds[DELIVER_JOB]!, attemptNo);
   const next = delay === undefined ? null : new Date(now.getTime() + delay * 1000);
-  await db.transaction(async (tx) => {
+  await claim.complete(async (tx) => {
     await tx
       .update(webhookActivities)
       .set({
@@ -93,8 +96,9 @@ export async function deliver(deps: DeliveryDeps, job: JobRow) {
       })
       .where(eq(webhookActivities.id, activityId));
     if (result.status === 'delivered') {
-      await tx.update(webhooks).set({ failingSince: null }).where(eq(webhooks.id, webhook.id));
-      return finish(tx, job.id, 'done');
+      // Only when it was failing: a row every delivery rewrote would serialize them all.
+      if (webhook.failingSince) await tx.update(webhooks).set({ failingSince: null }).where(and(eq(webhooks.id, webhook.id), isNotNull(webhooks.failingSince)));
+      return;
     }
     const failingSince = webhook.failingSince ?? now;
     const turnOff = webhook.enabled && now.getTime() - failingSince.getTime() >= DISABLE_AFTER_MS;
@@ -103,15 +107,15 @@ export async function deliver(deps: DeliveryDeps, job: JobRow) {
       deps.log.warn({ webhook: webhook.id }, 'a webhook failing for 5 days was turned off');
       await queueDisabledNotice(tx, deps.site, webhook, Math.floor((now.getTime() - failingSince.getTime()) / 86_400_000));
     }
-    if (next && !turnOff) return retryAt(tx, job.id, next, `attempt ${attemptNo}: ${result.status}`);
+    if (next && !turnOff) {
+      await deps.jobs.send(tx, DELIVER_JOB, { activityId }, { startAfter: next });
+      return;
+    }
     await tx.update(webhookActivities).set({ nextAttemptAt: null }).where(eq(webhookActivities.id, activityId));
-    return finish(tx, job.id, 'failed', turnOff ? 'the webhook was turned off' : `gave up after ${attemptNo} attempts`);
   });
 }
 
 /** Claims and makes the next due delivery (null when none is due): what the webhook worker does each time. */
 export async function deliverNext(deps: DeliveryDeps) {
-  const job = await claim(deps.db, DELIVER_JOB, deps.leaseSeconds, deps.clock.now());
-  if (job) await deliver(deps, job);
-  return job;
+  return deps.jobs.runNext<{ activityId: string }>(DELIVER_JOB, (claim) => deliver(deps, claim));
 }

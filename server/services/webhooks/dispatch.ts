@@ -2,9 +2,10 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { newId } from '../../db/ids';
 import { publishers, salesEvents, webhookActivities, webhooks } from '../../db/schema';
+import { DELIVER_JOB } from '../job-kinds';
 import { enqueue } from '../jobs';
 
-export const DELIVER_JOB = 'webhook.deliver';
+export { DELIVER_JOB, DISPATCH_JOB } from '../job-kinds';
 
 /** What a delivery's body is: `{type, timestamp, data}` (Standard Webhooks' shape). */
 export const deliveryBody = (type: string, occurredAt: Date | string, data: unknown) => ({ type, timestamp: new Date(occurredAt).toISOString(), data });
@@ -12,7 +13,7 @@ export const deliveryBody = (type: string, occurredAt: Date | string, data: unkn
 type EventRow = { id: string; type: string; publisherId: string; occurredAt: string | Date; payload: Record<string, unknown> };
 
 /** One delivery of an event to a webhook: its activity (`created`) and the job that sends it, in `tx`. */
-export async function queueDelivery(tx: Pick<Tx, 'insert'>, webhookId: string, event: { id: string; type: string; payload: unknown }) {
+export async function queueDelivery(tx: Pick<Tx, 'insert' | 'execute'>, webhookId: string, event: { id: string; type: string; payload: unknown }) {
   const id = newId();
   await tx.insert(webhookActivities).values({ id, webhookId, status: 'created', eventId: event.id, eventType: event.type, payload: event.payload });
   await enqueue(tx, DELIVER_JOB, { activityId: id });
@@ -23,7 +24,8 @@ export async function queueDelivery(tx: Pick<Tx, 'insert'>, webhookId: string, e
  * Turns up to `limit` undelivered outbox events (oldest first) into deliveries: one per enabled webhook of
  * the event's publisher (while it may use webhooks) that listens to the event's type — and only those.
  * The events are claimed with FOR UPDATE SKIP LOCKED and marked in the same transaction as the deliveries,
- * so several processes share the outbox and an event fans out exactly once, whichever commits first.
+ * so several processes share the outbox and an event fans out exactly once, whichever commits first. What
+ * the dispatch job (DISPATCH_JOB, queued in the transaction that records the events) runs.
  */
 export async function dispatchEvents(db: Db, limit = 100): Promise<number> {
   return db.transaction(async (tx) => {
