@@ -5,6 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer, type AddressInfo } from 'node:net';
 
 export const REDIRECT_URI = 'http://localhost:8080/oauth/callback';
 
@@ -25,13 +26,45 @@ export function runScript(script: string, env: Record<string, string>): Promise<
 
 export type PortalProcess = { base: string; child: ChildProcess; output: () => string; stop: (signal?: NodeJS.Signals) => Promise<void> };
 
-/** Starts `server/main.ts` with `env` on a free port and waits until it answers (or fails when it exits first). */
+/** A port the operating system has just handed out as free (so two portals of one run never draw the same one). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts `server/main.ts` with `env` on a free port and waits until it answers (or fails when it exits first).
+ * Should another process take the port between the probe and the portal's listen, it starts again on another.
+ */
 export async function startPortalProcess(env: Record<string, string>): Promise<PortalProcess> {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOn(await freePort(), env);
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt === 3) throw error;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+// Portals still running when the test file's process ends (a test that timed out waiting) end with it.
+const running = new Set<ChildProcess>();
+process.once('exit', () => running.forEach((child) => child.kill('SIGKILL')));
+
+async function startOn(port: number, env: Record<string, string>): Promise<PortalProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, LOG_LEVEL: 'warn', SERVE_SPA: 'false', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   let output = '';
   child.stderr!.on('data', (d) => {
     output += d;
@@ -47,13 +80,15 @@ export async function startPortalProcess(env: Record<string, string>): Promise<P
       await exited;
     },
   };
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`the portal on ${port} exited with ${child.exitCode}: ${output}`);
+  // Waits for the portal itself, however busy the machine; the test's own time-out is the only bound.
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      if (output.includes('EADDRINUSE')) throw new PortTaken(`port ${port} was taken`);
+      throw new Error(`the portal on ${port} exited with ${child.exitCode ?? child.signalCode}: ${output}`);
+    }
     if (await fetch(`${portal.base}/v1/engine/version`).then((r) => r.ok, () => false)) return portal;
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 100));
   }
-  await portal.stop('SIGKILL');
-  throw new Error(`the portal on ${port} did not start`);
 }
 
 /** Signs a demo user in through the embedded authorization server: begun on `first`, finished on `second`. */
