@@ -65,6 +65,8 @@ export const resourceKinds = [
   'workspace',
   'featured',
   'versionDownload',
+  'apiToken',
+  'trustPolicy',
 ] as const;
 export type ResourceKind = (typeof resourceKinds)[number];
 
@@ -77,7 +79,17 @@ export type ResourceKind = (typeof resourceKinds)[number];
 export type RouteAccess =
   | { access: 'public' }
   | { access: 'session' }
-  | { access: 'feature'; feature: Feature; permission: Permission; systemRole?: 'admin'; resource?: ResourceKind };
+  | { access: 'feature'; feature: Feature; permission: Permission; systemRole?: 'admin'; resource?: ResourceKind; token?: TokenAbility };
+
+/**
+ * What a credential other than a browser session (an API token, the Apps CLI's cloud token, a trusted
+ * publishing token) may do: `read` a publisher's apps, `submit` packages. A route that names the ability
+ * its rule needs (`token`) accepts such credentials holding it; every other route accepts sessions only.
+ */
+export const tokenAbilities = ['read', 'submit'] as const;
+export type TokenAbility = (typeof tokenAbilities)[number];
+/** A rule that credentials holding `ability` may also pass (on their apps, see server/access/grant.ts). */
+export const forTokens = <A extends RouteAccess & { access: 'feature' }, T extends TokenAbility>(ability: T, rule: A) => ({ ...rule, token: ability }) as const;
 
 export const open = { access: 'public' } as const satisfies RouteAccess;
 export const session = { access: 'session' } as const satisfies RouteAccess;

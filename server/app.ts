@@ -84,11 +84,11 @@ export async function buildApp(config: Config, opts: { logStream?: { write: (lin
   await app.register(storage);
   await app.register(db);
   await app.register(downloads);
+  await app.register(identity);
   await app.register(auth);
   await app.register(readCache);
   await app.register(access);
   await app.register(uploads);
-  await app.register(identity);
   await app.register(payments);
   await app.register(webhooksWorker);
   await app.register(routes);

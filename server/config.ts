@@ -64,6 +64,8 @@ const Env = z.object({
   SEED_DEMO_DATA: bool.optional(),
   CLOUD_ISSUER_URL: z.string().optional(),
   CLOUD_AUTHORIZE_URL: z.string().optional(),
+  CLOUD_JWKS_URL: z.string().url().optional(),
+  CLOUD_TOKEN_AUDIENCE: z.string().min(1).optional(),
   CLOUD_CLIENT_ID: z.string().default('marketplace-portal'),
   CLOUD_CLIENT_SECRET: z.string().default(DEFAULT_CLIENT_SECRET),
   SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
@@ -144,6 +146,10 @@ export type Config = {
   /** Undefined: the embedded development authorization server is mounted and used. */
   cloudIssuerUrl: string | undefined;
   cloudAuthorizeUrl: string | undefined;
+  /** Where the cloud issuer's signing keys are (else its OpenID configuration's `jwks_uri`). */
+  cloudJwksUrl: string | undefined;
+  /** The audience the cloud issuer's access tokens must name to be accepted by the portal (none: not checked). */
+  cloudTokenAudience: string | undefined;
   cloudClientId: string;
   cloudClientSecret: string;
   sessionTtlSeconds: number;
@@ -291,6 +297,8 @@ function readConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config>): Config 
     seedDemoData: e.SEED_DEMO_DATA ?? !production,
     cloudIssuerUrl: e.CLOUD_ISSUER_URL,
     cloudAuthorizeUrl: e.CLOUD_AUTHORIZE_URL,
+    cloudJwksUrl: e.CLOUD_JWKS_URL,
+    cloudTokenAudience: e.CLOUD_TOKEN_AUDIENCE,
     cloudClientId: e.CLOUD_CLIENT_ID,
     cloudClientSecret: e.CLOUD_CLIENT_SECRET,
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,

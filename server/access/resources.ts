@@ -1,8 +1,8 @@
-import { and, eq, getTableColumns } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull } from 'drizzle-orm';
 import { publisherFlags, type PublisherFlag, type ResourceKind } from '../../contract/access';
 import type { Db } from '../db/client';
 import {
-  appVersions, apps, compileJobs, developers, featuredApps, prices, publishers, purchaseRecords, screenshots, webhookActivities, webhooks, workspaces,
+  apiTokens, appVersions, apps, compileJobs, trustPolicies, developers, featuredApps, prices, publishers, purchaseRecords, screenshots, webhookActivities, webhooks, workspaces,
 } from '../db/schema';
 import { HttpError, notFound } from '../errors';
 
@@ -162,6 +162,30 @@ export const resolvers = {
     load: async (db: Db, p: Params) => {
       const [row] = await db.select().from(workspaces).where(eq(workspaces.id, p.id ?? ''));
       return row ? { owner: null, flags: [], row } : null;
+    },
+  },
+  /** A publisher's API token (not one trusted publishing minted: those end by themselves). */
+  apiToken: {
+    notFound: () => notFound('API token'),
+    load: async (db: Db, p: Params) => {
+      const [r] = await db
+        .select({ row: apiTokens, publisher: publisherColumns })
+        .from(apiTokens)
+        .innerJoin(publishers, eq(publishers.id, apiTokens.publisherId))
+        .where(and(eq(apiTokens.id, p.tokenId ?? ''), isNull(apiTokens.trustPolicyId)));
+      return owned(r);
+    },
+  },
+  trustPolicy: {
+    notFound: () => notFound('Trusted publisher'),
+    load: async (db: Db, p: Params) => {
+      const [r] = await db
+        .select({ app: apps, policy: trustPolicies, publisher: publisherColumns })
+        .from(trustPolicies)
+        .innerJoin(apps, eq(apps.id, trustPolicies.appId))
+        .innerJoin(publishers, eq(publishers.id, apps.publisherId))
+        .where(and(eq(trustPolicies.appId, appIdOf(p)), eq(trustPolicies.id, p.policyId ?? '')));
+      return owned(r && { publisher: r.publisher, row: { app: r.app, policy: r.policy } });
     },
   },
 } satisfies Partial<Record<ResourceKind, { notFound: () => HttpError; load: (db: Db, p: Params) => Promise<Found<unknown> | null> }>>;

@@ -34,11 +34,40 @@ export const authCodes = pgTable('auth_codes', {
   usedAt: ts('used_at'),
 });
 
-/** Access tokens the embedded authorization server issued to the portal (its userinfo reads them). */
+/**
+ * Access tokens the embedded authorization server issued: to the portal (its userinfo reads them) and to
+ * registered clients such as the Apps CLI, whose `scope` (e.g. `marketplace:app-submit`) the portal honours.
+ */
 export const cloudTokens = pgTable('cloud_tokens', {
   tokenHash: text('token_hash').primaryKey(),
   cloudUserId: text('cloud_user_id').notNull().references(() => cloudUsers.id),
+  clientId: text('client_id').notNull().default(''),
+  scope: text('scope').notNull().default(''),
   expiresAt: ts('expires_at').notNull(),
+  revokedAt: ts('revoked_at'),
+});
+
+/** Refresh tokens of the embedded authorization server (`offline_access`), rotated on every use. */
+export const cloudRefreshTokens = pgTable('cloud_refresh_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  cloudUserId: text('cloud_user_id').notNull().references(() => cloudUsers.id),
+  clientId: text('client_id').notNull(),
+  scope: text('scope').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  revokedAt: ts('revoked_at'),
+});
+
+/**
+ * OAuth clients the embedded authorization server knows besides the portal itself (which is configured):
+ * public clients (PKCE, no secret) such as Rocket.Chat's Apps CLI, seeded at start; production adds rows.
+ */
+export const oauthClients = pgTable('oauth_clients', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  redirectUris: text('redirect_uris').array().notNull(),
+  scopes: text('scopes').array().notNull(),
+  createdAt: created(),
 });
 
 /** The portal's own opaque tokens, stored hashed. */
@@ -581,3 +610,56 @@ export const rowCounts = pgTable('row_counts', {
   scope: text('scope').notNull(),
   n: bigint('n', { mode: 'number' }).notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.list, t.scope] })]);
+
+/**
+ * A publisher's API tokens: secrets for scripts and CI, shown once and stored hashed. A token acts for its
+ * publisher (as a developer of it) within its abilities (`read`, `submit`) on all its apps (`appIds` null) or
+ * on the ones listed. Trusted publishing mints short-lived ones (`trustPolicyId` set) for one app.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: text('id').primaryKey(),
+    publisherId: text('publisher_id').notNull().references(() => publishers.id),
+    name: text('name').notNull(),
+    /** The first characters of the secret, shown so a person recognizes it. */
+    prefix: text('prefix').notNull(),
+    secretHash: text('secret_hash').notNull().unique(),
+    abilities: text('abilities').array().notNull(),
+    appIds: text('app_ids').array(),
+    trustPolicyId: text('trust_policy_id'),
+    createdBy: text('created_by').notNull(),
+    createdByName: text('created_by_name').notNull(),
+    createdAt: created(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    lastUsedAt: ts('last_used_at'),
+    lastUsedIp: text('last_used_ip'),
+    /** The addresses it was used from (the latest 50): a use from another is written to the activity log. */
+    seenIps: text('seen_ips').array().notNull().default(sql`'{}'::text[]`),
+    expiryNoticeAt: ts('expiry_notice_at'),
+  },
+  (t) => [index('api_tokens_publisher_idx').on(t.publisherId, t.createdAt)],
+);
+
+/**
+ * Trusted publishing: a CI workflow, named by its OIDC issuer's claims, may trade its identity token for a
+ * 15-minute token that submits versions of one app.
+ */
+export const trustPolicies = pgTable(
+  'trust_policies',
+  {
+    id: text('id').primaryKey(),
+    appId: text('app_id').notNull().references(() => apps.id),
+    publisherId: text('publisher_id').notNull().references(() => publishers.id),
+    issuer: text('issuer').notNull(),
+    repository: text('repository').notNull(),
+    workflow: text('workflow').notNull(),
+    environment: text('environment'),
+    ref: text('ref'),
+    createdBy: text('created_by').notNull(),
+    createdByName: text('created_by_name').notNull(),
+    createdAt: created(),
+  },
+  (t) => [index('trust_policies_app_idx').on(t.appId, t.createdAt)],
+);

@@ -6,6 +6,7 @@ import { isSystemFeature, publisherFlags, type Feature, type Permission, type Pu
 import { BUNDLE_TEXT } from '../../contract/schemas/bundle';
 import { WEBHOOK_TEXT } from '../../contract/schemas/webhook';
 import { Access, SYSTEM_DOMAIN, type Domain, type Subject } from '../access/enforcer';
+import { appOfRow, checkGrant } from '../access/grant';
 import { resolvers, type ResolvedKind, type RowOf } from '../access/resources';
 import { publishers } from '../db/schema';
 import { HttpError } from '../errors';
@@ -76,6 +77,10 @@ export default fp(
       if (!rule) throw new HttpError(500, 'internal_error', 'Route has no access rule.');
       if (rule.access === 'public') return;
       const auth = requireSession(request);
+      // What the credential covers (an API token, the CLI's token …) is decided with the route's rule; the
+      // app it may be limited to, once the row the path names is known.
+      const scoped = auth.grant.via !== 'session';
+      if (rule.access === 'session' || (scoped && !rule.resource)) checkGrant(auth.grant, rule, undefined);
       if (rule.access === 'session') return;
       const developer = auth.developer;
       if (!developer) throw notRegistered();
@@ -100,6 +105,7 @@ export default fp(
         return found;
       };
       if (isSystemFeature(rule.feature)) {
+        if (scoped) checkGrant(auth.grant, rule, undefined);
         // Staff features are decided in `system` (the row's owner does not matter); the row must exist.
         await decide(SYSTEM_DOMAIN);
         if (rule.systemRole && developer.systemRole !== rule.systemRole) throw new HttpError(403, 'invalid_user_role', 'Invalid User Role');
@@ -119,6 +125,7 @@ export default fp(
       const found = await load();
       const domain: Domain = { id: found.owner ?? '', flags: found.flags };
       if (!(await enforcer.holdsRoleIn(subject, domain))) throw resolver.notFound();
+      if (scoped) checkGrant(auth.grant, rule, appOfRow(rule.resource, found.row));
       await decide(domain);
       request.resource = found.row;
       request.domain = domain;

@@ -1,13 +1,23 @@
-import { and, eq, getTableColumns, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { API_TOKEN_PREFIX, apiTokenCredential, cloudCredential, sessionCredential } from '../access/credentials';
+import type { Grant } from '../access/grant';
 import { sha256 } from '../db/ids';
-import { developers, sessions } from '../db/schema';
+import type { developers, sessions } from '../db/schema';
+import { recordTokenUse } from '../services/api-tokens/use';
 import { SessionCache, isWrite } from '../services/session-cache';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type DeveloperRow = typeof developers.$inferSelect;
-export type AuthContext = { tokenHash: string; session: SessionRow; developer: DeveloperRow | null };
+/** An API token's own state the request records its use in (server/services/api-tokens/use.ts). */
+export type TokenUse = { id: string; publisherId: string; lastUsedAt: Date | null; seenIps: string[] };
+/**
+ * Who a request is: its credential's hash, the person (or, for an API token, the token) and their developer
+ * account, and what the credential may do (`grant`: all a session's roles allow; less for tokens).
+ */
+export type AuthContext = { tokenHash: string; session: SessionRow; developer: DeveloperRow | null; grant: Grant; apiToken?: TokenUse };
+/** The longest bearer credential read (a cloud issuer's signed JWT; the portal's own are 43–48 characters). */
+const MAX_TOKEN_LENGTH = 4096;
 
 /**
  * Bearer token → the portal session → the developer (null before sign-up), in one indexed query, kept in
@@ -21,14 +31,11 @@ export default fp(
       const stop = await app.dbListen('portal_auth', (message) => cache.invalidate(message), (on) => cache.setListening(on));
       app.addHook('onClose', async () => stop());
     }
-    const lookup = async (tokenHash: string): Promise<AuthContext | null> => {
-      const [row] = await app.db
-        .select({ session: getTableColumns(sessions), developer: getTableColumns(developers) })
-        .from(sessions)
-        .leftJoin(developers, eq(developers.cloudUserId, sessions.cloudUserId))
-        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
-        .limit(1);
-      return row ? { tokenHash, session: row.session, developer: row.developer ?? null } : null;
+    // Which credential a token is: an API token by its prefix; else a portal session, else a cloud access
+    // token of a registered client (the Apps CLI) that carries the submit scope.
+    const lookup = async (token: string, tokenHash: string): Promise<AuthContext | null> => {
+      if (token.startsWith(API_TOKEN_PREFIX)) return apiTokenCredential(app.db, tokenHash);
+      return (await sessionCredential(app.db, tokenHash)) ?? cloudCredential(app.db, tokenHash, await app.cloudAccessToken(token, tokenHash));
     };
     // Read your own writes: a write by a signed-in user forgets what this process keeps of them before the
     // answer leaves (the database's notification, which tells the other processes, may come a moment later).
@@ -42,19 +49,21 @@ export default fp(
       const header = request.headers.authorization;
       if (!header?.startsWith('Bearer ')) return;
       const token = header.slice('Bearer '.length).trim();
-      if (!token || token.length > 200) return;
+      if (!token || token.length > MAX_TOKEN_LENGTH) return;
       const tokenHash = sha256(token);
       let auth = cache.get(tokenHash);
       if (!auth) {
         const mark = cache.mark();
-        auth = (await lookup(tokenHash)) ?? undefined;
+        auth = (await lookup(token, tokenHash)) ?? undefined;
         if (auth) cache.set(tokenHash, auth, mark);
       }
       // A copy: a route may not change what the next request of this session sees.
       if (auth) request.auth = { ...auth };
+      // An API token's last use and new addresses are recorded (at most once a minute per token and address).
+      if (auth?.apiToken) await recordTokenUse(app.db, auth.apiToken, request.ip);
     });
   },
-  { name: 'auth', dependencies: ['db', 'config'] },
+  { name: 'auth', dependencies: ['db', 'config', 'identity'] },
 );
 
 declare module 'fastify' {

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { DEV_AUTH_PATH } from '../config';
 import { devAuthServer } from '../services/identity/dev-server';
+import { embeddedCloudToken } from '../access/credentials';
+import { IssuerTokens, type TokenIdentity } from '../services/identity/issuer-tokens';
 import { OAuthClient } from '../services/identity/oauth-client';
 
 /**
@@ -26,6 +28,14 @@ export default fp(
       clientSecret: config.cloudClientSecret,
     });
     app.decorate('identity', client);
+    // Cloud access tokens clients such as the Apps CLI send the portal: the embedded server's own (its table),
+    // or the configured issuer's signed tokens.
+    const issuerTokens = config.cloudIssuerUrl
+      ? new IssuerTokens({ issuer: config.cloudIssuerUrl, jwksUrl: config.cloudJwksUrl, audience: config.cloudTokenAudience })
+      : null;
+    app.decorate('cloudAccessToken', (token: string, tokenHash: string) =>
+      issuerTokens ? issuerTokens.identify(token) : embeddedCloudToken(app.db, tokenHash),
+    );
     app.decorate('identityUrls', {
       cloudUrl: config.cloudIssuerUrl ?? (config.publicUrl ? `${config.publicUrl}${DEV_AUTH_PATH}` : DEV_AUTH_PATH),
       // The embedded server's page is on this origin, so the SPA (and Vite's dev proxy) reach it by path.
@@ -40,5 +50,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     identity: OAuthClient;
     identityUrls: { cloudUrl: string; authorizeUrl: () => Promise<string> };
+    /** Who a cloud access token (not a portal session) names, with its scope; null when nobody. */
+    cloudAccessToken: (token: string, tokenHash: string) => Promise<TokenIdentity | null>;
   }
 }

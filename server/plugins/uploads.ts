@@ -15,6 +15,9 @@ const MULTIPART = /^multipart\/form-data/i;
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 const routeOf = (request: FastifyRequest) => (request.routeOptions.config as { tsRestRoute?: AppRoute } | undefined)?.tsRestRoute;
 const takesFiles = (route: AppRoute | undefined) => !!route && 'contentType' in route && route.contentType === 'multipart/form-data';
+const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(;|$)/i;
+/** A route that takes an HTML form (the OAuth token exchange, as RFC 8693 sends it) also takes JSON. */
+const takesForm = (route: AppRoute | undefined) => !!route && 'contentType' in route && route.contentType === 'application/x-www-form-urlencoded';
 const isMultipart = (request: FastifyRequest) => MULTIPART.test(request.headers['content-type'] ?? '');
 
 /** What one upload route accepts: its file field, how many files, how large each, and its other fields. */
@@ -56,8 +59,16 @@ export default fp(
       const type = request.headers['content-type'];
       // A GET carries no body: its content type is nothing to refuse.
       if (!route || !type || route.method === 'GET') return;
-      if (takesFiles(route) ? !isMultipart(request) : !JSON_TYPE.test(type)) {
-        throw new HttpError(415, 'unsupported_media_type', takesFiles(route) ? 'This route takes a multipart/form-data upload.' : 'This route takes JSON (application/json).');
+      if (takesFiles(route) ? !isMultipart(request) : !JSON_TYPE.test(type) && !(takesForm(route) && FORM_TYPE.test(type))) {
+        throw new HttpError(
+          415,
+          'unsupported_media_type',
+          takesFiles(route)
+            ? 'This route takes a multipart/form-data upload.'
+            : takesForm(route)
+              ? 'This route takes a form (application/x-www-form-urlencoded) or JSON.'
+              : 'This route takes JSON (application/json).',
+        );
       }
     });
 
