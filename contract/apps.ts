@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { can, canOn } from './access';
+import { can, canOn, forTokens } from './access';
 import { c } from './c';
 import { errorsOf, NoBody, Ok, paged, PageQuery } from './common';
 import {
@@ -19,7 +19,7 @@ export const apps = c.router({
     path: '/publisher/apps',
     query: PageQuery,
     responses: { 200: paged(App), ...errorsOf('feature') },
-    metadata: can('app', 'read'),
+    metadata: forTokens('read', can('app', 'read')),
     summary: 'The publisher’s apps, newest first',
   },
   create: {
@@ -36,7 +36,7 @@ export const apps = c.router({
     path: '/publisher/apps/:id',
     pathParams: id,
     responses: { 200: App, ...errorsOf('feature', { params: true }) },
-    metadata: canOn('app', 'app', 'read'),
+    metadata: forTokens('read', canOn('app', 'app', 'read')),
     summary: 'An app with its latest version',
   },
   all: {
@@ -44,7 +44,7 @@ export const apps = c.router({
     path: '/publisher/apps/:id/all',
     pathParams: id,
     responses: { 200: z.array(AppVersion), ...errorsOf('feature', { params: true }) },
-    metadata: canOn('app', 'app', 'read'),
+    metadata: forTokens('read', canOn('app', 'app', 'read')),
     summary: 'Every version of an app',
   },
   info: {
@@ -52,7 +52,7 @@ export const apps = c.router({
     path: '/publisher/apps/:id/info/:versionId',
     pathParams: idVersion,
     responses: { 200: AppVersion, ...errorsOf('feature', { params: true }) },
-    metadata: canOn('appVersion', 'app', 'read'),
+    metadata: forTokens('read', canOn('appVersion', 'app', 'read')),
     summary: 'One version of an app',
   },
   stats: {
@@ -60,7 +60,7 @@ export const apps = c.router({
     path: '/publisher/apps/:id/stats',
     pathParams: id,
     responses: { 200: AppStats, ...errorsOf('feature', { params: true }) },
-    metadata: canOn('app', 'app', 'read'),
+    metadata: forTokens('read', canOn('app', 'app', 'read')),
     summary: 'Downloads, purchases and subscriptions',
   },
   jobs: {
@@ -68,7 +68,7 @@ export const apps = c.router({
     path: '/publisher/apps/:id/jobs',
     pathParams: id,
     responses: { 200: z.array(CompileJob), ...errorsOf('feature', { params: true }) },
-    metadata: canOn('app', 'app', 'read'),
+    metadata: forTokens('read', canOn('app', 'app', 'read')),
     summary: 'Compile jobs of an app',
   },
   job: {
@@ -76,7 +76,7 @@ export const apps = c.router({
     path: '/publisher/apps/:id/jobs/:jobId',
     pathParams: z.object({ id: z.string(), jobId: z.string() }),
     responses: { 200: CompileJob, ...errorsOf('feature', { params: true }) },
-    metadata: canOn('compileJob', 'app', 'read'),
+    metadata: forTokens('read', canOn('compileJob', 'app', 'read')),
     summary: 'One compile job with its diagnostics',
   },
   prices: {
@@ -84,7 +84,7 @@ export const apps = c.router({
     path: '/publisher/apps/:id/prices',
     pathParams: id,
     responses: { 200: z.array(Price), ...errorsOf('feature', { params: true }) },
-    metadata: canOn('app', 'app', 'read'),
+    metadata: forTokens('read', canOn('app', 'app', 'read')),
     summary: 'Prices of an app; one is active, the others legacy',
   },
   price: {
@@ -92,7 +92,7 @@ export const apps = c.router({
     path: '/publisher/apps/:id/prices/:priceId',
     pathParams: z.object({ id: z.string(), priceId: z.string() }),
     responses: { 200: Price, ...errorsOf('feature', { params: true }) },
-    metadata: canOn('price', 'app', 'read'),
+    metadata: forTokens('read', canOn('price', 'app', 'read')),
     summary: 'One price',
   },
   createPrice: {
@@ -119,7 +119,7 @@ export const apps = c.router({
     path: '/publisher/apps/:appId/info/:internalId/screenshots',
     pathParams: appInternal,
     responses: { 200: z.array(Screenshot), ...errorsOf('feature', { params: true }) },
-    metadata: canOn('appVersion', 'app', 'read'),
+    metadata: forTokens('read', canOn('appVersion', 'app', 'read')),
     summary: 'Screenshots of a version',
   },
   uploadScreenshots: {
