@@ -10,6 +10,7 @@ import { catalog } from './catalog';
 import { me } from './me';
 import { oauth } from './oauth';
 import { publisher } from './publisher';
+import { submissions } from './submissions';
 import { webhooks } from './webhooks';
 
 export const API_PREFIX = '/v1';
@@ -23,6 +24,7 @@ export const contract = c.router(
     apps,
     bundles,
     webhooks,
+    submissions,
     catalog,
     admin: c.router({
       apps: adminApps,

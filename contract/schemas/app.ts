@@ -193,6 +193,27 @@ export const multipartForm = <T extends z.ZodRawShape>(shape: T) => z.object(sha
 export const AppPackageUpload = multipartForm({ app: oneFile(PACKAGE_FIELD_MESSAGE) });
 export const ScreenshotsUpload = multipartForm({ screenshots: z.unknown() });
 
+/**
+ * What Rocket.Chat's Apps CLI sends (`rc-apps submit`, @rocket.chat/apps-cli 1.9.0 lib/commands/submit.js):
+ * the package in `app`, `categories` as a JSON list of category titles, and on updates `changes`, the note.
+ */
+export const SUBMISSION_TEXT = {
+  categoriesInvalid: 'categories must be a JSON list of category titles, such as ["Productivity"].',
+  unknownCategories: (titles: string[]) => `Unknown categories: ${titles.join(', ')}.`,
+} as const;
+export const SubmissionUpload = multipartForm({ app: oneFile(PACKAGE_FIELD_MESSAGE), categories: z.string().optional(), changes: z.string().optional() });
+/** The categories part, once parsed: 1 to 20 titles. */
+export const SubmissionCategories = z
+  .array(z.string().trim().min(1).max(100), { error: SUBMISSION_TEXT.categoriesInvalid })
+  .max(20, { error: SUBMISSION_TEXT.categoriesInvalid });
+export const SubmissionResult = z.object({
+  app: App,
+  version: AppVersion,
+  compileJob: CompileJob,
+  /** Where the publisher finishes the version in the portal (details, pricing, screenshots) and submits it. */
+  portalUrl: z.string(),
+});
+
 export const UsageRecord = z.object({
   id: z.string(),
   workspaceLabel: z.string(),

@@ -84,13 +84,13 @@ export const appsRoutes = (app: FastifyInstance) => {
     create: s.route(contract.apps.create, async ({ request }) => {
       const developer = requireDeveloper(request);
       const mayUpdate = async (id: string) => (await allowedRows(app, request, 'app', [id], 'app', 'update')).length > 0;
-      const appId = await acceptPackage(app.db, app.storage, await packageOf(request), { publisherId: developer.publisherId, engineVersion: app.config.engineVersion, mayUpdate });
+      const { appId } = await acceptPackage(app.db, app.storage, await packageOf(request), { publisherId: developer.publisherId, engineVersion: app.config.engineVersion, mayUpdate });
       return { status: 201, body: await view(appId) };
     }),
 
     update: s.route(contract.apps.update, async ({ request }) => {
       const a = resourceOf(request, 'app');
-      const appId = await acceptPackage(app.db, app.storage, await packageOf(request), {
+      const { appId } = await acceptPackage(app.db, app.storage, await packageOf(request), {
         publisherId: a.publisherId,
         engineVersion: app.config.engineVersion,
         updateOf: a.id,

@@ -12,6 +12,7 @@ import { catalogRoutes } from './catalog';
 import { meRoutes } from './me';
 import { oauthRoutes } from './oauth';
 import { publisherRoutes } from './publisher';
+import { submissionsRoutes } from './submissions';
 import { adminPurchasesRoutes, adminWorkspacesRoutes, publisherPurchasesRoutes } from './purchases';
 import { webhooksRoutes } from './webhooks';
 import { adminBundlesRoutes, bundlesRoutes } from './bundles';
@@ -46,6 +47,7 @@ export async function routes(app: FastifyInstance) {
     ...prefixed('admin.purchases', adminPurchasesRoutes(app)),
     ...prefixed('admin.workspaces', adminWorkspacesRoutes(app)),
     ...prefixed('webhooks', webhooksRoutes(app)),
+    ...prefixed('submissions', submissionsRoutes(app)),
     ...prefixed('bundles', bundlesRoutes(app)),
     ...prefixed('admin.bundles', adminBundlesRoutes(app)),
   };

@@ -59,8 +59,10 @@ export async function acceptPackage(
     updateOf?: string;
     /** Whether the caller may update the existing app of this id (the gate's policy): which 409 a new one gets. */
     mayUpdate?: (appId: string) => Promise<boolean>;
+    /** What the submission sets on the version besides the package (the Apps CLI's categories and change note). */
+    versionFields?: { categories?: string[]; changesNote?: string };
   },
-) {
+): Promise<{ appId: string; internalId: string; compileJobId: string }> {
   const files = await readZip(zip);
   const { manifest, icon: iconBytes } = readManifest(files, opts.engineVersion);
   const icon = await readIcon(manifest.iconFile, iconBytes);
@@ -109,11 +111,15 @@ export async function acceptPackage(
         event: { type: 'UPLOAD_REVISION' },
         afterChange: async (tx, updated) => {
           await queueCompile(tx);
-          const [row] = await tx.update(appVersions).set(fromPackage(manifest, icon, packagePath, compileJobId)).where(eq(appVersions.internalId, updated.internalId)).returning();
+          const [row] = await tx
+            .update(appVersions)
+            .set({ ...fromPackage(manifest, icon, packagePath, compileJobId), ...opts.versionFields })
+            .where(eq(appVersions.internalId, updated.internalId))
+            .returning();
           return row!;
         },
       });
-      return manifest.id;
+      return { appId: manifest.id, internalId, compileJobId };
     }
     await db.transaction(async (tx) => {
       if (!existing) {
@@ -132,6 +138,7 @@ export async function acceptPackage(
         shortDescription: shortDescriptionFrom(manifest.description),
         description: manifest.description,
         ...fromPackage(manifest, icon, packagePath, compileJobId),
+        ...opts.versionFields,
       });
       await queueCompile(tx);
     });
@@ -139,5 +146,5 @@ export async function acceptPackage(
     await storage.remove(packagePath).catch(() => undefined);
     throw e;
   }
-  return manifest.id;
+  return { appId: manifest.id, internalId, compileJobId };
 }
