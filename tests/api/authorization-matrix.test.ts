@@ -85,6 +85,9 @@ const table: [method: string, path: string, body: unknown, expected: number[]][]
   // Uploads without a package: whoever may upload gets 400 (the body is validated before anything is looked up).
   ['POST', '/v1/publisher/apps', {}, jsonToNewUpload],
   ['PUT', `/v1/apps/${jira}`, {}, jsonToUploadForUpdaters],
+  // The Apps CLI's submissions (POST /v1/apps, POST /v1/apps/:id): the same rules as the wizard's uploads.
+  ['POST', '/v1/apps', {}, jsonToNewUpload],
+  ['POST', `/v1/apps/${jira}`, {}, jsonToUploadForUpdaters],
   // Publishing an author-approved version is illegal: who may try gets 409, and nothing changes.
   ['POST', `/v1/publisher/apps/${jira}/status/${jiraLatest}`, { status: 'published', appId: jira, versionId: jiraLatest }, northwindLockedUpdate],
   // The wizards' calls on Northwind's app: whoever may update apps of another publisher gets 404.

@@ -337,6 +337,15 @@ function partsFor(key: string, path: string): fc.Arbitrary<Part[]> {
             { arbitrary: fc.array(fc.constantFrom<FileSpec>('png', 'png', 'jpeg', 'junk'), { minLength: 1, maxLength: 3 }), weight: 6 },
             { arbitrary: fc.constant(Array<FileSpec>(11).fill('png')), weight: 1 },
           ).map((files) => files.map((file, i) => ({ field: 'screenshots', file, filename: `shot-${i}.${file === 'jpeg' ? 'jpg' : 'png'}` })))
+        : key.startsWith('submissions.')
+          ? // The Apps CLI's form: the package, categories as a JSON list of titles, and on updates the change note.
+            fc.tuple(
+              zipFile(key === 'submissions.update').map((file): Part => ({ field: 'app', file, filename: 'app.zip' })),
+              fc.option(
+                fc.oneof({ arbitrary: json(fc.array(ref('categories', 'title'), { minLength: 1, maxLength: 2 })), weight: 4 }, { arbitrary: strings, weight: 1 }).map((value): Part => ({ field: 'categories', value })),
+              ),
+              fc.option(strings.map((value): Part => ({ field: 'changes', value }))),
+            ).map(([app, categories, changes]) => [app, ...(categories ? [categories] : []), ...(changes ? [changes] : [])])
         : fc.oneof(
             { arbitrary: zipFile(key === 'apps.update').map((file) => [{ field: 'app', file, filename: 'app.zip' }]), weight: 6 },
             { arbitrary: fc.constant<Part[]>([{ field: 'app', file: 'junk', filename: 'app.zip' }]), weight: 1 },
@@ -570,7 +579,7 @@ function mayChange(key: string, params: Record<string, string>, who: Who, c: Cha
 }
 /** Rows a request may add: an app of the caller's publisher, a developer joining it, a publisher signing up — none with a flag set. */
 function mayAdd(key: string, who: Who, table: string, row: Record<string, unknown>, added: Set<string>): boolean {
-  if (table === 'apps') return (key === 'apps.create' || key === 'bundles.create') && row.publisher_id === who.publisherId && row.is_enterprise_only === false && row.is_usage_based === false;
+  if (table === 'apps') return (key === 'apps.create' || key === 'submissions.create' || key === 'bundles.create') && row.publisher_id === who.publisherId && row.is_enterprise_only === false && row.is_usage_based === false;
   if (table === 'developers') {
     return (key === 'publisher.addUser' && row.publisher_id === who.publisherId && row.system_role === 'user') || (key === 'publisher.signUp' && added.has(`publishers:${row.publisher_id}`) && row.system_role === 'user');
   }
