@@ -113,10 +113,16 @@ export default fp(
           const path = join(this.uploadDir, `${files.length}`);
           let size = 0;
           // Counted here, so the upload stops at the limit (the parser would read the rest of the file first).
+          const raw = this.raw;
           const limit = new Transform({
             transform(chunk: Buffer, _enc, done) {
               size += chunk.length;
-              done(size > spec.maxFileBytes ? Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' }) : null, chunk);
+              if (size <= spec.maxFileBytes) return done(null, chunk);
+              // Past the limit: stop reading the connection in this very tick (the refusal follows a few ticks
+              // later; on a busy machine the client's data would keep flowing into the parser meanwhile).
+              raw.unpipe();
+              raw.pause();
+              done(Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' }));
             },
           });
           await pipeline(part.file, limit, createWriteStream(path));
