@@ -127,12 +127,14 @@ describe('pg-boss on the embedded database (or PostgreSQL)', () => {
 
 describe('a run paused past its lease while another process finished its job', () => {
   const clock = new TestClock();
-  const lease = 20;
+  // The lease runs on the test's clock (no real waiting); the compile's own time-out on the real one, so it is
+  // generous: a compile on a busy 2-core machine can take far longer than on a quiet one.
+  const lease = 310;
   let a: TestServer;
   let b: TestServer;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let owner: string;
-  const env = { WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_TIMEOUT_SECONDS: '1', JOB_LEASE_SECONDS: String(lease), COMPILE_TIMEOUT_SECONDS: '10', JOB_SUPERVISE_SECONDS: '1' };
+  const env = { WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_TIMEOUT_SECONDS: '1', JOB_LEASE_SECONDS: String(lease), COMPILE_TIMEOUT_SECONDS: '300', JOB_SUPERVISE_SECONDS: '1' };
   /** Past the lease: the queue (supervising every second) takes the paused run's job back. */
   const pausePastLease = () => clock.tick((lease + 2) * 1000);
   beforeAll(async () => {
