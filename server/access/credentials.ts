@@ -74,26 +74,24 @@ export async function cloudCredential(
   identity: { cloudUserId: string; scope: string; expiresAt: Date } | null,
 ): Promise<AuthContext | null> {
   if (!identity || !identity.scope.split(' ').includes(SUBMIT_SCOPE)) return null;
-  const [row] = await db
-    .select({ user: getTableColumns(cloudUsers), developer: getTableColumns(developers) })
-    .from(cloudUsers)
-    .leftJoin(developers, eq(developers.cloudUserId, cloudUsers.id))
-    .where(eq(cloudUsers.id, identity.cloudUserId))
-    .limit(1);
-  if (!row) return null;
+  // The person's developer account; else, for the embedded server's users, their cloud user (a person an
+  // external issuer vouches for exists here only once they have a developer account).
+  const [developer] = await db.select().from(developers).where(eq(developers.cloudUserId, identity.cloudUserId)).limit(1);
+  const [user] = developer ? [developer] : await db.select().from(cloudUsers).where(eq(cloudUsers.id, identity.cloudUserId)).limit(1);
+  if (!user) return null;
   return {
     tokenHash,
     session: {
       tokenHash,
-      cloudUserId: row.user.id,
-      email: row.user.email,
-      firstName: row.user.firstName,
-      lastName: row.user.lastName,
+      cloudUserId: identity.cloudUserId,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
       expiresAt: identity.expiresAt,
       revokedAt: null,
       createdAt: new Date(),
     },
-    developer: row.developer ?? null,
+    developer: developer ?? null,
     grant: { via: 'cloudToken', tokenId: tokenHash.slice(0, 12), abilities: ['read', 'submit'], apps: 'all' },
   };
 }

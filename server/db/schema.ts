@@ -29,6 +29,8 @@ export const authCodes = pgTable('auth_codes', {
   clientId: text('client_id').notNull(),
   redirectUri: text('redirect_uri').notNull(),
   codeChallenge: text('code_challenge').notNull(),
+  /** The scope the person consented to (space-separated): what the code's tokens carry. */
+  scope: text('scope').notNull().default(''),
   cloudUserId: text('cloud_user_id').notNull().references(() => cloudUsers.id),
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
@@ -47,7 +49,10 @@ export const cloudTokens = pgTable('cloud_tokens', {
   revokedAt: ts('revoked_at'),
 });
 
-/** Refresh tokens of the embedded authorization server (`offline_access`), rotated on every use. */
+/**
+ * Refresh tokens of the embedded authorization server (`offline_access`). Not rotated (the Apps CLI never
+ * stores a new one): one serves until revoked or expired; `used_at` is its last use.
+ */
 export const cloudRefreshTokens = pgTable('cloud_refresh_tokens', {
   tokenHash: text('token_hash').primaryKey(),
   cloudUserId: text('cloud_user_id').notNull().references(() => cloudUsers.id),
@@ -60,7 +65,7 @@ export const cloudRefreshTokens = pgTable('cloud_refresh_tokens', {
 
 /**
  * OAuth clients the embedded authorization server knows besides the portal itself (which is configured):
- * public clients (PKCE, no secret) such as Rocket.Chat's Apps CLI, seeded at start; production adds rows.
+ * public clients (PKCE, no secret) such as Rocket.Chat’s Apps CLI (a row migration 0016 adds); production adds rows.
  */
 export const oauthClients = pgTable('oauth_clients', {
   id: text('id').primaryKey(),

@@ -44,6 +44,9 @@ export default fp(
       if (request.auth && isWrite(request.method, reply.statusCode)) cache.invalidate(`user:${request.auth.session.cloudUserId}`);
       return payload;
     });
+    // For a revocation made without a session (the authorization server's revocation endpoint): this
+    // process forgets the credential before it answers; the others hear the database's notification.
+    app.decorate('forgetCredential', (message: string) => cache.invalidate(message));
     app.decorateRequest('auth', null);
     app.addHook('onRequest', async (request) => {
       const header = request.headers.authorization;
@@ -69,5 +72,9 @@ export default fp(
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    /** Forgets what this process keeps of a credential (`session:<token hash>`) or a person (`user:<cloud user id>`). */
+    forgetCredential: (message: string) => void;
   }
 }

@@ -15,7 +15,8 @@ export default fp(
   async function identity(app: FastifyInstance) {
     const { config } = app;
     const embedded = config.devSignIn;
-    if (embedded) await devAuthServer(app, { clientId: config.cloudClientId, clientSecret: config.cloudClientSecret });
+    // Its clients: the portal (configured id and secret) and the rows of `oauth_clients` (the Apps CLI …).
+    if (embedded) await devAuthServer(app, { clientId: config.cloudClientId, clientSecret: config.cloudClientSecret, publicUrl: config.publicUrl });
     if (embedded && config.production) {
       app.log.warn(
         '!!! DEV_SIGN_IN=true: the embedded development sign-in is on in production — anyone who reaches this portal can sign in as any user, system admins included. Set CLOUD_ISSUER_URL and remove DEV_SIGN_IN. !!!',

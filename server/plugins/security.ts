@@ -3,8 +3,9 @@ import rateLimit from '@fastify/rate-limit';
 import type { AppRoute } from '@ts-rest/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { DEV_AUTH_PATH } from '../config';
 import { HttpError } from '../errors';
+import { isPortalClientRequest } from '../services/identity/clients';
+import { oauthEndpointOf } from '../services/identity/paths';
 import { databaseStore, sweepRateLimits } from '../services/rate-limit-store';
 
 /** The Content-Security-Policy the SPA, /api-docs and the development sign-in page pass: no inline script anywhere. */
@@ -29,13 +30,26 @@ export function contentSecurityPolicy(https: boolean) {
   };
 }
 
+/**
+ * The same policy as a header value, with more origins a page's forms may lead to: the authorize page's
+ * form answers with a redirect to the client's callback, which browsers hold to `form-action` too.
+ */
+export function contentSecurityPolicyHeader(https: boolean, more: { formAction?: string[] } = {}): string {
+  const { directives } = contentSecurityPolicy(https);
+  const all: Record<string, string[]> = { ...directives, formAction: [...directives.formAction, ...(more.formAction ?? [])] };
+  return Object.entries(all)
+    .map(([name, values]) => [name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), ...values].join(' '))
+    .join(';');
+}
+
 type Limited = 'signIn' | 'uploads';
 /** Which routes are rate limited, and by which limit. */
 function limitOf(url: string, method: string, tsRestRoute: AppRoute | undefined): Limited | null {
   if (tsRestRoute && 'contentType' in tsRestRoute && tsRestRoute.contentType === 'multipart/form-data') return 'uploads';
   if (method === 'POST' && url === '/v1/oauth/exchange') return 'signIn';
-  // The development sign-in pages (the token endpoint is the portal's own server-to-server call).
-  if (url.startsWith(`${DEV_AUTH_PATH}/authorize`)) return 'signIn';
+  // The development sign-in pages and the embedded authorization server's token and revocation endpoints
+  // (either path: server/services/identity/paths.ts).
+  if (oauthEndpointOf(url)) return 'signIn';
   return null;
 }
 
@@ -61,9 +75,17 @@ export default fp(
       const config = (route.config ?? {}) as { tsRestRoute?: AppRoute; rateLimit?: unknown };
       const limited = methods.map((m) => limitOf(route.url, m, config.tsRestRoute)).find(Boolean);
       if (!limited) return;
-      const scope = `${limited}:${methods.join(',')}:${route.url}`;
+      const endpoint = oauthEndpointOf(route.url);
+      // Both paths of an endpoint of the authorization server share one count.
+      const scope = `${limited}:${methods.join(',')}:${endpoint ?? route.url}`;
       const keyGenerator = (r: FastifyRequest) => `${scope}:${clientOf(r)}`;
-      route.config = { ...config, rateLimit: { max: app.config.rateLimits[limited], timeWindow: 60_000, keyGenerator } };
+      const rateLimit = { max: app.config.rateLimits[limited], timeWindow: 60_000, keyGenerator };
+      // The portal's own code exchange (with its client secret) comes from the portal's address for every
+      // person signing in; the sign-in exchange that makes it is counted per person already. To tell it
+      // apart, the token endpoint counts once its form is read.
+      const portal = { clientId: app.config.cloudClientId, clientSecret: app.config.cloudClientSecret, publicUrl: app.config.publicUrl };
+      const tokenEndpoint = endpoint === 'token' ? { hook: 'preHandler' as const, allowList: (r: FastifyRequest) => isPortalClientRequest(r.body, portal) } : {};
+      route.config = { ...config, rateLimit: { ...rateLimit, ...tokenEndpoint } };
     });
     let sweep: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {

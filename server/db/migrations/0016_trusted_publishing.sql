@@ -72,3 +72,11 @@ END $$;
 CREATE TRIGGER api_tokens_auth_notify AFTER UPDATE OF revoked_at, expires_at OR DELETE ON api_tokens FOR EACH ROW EXECUTE FUNCTION portal_auth_notify_api_token();
 --> statement-breakpoint
 CREATE TRIGGER cloud_tokens_auth_notify AFTER UPDATE OF revoked_at OR DELETE ON cloud_tokens FOR EACH ROW EXECUTE FUNCTION portal_auth_notify_session();
+--> statement-breakpoint
+ALTER TABLE "auth_codes" ADD COLUMN "scope" text DEFAULT '' NOT NULL;
+--> statement-breakpoint
+-- Rocket.Chat's Apps CLI (@rocket.chat/apps-cli): a public client (PKCE, no secret) that signs in with a
+-- local callback and asks to submit apps and to stay signed in. Production registers further clients as rows.
+INSERT INTO "oauth_clients" ("id", "name", "redirect_uris", "scopes")
+VALUES ('5d8e59c5d48080ef5497e522', 'Rocket.Chat Apps CLI', '{http://localhost:3005/callback}', '{offline_access,marketplace:app-submit}')
+ON CONFLICT ("id") DO NOTHING;

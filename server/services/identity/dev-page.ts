@@ -1,4 +1,8 @@
+import { consentSentence } from './scopes';
+
 type User = { id: string; email: string; firstName: string; lastName: string };
+/** A registered client other than the portal that asks: the page names it and what it wants. */
+type AskingClient = { name: string; scopes: string[]; redirectUri: string };
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
@@ -8,8 +12,30 @@ const hidden = (params: Record<string, string>) =>
     .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
     .join('');
 
-/** The embedded authorization server's sign-in page: plain HTML, no script, keyboard usable. */
-export function authorizePage(o: { action: string; params: Record<string, string>; users: User[]; error?: string; product: string; production?: boolean }) {
+/** What a person is asked to allow when a client other than the portal signs in, with a way to refuse. */
+function consent(o: { action: string; params: Record<string, string>; client: AskingClient }) {
+  return `<section class="consent" aria-labelledby="consent-title">
+<h2 id="consent-title">${esc(o.client.name)} asks for access</h2>
+<p>${esc(consentSentence(o.client.name, o.client.scopes))}</p>
+<p class="note">It receives the sign-in at <code>${esc(o.client.redirectUri)}</code>. Continue only if you started this sign-in yourself.</p>
+<form method="post" action="${esc(o.action)}">${hidden(o.params)}
+<button type="submit" name="deny" value="1" class="secondary">Deny access</button></form>
+</section>`;
+}
+
+/**
+ * The embedded authorization server's sign-in page: plain HTML, no script, keyboard usable. When another
+ * client than the portal asks (`client`), it says which and what for, and lets the person refuse.
+ */
+export function authorizePage(o: {
+  action: string;
+  params: Record<string, string>;
+  users: User[];
+  error?: string;
+  product: string;
+  production?: boolean;
+  client?: AskingClient;
+}) {
   const users = o.users
     .map(
       (u) => `<li><form method="post" action="${esc(o.action)}">${hidden(o.params)}
@@ -33,11 +59,15 @@ label{display:grid;gap:.2rem}input{font:inherit;padding:.45rem;border:1px solid 
 .error{background:#ffefef;border:1px solid #e5484d;padding:.6rem 1rem;border-radius:8px}
 .primary{background:#3e63dd;color:#fff;text-align:center;display:block}
 .banner{background:#fff4d5;border:2px solid #ab6400;color:#4f3422;padding:.7rem 1rem;border-radius:8px;font-weight:600}
+.consent{background:#fff;border:2px solid #3e63dd;border-radius:8px;padding:0 1rem 1rem}
+.consent form{margin:0}.secondary{text-align:center;display:block;color:#1c2024}
+code{font-size:.9rem;overflow-wrap:anywhere}
 </style></head>
 <body><main>
 ${o.production ? '<p class="banner" role="alert">Development sign-in: this production portal lets anyone sign in as any user (DEV_SIGN_IN=true).</p>' : ''}
 <h1>Sign in to ${esc(o.product)} Cloud</h1>
-<p class="note">Development authorization server: pick a cloud user to continue to the marketplace portal, or create one.</p>
+${o.client ? consent({ action: o.action, params: o.params, client: o.client }) : ''}
+<p class="note">Development authorization server: pick a cloud user to ${o.client ? `allow ${esc(o.client.name)} as that user` : 'continue to the marketplace portal'}, or create one.</p>
 ${o.error ? `<p class="error" role="alert">${esc(o.error)}</p>` : ''}
 <h2>Cloud users</h2>
 <ul aria-label="Cloud users">${users}</ul>
