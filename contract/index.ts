@@ -11,6 +11,7 @@ import { me } from './me';
 import { oauth } from './oauth';
 import { publisher } from './publisher';
 import { submissions } from './submissions';
+import { tokens } from './tokens';
 import { webhooks } from './webhooks';
 
 export const API_PREFIX = '/v1';
@@ -25,6 +26,7 @@ export const contract = c.router(
     bundles,
     webhooks,
     submissions,
+    tokens,
     catalog,
     admin: c.router({
       apps: adminApps,

@@ -11,6 +11,7 @@ export const notificationKinds = [
   'version-published',
   'version-unpublished',
   'compile-failed',
+  'api-token-expiring',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -21,6 +22,7 @@ export const notificationLabels: Record<NotificationKind, string> = {
   'version-published': 'A version was published',
   'version-unpublished': 'A version was unpublished',
   'compile-failed': 'A package failed to compile (with the first diagnostics)',
+  'api-token-expiring': 'An API token of your publisher expires within a week (owners)',
 };
 
 /** Each kind on (true) or off; every kind is on until the developer turns it off. */
@@ -62,6 +64,13 @@ export const templateVariables: Record<NotificationKind | typeof DEFAULT_LAYOUT,
     ...common,
     { name: 'diagnostics', description: 'The first compiler diagnostics: each has file, line, character and message' },
   ],
+  'api-token-expiring': [
+    ...common.filter((v) => !v.name.startsWith('app.') && !v.name.startsWith('version.')),
+    { name: 'token.name', description: 'The token’s name' },
+    { name: 'token.prefix', description: 'The first characters of its secret, to recognize it' },
+    { name: 'token.expiresAt', description: 'When it expires (date and time, UTC)' },
+    { name: 'token.url', description: 'Where the publisher’s tokens are managed in the portal' },
+  ],
 };
 
 /** What a preview renders with: every variable any template may use, with example values. */
@@ -75,6 +84,7 @@ export const sampleVariables = {
   reason: 'The app asks for permissions it does not use.',
   note: 'Looks good; consider a shorter description.',
   diagnostics: [{ file: 'JiraApp.ts', line: 12, character: 5, message: "Cannot find name 'IHttp'." }],
+  token: { name: 'Release pipeline', prefix: 'rcmp_4fJq9Xz', expiresAt: '1 March 2027, 09:30 UTC', url: 'https://marketplace.example/publisher/info' },
   content: '<p>The message’s body appears here.</p>',
   subject: 'A sample subject',
 };

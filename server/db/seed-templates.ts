@@ -75,6 +75,13 @@ ${link}`,
 <p>Fix them and upload a revision.</p>
 ${link}`,
   },
+  'api-token-expiring': {
+    subject: 'The API token “{{ token.name }}” expires on {{ token.expiresAt }}',
+    body: `${greeting}
+<p>The API token <strong>{{ token.name }}</strong> of {{ publisher.name }} (it starts with <code>{{ token.prefix }}</code>) expires on {{ token.expiresAt }}. Scripts and CI jobs that use it will stop working then.</p>
+<p>To keep them working, create a new token and replace this one where it is used; revoke it once nothing uses it.</p>
+<p><a href="{{ token.url }}">Manage your API tokens in the portal</a></p>`,
+  },
 };
 
 /**

@@ -44,8 +44,9 @@ export default fp(
       if (request.auth && isWrite(request.method, reply.statusCode)) cache.invalidate(`user:${request.auth.session.cloudUserId}`);
       return payload;
     });
-    // For a revocation made without a session (the authorization server's revocation endpoint): this
-    // process forgets the credential before it answers; the others hear the database's notification.
+    // A credential ended by someone other than its holder (the authorization server's revocation endpoint, an
+    // API token revoked by a person): this process forgets it before the answer leaves; the database's
+    // notification tells the others.
     app.decorate('forgetCredential', (message: string) => cache.invalidate(message));
     app.decorateRequest('auth', null);
     app.addHook('onRequest', async (request) => {
@@ -70,6 +71,10 @@ export default fp(
 );
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Forgets what this process keeps of the credential whose hash is `tokenHash` (see the auth plugin). */
+    forgetCredential: (tokenHash: string) => void;
+  }
   interface FastifyRequest {
     auth: AuthContext | null;
   }

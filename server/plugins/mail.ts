@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { MAIL_JOB, NOTIFY_JOB } from '../services/job-kinds';
+import { runExpiryNotices } from '../services/api-tokens/expiry';
+import { MAIL_JOB, NOTIFY_JOB, TOKEN_EXPIRY_JOB } from '../services/job-kinds';
 import { outboxMailer, smtpMailer, type Mailer } from '../services/mail/mailer';
 import type { Message } from '../services/mail/mailer';
 import type { Notification } from '../services/mail/notify';
@@ -9,7 +10,9 @@ import { expand, send } from '../services/mail/worker';
 
 /**
  * The mail service: SMTP when SMTP_URL is set, else .eml files in DATA_DIR/outbox; and, unless
- * MAIL_WORKER=false, the workers that turn queued notifications into messages and send them.
+ * MAIL_WORKER=false, the workers that turn queued notifications into messages and send them, and tell
+ * publishers' owners of API tokens that expire within a week (TOKEN_EXPIRY_JOB: every hour, one run across
+ * every process).
  */
 export default fp(
   async function mail(app: FastifyInstance) {
@@ -19,10 +22,12 @@ export default fp(
     if (worker) {
       await app.jobs.work<Notification>(NOTIFY_JOB, (claim) => expand(app, claim));
       await app.jobs.work<Message>(MAIL_JOB, (claim) => send(app, claim));
+      await app.jobs.work(TOKEN_EXPIRY_JOB, (claim) => runExpiryNotices(app, claim));
+      await app.jobs.schedule(TOKEN_EXPIRY_JOB);
     }
     app.addHook('onClose', async () => {
       // The sends under way finish before the mail server's connection closes.
-      if (worker) await app.jobs.stopWorking([NOTIFY_JOB, MAIL_JOB]);
+      if (worker) await app.jobs.stopWorking([NOTIFY_JOB, MAIL_JOB, TOKEN_EXPIRY_JOB]);
       mailer.close();
     });
   },

@@ -13,6 +13,7 @@ import { meRoutes } from './me';
 import { oauthRoutes } from './oauth';
 import { publisherRoutes } from './publisher';
 import { submissionsRoutes } from './submissions';
+import { tokensRoutes } from './tokens';
 import { adminPurchasesRoutes, adminWorkspacesRoutes, publisherPurchasesRoutes } from './purchases';
 import { webhooksRoutes } from './webhooks';
 import { adminBundlesRoutes, bundlesRoutes } from './bundles';
@@ -48,6 +49,7 @@ export async function routes(app: FastifyInstance) {
     ...prefixed('admin.workspaces', adminWorkspacesRoutes(app)),
     ...prefixed('webhooks', webhooksRoutes(app)),
     ...prefixed('submissions', submissionsRoutes(app)),
+    ...prefixed('tokens', tokensRoutes(app)),
     ...prefixed('bundles', bundlesRoutes(app)),
     ...prefixed('admin.bundles', adminBundlesRoutes(app)),
   };

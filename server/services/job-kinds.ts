@@ -17,6 +17,8 @@ export const DISPATCH_JOB = 'webhook.dispatch';
 export const DELIVER_JOB = 'webhook.deliver';
 /** Payouts a crash or a timeout left pending, completed: once a minute, in one process of all. */
 export const RECONCILE_JOB = 'payouts.reconcile';
+/** API tokens that expire within a week, their publisher's owners told (once each): every hour, in one process of all. */
+export const TOKEN_EXPIRY_JOB = 'api-tokens.expiry';
 
 /** A compile whose process died is run at most this many times, then given up. */
 export const MAX_COMPILE_ATTEMPTS = 3;
@@ -143,6 +145,15 @@ export function jobKinds(s: JobSettings): Record<string, JobKind> {
       policy: 'stately',
       concurrency: 1,
       cron: '* * * * *',
+    },
+    {
+      name: TOKEN_EXPIRY_JOB,
+      // The next hour tries again (a token claimed by a run that failed is not marked: its transaction rolled back).
+      retry: { limit: 0, delaySeconds: 0, backoff: false },
+      expireInSeconds: lease,
+      policy: 'stately',
+      concurrency: 1,
+      cron: '0 * * * *',
     },
   ];
   return Object.fromEntries(kinds.map((k) => [k.name, k]));

@@ -52,6 +52,7 @@ const northwind = '6560a1f0c0ffee0000000001';
 const everyDeveloper = [401, 404, 200, 200, 200, 200, 200, 200, 200, 200];
 const allNoticesOn = {
   'version-approved': true, 'version-rejected': true, 'version-reviewed': true, 'version-published': true, 'version-unpublished': true, 'compile-failed': true,
+  'api-token-expiring': true,
 };
 
 // Expected status per caller, in `callers` order. Staff: staffViewer is a publisher viewer, support a viewer,
@@ -181,6 +182,11 @@ const table: [method: string, path: string, body: unknown, expected: number[]][]
   ['POST', '/v1/publisher/webhooks/no-such-webhook/test', undefined, noSuchRow],
   ['GET', '/v1/publisher/webhooks/no-such-webhook/secret', undefined, noSuchRow],
   ['POST', '/v1/publisher/webhooks/no-such-webhook/secret', undefined, noSuchRow],
+  // API tokens: every developer lists their publisher's; those who may update apps make and revoke them; a
+  // token of another publisher, or none, is 404.
+  ['GET', '/v1/publisher/tokens', undefined, everyDeveloper],
+  ['POST', '/v1/publisher/tokens', {}, [401, 404, 403, 400, 400, 400, 403, 403, 400, 400]],
+  ['DELETE', '/v1/publisher/tokens/no-such-token', undefined, noSuchRow],
   ['POST', '/v1/publisher', validSignUp, [401, 201, 409, 409, 409, 409, 409, 409, 409, 409]],
   ['DELETE', '/v1/oauth/session', undefined, [401, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
 ];
@@ -213,6 +219,7 @@ const routeOf = (m: string, p: string) => {
     .replace('no-such-webhook', ':id')
     .replace('no-such-bundle', ':id')
     .replace('no-such-activity', ':activityId')
+    .replace('no-such-token', ':tokenId')
     .replace(northwind, ':id');
   return `${m} ${path.startsWith('/v1/admin/apps/download/') ? path.replace(jiraLatest, ':id') : path.replace(jiraLatest, ':versionId').replace(/\/version\/:versionId\/publish$/, '/version/:versionId/:action')}`;
 };

@@ -31,13 +31,14 @@ beforeAll(async () => {
   s = await startServer({}, { COMPILE_WORKER: 'false', WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true' });
   owner = await s.signIn('owner');
   for (const c of others) tokens[c] = await s.signIn(c);
-  // Rows the seed may not have for Northwind: a screenshot, a webhook and one of its deliveries.
+  // Rows the seed may not have for Northwind: a screenshot, a webhook and one of its deliveries, an API token.
   const latest = (await s.request('GET', `/v1/publisher/apps/${jira}`, { token: owner })).json.latest;
   const draft = await s.request('GET', `/v1/publisher/apps/${uuidOf('app:Weather Now')}`, { token: owner });
   await s.upload('POST', `/v1/publisher/apps/${draft.json.appId}/info/${draft.json.latest.id}/screenshots`, owner, [{ field: 'screenshots', filename: 'a.png', data: await pngImage(960, 540) }]);
   await s.app.db.execute(sql`UPDATE publishers SET can_use_webhooks = true, can_create_bundles = true WHERE id = ${NORTHWIND}`);
   const hook = await s.request('POST', '/v1/publisher/webhooks', { token: owner, body: { label: 'Objects', enabled: true, url: 'http://127.0.0.1:9/hook', for: ['app.purchase.created'] } });
   await s.request('POST', `/v1/publisher/webhooks/${hook.json.id}/test`, { token: owner });
+  const apiToken = await s.request('POST', '/v1/publisher/tokens', { token: owner, body: { name: 'Objects', abilities: ['read'], appIds: null } });
 
   const q = <T,>(query: ReturnType<typeof sql>) => one<T>(query);
   const price = await q<{ id: string }>(sql`SELECT id FROM prices WHERE app_id = ${jira} LIMIT 1`);
@@ -55,6 +56,7 @@ beforeAll(async () => {
   rows.webhook = { id: hook.json.id };
   rows.webhookActivity = { id: activity!.webhook_id, activityId: activity!.id };
   rows.teamMember = { developerId: member!.id };
+  rows.apiToken = { tokenId: apiToken.json.token.id };
 
   // From here on, every row written to any table is counted.
   await s.app.db.execute(sql`CREATE TABLE object_writes (n bigint NOT NULL)`);
