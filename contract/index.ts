@@ -12,6 +12,7 @@ import { oauth } from './oauth';
 import { publisher } from './publisher';
 import { submissions } from './submissions';
 import { tokens } from './tokens';
+import { trust } from './tokens';
 import { webhooks } from './webhooks';
 
 export const API_PREFIX = '/v1';
@@ -27,6 +28,7 @@ export const contract = c.router(
     webhooks,
     submissions,
     tokens,
+    trust,
     catalog,
     admin: c.router({
       apps: adminApps,

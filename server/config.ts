@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import type { Clock } from 'pg-boss';
 import { z } from 'zod';
+import { GITHUB_ACTIONS_ISSUER } from '../contract/schemas/tokens';
 import { ENGINE_VERSION } from './services/compile/type-roots';
 import { COMPILE_LEASE_MARGIN_SECONDS, DELIVERY_LEASE_MARGIN_SECONDS, type JobSettings } from './services/job-kinds';
 import type { S3Settings } from './services/storage';
@@ -40,6 +41,32 @@ const trustProxy = z
     const bad = entries.filter((e) => !isProxyAddress(e));
     if (bad.length) ctx.addIssue({ code: 'custom', message: `TRUST_PROXY: not an address or CIDR range: ${bad.join(', ')}` });
     return entries;
+  });
+
+/** An OIDC issuer trust policies may name, and where its signing keys are (else its discovery document's `jwks_uri`). */
+export type TrustedIssuer = { issuer: string; jwksUrl: string | undefined };
+/** Issuers compare without a trailing slash (GitHub's `iss` has none; a person may type one). */
+export const normalizeIssuer = (issuer: string) => issuer.trim().replace(/\/+$/, '');
+
+/**
+ * TRUSTED_PUBLISHING_ISSUERS: comma-separated, each `issuer` or `issuer=jwksUrl` (split at the first `=`: an
+ * issuer has no query, a JWKS URL may). Empty: trusted publishing is off.
+ */
+const trustedIssuers = z
+  .string()
+  .trim()
+  .transform((v, ctx): TrustedIssuer[] => {
+    const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+    return entries.map((entry) => {
+      const at = entry.indexOf('=');
+      const issuer = normalizeIssuer(at < 0 ? entry : entry.slice(0, at));
+      const jwksUrl = at < 0 ? undefined : entry.slice(at + 1).trim();
+      if (!URL.canParse(issuer) || !/^https?:$/.test(new URL(issuer).protocol)) ctx.addIssue({ code: 'custom', message: `TRUSTED_PUBLISHING_ISSUERS: not an http(s) URL: ${issuer}` });
+      if (jwksUrl !== undefined && (!URL.canParse(jwksUrl) || !/^https?:$/.test(new URL(jwksUrl).protocol))) {
+        ctx.addIssue({ code: 'custom', message: `TRUSTED_PUBLISHING_ISSUERS: the JWKS URL of ${issuer} is not an http(s) URL: ${jwksUrl}` });
+      }
+      return { issuer, jwksUrl };
+    });
   });
 
 /** Every setting, from the environment, with defaults that need no setup (README lists them). */
@@ -115,6 +142,10 @@ const Env = z.object({
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(10).default(10),
   MAIL_RETRY_SECONDS: z.coerce.number().min(0).max(3600).default(30),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  /** The OIDC issuers trust policies may name (trusted publishing from CI); GitHub Actions' by default. */
+  TRUSTED_PUBLISHING_ISSUERS: trustedIssuers.default([{ issuer: GITHUB_ACTIONS_ISSUER, jwksUrl: undefined }]),
+  /** The audience a CI's identity token must name; PUBLIC_URL (else `marketplace-portal`) by default. */
+  TRUSTED_PUBLISHING_AUDIENCE: z.string().trim().min(1).optional(),
 });
 
 export type Config = {
@@ -205,6 +236,11 @@ export type Config = {
    * answer; `allowPrivateNetworks` (development and tests only) lets endpoints be private addresses and http://.
    */
   webhooks: { worker: boolean; timeoutSeconds: number; allowPrivateNetworks: boolean };
+  /**
+   * Trusted publishing: the OIDC issuers a trust policy may name (each with its JWKS URL, or discovered from
+   * `<issuer>/.well-known/openid-configuration`), and the audience (`aud`) a CI's identity token must carry.
+   */
+  trustedPublishing: { issuers: TrustedIssuer[]; audience: string };
 };
 
 export class ConfigError extends Error {}
@@ -226,6 +262,8 @@ export function productionProblems(e: z.infer<typeof Env>): string[] {
   if (!e.STRIPE_SECRET_KEY && e.PAYMENTS_SANDBOX !== true) problems.push('STRIPE_SECRET_KEY is required: payouts go through Stripe in production (set PAYMENTS_SANDBOX=true only to use the sandbox provider on purpose).');
   if (e.SIMULATE_SALES_SECONDS !== undefined) problems.push('SIMULATE_SALES_SECONDS is for development: the sales simulator makes up purchases.');
   if (e.WEBHOOKS_ALLOW_PRIVATE_NETWORKS) problems.push('WEBHOOKS_ALLOW_PRIVATE_NETWORKS is for development and tests: in production webhooks reach public https:// addresses only.');
+  const plainIssuers = e.TRUSTED_PUBLISHING_ISSUERS.flatMap((i) => [i.issuer, i.jwksUrl ?? '']).filter((u) => u.startsWith('http://'));
+  if (plainIssuers.length) problems.push(`TRUSTED_PUBLISHING_ISSUERS: issuers and their JWKS URLs must be https:// in production (${plainIssuers.join(', ')}).`);
   if (e.SMTP_URL && (!URL.canParse(e.SMTP_URL) || !/^smtps?:$/.test(new URL(e.SMTP_URL).protocol))) problems.push('SMTP_URL must be an smtp:// or smtps:// URL.');
   return problems;
 }
@@ -341,6 +379,11 @@ function readConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config>): Config 
     },
     simulateSalesSeconds: e.SIMULATE_SALES_SECONDS,
     webhooks: { worker: e.WEBHOOK_WORKER, timeoutSeconds: e.WEBHOOK_TIMEOUT_SECONDS, allowPrivateNetworks: e.WEBHOOKS_ALLOW_PRIVATE_NETWORKS },
+    trustedPublishing: {
+      issuers: e.TRUSTED_PUBLISHING_ISSUERS,
+      // The portal's public origin names it best (what PyPI and npm do with their own names); a fixed name otherwise.
+      audience: e.TRUSTED_PUBLISHING_AUDIENCE ?? (e.PUBLIC_URL ? e.PUBLIC_URL.trim().replace(/\/+$/, '') : 'marketplace-portal'),
+    },
     inMemoryDatabase: false,
     ...overrides,
   };

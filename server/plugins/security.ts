@@ -46,7 +46,8 @@ type Limited = 'signIn' | 'uploads';
 /** Which routes are rate limited, and by which limit. */
 function limitOf(url: string, method: string, tsRestRoute: AppRoute | undefined): Limited | null {
   if (tsRestRoute && 'contentType' in tsRestRoute && tsRestRoute.contentType === 'multipart/form-data') return 'uploads';
-  if (method === 'POST' && url === '/v1/oauth/exchange') return 'signIn';
+  // The sign-in exchange, and trusted publishing's token exchange (each counted on its own).
+  if (method === 'POST' && (url === '/v1/oauth/exchange' || url === '/v1/oauth/token')) return 'signIn';
   // The development sign-in pages and the embedded authorization server's token and revocation endpoints
   // (either path: server/services/identity/paths.ts).
   if (oauthEndpointOf(url)) return 'signIn';

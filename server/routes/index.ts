@@ -14,6 +14,7 @@ import { oauthRoutes } from './oauth';
 import { publisherRoutes } from './publisher';
 import { submissionsRoutes } from './submissions';
 import { tokensRoutes } from './tokens';
+import { trustRoutes } from './trust';
 import { adminPurchasesRoutes, adminWorkspacesRoutes, publisherPurchasesRoutes } from './purchases';
 import { webhooksRoutes } from './webhooks';
 import { adminBundlesRoutes, bundlesRoutes } from './bundles';
@@ -50,6 +51,7 @@ export async function routes(app: FastifyInstance) {
     ...prefixed('webhooks', webhooksRoutes(app)),
     ...prefixed('submissions', submissionsRoutes(app)),
     ...prefixed('tokens', tokensRoutes(app)),
+    ...prefixed('trust', trustRoutes(app)),
     ...prefixed('bundles', bundlesRoutes(app)),
     ...prefixed('admin.bundles', adminBundlesRoutes(app)),
   };

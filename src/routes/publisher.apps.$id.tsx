@@ -2,12 +2,15 @@ import { createFileRoute } from '@tanstack/react-router';
 import { PageLoader } from '../components/PageLoader';
 import { RouteError } from '../components/RouteError';
 import { AppDetail } from '../features/app-detail/AppDetail';
+import { TrustedPublishing } from '../features/trusted-publishing/TrustedPublishing';
 import { usePermissions } from '../lib/use-permissions';
 
 export const Route = createFileRoute('/publisher/apps/$id')({
   // The queries load with the screen's chunk, not with the entry.
   loader: async ({ context, params }) => {
     const { appQuery, jobsQuery, pricesQuery, versionsQuery } = await import('../features/app-detail/api');
+    // The trusted publishers below them: fetched beside, not awaited.
+    void import('../features/trusted-publishing/api').then(({ trustQuery }) => context.queryClient.prefetchQuery(trustQuery(params.id)));
     await Promise.all([appQuery, versionsQuery, jobsQuery, pricesQuery].map((q) => context.queryClient.ensureQueryData(q(params.id) as never)));
   },
   pendingComponent: () => <PageLoader label="Loading the app…" />,
@@ -18,6 +21,10 @@ export const Route = createFileRoute('/publisher/apps/$id')({
     const { id } = Route.useParams();
     const { canUpdate } = usePermissions('app');
     const { account } = Route.useRouteContext();
-    return <AppDetail appId={id} canUpdate={canUpdate} canCreatePaidApps={!!account.publisher?.canCreatePaidApps} />;
+    return (
+      <AppDetail appId={id} canUpdate={canUpdate} canCreatePaidApps={!!account.publisher?.canCreatePaidApps}>
+        <TrustedPublishing appId={id} canUpdate={canUpdate} />
+      </AppDetail>
+    );
   },
 });

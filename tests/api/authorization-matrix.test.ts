@@ -188,6 +188,12 @@ const table: [method: string, path: string, body: unknown, expected: number[]][]
   ['POST', '/v1/publisher/tokens', {}, [401, 404, 403, 400, 400, 400, 403, 403, 400, 400]],
   ['DELETE', '/v1/publisher/tokens/no-such-token', undefined, noSuchRow],
   ['POST', '/v1/publisher', validSignUp, [401, 201, 409, 409, 409, 409, 409, 409, 409, 409]],
+  // Trusted publishing: Northwind's developers read an app's trust policies, its updaters add and remove them;
+  // the token exchange is public (a bad body is everyone's 400).
+  ['GET', `/v1/publisher/apps/${jira}/trust`, undefined, northwindOnly],
+  ['POST', `/v1/publisher/apps/${jira}/trust`, {}, badBodyForUpdaters],
+  ['DELETE', `/v1/publisher/apps/${jira}/trust/no-such-policy`, undefined, noSuchRow],
+  ['POST', '/v1/oauth/token', {}, [400, 400, 400, 400, 400, 400, 400, 400, 400, 400]],
   ['DELETE', '/v1/oauth/session', undefined, [401, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
 ];
 
@@ -220,6 +226,7 @@ const routeOf = (m: string, p: string) => {
     .replace('no-such-bundle', ':id')
     .replace('no-such-activity', ':activityId')
     .replace('no-such-token', ':tokenId')
+    .replace('no-such-policy', ':policyId')
     .replace(northwind, ':id');
   return `${m} ${path.startsWith('/v1/admin/apps/download/') ? path.replace(jiraLatest, ':id') : path.replace(jiraLatest, ':versionId').replace(/\/version\/:versionId\/publish$/, '/version/:versionId/:action')}`;
 };

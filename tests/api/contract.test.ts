@@ -44,12 +44,14 @@ describe('the contract', () => {
       must(500, true);
       must(401, access !== 'public');
       if (access === 'feature') for (const status of [403, 404]) must(status, true);
-      if (access === 'public') for (const status of [403, 404, 409]) must(status, false);
+      if (access === 'public') for (const status of [404, 409]) must(status, false);
+      // A public route refuses nobody, but trusted publishing's exchange: a CI token no trust policy matches.
+      if (access === 'public') must(403, key === 'trust.exchange');
       must(414, route.path.includes(':'));
       must(413, takesBody);
       must(415, takesBody);
-      // security.ts limits uploads and the sign-in exchange.
-      must(429, multipart || (route.method === 'POST' && route.path === '/v1/oauth/exchange'));
+      // security.ts limits uploads, the sign-in exchange and trusted publishing's token exchange.
+      must(429, multipart || (route.method === 'POST' && ['/v1/oauth/exchange', '/v1/oauth/token'].includes(route.path)));
       for (const status of errors) {
         expect([400, 401, 403, 404, 409, 413, 414, 415, 429, 500, 502], `${key}: ${status}`).toContain(status);
         expect((route.responses as Record<number, unknown>)[status], `${key}: ${status}`).toBe(ErrorBody);
@@ -63,7 +65,7 @@ describe('the contract', () => {
       .map(({ key }) => key)
       .sort();
     expect(upstream).toEqual([
-      'admin.publishers.payout', 'catalog.cloudUrls', 'oauth.exchange', 'oauth.stripeConnect', 'oauth.stripeUrl', 'publisher.balance', 'publisher.stripeDashboard',
+      'admin.publishers.payout', 'catalog.cloudUrls', 'oauth.exchange', 'oauth.stripeConnect', 'oauth.stripeUrl', 'publisher.balance', 'publisher.stripeDashboard', 'trust.exchange',
     ]);
   });
 });

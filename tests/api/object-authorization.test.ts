@@ -39,6 +39,7 @@ beforeAll(async () => {
   const hook = await s.request('POST', '/v1/publisher/webhooks', { token: owner, body: { label: 'Objects', enabled: true, url: 'http://127.0.0.1:9/hook', for: ['app.purchase.created'] } });
   await s.request('POST', `/v1/publisher/webhooks/${hook.json.id}/test`, { token: owner });
   const apiToken = await s.request('POST', '/v1/publisher/tokens', { token: owner, body: { name: 'Objects', abilities: ['read'], appIds: null } });
+  const policy = await s.request('POST', `/v1/publisher/apps/${jira}/trust`, { token: owner, body: { repository: 'northwind/jira-connector', workflow: 'release.yml' } });
 
   const q = <T,>(query: ReturnType<typeof sql>) => one<T>(query);
   const price = await q<{ id: string }>(sql`SELECT id FROM prices WHERE app_id = ${jira} LIMIT 1`);
@@ -57,6 +58,7 @@ beforeAll(async () => {
   rows.webhookActivity = { id: activity!.webhook_id, activityId: activity!.id };
   rows.teamMember = { developerId: member!.id };
   rows.apiToken = { tokenId: apiToken.json.token.id };
+  rows.trustPolicy = { id: jira, policyId: policy.json.id };
 
   // From here on, every row written to any table is counted.
   await s.app.db.execute(sql`CREATE TABLE object_writes (n bigint NOT NULL)`);

@@ -1,7 +1,7 @@
 import { Box, Button, Flex, Link as ThemeLink } from '@radix-ui/themes';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import type { AppVersion } from '../../../contract/schemas/app';
 import type { VersionAction } from '../../../machines/app-version-lifecycle';
@@ -28,8 +28,11 @@ type Open = { kind: 'diagnostics'; version: Version } | { kind: 'stats' | 'prici
 const changing = new Set<VersionAction>(['EDIT', 'SUBMIT', 'REJECT', 'PUBLISH', 'UNPUBLISH', 'UPLOAD_REVISION', 'VIEW_DIAGNOSTICS', 'EDIT_INFO']);
 const looking = new Set<VersionAction>(['VIEW_DIAGNOSTICS']);
 
-/** App detail (SPEC §2): header, prices, versions with their actions, compile jobs; reloads every 10 s. */
-export function AppDetail({ appId, canUpdate, canCreatePaidApps }: { appId: string; canUpdate: boolean; canCreatePaidApps: boolean }) {
+/**
+ * App detail (SPEC §2): header, prices, versions with their actions, compile jobs; reloads every 10 s.
+ * `children` are sections of other features below them (the route composes them; not shown for a bundle).
+ */
+export function AppDetail({ appId, canUpdate, canCreatePaidApps, children }: { appId: string; canUpdate: boolean; canCreatePaidApps: boolean; children?: ReactNode }) {
   const { data: app } = useSuspenseQuery(appQuery(appId));
   const { data: versions = [] } = useQuery(versionsQuery(appId));
   const { data: jobs = [] } = useQuery(jobsQuery(appId));
@@ -106,6 +109,7 @@ export function AppDetail({ appId, canUpdate, canCreatePaidApps }: { appId: stri
         <Section title="Compile jobs">
           <JobsTable jobs={jobs} />
         </Section>
+        {children}
       </Flex>
       <Suspense fallback={null}>
         {open?.kind === 'pricing' && (

@@ -1,5 +1,6 @@
 import { Box, Grid } from '@radix-ui/themes';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { meQuery, publisherQuery } from '../../lib/account';
 import { usePermissions } from '../../lib/use-permissions';
@@ -8,8 +9,11 @@ import { PaymentsCard } from './PaymentsCard';
 import { ProfileCard } from './ProfileCard';
 import { infoText } from './strings';
 
-/** /publisher/info (SPEC §2 Publisher Profile): details, balances and the payment provider, the team. */
-export function PublisherInfo() {
+/**
+ * /publisher/info (SPEC §2 Publisher Profile): details, balances and the payment provider, the team; `children`
+ * are the cards of other features below them (the route composes them: features do not import each other).
+ */
+export function PublisherInfo({ children }: { children?: ReactNode }) {
   const { data: publisher } = useSuspenseQuery(publisherQuery);
   const { data: me } = useSuspenseQuery(meQuery);
   const { canUpdate, canDelete } = usePermissions('publisher');
@@ -22,6 +26,7 @@ export function PublisherInfo() {
         <PaymentsCard publisher={publisher} canUpdate={canUpdate} />
       </Grid>
       <DevelopersCard canUpdate={canUpdate} canDelete={canDelete} meId={me._id} />
+      {children}
     </Box>
   );
 }
