@@ -57,6 +57,8 @@ const familyQueries = {
   templates: 'SELECT id AS "templateId", name, created_at AS created FROM email_templates',
   categories: 'SELECT title, created_date AS created FROM categories',
   cloudUsers: 'SELECT id AS "cloudUserId", created_at AS created FROM cloud_users',
+  apiTokens: 'SELECT id AS "tokenId", publisher_id AS owner, created_at AS created FROM api_tokens WHERE trust_policy_id IS NULL',
+  trustPolicies: 'SELECT app_id AS "appId", id AS "policyId", publisher_id AS owner, created_at AS created FROM trust_policies',
 } as const;
 type Family = keyof typeof familyQueries | 'actions';
 type Row = Record<string, string>;
@@ -83,6 +85,8 @@ async function refreshPools() {
 function familyOf(path: string): Family | null {
   if (!path.includes(':')) return null;
   if (path.includes(':jobId')) return 'jobs';
+  if (path.includes(':tokenId')) return 'apiTokens';
+  if (path.includes(':policyId')) return 'trustPolicies';
   if (path.includes(':priceId')) return 'prices';
   if (path.includes(':screenshotId')) return 'screenshots';
   if (path.includes(':activityId')) return 'activities';
@@ -99,13 +103,13 @@ function familyOf(path: string): Family | null {
 }
 const FIELD_OF_PARAM: Record<string, string> = {
   appId: 'appId', versionId: 'versionId', internalId: 'versionId', jobId: 'jobId', priceId: 'priceId', screenshotId: 'screenshotId',
-  activityId: 'activityId', devId: 'developerId', developerId: 'developerId', type: 'slug', action: 'action',
+  activityId: 'activityId', tokenId: 'tokenId', policyId: 'policyId', devId: 'developerId', developerId: 'developerId', type: 'slug', action: 'action',
 };
 /** `:id` is the row's own id: the app's, the webhook's, the publisher's … (a version's internal id on the download route). */
 const ID_FIELD: Record<Family, string> = {
   apps: 'appId', bundles: 'appId', versions: 'appId', jobs: 'appId', prices: 'appId', screenshots: 'appId', featured: 'appId', webhooks: 'webhookId',
   activities: 'webhookId', publishers: 'publisherId', developers: 'publisherId', purchases: 'purchaseId', workspaces: 'workspaceId',
-  templates: 'templateId', categories: 'title', cloudUsers: 'cloudUserId', actions: 'action',
+  templates: 'templateId', categories: 'title', cloudUsers: 'cloudUserId', actions: 'action', apiTokens: 'tokenId', trustPolicies: 'appId',
 };
 const fieldOfParam = (path: string, family: Family, param: string) =>
   param === 'id' ? (path.startsWith('/v1/admin/apps/download/') ? 'versionId' : ID_FIELD[family]) : (FIELD_OF_PARAM[param] ?? param);
@@ -663,6 +667,13 @@ beforeAll(async () => {
     const form = formOf([1, 2].map((n) => ({ field: 'screenshots', file: 'png', filename: `shot-${n}.png` })), { params: {}, caller: 'owner' });
     const res = await call('POST', `${s.base}/v1/publisher/apps/${v.appId}/info/${v.versionId}/screenshots`, { authorization: `Bearer ${tokens.owner}` }, form);
     if (res.status === 201) break;
+  }
+  // Nor API tokens or trusted publishers: one of each for two publishers (what their routes' paths name).
+  for (const c of ['owner', 'fjordOwner'] as const) {
+    await s.request('POST', '/v1/publisher/tokens', { token: tokens[c], body: { name: `Fuzz ${c}`, abilities: ['read'], appIds: null } });
+    const home = whoIs(await guarded(), c).publisherId;
+    const app = pools.apps.find((a) => a.owner === home);
+    if (app) await s.request('POST', `/v1/publisher/apps/${app.appId}/trust`, { token: tokens[c], body: { repository: `fuzz/${c}`, workflow: 'release.yml' } });
   }
   await refreshPools();
   seeded = await guarded();
