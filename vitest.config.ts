@@ -9,7 +9,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['contract/**/*.test.ts', 'machines/**/*.test.ts', 'server/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/model/**/*.test.ts', 'tests/docs/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['contract/**/*.test.ts', 'machines/**/*.test.ts', 'server/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/cli/**/*.test.ts', 'tests/model/**/*.test.ts', 'tests/docs/**/*.test.ts', 'scripts/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           globalSetup: ['tests/temp-guard.ts'],

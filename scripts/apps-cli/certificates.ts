@@ -1,5 +1,5 @@
-// A certificate authority made for one test run and a server certificate it signs for the names Rocket.Chat's
-// Apps CLI calls, with the `openssl` command line (OpenSSL 1.1 or 3). Only the CA's certificate leaves here to
+// A certificate authority made for one run (of the CLI test, or of `npm run rc-apps`) and a server certificate
+// it signs for the names Rocket.Chat's Apps CLI calls, with the `openssl` command line (OpenSSL 1.1 or 3). Only the CA's certificate leaves here to
 // be trusted (NODE_EXTRA_CA_CERTS); its key is thrown away with the folder it was made in.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -9,7 +9,7 @@
 // PORTAL_URL: the portal (default http://127.0.0.1:8080, `npm start`'s); RC_APPS: the CLI's command (default
 // `rc-apps` on the PATH, from `npm i -g @rocket.chat/apps-cli`). Everything after `--` goes to the CLI.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { makeCertificates } from './certificates';
@@ -26,12 +26,23 @@ async function main() {
   const caFile = join(dir, 'ca.crt');
   writeFileSync(caFile, certs.caCert);
   const here = resolve(import.meta.dirname);
+  // Where the "browser" leaves the sign-in address: printed here, for the person to open.
+  const signIn = join(dir, 'sign-in-url');
+  const watcher = watch(dir, (_event, name) => {
+    if (name !== 'sign-in-url') return;
+    try {
+      process.stderr.write(`\n  Sign in on the portal: ${readFileSync(signIn, 'utf8').trim()}\n\n`);
+    } catch {
+      // Not there yet (the rename comes next) or already read.
+    }
+  });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_EXTRA_CA_CERTS: caFile,
     NODE_OPTIONS: [process.env.NODE_OPTIONS, `--require ${join(here, 'preload.cjs')}`].filter(Boolean).join(' '),
     RC_APPS_FRONT_PORT: String(front.port),
     RC_APPS_PORTAL_URL: portal.origin,
+    RC_APPS_SIGN_IN: signIn,
     RC_APPS_OPEN: process.env.BROWSER && !process.env.BROWSER.includes('open-portal') ? process.env.BROWSER : 'xdg-open',
     BROWSER: join(here, 'open-portal.sh'),
   };
@@ -45,6 +56,7 @@ async function main() {
     });
     cli.once('exit', (c, signal) => done(c ?? (signal ? 1 : 0)));
   });
+  watcher.close();
   await front.close();
   rmSync(dir, { recursive: true, force: true });
   process.exit(code);

@@ -137,6 +137,17 @@ describe('upload and compile', () => {
     expect((await settled(owner, res.json.appId)).latest.status).toBe('compiled');
   });
 
+  it('compiles the TypeScript sources `rc-apps submit` packs beside its .packagedby mark', async () => {
+    const files = withManifest(standup(), { id: '3c2b1a09-8f7e-4d6c-9b5a-4f3e2d1c0b9a', nameSlug: 'standup-submitted' });
+    files['.packagedby'] = JSON.stringify({ tool: '@rocket.chat/apps-cli', version: '1.7.0' });
+    const res = await upload(zip(files));
+    expect(res.status, res.text).toBe(201);
+    const done = await settled(owner, res.json.appId);
+    expect(done.latest.status).toBe('compiled');
+    const [job] = (await s.request('GET', `/v1/publisher/apps/${res.json.appId}/jobs`, { token: owner })).json;
+    expect(job.status).toBe('succeeded');
+  });
+
   it('refuses NPM modules for a publisher without canUseNPMModules, with a diagnostic at the import', async () => {
     const files = withManifest(standup(), { id: '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d', nameSlug: 'standup-npm' });
     files['lib/format.ts'] = "import dayjs from 'dayjs';\nexport const today = () => String(dayjs);\n";

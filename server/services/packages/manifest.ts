@@ -62,7 +62,10 @@ export function readManifest(files: Map<string, Buffer>, engineVersion: string) 
     throw new HttpError(400, 'manifest_invalid', `app.json is not valid: ${fields.map((f) => f.message).join(' ')}`, fields);
   }
   const m = parsed.data;
-  const kind: PackageKind = files.has('.packagedby') ? 'compiled' : 'source';
+  // Rocket.Chat's Apps CLI marks what it packs with `.packagedby`: `rc-apps package` packs the compiled JavaScript,
+  // but `rc-apps submit` packs the TypeScript sources (@rocket.chat/apps-cli 1.9.0 lib/misc/appPackager.js).
+  // Compiled, then, only when the class file is there as JavaScript.
+  const kind: PackageKind = files.has('.packagedby') && files.has(m.classFile.replace(/\.ts$/, '.js')) ? 'compiled' : 'source';
   const classFile = kind === 'compiled' ? m.classFile.replace(/\.ts$/, '.js') : m.classFile;
   if (!files.has(classFile)) throw new HttpError(400, 'manifest_invalid', `app.json names classFile ${classFile}, which the package does not have.`, [{ path: 'app.json.classFile', message: `${classFile} is not in the package.` }]);
   const icon = files.get(m.iconFile);
