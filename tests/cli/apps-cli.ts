@@ -42,8 +42,11 @@ function cliEnv(m: CliMachine): NodeJS.ProcessEnv {
   mkdirSync(join(m.home, 'tmp'), { recursive: true });
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
-    // Not the test runner's settings (npm's, vitest's), no proxy (axios honours https_proxy), no display.
-    if (/^(npm_|vitest|https?_proxy$|all_proxy$|no_proxy$|node_options$|node_env$|display$|wayland_display$|no_color$|force_color$)/i.test(k)) continue;
+    // Not the test runner's settings (npm's, vitest's), no proxy (axios honours https_proxy), no display, and not
+    // CI's marker: a publisher's terminal has no CI, and with it set the CLI's cli-ux 5 (lib/config.js) picks its
+    // "simple" action, which holds back everything printed while "waiting for authorization..." runs: the
+    // sign-in URL would show only after the sign-in it asks for.
+    if (/^(npm_|vitest|https?_proxy$|all_proxy$|no_proxy$|node_options$|node_env$|display$|wayland_display$|no_color$|force_color$|ci$|continuous_integration$)/i.test(k)) continue;
     env[k] = v;
   }
   return Object.assign(env, {
