@@ -311,7 +311,58 @@ export const workspaces = pgTable('workspaces', {
   accountId: text('account_id').notNull().references(() => accounts.id),
   nickname: text('nickname').notNull(),
   address: text('address').notNull(),
+  /**
+   * Registration (issue 27): the OAuth client a Rocket.Chat server uses for the `client_credentials` grant
+   * (its `Cloud_Workspace_Client_Id`). Null for a workspace known only from purchase records.
+   */
+  clientId: text('client_id').unique(),
+  /** sha256 of the client secret (shown once when issued or rotated). */
+  secretHash: text('secret_hash'),
+  /** The secret's first characters, to tell one from another. */
+  secretPrefix: text('secret_prefix'),
+  registeredAt: ts('registered_at'),
+  registeredBy: text('registered_by'),
+  secretRotatedAt: ts('secret_rotated_at'),
+  /** Revoked: its secret and every token it holds are refused (401). */
+  revokedAt: ts('revoked_at'),
+  /** The last time one of its tokens was used. */
+  lastSeenAt: ts('last_seen_at'),
 });
+
+/** Access tokens issued to registered workspaces by the `client_credentials` grant (sha256 at rest). */
+export const workspaceTokens = pgTable(
+  'workspace_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    workspaceId: text('workspace_id').notNull().references(() => workspaces.id),
+    scope: text('scope').notNull(),
+    createdAt: created(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('workspace_tokens_workspace_idx').on(t.workspaceId)],
+);
+
+/**
+ * What registered workspaces report (`POST /v1/apps/:id/install`) and download: the only source of the
+ * portal's installs, updates, uninstalls, downloads and active workspaces. `dedupe_key` makes a repeated
+ * report of one event one row.
+ */
+export const appInstallEvents = pgTable(
+  'app_install_events',
+  {
+    id: text('id').primaryKey(),
+    appId: text('app_id').notNull().references(() => apps.id),
+    workspaceId: text('workspace_id').notNull().references(() => workspaces.id),
+    action: text('action', { enum: ['download', 'install', 'update', 'uninstall'] }).notNull(),
+    appVersion: text('app_version').notNull(),
+    rocketChatVersion: text('rocket_chat_version').notNull().default(''),
+    engineVersion: text('engine_version').notNull().default(''),
+    siteUrl: text('site_url').notNull().default(''),
+    dedupeKey: text('dedupe_key').notNull().unique(),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [index('app_install_events_app_idx').on(t.appId, t.at), index('app_install_events_workspace_idx').on(t.workspaceId, t.appId, t.at)],
+);
 
 export const purchaseRecords = pgTable(
   'purchase_records',
@@ -420,6 +471,9 @@ export const categories = pgTable(
   {
     id: text('id').primaryKey(),
     title: text('title').notNull().unique(),
+    /** Shown by Rocket.Chat's Marketplace screen (its schema requires both; issue 27). */
+    description: text('description').notNull().default(''),
+    hidden: boolean('hidden').notNull().default(false),
     createdDate: ts('created_date').notNull().defaultNow(),
     modifiedDate: ts('modified_date').notNull().defaultNow(),
   },
