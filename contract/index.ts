@@ -3,6 +3,7 @@ import { adminBundles, adminCategories, adminFeatured, adminJobs, adminWorkspace
 import { adminEmails } from './admin/emails';
 import { adminPublishers } from './admin/publishers';
 import { adminPurchases } from './admin/purchases';
+import { adminRegisteredWorkspaces } from './admin/workspaces';
 import { apps } from './apps';
 import { bundles } from './bundles';
 import { c } from './c';
@@ -40,6 +41,8 @@ export const contract = c.router(
       jobs: adminJobs,
       categories: adminCategories,
       featured: adminFeatured,
+      // Registered Rocket.Chat workspaces and their clients (issue 27).
+      registeredWorkspaces: adminRegisteredWorkspaces,
     }),
   },
   { pathPrefix: API_PREFIX, strictStatusCodes: true },

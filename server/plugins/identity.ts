@@ -6,6 +6,7 @@ import { devAuthServer } from '../services/identity/dev-server';
 import { embeddedCloudToken } from '../access/credentials';
 import { IssuerTokens, type TokenIdentity } from '../services/identity/issuer-tokens';
 import { OAuthClient } from '../services/identity/oauth-client';
+import { workspaceTokenEndpoint } from '../services/identity/workspace-grant';
 
 /**
  * Sign-in: the OAuth client for the configured cloud issuer. Without CLOUD_ISSUER_URL, the embedded
@@ -17,6 +18,8 @@ export default fp(
     const embedded = config.devSignIn;
     // Its clients: the portal (configured id and secret) and the rows of `oauth_clients` (the Apps CLI …).
     if (embedded) await devAuthServer(app, { clientId: config.cloudClientId, clientSecret: config.cloudClientSecret, publicUrl: config.publicUrl });
+    // Registered Rocket.Chat workspaces get their tokens here whoever signs people in (the embedded server answers them itself).
+    else workspaceTokenEndpoint(app);
     if (embedded && config.production) {
       app.log.warn(
         '!!! DEV_SIGN_IN=true: the embedded development sign-in is on in production — anyone who reaches this portal can sign in as any user, system admins included. Set CLOUD_ISSUER_URL and remove DEV_SIGN_IN. !!!',

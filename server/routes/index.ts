@@ -6,6 +6,7 @@ import { adminAppsRoutes, adminJobsRoutes } from './admin-apps';
 import { adminCategoriesRoutes, adminFeaturedRoutes } from './admin-catalog';
 import { adminEmailsRoutes } from './admin-emails';
 import { adminPublishersRoutes } from './admin-publishers';
+import { adminRegisteredWorkspacesRoutes } from './admin-workspaces';
 import { appInfoRoutes } from './app-info';
 import { appsRoutes } from './apps';
 import { catalogRoutes } from './catalog';
@@ -54,6 +55,8 @@ export async function routes(app: FastifyInstance) {
     ...prefixed('trust', trustRoutes(app)),
     ...prefixed('bundles', bundlesRoutes(app)),
     ...prefixed('admin.bundles', adminBundlesRoutes(app)),
+    // Registered Rocket.Chat workspaces (issue 27).
+    ...prefixed('admin.registeredWorkspaces', adminRegisteredWorkspacesRoutes(app)),
   };
   const router: Record<string, unknown> = {};
   const problems: string[] = [];

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { WorkspaceLookup } from '../features/admin-workspace/WorkspaceLookup';
+import { RegisteredWorkspaces } from '../features/admin-workspace/RegisteredWorkspaces';
 import { WorkspacePurchases } from '../features/admin-workspace/WorkspacePurchases';
 import { workspaceText } from '../features/admin-workspace/strings';
 import { requireSystemRead } from '../lib/admin-access';
@@ -19,7 +19,8 @@ export const Route = createFileRoute('/publisher/admin/workspace/{-$workspaceId}
     const { workspaceId } = Route.useParams();
     const navigate = Route.useNavigate();
     const onBack = useCallback(() => void navigate({ params: { workspaceId: undefined } }), [navigate]);
-    if (!workspaceId) return <WorkspaceLookup onView={(id) => void navigate({ params: { workspaceId: id } })} onCancel={() => void navigate({ to: '/publisher/admin' })} />;
+    // The lookup opens on arrival, over the registered workspaces (Cancel closes it and shows them).
+    if (!workspaceId) return <RegisteredWorkspaces onView={(id) => void navigate({ params: { workspaceId: id } })} />;
     return <WorkspacePurchases key={workspaceId} workspaceId={workspaceId} onBack={onBack} />;
   },
 });

@@ -163,6 +163,12 @@ const table: [method: string, path: string, body: unknown, expected: number[]][]
   // Workspace lookups are system admins' alone ('Invalid User Role' for other staff).
   ['GET', '/v1/admin/workspaces/no-such-workspace', undefined, [401, 404, 403, 403, 403, 403, 403, 403, 403, 404]],
   ['GET', '/v1/admin/workspaces/no-such-workspace/purchases', undefined, [401, 404, 403, 403, 403, 403, 403, 403, 403, 404]],
+  // Registered workspaces (issue 27): system admins list, register, rotate and revoke; a bad body is their 400,
+  // a workspace that does not exist their 404.
+  ['GET', '/v1/admin/workspaces', undefined, [401, 404, 403, 403, 403, 403, 403, 403, 403, 200]],
+  ['POST', '/v1/admin/workspaces', {}, [401, 404, 403, 403, 403, 403, 403, 403, 403, 400]],
+  ['POST', '/v1/admin/workspaces/no-such-workspace/secret', undefined, [401, 404, 403, 403, 403, 403, 403, 403, 403, 404]],
+  ['POST', '/v1/admin/workspaces/no-such-workspace/revoke', undefined, [401, 404, 403, 403, 403, 403, 403, 403, 403, 404]],
   // Bundles: a publisher that may create them (Fjord may not: 403 Bundle Creation not Available); the form is
   // multipart, so whoever may create one gets past authorization to 415 for a JSON body.
   ['GET', '/v1/publisher/bundles', undefined, [401, 404, 200, 200, 200, 403, 200, 200, 200, 200]],

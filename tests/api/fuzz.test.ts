@@ -226,7 +226,8 @@ function goodString(key: string): fc.Arbitrary<unknown> {
   };
   if (refs[key]) return fc.oneof({ arbitrary: refs[key]!, weight: 6 }, { arbitrary: fc.string({ minLength: 1, maxLength: 24 }), weight: 1 });
   // A public address by its IP (webhook addresses are resolved: the test has no DNS to ask).
-  if (/url|link/i.test(key)) return fc.oneof({ arbitrary: fc.constantFrom('https://93.184.215.14/fuzz', 'https://fuzz.example/page?b=c'), weight: 6 }, { arbitrary: fc.constant(''), weight: 1 });
+  // A registered workspace's address (issue 27) is a web address too.
+  if (/url|link|^address$/i.test(key)) return fc.oneof({ arbitrary: fc.constantFrom('https://93.184.215.14/fuzz', 'https://fuzz.example/page?b=c'), weight: 6 }, { arbitrary: fc.constant(''), weight: 1 });
   if (/email|replyTo/i.test(key)) return fc.constantFrom('fuzz@fuzz.example', 'someone@example.com');
   if (/periodEnd|date/i.test(key)) return fc.constantFrom('2031-06-30T00:00:00.000Z', '2030-01-15', new Date(Date.now() + 86_400_000 * 40).toISOString());
   return fc.oneof(fc.constantFrom('Fuzz', 'A fuzzed text.', 'ünïcödé 🚀', 'x'), fc.string({ minLength: 1, maxLength: 30 }));
@@ -674,6 +675,10 @@ beforeAll(async () => {
     const home = whoIs(await guarded(), c).publisherId;
     const app = pools.apps.find((a) => a.owner === home);
     if (app) await s.request('POST', `/v1/publisher/apps/${app.appId}/trust`, { token: tokens[c], body: { repository: `fuzz/${c}`, workflow: 'release.yml' } });
+  }
+  // Nor registered Rocket.Chat workspaces (issue 27): two, so that rotate and revoke reach a registered one.
+  for (const nickname of ['Fuzz workspace', 'Fuzz workspace 2']) {
+    await s.request('POST', '/v1/admin/workspaces', { token: tokens.admin, body: { nickname, address: 'https://fuzz.example/chat' } });
   }
   await refreshPools();
   seeded = await guarded();

@@ -75,10 +75,14 @@ describe('the issuer’s access tokens on the portal API', () => {
     for (const path of ['/authorize?client_id=x', '/dev-auth/authorize?client_id=x', '/dev-auth/.well-known/openid-configuration']) {
       expect((await s.request('GET', path)).status, path).toBe(404);
     }
-    for (const path of ['/api/oauth/token', '/api/oauth/revoke', '/dev-auth/token']) {
+    for (const path of ['/api/oauth/revoke', '/dev-auth/token']) {
       const res = await s.request('POST', path, { body: 'grant_type=refresh_token', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
       expect(res.status, path).toBe(404);
     }
+    // The cloud's token endpoint answers registered Rocket.Chat workspaces' client_credentials grant alone (issue 27).
+    const res = await s.request('POST', '/api/oauth/token', { body: 'grant_type=refresh_token', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toBe('unsupported_grant_type');
   });
 
   it('accepts a signed token with the submit scope for an existing developer, as that developer', async () => {

@@ -10,6 +10,8 @@ import { authorizePage } from './dev-page';
 import { issueTokens, OAuthError, refreshAccess, revokeToken } from './grants';
 import { CLOUD_PATHS, DEV_PATHS } from './paths';
 import { parseScope } from './scopes';
+import { formOf, invalidRequest, oauthError } from './token-forms';
+import { clientCredentials } from './workspace-grant';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 
@@ -45,29 +47,12 @@ const RefreshGrant = ClientFields.extend({
 });
 const Revocation = ClientFields.extend({ token: z.string().min(1).max(4096), token_type_hint: z.string().max(50).optional() });
 
-const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(;|$)/i;
-
-/** RFC 6749 §5.2's error body, with the request id the portal's log knows the request by (the Apps CLI prints both). */
-const oauthError = (request: FastifyRequest, reply: FastifyReply, e: OAuthError) =>
-  reply.status(e.status).header('cache-control', 'no-store').send({ error: e.error, error_description: e.description, requestId: String(request.id) });
-
-/** The form an endpoint takes, or the refusal of anything else (a JSON body, repeated fields, missing ones). */
-function formOf(request: FastifyRequest): Record<string, unknown> {
-  if (!FORM_TYPE.test(request.headers['content-type'] ?? '') || !request.body || typeof request.body !== 'object') {
-    throw new OAuthError(400, 'invalid_request', 'The request must be a form (application/x-www-form-urlencoded).');
-  }
-  return request.body as Record<string, unknown>;
-}
-
 /** The callback as CSP sources: its origin (an app's own scheme, e.g. `myapp:`, has none: the scheme then). */
 const callbackSources = (uri: string): string[] => {
   if (!URL.canParse(uri)) return [];
   const u = new URL(uri);
   return [u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : u.protocol];
 };
-
-const invalidRequest = (what: z.ZodError) =>
-  new OAuthError(400, 'invalid_request', `The request is missing or has invalid parameters: ${[...new Set(what.issues.map((i) => i.path.join('.')))].join(', ')}.`);
 
 /**
  * The embedded development authorization server (OAuth 2.0 code flow with PKCE S256, refresh tokens,
@@ -233,6 +218,8 @@ export async function devAuthServer(app: FastifyInstance, portal: PortalClient) 
       let tokens;
       if (form.grant_type === 'authorization_code') tokens = await exchangeCode(form);
       else if (form.grant_type === 'refresh_token') tokens = await refresh(form);
+      // Registered Rocket.Chat workspaces, at the cloud's path (their `Cloud_Url` is the portal).
+      else if (form.grant_type === 'client_credentials' && request.routeOptions.url === CLOUD_PATHS.token) tokens = await clientCredentials(app.db, form);
       else if (typeof form.grant_type === 'string' && form.grant_type) {
         throw new OAuthError(400, 'unsupported_grant_type', 'Only the authorization_code and refresh_token grants are supported.');
       } else throw new OAuthError(400, 'invalid_request', 'The request is missing or has invalid parameters: grant_type.');

@@ -1,6 +1,6 @@
 // Workspace access tokens: what a registered Rocket.Chat server sends (as `Authorization: Bearer …`, or as the
 // `token` query of a download) after the `client_credentials` grant. Stored as sha256 hex in workspace_tokens.
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sha256 } from '../../db/ids';
 import { workspaceTokens, workspaces } from '../../db/schema';
@@ -10,18 +10,30 @@ export const MAX_WORKSPACE_TOKEN_LENGTH = 512;
 
 export type WorkspaceCaller = { workspaceId: string; accountId: string; scopes: string[] };
 
+/** A workspace's `lastSeenAt` is written at most this often by the use of its tokens (a write per request would be too many). */
+export const LAST_SEEN_EVERY_MS = 60_000;
+
 /**
  * The registered, unrevoked workspace holding `token` while it lasts, with the scopes it was granted;
- * null for anything else (unknown, expired, its workspace revoked, or no token at all).
+ * null for anything else (unknown, expired, its workspace revoked, or no token at all). Using a token is
+ * seeing its workspace: `lastSeenAt` is moved on when it is a minute old or more (conditionally: of
+ * requests at once, one writes).
  */
 export async function workspaceForToken(db: Db, token: string | undefined, now = new Date()): Promise<WorkspaceCaller | null> {
   if (!token || token.length > MAX_WORKSPACE_TOKEN_LENGTH) return null;
   const [row] = await db
-    .select({ workspaceId: workspaces.id, accountId: workspaces.accountId, scope: workspaceTokens.scope })
+    .select({ workspaceId: workspaces.id, accountId: workspaces.accountId, scope: workspaceTokens.scope, lastSeenAt: workspaces.lastSeenAt })
     .from(workspaceTokens)
     .innerJoin(workspaces, eq(workspaces.id, workspaceTokens.workspaceId))
     .where(and(eq(workspaceTokens.tokenHash, sha256(token)), gt(workspaceTokens.expiresAt, now), isNull(workspaces.revokedAt)))
     .limit(1);
   if (!row) return null;
+  if (!row.lastSeenAt || now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) {
+    const stale = new Date(now.getTime() - LAST_SEEN_EVERY_MS);
+    await db
+      .update(workspaces)
+      .set({ lastSeenAt: now })
+      .where(and(eq(workspaces.id, row.workspaceId), or(isNull(workspaces.lastSeenAt), lte(workspaces.lastSeenAt, stale))));
+  }
   return { workspaceId: row.workspaceId, accountId: row.accountId, scopes: row.scope.split(' ').filter(Boolean) };
 }

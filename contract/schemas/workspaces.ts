@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { bounded, LIMITS, webUrl } from '../common';
+
+/**
+ * Registered Rocket.Chat workspaces (issue 27): what staff see and type on /publisher/admin/workspace, and
+ * what the API says (verbatim).
+ */
+export const WORKSPACE_TEXT = {
+  title: 'Registered workspaces',
+  intro: 'Rocket.Chat servers that use this portal as their Marketplace. Each one signs in with its own client id and secret.',
+  register: 'Register workspace',
+  lookup: 'Look up a workspace',
+  empty: 'No registered workspaces yet.',
+  emptyText: 'Register a Rocket.Chat workspace to let it list, install and update this portal’s apps.',
+  nicknameLabel: 'Nickname',
+  nicknameHint: 'How staff tell it apart, such as “Acme production”.',
+  nicknameRequired: 'A nickname is required.',
+  addressLabel: 'Address',
+  addressHint: 'The Rocket.Chat server’s URL (its Site URL), such as https://chat.acme.example.',
+  addressInvalid: 'Enter the workspace’s http(s) address, such as https://chat.acme.example.',
+  registeredTitle: 'Workspace registered',
+  rotatedTitle: 'New client secret',
+  copyOnce: 'Copy the client secret now: it will not be shown again.',
+  clientIdLabel: 'Client ID',
+  clientSecretLabel: 'Client secret',
+  envLabel: 'Rocket.Chat environment',
+  envHint: 'Set these on the Rocket.Chat server and restart it.',
+  columns: { nickname: 'Nickname', address: 'Address', registered: 'Registered', lastSeen: 'Last seen', installedApps: 'Installed apps', actions: 'Actions' },
+  neverSeen: 'Never',
+  revoked: 'Revoked',
+  by: 'by',
+  rotate: 'Rotate secret',
+  rotateTitle: 'Rotate the client secret?',
+  rotateText: 'The current secret and every token issued with it stop working at once: the Rocket.Chat server needs the new secret before it can reach the Marketplace again.',
+  revoke: 'Revoke',
+  revokeTitle: 'Revoke this workspace?',
+  revokeText: 'Its secret and every token it holds stop working at once, and it cannot be registered again with them. This cannot be undone.',
+  revokedToast: 'Workspace revoked.',
+  notRegistered: 'This workspace is not registered.',
+  alreadyRevoked: 'This workspace is revoked.',
+} as const;
+
+/** A registered workspace as staff see it (never its secret nor the secret's hash). */
+export const RegisteredWorkspace = z.object({
+  id: z.string(),
+  nickname: z.string(),
+  address: z.string(),
+  accountId: z.string(),
+  accountName: z.string(),
+  /** Its `Cloud_Workspace_Client_Id`. */
+  clientId: z.string(),
+  /** The secret's first characters, to tell one from another. */
+  secretPrefix: z.string(),
+  registeredAt: z.string(),
+  /** Who registered it (the staff member's name). */
+  registeredBy: z.string(),
+  secretRotatedAt: z.string().nullable(),
+  /** When one of its tokens was last issued or used (to the minute). */
+  lastSeenAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+  /** Apps whose latest install, update or uninstall event from this workspace is not an uninstall. */
+  installedApps: z.number().int(),
+});
+export type RegisteredWorkspace = z.infer<typeof RegisteredWorkspace>;
+
+export const RegisterWorkspaceInput = z.object({
+  nickname: bounded(LIMITS.name).trim().min(1, { error: WORKSPACE_TEXT.nicknameRequired }),
+  address: webUrl(WORKSPACE_TEXT.addressInvalid),
+});
+export type RegisterWorkspaceInput = z.infer<typeof RegisterWorkspaceInput>;
+
+/** A workspace's credentials: its client secret is in this answer only (registration, rotation). */
+export const WorkspaceCredentials = z.object({
+  workspace: RegisteredWorkspace,
+  clientId: z.string(),
+  clientSecret: z.string(),
+  /** The portal's URL as Rocket.Chat is to reach it (PUBLIC_URL, else the origin this request came to). */
+  portalUrl: z.string(),
+});
+export type WorkspaceCredentials = z.infer<typeof WorkspaceCredentials>;
+
+/**
+ * The environment that points a Rocket.Chat server at this portal (README "Pointing a Rocket.Chat server at
+ * the portal"): its Marketplace calls (`OVERWRITE_INTERNAL_MARKETPLACE_URL`, read by
+ * apps/meteor/ee/server/apps/marketplace/MarketplaceAPIClient.ts), its token endpoint (the hidden setting
+ * `Cloud_Url`: `${Cloud_Url}/api/oauth/token`) and its registration (`Cloud_Workspace_Client_Id` and
+ * `Cloud_Workspace_Client_Secret`, what apps/meteor/app/cloud/server/functions/retrieveRegistrationStatus.ts
+ * reads; `Cloud_Workspace_Id`, what older versions read as the workspace's id). Both URLs without a trailing
+ * slash: Rocket.Chat appends `/v1/…` and `/api/oauth/token` as they are.
+ */
+export function rocketChatEnvironment(o: { portalUrl: string; workspaceId: string; clientId: string; clientSecret: string }): string {
+  const url = o.portalUrl.replace(/\/+$/, '');
+  return [
+    `OVERWRITE_INTERNAL_MARKETPLACE_URL=${url}`,
+    `OVERWRITE_SETTING_Cloud_Url=${url}`,
+    `OVERWRITE_SETTING_Cloud_Workspace_Id=${o.workspaceId}`,
+    `OVERWRITE_SETTING_Cloud_Workspace_Client_Id=${o.clientId}`,
+    `OVERWRITE_SETTING_Cloud_Workspace_Client_Secret=${o.clientSecret}`,
+  ].join('\n');
+}

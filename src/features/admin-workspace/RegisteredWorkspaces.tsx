@@ -1,0 +1,180 @@
+import { Badge, Box, Button, Code, Dialog, Flex, Link as ThemeLink, Table, Text } from '@radix-ui/themes';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
+import { WORKSPACE_TEXT as T, type RegisteredWorkspace, type WorkspaceCredentials } from '../../../contract/schemas/workspaces';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DataTable } from '../../components/DataTable';
+import { ListState } from '../../components/ListState';
+import { Pager } from '../../components/Pager';
+import { ScreenHeader } from '../../components/ScreenHeader';
+import { tsr, unwrap } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+import { useTablePageSize } from '../../lib/page-size';
+import { toast } from '../../lib/toast';
+import { registeredWorkspacesKey, registeredWorkspacesQuery } from './api';
+import { WorkspaceCredentialsView } from './WorkspaceCredentials';
+import { WorkspaceLookup } from './WorkspaceLookup';
+
+// The form loads when opened.
+const RegisterWorkspaceDialog = lazy(() => import('./RegisterWorkspaceDialog'));
+
+type Open =
+  | { kind: 'lookup' }
+  | { kind: 'register' }
+  | { kind: 'rotate' | 'revoke'; workspace: RegisteredWorkspace }
+  | { kind: 'rotated'; credentials: WorkspaceCredentials }
+  | null;
+
+const H = T.columns;
+
+/**
+ * /publisher/admin/workspace (system admins): the workspace lookup (SPEC §3, opened on arrival as before:
+ * View leads to the workspace's purchase records) over the registered Rocket.Chat workspaces (issue 27) —
+ * Register workspace, and per workspace Rotate secret and Revoke, each confirmed first.
+ */
+export function RegisteredWorkspaces({ onView }: { onView: (id: string) => void }) {
+  const queryClient = useQueryClient();
+  const size = useTablePageSize();
+  const [page, setPage] = useState(1);
+  const { data, isPending, error } = useQuery(registeredWorkspacesQuery(page, size));
+  const [open, setOpen] = useState<Open>({ kind: 'lookup' });
+  const close = () => setOpen(null);
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: registeredWorkspacesKey });
+  const rotate = useMutation({
+    mutationFn: async (w: RegisteredWorkspace) => unwrap(await tsr.admin.registeredWorkspaces.rotateSecret.mutate({ params: { id: w.id }, body: {} })),
+    onSuccess: (credentials) => setOpen({ kind: 'rotated', credentials }),
+    onError: (err) => toast.failure(err),
+    onSettled: invalidate,
+  });
+  const revoke = useMutation({
+    mutationFn: async (w: RegisteredWorkspace) => unwrap(await tsr.admin.registeredWorkspaces.revoke.mutate({ params: { id: w.id }, body: {} })),
+    onSuccess: () => toast.success(T.revokedToast),
+    onError: (err) => toast.failure(err),
+    onSettled: invalidate,
+  });
+  const registerButton = <Button onClick={() => setOpen({ kind: 'register' })}>{T.register}</Button>;
+
+  return (
+    <Box p={{ initial: '3', sm: '6' }}>
+      <ScreenHeader title={T.title}>
+        <Flex gap="2" wrap="wrap">
+          <Button variant="soft" onClick={() => setOpen({ kind: 'lookup' })}>
+            {T.lookup}
+          </Button>
+          {registerButton}
+        </Flex>
+      </ScreenHeader>
+      <Text as="p" size="2" color="gray" mb="4">
+        {T.intro}
+      </Text>
+      <ListState
+        isPending={isPending}
+        error={error}
+        empty={data?.meta.total === 0}
+        loading="Loading the registered workspaces…"
+        emptyTitle={T.empty}
+        emptyText={T.emptyText}
+        emptyAction={registerButton}
+      >
+        {data && (
+          <>
+            <DataTable caption={T.title}>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeaderCell>{H.nickname}</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>{H.address}</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>{H.registered}</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>{H.lastSeen}</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>{H.installedApps}</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>{H.actions}</Table.ColumnHeaderCell>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {data.data.map((w) => (
+                  <Table.Row key={w.id}>
+                    <Table.RowHeaderCell>
+                      <Flex direction="column" gap="1" align="start">
+                        <Flex gap="2" align="center" wrap="wrap">
+                          <ThemeLink asChild weight="medium">
+                            <Link to="/publisher/admin/workspace/{-$workspaceId}" params={{ workspaceId: w.id }}>
+                              {w.nickname}
+                            </Link>
+                          </ThemeLink>
+                          {w.revokedAt && <Badge color="red">{T.revoked}</Badge>}
+                        </Flex>
+                        <Code variant="ghost" color="gray" size="1" style={{ whiteSpace: 'nowrap' }}>{`${w.clientId} · ${w.secretPrefix}…`}</Code>
+                      </Flex>
+                    </Table.RowHeaderCell>
+                    <Table.Cell>
+                      <Text style={{ wordBreak: 'break-all' }}>{w.address}</Text>
+                    </Table.Cell>
+                    <Table.Cell>
+                      <Text style={{ whiteSpace: 'nowrap' }}>{formatDateTime(w.registeredAt)}</Text>
+                      <Text as="div" size="1" color="gray">
+                        {T.by} {w.registeredBy}
+                      </Text>
+                    </Table.Cell>
+                    <Table.Cell style={{ whiteSpace: 'nowrap' }}>{w.lastSeenAt ? formatDateTime(w.lastSeenAt) : <Text color="gray">{T.neverSeen}</Text>}</Table.Cell>
+                    <Table.Cell>{w.installedApps}</Table.Cell>
+                    <Table.Cell>
+                      {!w.revokedAt && (
+                        <Flex gap="2">
+                          <Button size="1" variant="soft" style={{ whiteSpace: 'nowrap' }} onClick={() => setOpen({ kind: 'rotate', workspace: w })} aria-label={`${T.rotate}: ${w.nickname}`}>
+                            {T.rotate}
+                          </Button>
+                          <Button size="1" variant="soft" color="red" onClick={() => setOpen({ kind: 'revoke', workspace: w })} aria-label={`${T.revoke}: ${w.nickname}`}>
+                            {T.revoke}
+                          </Button>
+                        </Flex>
+                      )}
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </DataTable>
+            <Pager page={page} size={size} total={data.meta.total} onPage={setPage} />
+          </>
+        )}
+      </ListState>
+
+      {open?.kind === 'lookup' && <WorkspaceLookup onView={onView} onCancel={close} />}
+      <Suspense>{open?.kind === 'register' && <RegisterWorkspaceDialog onClose={close} />}</Suspense>
+      {open?.kind === 'rotate' && (
+        <ConfirmDialog
+          title={T.rotateTitle}
+          text={`“${open.workspace.nickname}” (${open.workspace.secretPrefix}…): ${T.rotateText}`}
+          yes={T.rotate}
+          no="Cancel"
+          danger
+          onYes={() => {
+            rotate.mutate(open.workspace);
+            close();
+          }}
+          onNo={close}
+        />
+      )}
+      {open?.kind === 'revoke' && (
+        <ConfirmDialog
+          title={T.revokeTitle}
+          text={`“${open.workspace.nickname}”: ${T.revokeText}`}
+          yes={T.revoke}
+          no="Cancel"
+          danger
+          onYes={() => {
+            revoke.mutate(open.workspace);
+            close();
+          }}
+          onNo={close}
+        />
+      )}
+      {open?.kind === 'rotated' && (
+        <Dialog.Root open onOpenChange={(o) => !o && close()}>
+          <Dialog.Content maxWidth="560px" aria-describedby={undefined}>
+            <WorkspaceCredentialsView title={T.rotatedTitle} credentials={open.credentials} />
+          </Dialog.Content>
+        </Dialog.Root>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,347 @@
+import { createHash } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId, sha256 } from '../../server/db/ids';
+import { uuidOf } from '../../server/db/seed';
+import { accounts, appInstallEvents, workspaceTokens, workspaces } from '../../server/db/schema';
+import { ROCKET_CHAT_DEFAULT_SCOPES } from '../../server/services/workspaces/scopes';
+import { LAST_SEEN_EVERY_MS, workspaceForToken } from '../../server/services/workspaces/tokens';
+import { registerWorkspace } from '../../server/services/workspaces/registry';
+import { startServer, type DemoKey, type TestServer } from '../harness';
+
+/**
+ * Registered Rocket.Chat workspaces (issue 27): staff register one on /publisher/admin/workspace and get its
+ * client id and secret once; the Rocket.Chat server then asks `/api/oauth/token` for tokens exactly as
+ * apps/meteor/app/cloud/server/functions/getWorkspaceAccessTokenWithScope.ts does; rotating or revoking ends
+ * the secret and every token at once.
+ */
+const DEFAULT_SCOPE = ROCKET_CHAT_DEFAULT_SCOPES.join(' ');
+const acmeHq = createHash('sha256').update('ws:acme-hq').digest('hex').slice(0, 24);
+
+type Listed = {
+  id: string; nickname: string; address: string; accountId: string; accountName: string; clientId: string; secretPrefix: string;
+  registeredAt: string; registeredBy: string; secretRotatedAt: string | null; lastSeenAt: string | null; revokedAt: string | null; installedApps: number;
+};
+type Credentials = { workspace: Listed; clientId: string; clientSecret: string; portalUrl: string };
+
+let s: TestServer;
+let admin: string;
+beforeAll(async () => {
+  s = await startServer();
+  admin = await s.signIn('admin');
+});
+afterAll(() => s.close());
+
+const register = async (nickname = 'Acme production', address = 'https://chat.acme.example') => {
+  const res = await s.request('POST', '/v1/admin/workspaces', { token: admin, body: { nickname, address } });
+  expect(res.status, res.text).toBe(201);
+  return res.json as Credentials;
+};
+const list = async (query = '?limit=100') => {
+  const res = await s.request('GET', `/v1/admin/workspaces${query}`, { token: admin });
+  expect(res.status, res.text).toBe(200);
+  return res.json as { data: Listed[]; meta: { total: number } };
+};
+const listed = async (id: string) => (await list()).data.find((w) => w.id === id);
+
+/** Rocket.Chat's token request, field for field: a URLSearchParams form, no Authorization header. */
+const tokenRequest = (fields: { client_id: string; client_secret: string; scope?: string }, path = '/api/oauth/token', server = s) => {
+  const body = new URLSearchParams();
+  body.append('client_id', fields.client_id);
+  body.append('client_secret', fields.client_secret);
+  body.append('scope', fields.scope ?? DEFAULT_SCOPE);
+  body.append('grant_type', 'client_credentials');
+  body.append('redirect_uri', 'https://chat.acme.example/admin/cloud/oauth-callback');
+  return server.request('POST', path, { body: body.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+};
+const grant = async (c: { clientId: string; clientSecret: string }, scope?: string) => {
+  const res = await tokenRequest({ client_id: c.clientId, client_secret: c.clientSecret, scope });
+  expect(res.status, res.text).toBe(200);
+  return res.json as { access_token: string; token_type: string; expires_in: number; scope: string };
+};
+const rowOf = async (id: string) => (await s.app.db.select().from(workspaces).where(eq(workspaces.id, id)))[0]!;
+const tokensOf = async (id: string) => s.app.db.select().from(workspaceTokens).where(eq(workspaceTokens.workspaceId, id));
+const workspaceCount = async () => (await s.app.db.select({ n: count() }).from(workspaces))[0]!.n;
+
+describe('registering a workspace', () => {
+  it('creates an account and a client: the secret is shown once, the database keeps its SHA-256 and its first characters', async () => {
+    const made = await register();
+    expect(made.clientSecret).toMatch(/^rcws_[A-Za-z0-9_-]{43}$/);
+    expect(made.clientId).toMatch(/^[0-9a-f]{24}$/);
+    expect(made.portalUrl).toBe(s.base);
+    expect(made.workspace).toMatchObject({
+      nickname: 'Acme production',
+      address: 'https://chat.acme.example',
+      accountName: 'Acme production',
+      clientId: made.clientId,
+      secretPrefix: made.clientSecret.slice(0, 12),
+      registeredBy: 'Sofia Rossi',
+      secretRotatedAt: null,
+      lastSeenAt: null,
+      revokedAt: null,
+      installedApps: 0,
+    });
+    const [account] = await s.app.db.select().from(accounts).where(eq(accounts.id, made.workspace.accountId));
+    expect(account?.name).toBe('Acme production');
+    const row = await rowOf(made.workspace.id);
+    expect(row.secretHash).toBe(sha256(made.clientSecret));
+    expect(JSON.stringify(row)).not.toContain(made.clientSecret.slice(12));
+
+    const all = await s.request('GET', '/v1/admin/workspaces', { token: admin });
+    expect(all.status).toBe(200);
+    expect(all.json.data[0]).toEqual(made.workspace);
+    expect(all.text).not.toContain(made.clientSecret);
+    expect(all.text).not.toContain(row.secretHash);
+  });
+
+  it('lists registered workspaces only, newest first, in pages', async () => {
+    const second = await register('Second', 'http://10.0.0.5:3000');
+    const page = await list('?limit=1&offset=0');
+    expect(page.data.map((w) => w.id)).toEqual([second.workspace.id]);
+    expect(page.meta.total).toBe((await list()).data.length);
+    // The demo's workspaces known only from purchase records are not registered ones.
+    expect((await list()).data.some((w) => w.id === acmeHq)).toBe(false);
+  });
+
+  it.each<[string, Record<string, unknown>, string]>([
+    ['an empty nickname', { nickname: '  ', address: 'https://chat.example' }, 'nickname'],
+    ['a nickname too long', { nickname: 'n'.repeat(101), address: 'https://chat.example' }, 'nickname'],
+    ['a javascript: address', { nickname: 'X', address: 'javascript:alert(1)' }, 'address'],
+    ['an ftp address', { nickname: 'X', address: 'ftp://chat.example' }, 'address'],
+    ['no address', { nickname: 'X' }, 'address'],
+    ['a NUL in the nickname', { nickname: 'A\u0000B', address: 'https://chat.example' }, 'body.nickname'],
+  ])('refuses %s with a 400 in the envelope naming the field, and registers nothing', async (_, body, field) => {
+    const before = await workspaceCount();
+    const res = await s.request('POST', '/v1/admin/workspaces', { token: admin, body });
+    expect(res.status, res.text).toBe(400);
+    expect(res.json).toMatchObject({ error: expect.any(String), code: expect.anything(), requestId: expect.any(String) });
+    expect(res.json.fields.map((f: { path: string }) => f.path)).toContain(field);
+    expect(await workspaceCount()).toBe(before);
+  });
+});
+
+describe('the client_credentials grant, as Rocket.Chat asks for it', () => {
+  it('answers Rocket.Chat’s default scope list with a token that resolves to the workspace', async () => {
+    const made = await register('Grant test', 'https://grant.example');
+    const res = await tokenRequest({ client_id: made.clientId, client_secret: made.clientSecret });
+    expect(res.status, res.text).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.json).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: 3600, scope: DEFAULT_SCOPE });
+    const token = res.json.access_token as string;
+    const [stored] = await tokensOf(made.workspace.id);
+    expect(stored).toMatchObject({ tokenHash: sha256(token), scope: DEFAULT_SCOPE });
+    expect(stored!.expiresAt.getTime() - stored!.createdAt.getTime()).toBe(3600 * 1000);
+    expect(await workspaceForToken(s.app.db, token)).toEqual({ workspaceId: made.workspace.id, accountId: made.workspace.accountId, scopes: [...ROCKET_CHAT_DEFAULT_SCOPES] });
+    // Issuing a token is seeing the workspace.
+    expect((await listed(made.workspace.id))?.lastSeenAt).not.toBeNull();
+  });
+
+  it('answers `marketplace:download` alone (the package download’s fresh token) and `marketplace:purchase`, echoing the scope', async () => {
+    const made = await register('Download test', 'https://download.example');
+    const download = await grant(made, 'marketplace:download');
+    expect(download.scope).toBe('marketplace:download');
+    expect((await workspaceForToken(s.app.db, download.access_token))?.scopes).toEqual(['marketplace:download']);
+    expect((await grant(made, 'marketplace:purchase')).scope).toBe('marketplace:purchase');
+    // The scope comes back exactly as asked (Rocket.Chat caches its tokens by it).
+    expect((await grant(made, 'marketplace:download  marketplace:read')).scope).toBe('marketplace:download  marketplace:read');
+  });
+
+  it('refuses an unknown scope with 400 invalid_scope and issues nothing', async () => {
+    const made = await register('Scope test', 'https://scope.example');
+    const res = await tokenRequest({ client_id: made.clientId, client_secret: made.clientSecret, scope: 'marketplace:read admin:everything' });
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ error: 'invalid_scope' });
+    expect(await tokensOf(made.workspace.id)).toHaveLength(0);
+  });
+
+  it.each<[string, (c: Credentials) => { client_id: string; client_secret: string }]>([
+    ['a wrong secret', (c) => ({ client_id: c.clientId, client_secret: `${c.clientSecret}x` })],
+    ['an empty secret', (c) => ({ client_id: c.clientId, client_secret: '' })],
+    ['another workspace’s secret', (c) => ({ client_id: newId(), client_secret: c.clientSecret })],
+    ['the secret as the id', (c) => ({ client_id: c.clientSecret, client_secret: c.clientSecret })],
+  ])('refuses %s with 401 oauth_invalid_client_credentials (the error Rocket.Chat acts on)', async (_, fields) => {
+    const made = await register('Secret test', 'https://secret.example');
+    const res = await tokenRequest(fields(made));
+    expect(res.status).toBe(401);
+    expect(res.json).toMatchObject({ error: 'oauth_invalid_client_credentials' });
+    expect(await tokensOf(made.workspace.id)).toHaveLength(0);
+  });
+
+  it('refuses a JSON body and a missing client id (400 invalid_request), and answers it at the cloud’s path only', async () => {
+    const made = await register('Form test', 'https://form.example');
+    const json = await s.request('POST', '/api/oauth/token', { body: { grant_type: 'client_credentials', client_id: made.clientId, client_secret: made.clientSecret } });
+    expect(json.status).toBe(400);
+    expect(json.json.error).toBe('invalid_request');
+    const missing = await s.request('POST', '/api/oauth/token', { body: `grant_type=client_credentials&client_secret=${made.clientSecret}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(missing.status).toBe(400);
+    expect(missing.json.error).toBe('invalid_request');
+    // The development issuer's own path is the portal's sign-in, not the workspaces'.
+    const dev = await tokenRequest({ client_id: made.clientId, client_secret: made.clientSecret }, '/dev-auth/token');
+    expect(dev.status).toBe(400);
+    expect(dev.json.error).toBe('unsupported_grant_type');
+    expect(await tokensOf(made.workspace.id)).toHaveLength(0);
+  });
+
+  it('moves lastSeenAt on when a token is used, at most once a minute', async () => {
+    const made = await register('Seen test', 'https://seen.example');
+    const { access_token: token } = await grant(made);
+    const long = new Date(Date.now() - 10 * 60_000);
+    await s.app.db.update(workspaces).set({ lastSeenAt: long }).where(eq(workspaces.id, made.workspace.id));
+    const now = new Date();
+    expect(await workspaceForToken(s.app.db, token, now)).not.toBeNull();
+    expect((await rowOf(made.workspace.id)).lastSeenAt?.getTime()).toBe(now.getTime());
+    // Within the minute: no write.
+    const soon = new Date(now.getTime() + LAST_SEEN_EVERY_MS - 1000);
+    await workspaceForToken(s.app.db, token, soon);
+    expect((await rowOf(made.workspace.id)).lastSeenAt?.getTime()).toBe(now.getTime());
+    const later = new Date(now.getTime() + LAST_SEEN_EVERY_MS);
+    await workspaceForToken(s.app.db, token, later);
+    expect((await rowOf(made.workspace.id)).lastSeenAt?.getTime()).toBe(later.getTime());
+  });
+});
+
+describe('installed apps', () => {
+  it('counts apps whose latest install, update or uninstall event is not an uninstall (downloads do not count)', async () => {
+    const made = await register('Installs test', 'https://installs.example');
+    const ws = made.workspace.id;
+    const [jira, standup, kanban, polls] = ['Jira Connector', 'Standup Bot', 'Kanban Board', 'Poll Master'].map((n) => uuidOf(`app:${n}`));
+    const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 12, minutes));
+    const event = (appId: string, action: 'download' | 'install' | 'update' | 'uninstall', minutes: number) => ({
+      id: newId(), appId: appId!, workspaceId: ws, action, appVersion: '1.0.0', dedupeKey: `${ws}:${appId}:${action}:${minutes}`, at: at(minutes),
+    });
+    await s.app.db.insert(appInstallEvents).values([
+      event(jira!, 'install', 1), event(jira!, 'update', 2), // installed
+      event(standup!, 'install', 1), event(standup!, 'uninstall', 3), // uninstalled
+      event(kanban!, 'download', 1), // downloaded only
+      event(polls!, 'uninstall', 1), event(polls!, 'install', 4), event(polls!, 'download', 5), // installed again
+    ]);
+    expect((await listed(ws))?.installedApps).toBe(2);
+  });
+});
+
+describe('rotating the secret', () => {
+  it('shows a new secret once; the old secret and every token issued with it stop working at once', async () => {
+    const made = await register('Rotate test', 'https://rotate.example');
+    const old = await grant(made);
+    const oldDownload = await grant(made, 'marketplace:download');
+    const res = await s.request('POST', `/v1/admin/workspaces/${made.workspace.id}/secret`, { token: admin });
+    expect(res.status, res.text).toBe(200);
+    const rotated = res.json as Credentials;
+    expect(rotated.clientId).toBe(made.clientId);
+    expect(rotated.clientSecret).not.toBe(made.clientSecret);
+    expect(rotated.workspace).toMatchObject({ secretPrefix: rotated.clientSecret.slice(0, 12), secretRotatedAt: expect.any(String), revokedAt: null });
+    expect(await workspaceForToken(s.app.db, old.access_token)).toBeNull();
+    expect(await workspaceForToken(s.app.db, oldDownload.access_token)).toBeNull();
+    expect(await tokensOf(made.workspace.id)).toHaveLength(0);
+    const refused = await tokenRequest({ client_id: made.clientId, client_secret: made.clientSecret });
+    expect(refused.status).toBe(401);
+    expect(refused.json.error).toBe('oauth_invalid_client_credentials');
+    const fresh = await grant(rotated);
+    expect((await workspaceForToken(s.app.db, fresh.access_token))?.workspaceId).toBe(made.workspace.id);
+    expect((await rowOf(made.workspace.id)).secretHash).toBe(sha256(rotated.clientSecret));
+  });
+});
+
+describe('at once (meaningful on PostgreSQL, where requests run side by side)', () => {
+  it('issues concurrent token requests of one workspace without refusing any', async () => {
+    const made = await register('Concurrent test', 'https://concurrent.example');
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => tokenRequest({ client_id: made.clientId, client_secret: made.clientSecret, scope: i % 2 ? 'marketplace:download' : undefined })));
+    expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
+    expect(await tokensOf(made.workspace.id)).toHaveLength(12);
+  });
+
+  it('leaves no token issued with the old secret when a rotation runs among token requests', async () => {
+    const made = await register('Race test', 'https://race.example');
+    const requests = Array.from({ length: 12 }, () => tokenRequest({ client_id: made.clientId, client_secret: made.clientSecret }));
+    const rotation = s.request('POST', `/v1/admin/workspaces/${made.workspace.id}/secret`, { token: admin });
+    const [rotated, ...answers] = await Promise.all([rotation, ...requests]);
+    expect(rotated.status).toBe(200);
+    for (const a of answers) expect([200, 401]).toContain(a.status);
+    // Whatever was issued before the rotation was deleted by it; nothing was issued after it.
+    expect(await tokensOf(made.workspace.id)).toHaveLength(0);
+    for (const a of answers.filter((x) => x.status === 200)) expect(await workspaceForToken(s.app.db, a.json.access_token)).toBeNull();
+  });
+});
+
+describe('revoking a workspace', () => {
+  it('refuses its secret (401) and its tokens from then on; it cannot be rotated or revoked again', async () => {
+    const made = await register('Revoke test', 'https://revoke.example');
+    const { access_token: token } = await grant(made);
+    const res = await s.request('POST', `/v1/admin/workspaces/${made.workspace.id}/revoke`, { token: admin });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({ id: made.workspace.id, revokedAt: expect.any(String) });
+    expect(await workspaceForToken(s.app.db, token)).toBeNull();
+    const refused = await tokenRequest({ client_id: made.clientId, client_secret: made.clientSecret });
+    expect(refused.status).toBe(401);
+    expect(refused.json.error).toBe('oauth_invalid_client_credentials');
+    expect((await listed(made.workspace.id))?.revokedAt).toBe(res.json.revokedAt);
+    for (const action of ['secret', 'revoke']) {
+      const again = await s.request('POST', `/v1/admin/workspaces/${made.workspace.id}/${action}`, { token: admin });
+      expect(again.status).toBe(409);
+      expect(again.json).toMatchObject({ code: 'revoked', requestId: expect.any(String) });
+    }
+    expect((await rowOf(made.workspace.id)).secretHash).toBe(sha256(made.clientSecret));
+  });
+
+  it('answers 409 for a workspace known only from purchase records and 404 for none', async () => {
+    for (const action of ['secret', 'revoke']) {
+      const unregistered = await s.request('POST', `/v1/admin/workspaces/${acmeHq}/${action}`, { token: admin });
+      expect(unregistered.status).toBe(409);
+      expect(unregistered.json.code).toBe('not_registered');
+      expect((await s.request('POST', `/v1/admin/workspaces/no-such-workspace/${action}`, { token: admin })).status).toBe(404);
+    }
+    expect((await rowOf(acmeHq)).clientId).toBeNull();
+  });
+});
+
+describe('who may', () => {
+  // Staff who may read workspaces but are not system admins are told 'Invalid User Role'; whoever the policy
+  // refuses (a publisher, a write a role may not make) 'forbidden'.
+  it.each<[DemoKey | 'anon', number, string[]]>([
+    ['anon', 401, ['unauthenticated']],
+    ['owner', 403, ['forbidden']],
+    ['staffViewer', 403, ['forbidden', 'invalid_user_role']],
+    ['support', 403, ['forbidden', 'invalid_user_role']],
+    ['reviewer', 403, ['forbidden', 'invalid_user_role']],
+  ])('refuses %s on every route, and nothing changes', async (who, status, codes) => {
+    const made = await register('Guarded', 'https://guarded.example');
+    const token = who === 'anon' ? undefined : await s.signIn(who);
+    const before = await workspaceCount();
+    const calls: [string, string, unknown][] = [
+      ['GET', '/v1/admin/workspaces', undefined],
+      ['POST', '/v1/admin/workspaces', { nickname: 'Sneaky', address: 'https://sneaky.example' }],
+      ['POST', `/v1/admin/workspaces/${made.workspace.id}/secret`, undefined],
+      ['POST', `/v1/admin/workspaces/${made.workspace.id}/revoke`, undefined],
+    ];
+    for (const [method, path, body] of calls) {
+      const res = await s.request(method, path, { token, body });
+      expect(res.status, `${method} ${path}`).toBe(status);
+      expect(codes, `${method} ${path}`).toContain(res.json.code);
+    }
+    expect(await workspaceCount()).toBe(before);
+    const row = await rowOf(made.workspace.id);
+    expect(row.secretHash).toBe(sha256(made.clientSecret));
+    expect(row.revokedAt).toBeNull();
+  });
+});
+
+describe('with an external issuer (production)', () => {
+  it('still answers registered workspaces at /api/oauth/token, and only them', async () => {
+    const prod = await startServer({}, { CLOUD_ISSUER_URL: 'http://127.0.0.1:9/issuer' });
+    try {
+      const made = await registerWorkspace(prod.app.db, { nickname: 'Behind an issuer', address: 'https://issuer.example' }, { id: 'staff', name: 'Staff' });
+      const ok = await tokenRequest({ client_id: made.clientId, client_secret: made.clientSecret, scope: 'marketplace:download' }, '/api/oauth/token', prod);
+      expect(ok.status, ok.text).toBe(200);
+      expect(ok.json).toMatchObject({ token_type: 'Bearer', expires_in: 3600, scope: 'marketplace:download' });
+      expect((await workspaceForToken(prod.app.db, ok.json.access_token))?.workspaceId).toBe(made.workspace.id);
+      const wrong = await tokenRequest({ client_id: made.clientId, client_secret: 'nope' }, '/api/oauth/token', prod);
+      expect(wrong.status).toBe(401);
+      expect(wrong.json.error).toBe('oauth_invalid_client_credentials');
+      const other = await prod.request('POST', '/api/oauth/token', { body: 'grant_type=refresh_token&refresh_token=x&client_id=y', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      expect(other.status).toBe(400);
+      expect(other.json.error).toBe('unsupported_grant_type');
+    } finally {
+      await prod.close();
+    }
+  });
+});
