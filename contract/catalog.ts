@@ -2,15 +2,15 @@ import { z } from 'zod';
 import { open } from './access';
 import { c } from './c';
 import { errorsOf } from './common';
-import { Category, Config } from './schemas/catalog';
+import { Config, PublicCategory } from './schemas/catalog';
 
 export const catalog = c.router({
   categories: {
     method: 'GET',
     path: '/categories',
-    responses: { 200: z.array(Category), ...errorsOf('public') },
+    responses: { 200: z.array(PublicCategory), ...errorsOf('public') },
     metadata: open,
-    summary: 'Categories apps can be filed under',
+    summary: 'Categories apps can be filed under (also Rocket.Chat’s `GET /v1/categories`: with `description` and `hidden`)',
   },
   cloudUrls: {
     method: 'GET',

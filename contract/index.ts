@@ -8,6 +8,7 @@ import { apps } from './apps';
 import { bundles } from './bundles';
 import { c } from './c';
 import { catalog } from './catalog';
+import { marketplace } from './marketplace';
 import { me } from './me';
 import { oauth } from './oauth';
 import { publisher } from './publisher';
@@ -31,6 +32,8 @@ export const contract = c.router(
     tokens,
     trust,
     catalog,
+    // Rocket.Chat's calls to its marketplace (issue 27): GET /v1/apps, /v1/featured-apps, /v1/apps/:id …
+    marketplace,
     admin: c.router({
       apps: adminApps,
       emails: adminEmails,

@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { LIMITS, bounded, ref, tooLong } from '../common';
 
 export const Category = z.object({ id: z.string(), title: z.string(), createdDate: z.string(), modifiedDate: z.string() });
+/**
+ * A category as `GET /v1/categories` answers it: for the portal's screens and for Rocket.Chat's server, whose
+ * schema requires `description` and `hidden` (apps/meteor/ee/server/apps/marketplace/fetchMarketplaceCategories.ts
+ * in RocketChat/Rocket.Chat @ 02f3ee034bd55020fe227b8f79dd02c5ce5e4245: id, title, description, hidden,
+ * createdDate, modifiedDate, all required, none null).
+ */
+export const PublicCategory = Category.extend({ description: z.string(), hidden: z.boolean() });
 export const CategoryInput = z.object({
   title: z
     .string({ error: 'Please state the title of the category' })

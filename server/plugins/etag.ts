@@ -12,6 +12,8 @@ export default fp(
     app.addHook('onSend', async (request, reply, payload) => {
       if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200 || !request.url.startsWith('/v1/')) return payload;
       if (!(typeof payload === 'string' || Buffer.isBuffer(payload))) return payload;
+      // A route that tags its own answer (a strong ETag kept with a cached body: GET /v1/apps) keeps its tag.
+      if (reply.hasHeader('etag')) return payload;
       const tag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
       reply.header('etag', tag);
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-cache');

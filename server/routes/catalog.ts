@@ -3,14 +3,24 @@ import type { FastifyInstance } from 'fastify';
 import { initServer } from '@ts-rest/fastify';
 import { contract } from '../../contract';
 import { categories } from '../db/schema';
-import { toCategory } from './views';
 
 const s = initServer();
 
 export const catalogRoutes = (app: FastifyInstance) => ({
   categories: s.route(contract.catalog.categories, async () => {
     const rows = await app.db.select().from(categories).orderBy(asc(categories.title));
-    return { status: 200, body: rows.map(toCategory) };
+    // Hidden ones too, flagged: Rocket.Chat's screen leaves them out itself; the portal's forms list them all.
+    return {
+      status: 200,
+      body: rows.map((c) => ({
+        id: c.id,
+        title: c.title,
+        description: c.description,
+        hidden: c.hidden,
+        createdDate: c.createdDate.toISOString(),
+        modifiedDate: c.modifiedDate.toISOString(),
+      })),
+    };
   }),
 
   cloudUrls: s.route(contract.catalog.cloudUrls, async () => {

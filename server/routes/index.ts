@@ -10,6 +10,7 @@ import { adminRegisteredWorkspacesRoutes } from './admin-workspaces';
 import { appInfoRoutes } from './app-info';
 import { appsRoutes } from './apps';
 import { catalogRoutes } from './catalog';
+import { marketplaceRoutes } from './marketplace';
 import { meRoutes } from './me';
 import { oauthRoutes } from './oauth';
 import { publisherRoutes } from './publisher';
@@ -40,6 +41,8 @@ export async function routes(app: FastifyInstance) {
     ...prefixed('me', meRoutes(app)),
     ...prefixed('publisher', { ...publisherRoutes(app), ...publisherPurchasesRoutes(app) }),
     ...prefixed('catalog', catalogRoutes(app)),
+    // Rocket.Chat's calls to its marketplace (issue 27).
+    ...prefixed('marketplace', marketplaceRoutes(app)),
     ...prefixed('apps', { ...appsRoutes(app), ...appInfoRoutes(app) }),
     ...prefixed('admin.apps', adminAppsRoutes(app)),
     ...prefixed('admin.jobs', adminJobsRoutes(app)),

@@ -50,6 +50,8 @@ const publisherEditorsBadBody = [401, 404, 403, 403, 403, 403, 403, 400, 403, 40
 const publisherEditorsNoRow = [401, 404, 403, 403, 403, 403, 403, 404, 403, 404];
 const northwind = '6560a1f0c0ffee0000000001';
 const everyDeveloper = [401, 404, 200, 200, 200, 200, 200, 200, 200, 200];
+// The marketplace's catalog: read anonymously; a bearer token must be a workspace's (a portal session is not).
+const catalogRead = [200, 401, 401, 401, 401, 401, 401, 401, 401, 401];
 const allNoticesOn = {
   'version-approved': true, 'version-rejected': true, 'version-reviewed': true, 'version-published': true, 'version-unpublished': true, 'compile-failed': true,
   'api-token-expiring': true,
@@ -200,6 +202,14 @@ const table: [method: string, path: string, body: unknown, expected: number[]][]
   ['POST', `/v1/publisher/apps/${jira}/trust`, {}, badBodyForUpdaters],
   ['DELETE', `/v1/publisher/apps/${jira}/trust/no-such-policy`, undefined, noSuchRow],
   ['POST', '/v1/oauth/token', {}, [400, 400, 400, 400, 400, 400, 400, 400, 400, 400]],
+  // Rocket.Chat's catalog reads (contract/marketplace.ts): anonymous, or with a workspace token — a portal
+  // session is no workspace token (401). An id no published bundle has is a 404.
+  ['GET', '/v1/apps', undefined, catalogRead],
+  ['GET', '/v1/featured-apps', undefined, catalogRead],
+  ['GET', `/v1/apps/${jira}?appVersion=1.0.0`, undefined, catalogRead],
+  ['GET', `/v1/apps/${jira}/latest`, undefined, catalogRead],
+  ['GET', `/v1/apps/${jira}/screenshots`, undefined, catalogRead],
+  ['GET', '/v1/bundles/no-such-bundle/apps', undefined, [404, 401, 401, 401, 401, 401, 401, 401, 401, 401]],
   ['DELETE', '/v1/oauth/session', undefined, [401, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
 ];
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
@@ -223,6 +224,8 @@ function goodString(key: string): fc.Arbitrary<unknown> {
     state: fc.constantFrom('fuzz-state-0123456789', 'short'),
     relatedAppId: fc.oneof(fc.constant(''), ref('apps', 'appId')),
     requiredApiVersion: fc.constantFrom('1.44.0', '1.0.0', '99.0.0'),
+    // Rocket.Chat's `?appVersion=` (contract/marketplace.ts): the demo's published versions, or none.
+    appVersion: fc.constantFrom('1.0.0', '2.0.0', ''),
   };
   if (refs[key]) return fc.oneof({ arbitrary: refs[key]!, weight: 6 }, { arbitrary: fc.string({ minLength: 1, maxLength: 24 }), weight: 1 });
   // A public address by its IP (webhook addresses are resolved: the test has no DNS to ask).
@@ -418,6 +421,16 @@ const publisherCaller = fc.oneof(
 
 const idempotencyKey = fc.option(fc.constantFrom('fuzz-key-000001', 'fuzz-key-000002', 'not a key!'), { freq: 2 });
 
+// ——— Rocket.Chat's catalog reads (contract/marketplace.ts): a workspace's token or none instead of the caller's
+// session (a session is a 401 there), and an Apps-Engine version, a malformed one, or none ———
+/** A registered workspace's token (made in beforeAll), as Rocket.Chat sends it. */
+let workspaceToken = '';
+const isCatalogRead = (route: AppRoute) => (route.metadata as { workspace?: string }).workspace === 'optional';
+const catalogCaller = fc.record({
+  credential: fc.oneof({ arbitrary: fc.constantFrom<'workspace' | 'none'>('workspace', 'none'), weight: 4 }, { arbitrary: fc.constantFrom<'session' | 'junk'>('session', 'junk'), weight: 1 }),
+  engine: fc.option(fc.oneof({ arbitrary: fc.constantFrom('1.47.0', '1.66.0', '2.0.0', '0.1.0'), weight: 4 }, { arbitrary: fc.constantFrom('nope', '1.47', ''), weight: 1 }), { freq: 4 }),
+});
+
 /** A request: a route, a caller, path ids, and a body and query from the route's own schemas. */
 const request = fc.constantFrom(...routes.map((r) => r.key)).chain((key) => {
   const route = byKey.get(key)!;
@@ -429,6 +442,7 @@ const request = fc.constantFrom(...routes.map((r) => r.key)).chain((key) => {
     body: !takesBody(route) ? fc.constant(undefined) : isMultipart(route) ? partsFor(key, route.path) : objectFor((route as { body: unknown }).body, route.path),
     query: 'query' in route && route.query ? objectFor(route.query, route.path) : fc.constant(undefined),
     idempotencyKey: key === 'admin.publishers.payout' ? idempotencyKey : fc.constant(null),
+    catalog: isCatalogRead(route) ? catalogCaller : fc.constant(null),
   });
 });
 type Request = typeof request extends fc.Arbitrary<infer R> ? R : never;
@@ -485,6 +499,13 @@ async function send(r: Request) {
   const headers: Record<string, string> = {};
   const token = tokens[r.caller];
   if (token) headers.authorization = `Bearer ${token}`;
+  if (r.catalog) {
+    const { credential, engine } = r.catalog;
+    if (credential === 'workspace') headers.authorization = `Bearer ${workspaceToken}`;
+    else if (credential === 'junk') headers.authorization = 'Bearer not-a-workspace-token';
+    else if (credential === 'none') delete headers.authorization;
+    if (engine !== null) headers['x-apps-engine-version'] = engine;
+  }
   if (r.idempotencyKey) headers['idempotency-key'] = r.idempotencyKey;
   let body: string | FormData | undefined;
   if (r.media === 'as-declared' && isMultipart(route)) body = formOf(r.body as Part[], ctx);
@@ -681,6 +702,11 @@ beforeAll(async () => {
     await s.request('POST', '/v1/admin/workspaces', { token: tokens.admin, body: { nickname, address: 'https://fuzz.example/chat' } });
   }
   await refreshPools();
+  // A registered workspace's token for the catalog reads (stored as the token endpoint stores it: sha256 hex).
+  workspaceToken = `fuzz-workspace-${'0'.repeat(24)}`;
+  await s.app.db.execute(
+    sql`INSERT INTO workspace_tokens (token_hash, workspace_id, scope, expires_at) SELECT ${createHash('sha256').update(workspaceToken).digest('hex')}, id, 'marketplace:read marketplace:download', now() + interval '1 day' FROM workspaces ORDER BY id LIMIT 1`,
+  );
   seeded = await guarded();
 }, 120_000);
 afterAll(() => s?.close());
@@ -732,7 +758,7 @@ describe('the contract-driven fuzzer', () => {
         }
         written = (await writes()).n;
         // A generated sign-out revokes the caller's session (as it should): sign that caller in again.
-        if (res.status === 401 && r.caller !== 'anon') {
+        if (res.status === 401 && r.caller !== 'anon' && !r.catalog) {
           tokens[r.caller] = await s.signIn(r.caller);
           written = (await writes()).n;
         }
