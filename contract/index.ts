@@ -16,11 +16,12 @@ import { submissions } from './submissions';
 import { tokens } from './tokens';
 import { trust } from './tokens';
 import { webhooks } from './webhooks';
+import { workspaceDownloads, workspaceInstalls } from './workspace-installs';
 
 export const API_PREFIX = '/v1';
 
-/** The whole /v1 API: one router per resource. */
-export const contract = c.router(
+/** The /v1 API: one router per resource. */
+const v1 = c.router(
   {
     oauth,
     me,
@@ -34,6 +35,8 @@ export const contract = c.router(
     catalog,
     // Rocket.Chat's calls to its marketplace (issue 27): GET /v1/apps, /v1/featured-apps, /v1/apps/:id …
     marketplace,
+    // Registered Rocket.Chat workspaces: install events and usage reports, and the installs read of them.
+    workspaceInstalls,
     admin: c.router({
       apps: adminApps,
       emails: adminEmails,
@@ -50,4 +53,7 @@ export const contract = c.router(
   },
   { pathPrefix: API_PREFIX, strictStatusCodes: true },
 );
+
+/** The whole API: the /v1 routers, and Rocket.Chat's package download under /v2 (contract/workspace-installs.ts). */
+export const contract = c.router({ ...v1, workspaceDownloads }, { strictStatusCodes: true });
 export type Contract = typeof contract;

@@ -20,6 +20,7 @@ import etag from './plugins/etag';
 import identity from './plugins/identity';
 import payments from './plugins/payments';
 import salesSimulator from './plugins/sales-simulator';
+import workspaceSimulator from './plugins/workspace-simulator';
 import readCache from './plugins/read-cache';
 import openapi from './plugins/openapi';
 import spa from './plugins/spa';
@@ -95,6 +96,7 @@ export async function buildApp(config: Config, opts: { logStream?: { write: (lin
   await app.register(workers);
   await app.register(mail);
   await app.register(salesSimulator);
+  await app.register(workspaceSimulator);
   await app.register(openapi);
   await app.register(spa, { root: join(root, 'dist') });
   return app;

@@ -134,6 +134,10 @@ const Env = z.object({
   SETTLEMENT_DAYS: z.coerce.number().min(0).max(365).default(7),
   /** Development only: a simulated marketplace sale every this many seconds (`npm run simulate:sales`). */
   SIMULATE_SALES_SECONDS: z.coerce.number().min(0.1).max(3600).optional(),
+  /** Development only: a simulated workspace's move (download, install, update, uninstall, usage) every this many seconds (`npm run simulate:workspaces`). */
+  SIMULATE_WORKSPACES_SECONDS: z.coerce.number().min(0.1).max(3600).optional(),
+  /** Development only (`npm start` sets it): the demo's workspaces install apps once, through the public routes, when nothing is installed yet. */
+  DEMO_WORKSPACES: bool.default(false),
   /** Development and tests only: webhooks may reach private addresses and plain http:// (refused in production). */
   WEBHOOKS_ALLOW_PRIVATE_NETWORKS: bool.default(false),
   /** Run the webhook delivery worker in this process. */
@@ -232,6 +236,12 @@ export type Config = {
   /** Development only: seconds between simulated marketplace sales; undefined when off. */
   simulateSalesSeconds: number | undefined;
   /**
+   * Development only (server/plugins/workspace-simulator.ts): seconds between simulated workspaces' moves
+   * (undefined when off), and whether the demo's workspaces install apps once at start when no install was
+   * reported yet (`npm start`; ignored in production).
+   */
+  simulateWorkspaces: { seconds: number | undefined; demo: boolean };
+  /**
    * Webhook deliveries: the worker runs in this process when `worker`; each waits `timeoutSeconds` for an
    * answer; `allowPrivateNetworks` (development and tests only) lets endpoints be private addresses and http://.
    */
@@ -261,6 +271,7 @@ export function productionProblems(e: z.infer<typeof Env>): string[] {
   if (!e.SMTP_URL) problems.push('SMTP_URL is required: notifications leave through a mail server in production (the outbox folder is for development).');
   if (!e.STRIPE_SECRET_KEY && e.PAYMENTS_SANDBOX !== true) problems.push('STRIPE_SECRET_KEY is required: payouts go through Stripe in production (set PAYMENTS_SANDBOX=true only to use the sandbox provider on purpose).');
   if (e.SIMULATE_SALES_SECONDS !== undefined) problems.push('SIMULATE_SALES_SECONDS is for development: the sales simulator makes up purchases.');
+  if (e.SIMULATE_WORKSPACES_SECONDS !== undefined) problems.push('SIMULATE_WORKSPACES_SECONDS is for development: the workspace simulator makes up installs.');
   if (e.WEBHOOKS_ALLOW_PRIVATE_NETWORKS) problems.push('WEBHOOKS_ALLOW_PRIVATE_NETWORKS is for development and tests: in production webhooks reach public https:// addresses only.');
   const plainIssuers = e.TRUSTED_PUBLISHING_ISSUERS.flatMap((i) => [i.issuer, i.jwksUrl ?? '']).filter((u) => u.startsWith('http://'));
   if (plainIssuers.length) problems.push(`TRUSTED_PUBLISHING_ISSUERS: issuers and their JWKS URLs must be https:// in production (${plainIssuers.join(', ')}).`);
@@ -378,6 +389,7 @@ function readConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config>): Config 
       settlementDays: e.SETTLEMENT_DAYS,
     },
     simulateSalesSeconds: e.SIMULATE_SALES_SECONDS,
+    simulateWorkspaces: { seconds: e.SIMULATE_WORKSPACES_SECONDS, demo: e.DEMO_WORKSPACES && !production },
     webhooks: { worker: e.WEBHOOK_WORKER, timeoutSeconds: e.WEBHOOK_TIMEOUT_SECONDS, allowPrivateNetworks: e.WEBHOOKS_ALLOW_PRIVATE_NETWORKS },
     trustedPublishing: {
       issuers: e.TRUSTED_PUBLISHING_ISSUERS,

@@ -1,6 +1,7 @@
 import { loadConfig } from '../config';
 import { openDatabase } from './client';
 import { DataDirInUseError } from './data-lock';
+import { FileStorage, S3Storage } from '../services/storage';
 import { resetDatabase, seed, seedIfEmpty } from './seed';
 
 /**
@@ -16,14 +17,18 @@ try {
   console.error(`${e.message}\nnpm run seed changes nothing while the portal runs: stop it, then seed.`);
   process.exit(1);
 }
+// The file store the portal uses (the demo's packages go there).
+const s3 = config.s3 ? await S3Storage.open(config.s3) : undefined;
+const storage = s3 ?? new FileStorage(`${config.dataDir}/files`);
 try {
   if (process.argv.includes('--reset')) {
     await resetDatabase(database.db);
-    await seed(database.db);
+    await seed(database.db, storage);
     console.log('Database reset and seeded with demo data.');
   } else {
-    console.log((await seedIfEmpty(database.db)) ? 'Seeded demo data.' : 'The database already has data; use --reset to start over.');
+    console.log((await seedIfEmpty(database.db, storage)) ? 'Seeded demo data.' : 'The database already has data; use --reset to start over.');
   }
 } finally {
   await database.close();
+  s3?.close();
 }

@@ -1,7 +1,9 @@
 import { ensureDefaultTemplates } from './seed-templates';
 import { createHash } from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
+import { zipSync } from 'fflate';
 import type { Db } from './client';
+import type { Storage } from '../services/storage';
 import { DELIVER_JOB } from '../services/job-kinds';
 import { JOB_SCHEMA, enqueue } from '../services/jobs';
 import * as t from './schema';
@@ -30,11 +32,54 @@ const standupTiers: PriceTerm['tiers'] = [
   { price: 3.5, perUnit: true, minimum: 51, maximum: 150 },
 ];
 
-export async function seedIfEmpty(db: Db): Promise<boolean> {
+export async function seedIfEmpty(db: Db, storage?: Storage): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(t.publishers);
   if ((row?.n ?? 0) > 0) return false;
-  await seed(db);
+  await seed(db, storage);
   return true;
+}
+
+/**
+ * The compiled package of a demo version, as Rocket.Chat installs one: app.json, the app's class compiled to
+ * JavaScript, its icon and the packager's mark (what server/services/packages/compiled.ts makes of a real
+ * upload). The demo's published versions carry one, so workspaces can download and install them.
+ */
+export function demoPackage(a: { id: string; name: string; version: string; short: string; author: { name: string; support: string; homepage: string }; icon: string }) {
+  const className = `${a.name.replace(/[^A-Za-z0-9]/g, '')}App`;
+  const manifest = {
+    id: a.id,
+    version: a.version,
+    requiredApiVersion: '^1.40.0',
+    iconFile: 'icon.svg',
+    author: a.author,
+    name: a.name,
+    nameSlug: a.name.toLowerCase().replace(/\s+/g, '-'),
+    classFile: `${className}.ts`,
+    description: a.short,
+    implements: [],
+  };
+  const js = [
+    '"use strict";',
+    'Object.defineProperty(exports, "__esModule", { value: true });',
+    `exports.${className} = void 0;`,
+    'const App_1 = require("@rocket.chat/apps-engine/definition/App");',
+    `class ${className} extends App_1.App {`,
+    '    constructor(info, logger, accessors) {',
+    '        super(info, logger, accessors);',
+    '    }',
+    '}',
+    `exports.${className} = ${className};`,
+    '',
+  ].join('\n');
+  const text = (value: string) => new TextEncoder().encode(value);
+  return Buffer.from(
+    zipSync({
+      'app.json': text(JSON.stringify(manifest, null, 2)),
+      [`${className}.js`]: text(js),
+      'icon.svg': Buffer.from(a.icon.slice(a.icon.indexOf(',') + 1), 'base64'),
+      '.packagedby': text(JSON.stringify({ name: 'marketplace-portal demo', version: '0.1.0', typescript: '5.9.3' }, null, 2)),
+    }),
+  );
 }
 
 /** Every table, child tables first, so a reset leaves an empty schema. */
@@ -53,7 +98,13 @@ export async function resetDatabase(db: Db) {
   });
 }
 
-export async function seed(db: Db) {
+/**
+ * The demo world. With `storage`, the published (and once published) demo versions get their compiled
+ * packages in it, so that they can be downloaded. Every number the portal shows of installs, downloads and
+ * usage comes from the events workspaces cause (the workspace simulator plays them on the demo: see
+ * server/services/installs/simulator.ts); none is written here.
+ */
+export async function seed(db: Db, storage?: Storage) {
   await db.transaction(async (tx) => {
     const pubId = Object.fromEntries(demoPublishers.map((p) => [p.key, p.id]));
     await tx.insert(t.publishers).values(
@@ -166,6 +217,13 @@ export async function seed(db: Db) {
         const created = daysAgo(90 - appIndex * 3 - vIndex * 20);
         const hasJob = status !== 'draft';
         const jobId = hasJob ? hexId(`job:${a.name}:${version}`) : '';
+        const author = { name: demoPublishers.find((p) => p.key === a.publisher)!.name, support: `support@${a.publisher}.example`, homepage: `https://${a.publisher}.example` };
+        // What workspaces can download: the compiled package of each version that is (or was) published.
+        let compiledPath = '';
+        if (storage && ['published', 'unpublished'].includes(status)) {
+          compiledPath = `packages/${appId}/${internalId}.demo.compiled.zip`;
+          await storage.put(compiledPath, demoPackage({ id: appId, name: a.name, version, short: a.short, author, icon: iconFor(a.name, a.color) }));
+        }
         await tx.insert(t.appVersions).values({
           internalId,
           appId,
@@ -179,7 +237,7 @@ export async function seed(db: Db) {
           languages: ['en', 'de', 'pt-BR'],
           iconFileData: iconFor(a.name, a.color),
           iconThumbData: iconFor(a.name, a.color),
-          author: { name: demoPublishers.find((p) => p.key === a.publisher)!.name, support: `support@${a.publisher}.example`, homepage: `https://${a.publisher}.example` },
+          author,
           requiredApiVersion: '^1.40.0',
           compiled: ['compiled', 'author-approved', 'submitted', 'reviewed', 'approved', 'published', 'unpublished', 'rejected', 'author-rejected'].includes(status),
           changesNote: vIndex > 0 ? '- Faster issue search\n- Fixed duplicate notifications' : 'Initial release.',
@@ -189,6 +247,7 @@ export async function seed(db: Db) {
           privacyPolicySummary: 'Stores only the settings a workspace admin enters; no message content leaves the workspace.',
           documentationUrl: `https://${a.publisher}.example/docs/${a.name.toLowerCase().replace(/\s+/g, '-')}`,
           compileJobId: jobId,
+          compiledPath,
           createdDate: created,
           modifiedDate: created,
         });
@@ -213,9 +272,6 @@ export async function seed(db: Db) {
                 ]
               : [],
           });
-        }
-        if (['published', 'unpublished'].includes(status)) {
-          await tx.insert(t.appDownloads).values({ appId, version, downloads: 120 + appIndex * 57 + vIndex * 11 });
         }
         vIndex++;
       }
@@ -354,16 +410,6 @@ export async function seed(db: Db) {
     await enqueue(tx, DELIVER_JOB, { activityId: hexId('activity:6') });
 
     await ensureDefaultTemplates(tx);
-    await tx.insert(t.usageRecords).values(
-      [0, 1, 2, 3, 4, 5, 6].map((i) => ({
-        id: hexId(`usage:${i}`),
-        appId: appIds['Standup Bot']!,
-        workspaceLabel: ws[i % 4]!.nickname,
-        billingCycleId: `2026-${String(11 - (i % 6)).padStart(2, '0')}`,
-        items: [{ price: 0.02, quantity: 100 + i * 40, description: 'Standups run' }],
-        createdDate: daysAgo(i * 7),
-      })),
-    );
     const reviewer = demoUsers.reviewer;
     await tx.insert(t.activityLogs).values(
       ['compile', 'review', 'approve', 'publish', 'unpublish', 'publish'].map((action, i) => ({

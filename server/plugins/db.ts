@@ -19,7 +19,8 @@ export default fp(
       onError: (err) => app.log.warn({ err }, 'database connection lost'),
       jobs: { settings: jobSettings(config), clock: config.jobClock, log: app.log },
       prepare: async (db) => {
-        if (config.seedDemoData) await seedIfEmpty(db);
+        // The demo's published versions get their compiled packages in the file store (server/db/seed.ts).
+        if (config.seedDemoData) await seedIfEmpty(db, app.storage);
         await ensureDefaultTemplates(db);
       },
     });
@@ -29,7 +30,7 @@ export default fp(
     app.decorate('jobs', database.jobs);
     app.addHook('onClose', async () => database.close());
   },
-  { name: 'db', dependencies: ['config'] },
+  { name: 'db', dependencies: ['config', 'storage'] },
 );
 
 declare module 'fastify' {

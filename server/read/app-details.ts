@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CompileJob } from '../../contract/schemas/app';
 import type { Db } from '../db/client';
-import { appDownloads, appVersions, compileJobs, prices, purchaseRecords } from '../db/schema';
+import { appInstallEvents, appVersions, compileJobs, prices, purchaseRecords } from '../db/schema';
 import { notFound } from '../errors';
 import { toVersion } from './apps';
 
@@ -57,9 +57,31 @@ export async function dailySales(db: Db, appId: string, now = new Date()) {
   });
 }
 
+/**
+ * Downloads per version: the packages registered workspaces downloaded (`download` install events, one per
+ * download), for every version ever offered (published now or before) and any other a download names.
+ */
+async function downloadsPerVersion(db: Db, appId: string) {
+  const [counted, offered] = await Promise.all([
+    db
+      .select({ version: appInstallEvents.appVersion, downloads: count() })
+      .from(appInstallEvents)
+      .where(and(eq(appInstallEvents.appId, appId), eq(appInstallEvents.action, 'download')))
+      .groupBy(appInstallEvents.appVersion),
+    db
+      .select({ version: appVersions.version })
+      .from(appVersions)
+      .where(and(eq(appVersions.appId, appId), inArray(appVersions.status, ['published', 'unpublished'])))
+      .orderBy(appVersions.createdDate),
+  ]);
+  const byVersion = new Map(offered.map((v) => [v.version, 0]));
+  for (const c of counted) byVersion.set(c.version, Number(c.downloads));
+  return [...byVersion].map(([version, downloads]) => ({ version, downloads }));
+}
+
 export async function appStats(db: Db, appId: string) {
   const [downloads, [purchases], [active], [inactive]] = await Promise.all([
-    db.select({ version: appDownloads.version, downloads: appDownloads.downloads }).from(appDownloads).where(eq(appDownloads.appId, appId)),
+    downloadsPerVersion(db, appId),
     db.select({ n: count() }).from(purchaseRecords).where(eq(purchaseRecords.appId, appId)),
     db.select({ n: count() }).from(purchaseRecords).where(and(eq(purchaseRecords.appId, appId), inArray(purchaseRecords.subscriptionStatus, [...ACTIVE]))),
     db.select({ n: count() }).from(purchaseRecords).where(and(eq(purchaseRecords.appId, appId), inArray(purchaseRecords.subscriptionStatus, [...INACTIVE]))),

@@ -11,6 +11,7 @@ import { appInfoRoutes } from './app-info';
 import { appsRoutes } from './apps';
 import { catalogRoutes } from './catalog';
 import { marketplaceRoutes } from './marketplace';
+import { seenOnSuccess } from '../services/workspaces/tokens';
 import { meRoutes } from './me';
 import { oauthRoutes } from './oauth';
 import { publisherRoutes } from './publisher';
@@ -20,6 +21,7 @@ import { trustRoutes } from './trust';
 import { adminPurchasesRoutes, adminWorkspacesRoutes, publisherPurchasesRoutes } from './purchases';
 import { webhooksRoutes } from './webhooks';
 import { adminBundlesRoutes, bundlesRoutes } from './bundles';
+import { workspaceDownloadsRoutes, workspaceInstallsRoutes } from './workspace-installs';
 
 type Handler = unknown;
 
@@ -36,6 +38,8 @@ function setPath(target: Record<string, unknown>, key: string, value: unknown) {
 
 /** Every contract route with its implementation: a route of one without the other stops the boot. */
 export async function routes(app: FastifyInstance) {
+  // A registered workspace's successful call is seeing it (its lastSeenAt; services/workspaces/tokens.ts).
+  seenOnSuccess(app);
   const implemented: Record<string, Handler> = {
     ...prefixed('oauth', oauthRoutes(app)),
     ...prefixed('me', meRoutes(app)),
@@ -60,6 +64,9 @@ export async function routes(app: FastifyInstance) {
     ...prefixed('admin.bundles', adminBundlesRoutes(app)),
     // Registered Rocket.Chat workspaces (issue 27).
     ...prefixed('admin.registeredWorkspaces', adminRegisteredWorkspacesRoutes(app)),
+    // Registered Rocket.Chat workspaces (contract/workspace-installs.ts).
+    ...prefixed('workspaceInstalls', workspaceInstallsRoutes(app)),
+    ...prefixed('workspaceDownloads', workspaceDownloadsRoutes(app)),
   };
   const router: Record<string, unknown> = {};
   const problems: string[] = [];

@@ -11,7 +11,7 @@ import {
   type CatalogApp, type CatalogVersion, type PurchaseState,
 } from '../read/marketplace/catalog';
 import { isWrite } from '../services/session-cache';
-import { workspaceForToken, type WorkspaceCaller } from '../services/workspaces/tokens';
+import { madeBy, workspaceForToken, type WorkspaceCaller } from '../services/workspaces/tokens';
 
 const s = initServer();
 
@@ -54,7 +54,7 @@ async function workspaceCaller(app: FastifyInstance, request: FastifyRequest): P
   if (!token) return null;
   const workspace = await workspaceForToken(app.db, token);
   if (!workspace || !workspace.scopes.includes(READ_SCOPE)) throw invalidToken();
-  return workspace;
+  return madeBy(request, workspace);
 }
 
 /**

@@ -1,11 +1,15 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize } from 'node:path';
+import type { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
 
 /** Where packages and images are kept (keys are the portal's own ids and paths). */
 export interface Storage {
   put(key: string, data: Buffer): Promise<string>;
   get(key: string): Promise<Buffer>;
+  /** The file as a stream (never read whole into memory) and its size; rejects when there is no such file. */
+  stream(key: string): Promise<{ body: Readable; size: number | undefined }>;
   remove(key: string): Promise<void>;
 }
 
@@ -34,6 +38,14 @@ export class FileStorage implements Storage {
 
   get(key: string): Promise<Buffer> {
     return readFile(this.path(key));
+  }
+
+  async stream(key: string) {
+    const p = this.path(key);
+    // Missing (or not a file): rejected here, before any answer has started.
+    const info = await stat(p);
+    if (!info.isFile()) throw new Error(`not a file: ${key}`);
+    return { body: createReadStream(p), size: info.size };
   }
 
   remove(key: string) {
@@ -70,6 +82,12 @@ export class S3Storage implements Storage {
   async get(key: string) {
     const res = await this.client.send(new this.sdk.GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key) }));
     return Buffer.from(await res.Body!.transformToByteArray());
+  }
+
+  /** The object's body as the SDK streams it from the bucket (Node's Readable), chunk by chunk. */
+  async stream(key: string) {
+    const res = await this.client.send(new this.sdk.GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key) }));
+    return { body: res.Body as Readable, size: res.ContentLength };
   }
 
   async remove(key: string) {

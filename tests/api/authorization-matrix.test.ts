@@ -195,6 +195,13 @@ const table: [method: string, path: string, body: unknown, expected: number[]][]
   ['GET', '/v1/publisher/tokens', undefined, everyDeveloper],
   ['POST', '/v1/publisher/tokens', {}, [401, 404, 403, 400, 400, 400, 403, 403, 400, 400]],
   ['DELETE', '/v1/publisher/tokens/no-such-token', undefined, noSuchRow],
+  // Registered workspaces' routes: public to the gate, refused to every portal session (not a workspace's
+  // token: 401); what workspaces may do is the table below. The installs read is the app's publisher's and staff's.
+  ['POST', `/v1/apps/${jira}/install`, { action: 'install', appVersion: '1.0.0' }, Array(10).fill(401)],
+  ['POST', `/v1/apps/${jira}/usage`, { billingCycleId: '2026-11', items: [{ price: 0.02 }] }, Array(10).fill(401)],
+  ['GET', `/v2/apps/${jira}/download/1.0.0`, undefined, Array(10).fill(401)],
+  ['GET', `/v1/publisher/apps/${jira}/installs`, undefined, northwindOnly],
+  ['GET', `/v1/admin/app/${jira}/installs`, undefined, staffRead],
   ['POST', '/v1/publisher', validSignUp, [401, 201, 409, 409, 409, 409, 409, 409, 409, 409]],
   // Trusted publishing: Northwind's developers read an app's trust policies, its updaters add and remove them;
   // the token exchange is public (a bad body is everyone's 400).
@@ -243,7 +250,8 @@ const routeOf = (m: string, p: string) => {
     .replace('no-such-activity', ':activityId')
     .replace('no-such-token', ':tokenId')
     .replace('no-such-policy', ':policyId')
-    .replace(northwind, ':id');
+    .replace(northwind, ':id')
+    .replace(/^\/v2\/apps\/:id\/download\/[^/]+$/, '/v2/apps/:id/download/:version');
   return `${m} ${path.startsWith('/v1/admin/apps/download/') ? path.replace(jiraLatest, ':id') : path.replace(jiraLatest, ':versionId').replace(/\/version\/:versionId\/publish$/, '/version/:versionId/:action')}`;
 };
 
@@ -270,4 +278,62 @@ it('keeps workspace lookups to system admins ("Invalid User Role")', async () =>
     expect(res.status).toBe(403);
     expect(res.json).toMatchObject({ code: 'invalid_user_role', error: 'Invalid User Role' });
   }
+});
+
+// ——— Registered Rocket.Chat workspaces (contract/workspace-installs.ts): their token, not a portal session ———
+
+/** No token; a token of a workspace that bought nothing; Acme HQ's without marketplace:download; Acme HQ's with it; a revoked workspace's. */
+type WorkspaceCallerKey = 'none' | 'stranger' | 'acmeReadOnly' | 'acme' | 'revoked';
+const workspaceCallers: WorkspaceCallerKey[] = ['none', 'stranger', 'acmeReadOnly', 'acme', 'revoked'];
+const standup = uuidOf('app:Standup Bot');
+// Expected status per workspace caller, in `workspaceCallers` order. Acme HQ bought Jira and subscribes to Standup Bot.
+const workspaceTable: [method: string, path: string, body: unknown, expected: number[]][] = [
+  // The download needs marketplace:download and a purchase (403 code 268 to the stranger).
+  ['GET', `/v2/apps/${jira}/download/1.0.0`, undefined, [401, 403, 403, 200, 401]],
+  ['GET', `/v2/apps/${jira}/download/1.1.0`, undefined, [401, 404, 403, 404, 401]],
+  // Any registered workspace reports its installs; an app that does not exist is 404.
+  ['POST', `/v1/apps/${jira}/install`, { action: 'install', appVersion: '1.0.0' }, [401, 200, 200, 200, 401]],
+  ['POST', '/v1/apps/no-such-app/install', { action: 'install', appVersion: '1.0.0' }, [401, 404, 404, 404, 401]],
+  // Usage of an app the workspace may have (465 to the stranger, who has no subscription).
+  ['POST', `/v1/apps/${standup}/usage`, { billingCycleId: '2026-11', items: [{ price: 0.02 }] }, [401, 403, 201, 201, 401]],
+];
+
+describe('authorization matrix of the workspace routes', () => {
+  const wsTokens: Partial<Record<WorkspaceCallerKey, string>> = {};
+  beforeAll(async () => {
+    const { accounts, workspaceTokens, workspaces } = await import('../../server/db/schema');
+    const { newId } = await import('../../server/db/ids');
+    const grant = async (workspaceId: string, scope: string) => {
+      const token = newId() + newId();
+      await s.app.db.insert(workspaceTokens).values({ tokenHash: createHash('sha256').update(token).digest('hex'), workspaceId, scope, expiresAt: new Date(Date.now() + 3_600_000) });
+      return token;
+    };
+    const fresh = async (name: string, revoked = false) => {
+      const id = newId();
+      const accountId = newId();
+      await s.app.db.insert(accounts).values({ id: accountId, name });
+      await s.app.db.insert(workspaces).values({ id, accountId, nickname: name, address: `https://${id}.example`, clientId: `matrix-${id}`, registeredAt: new Date(), revokedAt: revoked ? new Date() : null });
+      return id;
+    };
+    const acmeHq = createHash('sha256').update('ws:acme-hq').digest('hex').slice(0, 24);
+    wsTokens.stranger = await grant(await fresh('Matrix Stranger'), 'marketplace:read marketplace:download');
+    wsTokens.acmeReadOnly = await grant(acmeHq, 'marketplace:read');
+    wsTokens.acme = await grant(acmeHq, 'marketplace:read marketplace:download');
+    wsTokens.revoked = await grant(await fresh('Matrix Revoked', true), 'marketplace:read marketplace:download');
+  });
+
+  it.each(workspaceTable)('%s %s', async (method, path, body, expected) => {
+    const got: number[] = [];
+    for (const c of workspaceCallers) {
+      const token = wsTokens[c];
+      // As Rocket.Chat calls: the download's token in its query, the reports' as a bearer token.
+      const res = path.startsWith('/v2/')
+        ? await s.request(method, token ? `${path}?token=${token}` : path)
+        : await s.request(method, path, { body, headers: token ? { authorization: `Bearer ${token}` } : {} });
+      got.push(res.status);
+    }
+    expect(Object.fromEntries(workspaceCallers.map((c, i) => [c, got[i]]))).toEqual(Object.fromEntries(workspaceCallers.map((c, i) => [c, expected[i]])));
+    const statuses = declared.get(routeOf(method, path.replace('/no-such-app/', `/${jira}/`).replace(standup, jira)))!;
+    for (const status of new Set(got)) expect(statuses, `${status} is not declared for ${path}`).toContain(status);
+  });
 });

@@ -3,6 +3,7 @@ import { contract } from '../../contract';
 import type { RouteAccess } from '../../contract/access';
 import { ErrorBody } from '../../contract/common';
 import { flattenRoutes } from '../../contract/walk';
+import { isWorkspaceRoute } from '../../contract/workspace-installs';
 import { startServer, type TestServer } from '../harness';
 
 /** The 92 endpoints of the foundation issue, plus the designed pricing-set call. */
@@ -40,17 +41,18 @@ describe('the contract', () => {
       const multipart = 'contentType' in route && route.contentType === 'multipart/form-data';
       const takesBody = 'body' in route && route.body !== undefined;
       const must = (status: number, when: boolean) => expect(errors.includes(status), `${key}: ${status} ${when ? 'missing' : 'not answered'}`).toBe(when);
+      // A registered Rocket.Chat workspace's route is public to the gate, but checks the workspace's own token
+      // (401), the app or version it names (404) and, where it refuses, a scope or a purchase (403).
+      const workspace = isWorkspaceRoute(route.metadata) || (route.metadata as { workspace?: string }).workspace === 'optional';
       must(400, true);
       must(500, true);
-      // The marketplace's reads (contract/marketplace.ts) are public, but a workspace token may come with them
-      // (401 when it is none) and they name rows (404 for one not listed).
-      const workspace = (route.metadata as { workspace?: string }).workspace === 'optional';
       must(401, access !== 'public' || workspace);
       if (access === 'feature') for (const status of [403, 404]) must(status, true);
-      if (access === 'public') must(404, workspace);
-      if (access === 'public') must(409, false);
+      if (access === 'public' && !workspace) for (const status of [404, 409]) must(status, false);
+      if (workspace) for (const [status, when] of [[404, true], [409, false]] as const) must(status, when);
       // A public route refuses nobody, but trusted publishing's exchange: a CI token no trust policy matches.
-      if (access === 'public') must(403, key === 'trust.exchange');
+      if (access === 'public' && !workspace) must(403, key === 'trust.exchange');
+      if (workspace) must(403, ['workspaceDownloads.download', 'workspaceInstalls.usage'].includes(key));
       must(414, route.path.includes(':'));
       must(413, takesBody);
       must(415, takesBody);

@@ -10,6 +10,7 @@ import { contract } from '../../contract';
 import { AdminAction } from '../../contract/schemas/app';
 import { BundleInfo } from '../../contract/schemas/bundle';
 import { flattenRoutes } from '../../contract/walk';
+import { isWorkspaceRoute } from '../../contract/workspace-installs';
 import { demoUsers } from '../../server/db/seed-data';
 import { imageOf, pngImage } from '../fixtures/images';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
@@ -37,6 +38,12 @@ const callers: Caller[] = ['anon', 'newcomer', 'viewer', 'developer', 'owner', '
 const tokens: Partial<Record<Caller, string>> = {};
 /** The download secrets of the staff who may download packages (GET /admin/secret). */
 const secrets: Partial<Record<Caller, string>> = {};
+/**
+ * On the routes of registered Rocket.Chat workspaces (contract/workspace-installs.ts) a caller stands for a
+ * workspace's token: Acme HQ's (it bought the demo's paid apps), a workspace's that bought nothing, Acme HQ's
+ * without marketplace:download, a revoked workspace's; everyone else sends their portal session (401 there).
+ */
+const workspaceTokens: Partial<Record<Caller, string>> = {};
 
 // ——— What the database holds: the rows path ids and body ids are drawn from ———
 
@@ -44,7 +51,7 @@ const secrets: Partial<Record<Caller, string>> = {};
 const familyQueries = {
   apps: 'SELECT id AS "appId", publisher_id AS owner, created_at AS created FROM apps WHERE NOT is_bundle',
   bundles: 'SELECT id AS "appId", publisher_id AS owner, created_at AS created FROM apps WHERE is_bundle',
-  versions: 'SELECT v.app_id AS "appId", v.internal_id AS "versionId", a.publisher_id AS owner, v.created_date AS created FROM app_versions v JOIN apps a ON a.id = v.app_id',
+  versions: 'SELECT v.app_id AS "appId", v.internal_id AS "versionId", v.version, a.publisher_id AS owner, v.created_date AS created FROM app_versions v JOIN apps a ON a.id = v.app_id',
   jobs: 'SELECT j.app_id AS "appId", j.id AS "jobId", a.publisher_id AS owner, j.requested_at AS created FROM compile_jobs j JOIN apps a ON a.id = j.app_id',
   prices: 'SELECT p.app_id AS "appId", p.id AS "priceId", a.publisher_id AS owner, p.created_date AS created FROM prices p JOIN apps a ON a.id = p.app_id',
   screenshots: 'SELECT s.app_id AS "appId", s.id AS "screenshotId", a.publisher_id AS owner, s.created_at AS created FROM screenshots s JOIN apps a ON a.id = s.app_id',
@@ -91,7 +98,7 @@ function familyOf(path: string): Family | null {
   if (path.includes(':priceId')) return 'prices';
   if (path.includes(':screenshotId')) return 'screenshots';
   if (path.includes(':activityId')) return 'activities';
-  if (path.includes(':versionId') || path.includes(':internalId') || path.startsWith('/v1/admin/apps/download/')) return 'versions';
+  if (path.includes(':versionId') || path.includes(':internalId') || path.startsWith('/v1/admin/apps/download/') || path.includes('/download/:version')) return 'versions';
   if (path.includes(':devId') || path.includes(':developerId')) return 'developers';
   if (path.startsWith('/v1/admin/featured/')) return 'featured';
   if (path.includes('/webhooks/:id')) return 'webhooks';
@@ -136,6 +143,12 @@ class Echo {
     return `Echo(${this.param})`;
   }
 }
+/** The workspace token the caller stands for on the workspace routes (Rocket.Chat's download sends it in the query). */
+class WsToken {
+  [fc.toStringMethod]() {
+    return 'WsToken()';
+  }
+}
 /** The caller's own package download secret. */
 class Secret {
   [fc.toStringMethod]() {
@@ -157,6 +170,7 @@ function resolve(v: unknown, ctx: Context): unknown {
   if (v instanceof Ref) return pick(v.family, v.i, v.mine ? ctx.caller : undefined)?.[v.field] ?? 'no-such-row';
   if (v instanceof Echo) return ctx.params[v.param] ?? 'no-such-param';
   if (v instanceof Secret) return secrets[ctx.caller] ?? 'no-secret';
+  if (v instanceof WsToken) return workspaceTokens[ctx.caller] ?? 'no-workspace-token';
   if (Array.isArray(v)) return v.map((x) => resolve(x, ctx));
   // Records fast-check makes have no prototype; JSON.parse's have Object's.
   const proto = v && typeof v === 'object' ? Object.getPrototypeOf(v) : undefined;
@@ -217,6 +231,7 @@ function goodString(key: string): fc.Arbitrary<unknown> {
     title: fc.oneof(fc.constantFrom('Fuzzing', 'Fuzz Tools'), ref('categories', 'title')),
     categories: ref('categories', 'title'),
     secret: fc.constant(new Secret()),
+    token: fc.constant(new WsToken()),
     iconFileData: fc.constant(null).map(() => iconDataUrl),
     version: fc.constantFrom('1.0.0', '1.2.3', '9.9.9'),
     languages: fc.constantFrom('en', 'pt', 'de'),
@@ -224,8 +239,9 @@ function goodString(key: string): fc.Arbitrary<unknown> {
     state: fc.constantFrom('fuzz-state-0123456789', 'short'),
     relatedAppId: fc.oneof(fc.constant(''), ref('apps', 'appId')),
     requiredApiVersion: fc.constantFrom('1.44.0', '1.0.0', '99.0.0'),
-    // Rocket.Chat's `?appVersion=` (contract/marketplace.ts): the demo's published versions, or none.
-    appVersion: fc.constantFrom('1.0.0', '2.0.0', ''),
+    // Rocket.Chat's `?appVersion=` (contract/marketplace.ts) and install reports' `appVersion`: the demo's
+    // versions, or none.
+    appVersion: fc.constantFrom('1.0.0', '2.0.0', '1.4.0', ''),
   };
   if (refs[key]) return fc.oneof({ arbitrary: refs[key]!, weight: 6 }, { arbitrary: fc.string({ minLength: 1, maxLength: 24 }), weight: 1 });
   // A public address by its IP (webhook addresses are resolved: the test has no DNS to ask).
@@ -497,7 +513,7 @@ async function send(r: Request) {
   const query = resolve(r.query, ctx);
   const qs = query && typeof query === 'object' && !Array.isArray(query) ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]))}` : '';
   const headers: Record<string, string> = {};
-  const token = tokens[r.caller];
+  const token = isWorkspaceRoute(route.metadata) ? (workspaceTokens[r.caller] ?? tokens[r.caller]) : tokens[r.caller];
   if (token) headers.authorization = `Bearer ${token}`;
   if (r.catalog) {
     const { credential, engine } = r.catalog;
@@ -701,6 +717,21 @@ beforeAll(async () => {
   for (const nickname of ['Fuzz workspace', 'Fuzz workspace 2']) {
     await s.request('POST', '/v1/admin/workspaces', { token: tokens.admin, body: { nickname, address: 'https://fuzz.example/chat' } });
   }
+  // Registered workspaces with their access tokens (rows as the token grant writes them).
+  const grant = async (workspaceId: string, scope: string) => {
+    const token = `fuzz-ws-${workspaceId}-${scope.length}`;
+    await s.app.db.execute(sql`INSERT INTO workspace_tokens (token_hash, workspace_id, scope, expires_at) VALUES (${createHash('sha256').update(token).digest('hex')}, ${workspaceId}, ${scope}, now() + interval '1 day')`);
+    return token;
+  };
+  const acmeHq = createHash('sha256').update('ws:acme-hq').digest('hex').slice(0, 24);
+  const initech = createHash('sha256').update('ws:initech').digest('hex').slice(0, 24);
+  await s.app.db.execute(sql`INSERT INTO accounts (id, name) VALUES ('fuzzaccount0000000000001', 'Fuzz Customer')`);
+  await s.app.db.execute(sql`INSERT INTO workspaces (id, account_id, nickname, address, client_id, secret_hash, secret_prefix, registered_at, registered_by) VALUES ('fuzzworkspace00000000001', 'fuzzaccount0000000000001', 'Fuzz Workspace', 'https://fuzz.chat.example', 'fuzz-client', ${createHash('sha256').update('rcws_fuzz').digest('hex')}, 'rcws_fuzz', now(), 'fuzz')`);
+  await s.app.db.execute(sql`UPDATE workspaces SET revoked_at = now() WHERE id = ${initech}`);
+  workspaceTokens.owner = await grant(acmeHq, 'marketplace:read marketplace:download');
+  workspaceTokens.developer = await grant('fuzzworkspace00000000001', 'marketplace:read marketplace:download');
+  workspaceTokens.viewer = await grant(acmeHq, 'marketplace:read');
+  workspaceTokens.fjordOwner = await grant(initech, 'marketplace:read marketplace:download');
   await refreshPools();
   // A registered workspace's token for the catalog reads (stored as the token endpoint stores it: sha256 hex).
   workspaceToken = `fuzz-workspace-${'0'.repeat(24)}`;
@@ -758,7 +789,7 @@ describe('the contract-driven fuzzer', () => {
         }
         written = (await writes()).n;
         // A generated sign-out revokes the caller's session (as it should): sign that caller in again.
-        if (res.status === 401 && r.caller !== 'anon' && !r.catalog) {
+        if (res.status === 401 && r.caller !== 'anon' && !r.catalog && !isWorkspaceRoute(route.metadata)) {
           tokens[r.caller] = await s.signIn(r.caller);
           written = (await writes()).n;
         }

@@ -5,7 +5,7 @@ import { newId, sha256 } from '../../server/db/ids';
 import { uuidOf } from '../../server/db/seed';
 import { accounts, appInstallEvents, workspaceTokens, workspaces } from '../../server/db/schema';
 import { ROCKET_CHAT_DEFAULT_SCOPES } from '../../server/services/workspaces/scopes';
-import { LAST_SEEN_EVERY_MS, workspaceForToken } from '../../server/services/workspaces/tokens';
+import { LAST_SEEN_EVERY_MS, noteSeen, workspaceForToken } from '../../server/services/workspaces/tokens';
 import { registerWorkspace } from '../../server/services/workspaces/registry';
 import { startServer, type DemoKey, type TestServer } from '../harness';
 
@@ -131,7 +131,7 @@ describe('the client_credentials grant, as Rocket.Chat asks for it', () => {
     const [stored] = await tokensOf(made.workspace.id);
     expect(stored).toMatchObject({ tokenHash: sha256(token), scope: DEFAULT_SCOPE });
     expect(stored!.expiresAt.getTime() - stored!.createdAt.getTime()).toBe(3600 * 1000);
-    expect(await workspaceForToken(s.app.db, token)).toEqual({ workspaceId: made.workspace.id, accountId: made.workspace.accountId, scopes: [...ROCKET_CHAT_DEFAULT_SCOPES] });
+    expect(await workspaceForToken(s.app.db, token)).toEqual({ workspaceId: made.workspace.id, accountId: made.workspace.accountId, scopes: [...ROCKET_CHAT_DEFAULT_SCOPES], lastSeenAt: expect.any(Date) });
     // Issuing a token is seeing the workspace.
     expect((await listed(made.workspace.id))?.lastSeenAt).not.toBeNull();
   });
@@ -188,14 +188,17 @@ describe('the client_credentials grant, as Rocket.Chat asks for it', () => {
     const long = new Date(Date.now() - 10 * 60_000);
     await s.app.db.update(workspaces).set({ lastSeenAt: long }).where(eq(workspaces.id, made.workspace.id));
     const now = new Date();
+    const seen = async (at: Date) => noteSeen(s.app.db, (await workspaceForToken(s.app.db, token, at))!, at);
+    // Looking the token up writes nothing (a refused request changes nothing); its request's success does.
     expect(await workspaceForToken(s.app.db, token, now)).not.toBeNull();
+    expect((await rowOf(made.workspace.id)).lastSeenAt?.getTime()).toBe(long.getTime());
+    await seen(now);
     expect((await rowOf(made.workspace.id)).lastSeenAt?.getTime()).toBe(now.getTime());
     // Within the minute: no write.
-    const soon = new Date(now.getTime() + LAST_SEEN_EVERY_MS - 1000);
-    await workspaceForToken(s.app.db, token, soon);
+    await seen(new Date(now.getTime() + LAST_SEEN_EVERY_MS - 1000));
     expect((await rowOf(made.workspace.id)).lastSeenAt?.getTime()).toBe(now.getTime());
     const later = new Date(now.getTime() + LAST_SEEN_EVERY_MS);
-    await workspaceForToken(s.app.db, token, later);
+    await seen(later);
     expect((await rowOf(made.workspace.id)).lastSeenAt?.getTime()).toBe(later.getTime());
   });
 });

@@ -65,6 +65,9 @@ async function viewsOf(db: Db | Tx, rows: { workspace: WorkspaceRow; accountName
   });
 }
 
+/** A registered workspace's row: a client, its secret's hash and when it was registered (as `isRegistered`). */
+const registeredOnly = and(isNotNull(workspaces.clientId), isNotNull(workspaces.secretHash), isNotNull(workspaces.registeredAt));
+
 const selectRegistered = (db: Db | Tx) =>
   db
     .select(registeredColumns)
@@ -74,14 +77,14 @@ const selectRegistered = (db: Db | Tx) =>
 
 /** A registered workspace as staff see it. */
 export async function registeredWorkspace(db: Db | Tx, id: string): Promise<RegisteredWorkspace> {
-  const rows = await selectRegistered(db).where(and(eq(workspaces.id, id), isNotNull(workspaces.clientId)));
+  const rows = await selectRegistered(db).where(and(eq(workspaces.id, id), registeredOnly));
   if (rows.length === 0) throw notFound('Workspace');
   return (await viewsOf(db, rows))[0]!;
 }
 
 /** Registered workspaces, newest first (a workspace known only from purchase records is not one). */
 export async function listRegistered(db: Db, page: { limit: number; offset: number }) {
-  const registered = isNotNull(workspaces.clientId);
+  const registered = registeredOnly;
   const [rows, [total]] = await Promise.all([
     selectRegistered(db).where(registered).orderBy(desc(workspaces.registeredAt), desc(workspaces.id)).limit(page.limit).offset(page.offset),
     db.select({ n: count() }).from(workspaces).where(registered),

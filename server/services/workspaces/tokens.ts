@@ -1,6 +1,7 @@
 // Workspace access tokens: what a registered Rocket.Chat server sends (as `Authorization: Bearer …`, or as the
 // `token` query of a download) after the `client_credentials` grant. Stored as sha256 hex in workspace_tokens.
 import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { sha256 } from '../../db/ids';
 import { workspaceTokens, workspaces } from '../../db/schema';
@@ -8,16 +9,16 @@ import { workspaceTokens, workspaces } from '../../db/schema';
 /** Longest token looked up; anything longer is no token of ours. */
 export const MAX_WORKSPACE_TOKEN_LENGTH = 512;
 
-export type WorkspaceCaller = { workspaceId: string; accountId: string; scopes: string[] };
+export type WorkspaceCaller = { workspaceId: string; accountId: string; scopes: string[]; lastSeenAt: Date | null };
 
 /** A workspace's `lastSeenAt` is written at most this often by the use of its tokens (a write per request would be too many). */
 export const LAST_SEEN_EVERY_MS = 60_000;
 
 /**
  * The registered, unrevoked workspace holding `token` while it lasts, with the scopes it was granted;
- * null for anything else (unknown, expired, its workspace revoked, or no token at all). Using a token is
- * seeing its workspace: `lastSeenAt` is moved on when it is a minute old or more (conditionally: of
- * requests at once, one writes).
+ * null for anything else (unknown, expired, its workspace revoked, or no token at all). Reads only: a
+ * refused request changes nothing, so seeing the workspace is written once its request has succeeded
+ * (`seenOnSuccess`).
  */
 export async function workspaceForToken(db: Db, token: string | undefined, now = new Date()): Promise<WorkspaceCaller | null> {
   if (!token || token.length > MAX_WORKSPACE_TOKEN_LENGTH) return null;
@@ -28,12 +29,32 @@ export async function workspaceForToken(db: Db, token: string | undefined, now =
     .where(and(eq(workspaceTokens.tokenHash, sha256(token)), gt(workspaceTokens.expiresAt, now), isNull(workspaces.revokedAt)))
     .limit(1);
   if (!row) return null;
-  if (!row.lastSeenAt || now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) {
-    const stale = new Date(now.getTime() - LAST_SEEN_EVERY_MS);
-    await db
-      .update(workspaces)
-      .set({ lastSeenAt: now })
-      .where(and(eq(workspaces.id, row.workspaceId), or(isNull(workspaces.lastSeenAt), lte(workspaces.lastSeenAt, stale))));
-  }
-  return { workspaceId: row.workspaceId, accountId: row.accountId, scopes: row.scope.split(' ').filter(Boolean) };
+  return { workspaceId: row.workspaceId, accountId: row.accountId, scopes: row.scope.split(' ').filter(Boolean), lastSeenAt: row.lastSeenAt };
+}
+
+/**
+ * Using a token is seeing its workspace: `lastSeenAt` is moved on when it is a minute old or more
+ * (conditionally: of requests at once, one writes).
+ */
+export async function noteSeen(db: Db, caller: WorkspaceCaller, now = new Date()) {
+  if (caller.lastSeenAt && now.getTime() - caller.lastSeenAt.getTime() < LAST_SEEN_EVERY_MS) return;
+  const stale = new Date(now.getTime() - LAST_SEEN_EVERY_MS);
+  await db
+    .update(workspaces)
+    .set({ lastSeenAt: now })
+    .where(and(eq(workspaces.id, caller.workspaceId), or(isNull(workspaces.lastSeenAt), lte(workspaces.lastSeenAt, stale))));
+}
+
+const callers = new WeakMap<FastifyRequest, WorkspaceCaller>();
+/** The workspace `request` was made by, seen (`noteSeen`) if the request succeeds. */
+export function madeBy(request: FastifyRequest, caller: WorkspaceCaller): WorkspaceCaller {
+  callers.set(request, caller);
+  return caller;
+}
+/** Registered once: a request `madeBy` a workspace that succeeded moves its `lastSeenAt` on. */
+export function seenOnSuccess(app: FastifyInstance) {
+  app.addHook('onResponse', async (request, reply) => {
+    const caller = callers.get(request);
+    if (caller && reply.statusCode < 400) await noteSeen(app.db, caller);
+  });
 }

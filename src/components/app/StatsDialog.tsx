@@ -1,20 +1,35 @@
-import { Flex, Grid, Text } from '@radix-ui/themes';
+import { Flex, Grid, Heading, Separator, Text } from '@radix-ui/themes';
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { AppStats } from '../../../contract/schemas/app';
+import type { InstallStats } from '../../../contract/workspace-installs';
 import { InfoDialog } from '../InfoDialog';
 import { PageLoader } from '../PageLoader';
+import { InstallCharts } from './InstallCharts';
 import { SalesChart } from './SalesChart';
 
-/** Downloads per version (a bar chart), purchases, active/inactive subscriptions, and sales per day. */
-export function StatsDialog({ stats, name, onClose }: { stats: UseQueryOptions<z.infer<typeof AppStats>, Error, z.infer<typeof AppStats>, string[]>; name: string; onClose: () => void }) {
+/**
+ * Downloads per version (a bar chart), purchases, active/inactive subscriptions, and sales per day; with
+ * `installs` (apps, not bundles), what workspaces reported: installs per day and workspaces per version.
+ */
+export function StatsDialog({
+  stats,
+  installs,
+  name,
+  onClose,
+}: {
+  stats: UseQueryOptions<z.infer<typeof AppStats>, Error, z.infer<typeof AppStats>, string[]>;
+  installs?: UseQueryOptions<InstallStats, Error, InstallStats, string[]>;
+  name: string;
+  onClose: () => void;
+}) {
   const { data, isPending, isError } = useQuery(stats);
   const versions = Object.entries(data?.appVersions ?? {});
   const max = Math.max(1, ...versions.map(([, v]) => v.downloads));
   return (
     <InfoDialog
       title={`Stats: ${name}`}
-      description="Downloads, purchases and subscriptions of this app."
+      description={installs ? 'Downloads, installs, purchases and subscriptions of this app.' : 'Downloads, purchases and subscriptions of this app.'}
       maxWidth="560px"
       onClose={onClose}
     >
@@ -64,6 +79,15 @@ export function StatsDialog({ stats, name, onClose }: { stats: UseQueryOptions<z
                 ))}
               </svg>
             </figure>
+          )}
+          {installs && (
+            <>
+              <Separator size="4" />
+              <Heading as="h2" size="3">
+                Installs
+              </Heading>
+              <InstallCharts query={installs} />
+            </>
           )}
         </Flex>
       )}

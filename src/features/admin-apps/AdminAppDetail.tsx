@@ -18,7 +18,7 @@ import { VersionsTable } from '../../components/app/VersionsTable';
 import { Section } from '../../components/Section';
 import { toast } from '../../lib/toast';
 import {
-  adminAppQuery, adminBundleAppsQuery, adminJobQuery, adminJobsQuery, adminPricesQuery, adminStatsQuery, adminVersionsQuery,
+  adminAppQuery, adminBundleAppsQuery, adminInstallsQuery, adminJobQuery, adminJobsQuery, adminPricesQuery, adminStatsQuery, adminVersionsQuery,
   useMakePremiumOnly, useMakeUsageBased, useVersionAction,
 } from './api';
 import { DownloadButtons } from './DownloadButtons';
@@ -151,7 +151,9 @@ export function AdminAppDetail({ appId, canUpdate }: { appId: string; canUpdate:
           <ActivityLogTable appId={appId} />
         </Section>
       </Flex>
-      {open?.kind === 'stats' && <StatsDialog stats={adminStatsQuery(appId)} name={latest.name} onClose={close} />}
+      {open?.kind === 'stats' && (
+        <StatsDialog stats={adminStatsQuery(appId)} installs={app.isBundle ? undefined : adminInstallsQuery(appId)} name={latest.name} onClose={close} />
+      )}
       {open?.kind === 'diagnostics' && <DiagnosticsDialog job={adminJobQuery(appId, open.version.compileJobId)} title={title(open.version)} onClose={close} />}
       {open?.kind === 'reject' && (
         <NoteDialog

@@ -33,6 +33,8 @@ export const adminPricesQuery = (id: string) =>
   queryOptions({ queryKey: key(id, 'prices'), queryFn: async () => unwrap(await tsr.admin.apps.prices.query({ params: { id } })), ...detail });
 export const adminStatsQuery = (id: string) =>
   queryOptions({ queryKey: key(id, 'stats'), queryFn: async () => unwrap(await tsr.admin.apps.stats.query({ params: { id } })) });
+export const adminInstallsQuery = (id: string) =>
+  queryOptions({ queryKey: key(id, 'installs'), queryFn: async () => unwrap(await tsr.workspaceInstalls.adminStats.query({ params: { id } })) });
 export const adminJobQuery = (id: string, jobId: string) =>
   queryOptions({ queryKey: key(id, 'jobs', jobId), queryFn: async () => unwrap(await tsr.admin.apps.job.query({ params: { id, jobId } })) });
 export const usageQuery = (id: string, page: number) =>

@@ -15,7 +15,7 @@ import { usePublisherStatusChanges } from '../../components/app/status-changes';
 import { VersionsTable } from '../../components/app/VersionsTable';
 import { Section } from '../../components/Section';
 import { toast } from '../../lib/toast';
-import { appQuery, jobQuery, jobsQuery, pricesQuery, statsQuery, versionsQuery } from './api';
+import { appQuery, installsQuery, jobQuery, jobsQuery, pricesQuery, statsQuery, versionsQuery } from './api';
 
 // The pricing drawers load when opened.
 const ChangePricingDrawer = lazy(() => import('../../components/pricing/ChangePricingDrawer').then((m) => ({ default: m.ChangePricingDrawer })));
@@ -117,7 +117,7 @@ export function AppDetail({ appId, canUpdate, canCreatePaidApps, children }: { a
         )}
         {open?.kind === 'plan' && <NewPlanDrawer appId={appId} onClose={() => setOpen(null)} />}
       </Suspense>
-      {open?.kind === 'stats' && <StatsDialog stats={statsQuery(appId)} name={app.latest.name} onClose={() => setOpen(null)} />}
+      {open?.kind === 'stats' && <StatsDialog stats={statsQuery(appId)} installs={installsQuery(appId)} name={app.latest.name} onClose={() => setOpen(null)} />}
       {open?.kind === 'diagnostics' && (
         <DiagnosticsDialog job={jobQuery(appId, open.version.compileJobId)} title={title(open.version)} onClose={() => setOpen(null)} />
       )}

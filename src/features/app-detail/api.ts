@@ -16,5 +16,8 @@ export const pricesQuery = (id: string) =>
   queryOptions({ queryKey: ['apps', id, 'prices'], queryFn: async () => unwrap(await tsr.apps.prices.query({ params: { id } })), ...detail });
 export const statsQuery = (id: string) =>
   queryOptions({ queryKey: ['apps', id, 'stats'], queryFn: async () => unwrap(await tsr.apps.stats.query({ params: { id } })) });
+/** What registered workspaces reported of the app (installs per day, workspaces per version). */
+export const installsQuery = (id: string) =>
+  queryOptions({ queryKey: ['apps', id, 'installs'], queryFn: async () => unwrap(await tsr.workspaceInstalls.publisherStats.query({ params: { id } })) });
 export const jobQuery = (id: string, jobId: string) =>
   queryOptions({ queryKey: ['apps', id, 'jobs', jobId], queryFn: async () => unwrap(await tsr.apps.job.query({ params: { id, jobId } })) });

@@ -1,0 +1,125 @@
+import { initServer } from '@ts-rest/fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { contract } from '../../contract';
+import type { ErrorBody } from '../../contract/common';
+import { DOWNLOAD_SCOPE } from '../../contract/workspace-installs';
+import { HttpError, notFound } from '../errors';
+import { resourceOf } from '../plugins/access';
+import { installStats } from '../read/installs';
+import { refusalFor, type Refusal } from '../services/installs/entitlement';
+import { downloadableVersion, installableApp, recordDownload, recordInstallEvent } from '../services/installs/events';
+import { reportUsage } from '../services/installs/usage';
+import { madeBy, workspaceForToken, type WorkspaceCaller } from '../services/workspaces/tokens';
+
+const s = initServer();
+
+/** The token of `Authorization: Bearer …` (Rocket.Chat sends `Bearer ` and nothing when it is not registered). */
+const bearer = (request: FastifyRequest) => {
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
+};
+/** The token of the download's query: `?token=…`, as Rocket.Chat sends it (no Authorization header). */
+const queryToken = (request: FastifyRequest) => {
+  const token = (request.query as { token?: unknown } | undefined)?.token;
+  return typeof token === 'string' ? token : undefined;
+};
+
+/** Rocket.Chat's refusal of a package the workspace may not have (its codes 268 / 465), in the envelope. */
+const refused = (request: FastifyRequest, r: Refusal): { status: 403; body: ErrorBody } => ({ status: 403, body: { error: r.error, code: r.code, requestId: String(request.id) } });
+
+/**
+ * The calls of registered Rocket.Chat workspaces (contract/workspace-installs.ts). The one gate lets them
+ * through (no portal session: they are public to it); each checks the workspace's access token itself, on
+ * request, before the body is read: 401 without a valid one, 403 without the scope it needs.
+ */
+function workspaceGate(app: FastifyInstance) {
+  const callers = new WeakMap<FastifyRequest, WorkspaceCaller>();
+  const require = (tokenOf: (request: FastifyRequest) => string | undefined, scope?: string) => async (request: FastifyRequest) => {
+    const caller = await workspaceForToken(app.db, tokenOf(request));
+    if (!caller) throw new HttpError(401, 'invalid_workspace_token', 'A registered workspace’s access token is required.');
+    if (scope && !caller.scopes.includes(scope)) throw new HttpError(403, 'insufficient_scope', `This workspace token was not granted ${scope}.`);
+    callers.set(request, madeBy(request, caller));
+  };
+  const of = (request: FastifyRequest) => {
+    const caller = callers.get(request);
+    if (!caller) throw new Error('no workspace was authorized for this request');
+    return caller;
+  };
+  return { require, of };
+}
+
+export const workspaceInstallsRoutes = (app: FastifyInstance) => {
+  const gate = workspaceGate(app);
+  return {
+    // Rocket.Chat ignores the answer (notifyMarketplace is fire-and-forget): {} on 200.
+    install: {
+      hooks: { onRequest: gate.require(bearer) },
+      handler: s.route(contract.workspaceInstalls.install, async ({ request, params, body }) => {
+        await installableApp(app.db, params.id);
+        await recordInstallEvent(app.db, gate.of(request).workspaceId, params.id, body);
+        return { status: 200, body: {} };
+      }),
+    },
+
+    usage: {
+      hooks: { onRequest: gate.require(bearer) },
+      handler: s.route(contract.workspaceInstalls.usage, async ({ request, params, body }) => {
+        const workspace = gate.of(request);
+        const installable = await installableApp(app.db, params.id);
+        const refusal = await refusalFor(app.db, workspace.workspaceId, installable);
+        if (refusal) return refused(request, refusal);
+        const record = await reportUsage(app.db, workspace.workspaceId, params.id, body);
+        return { status: record.created ? 201 : 200, body: { id: record.id } };
+      }),
+    },
+
+    publisherStats: s.route(contract.workspaceInstalls.publisherStats, async ({ request }) => ({
+      status: 200,
+      body: await installStats(app.db, resourceOf(request, 'app').id),
+    })),
+
+    adminStats: s.route(contract.workspaceInstalls.adminStats, async ({ request }) => ({
+      status: 200,
+      body: await installStats(app.db, resourceOf(request, 'app').id),
+    })),
+  };
+};
+
+export const workspaceDownloadsRoutes = (app: FastifyInstance) => {
+  const gate = workspaceGate(app);
+  return {
+    /**
+     * The compiled package, streamed from the file store (a file, or the S3 object's body: never whole in
+     * memory), with `Content-Type` exactly `application/zip` (Rocket.Chat compares the string). The download
+     * counts once the package is found and opened, before its bytes leave.
+     */
+    download: {
+      hooks: { onRequest: gate.require(queryToken, DOWNLOAD_SCOPE) },
+      handler: s.route(contract.workspaceDownloads.download, async ({ request, params, reply }) => {
+        const workspace = gate.of(request);
+        const version = await downloadableVersion(app.db, params.id, params.version);
+        const refusal = await refusalFor(app.db, workspace.workspaceId, version.app);
+        if (refusal) return refused(request, refusal);
+        const file = await app.storage.stream(version.compiledPath).catch(() => {
+          throw notFound('Compiled package');
+        });
+        try {
+          const engine = request.headers['x-apps-engine-version'];
+          await recordDownload(app.db, {
+            workspaceId: workspace.workspaceId,
+            appId: version.app.id,
+            appVersion: version.version,
+            engineVersion: typeof engine === 'string' ? engine.slice(0, 64) : '',
+          });
+        } catch (err) {
+          file.body.destroy();
+          throw err;
+        }
+        const name = `${(version.nameSlug || version.app.id).replace(/[^\w.-]/g, '_')}-${version.version.replace(/[^\w.-]/g, '_')}.zip`;
+        reply.header('content-disposition', `attachment; filename="${name}"`).header('cache-control', 'no-store');
+        if (file.size !== undefined) reply.header('content-length', String(file.size));
+        return { status: 200, body: file.body };
+      }),
+    },
+  };
+};

@@ -1,0 +1,154 @@
+// Development only: Rocket.Chat workspaces using the portal as their marketplace, played against a running
+// portal through the same public routes a real workspace calls — the package download
+// (GET /v2/apps/:id/download/:version?token=…), the install/update/uninstall report (POST /v1/apps/:id/install)
+// and the usage report (POST /v1/apps/:id/usage). Every install number the demo shows comes from these.
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import semver from 'semver';
+import type { Db } from '../../db/client';
+import { appInstallEvents, appVersions, apps, workspaces } from '../../db/schema';
+import { SimulatedClients, type SimulatedWorkspace } from '../workspaces/simulate';
+import { refusalFor } from './entitlement';
+
+/** A source of randomness (tests pass a seeded one): a number in [0, 1). */
+export type Random = () => number;
+const pick = <T>(rnd: Random, items: T[]) => items[Math.floor(rnd() * items.length)]!;
+
+const companies = ['Bluebird Logistics', 'Cobalt Clinics', 'Fernhill Schools', 'Granite Insurance', 'Juniper Studios', 'Meridian Retail', 'Northstar Labs', 'Quarry Legal'];
+/** What the simulated servers run (Rocket.Chat's Info.version and Info.marketplaceApiVersion). */
+const ROCKET_CHAT_VERSION = '7.5.0';
+const ENGINE_VERSION = '1.47.0';
+/** New workspaces join until there are this many registered. */
+const MAX_WORKSPACES = 14;
+
+type Offer = { app: typeof apps.$inferSelect; version: string; name: string; nameSlug: string };
+
+/** Calls the portal at `base` as a Rocket.Chat server does (apps/meteor/ee/server/apps/marketplace/appInstall.ts, communication/rest.ts). */
+export class WorkspaceSimulator {
+  private readonly tokens = new Map<string, SimulatedWorkspace>();
+  private readonly clients: SimulatedClients;
+
+  constructor(
+    private readonly db: Db,
+    private readonly base: string,
+    private readonly rnd: Random = Math.random,
+  ) {
+    this.clients = new SimulatedClients(db, base);
+  }
+
+  /** One workspace's move; answers what happened, or null when nothing could (nothing published yet). */
+  async step(): Promise<string | null> {
+    const offers = await this.offers();
+    if (!offers.length) return null;
+    const chosen = await this.workspaceWithApps(offers);
+    if (!chosen) return null;
+    const { ws, allowed } = chosen;
+    const offer = pick(this.rnd, allowed);
+    const [last] = await this.db
+      .select({ action: appInstallEvents.action, version: appInstallEvents.appVersion })
+      .from(appInstallEvents)
+      .where(and(eq(appInstallEvents.workspaceId, ws.workspaceId), eq(appInstallEvents.appId, offer.app.id), ne(appInstallEvents.action, 'download')))
+      .orderBy(desc(appInstallEvents.at), desc(appInstallEvents.id))
+      .limit(1);
+    const installed = last && last.action !== 'uninstall' ? last.version : null;
+    if (!installed) {
+      await this.download(ws, offer);
+      await this.report(ws, offer, 'install', offer.version);
+      return `${ws.nickname} installed ${offer.name} ${offer.version}`;
+    }
+    const newer = semver.valid(offer.version) && semver.valid(installed) ? semver.gt(offer.version, installed) : installed !== offer.version;
+    if (newer) {
+      await this.download(ws, offer);
+      await this.report(ws, offer, 'update', offer.version);
+      return `${ws.nickname} updated ${offer.name} to ${offer.version}`;
+    }
+    const roll = this.rnd();
+    if (roll < 0.25) {
+      await this.report(ws, offer, 'uninstall', installed);
+      return `${ws.nickname} uninstalled ${offer.name}`;
+    }
+    if (offer.app.isUsageBased || offer.app.purchaseType === 'subscription') {
+      const month = new Date().toISOString().slice(0, 7);
+      await this.call('POST', `/v1/apps/${offer.app.id}/usage`, ws, {
+        billingCycleId: month,
+        items: [{ price: 0.02, quantity: 20 + Math.floor(this.rnd() * 300), description: `${offer.name} usage` }],
+      });
+      return `${ws.nickname} reported usage of ${offer.name}`;
+    }
+    return null;
+  }
+
+  /** `moves` moves one after another (the demo's first installs); answers how many did something. */
+  async play(moves: number, stopped: () => boolean = () => false) {
+    let made = 0;
+    for (let i = 0; i < moves && !stopped(); i++) if (await this.step()) made++;
+    return made;
+  }
+
+  /** Each published app's newest published version (bundles are bought, never installed). */
+  private async offers(): Promise<Offer[]> {
+    const rows = await this.db
+      .selectDistinctOn([appVersions.appId], { app: apps, version: appVersions.version, name: appVersions.name, nameSlug: appVersions.nameSlug })
+      .from(appVersions)
+      .innerJoin(apps, eq(apps.id, appVersions.appId))
+      .where(and(eq(appVersions.status, 'published'), eq(apps.isBundle, false), ne(appVersions.compiledPath, '')))
+      .orderBy(appVersions.appId, desc(appVersions.createdDate));
+    return rows;
+  }
+
+  /**
+   * A registered workspace with a valid token and the offers it may have (free, or bought by it): now and then
+   * a new customer (while some app is free: a new workspace has bought nothing), else a known workspace that
+   * may have something.
+   */
+  private async workspaceWithApps(offers: Offer[]): Promise<{ ws: SimulatedWorkspace; allowed: Offer[] } | null> {
+    const known = await this.db.select({ id: workspaces.id }).from(workspaces).where(isNull(workspaces.revokedAt)).orderBy(sql`random()`).limit(50);
+    const free = offers.filter((o) => o.app.purchaseType === 'buy' && o.app.price === 0);
+    if (free.length && known.length < MAX_WORKSPACES && (known.length === 0 || this.rnd() < 0.3)) {
+      const ws = await this.clients.register(`${pick(this.rnd, companies)} ${1 + Math.floor(this.rnd() * 90)}`);
+      this.tokens.set(ws.workspaceId, ws);
+      return { ws, allowed: free };
+    }
+    for (const { id } of known) {
+      const allowed: Offer[] = [];
+      for (const o of offers) if (!(await refusalFor(this.db, id, o.app))) allowed.push(o);
+      if (allowed.length) return { ws: await this.tokenOf(id), allowed };
+    }
+    return null;
+  }
+
+  /** The workspace's token (a new one once the held one is about to end). */
+  private async tokenOf(id: string) {
+    const held = this.tokens.get(id);
+    if (held && held.expiresAt.getTime() > Date.now() + 60_000) return held;
+    const ws = await this.clients.tokenFor(id);
+    this.tokens.set(id, ws);
+    return ws;
+  }
+
+  private async download(ws: SimulatedWorkspace, offer: Offer) {
+    // Exactly Rocket.Chat's call: the token in the query, only the engine version as a header.
+    const res = await fetch(`${this.base}/v2/apps/${offer.app.id}/download/${offer.version}?token=${ws.token}`, { headers: { 'X-Apps-Engine-Version': ENGINE_VERSION } });
+    const body = Buffer.from(await res.arrayBuffer());
+    if (res.status !== 200 || res.headers.get('content-type') !== 'application/zip') {
+      throw new Error(`download of ${offer.name} ${offer.version} for ${ws.nickname}: ${res.status} ${body.toString('utf8').slice(0, 200)}`);
+    }
+  }
+
+  private report(ws: SimulatedWorkspace, offer: Offer, action: 'install' | 'update' | 'uninstall', version: string) {
+    return this.call('POST', `/v1/apps/${offer.app.id}/install`, ws, {
+      action,
+      appName: offer.name,
+      appSlug: offer.nameSlug,
+      appVersion: version,
+      rocketChatVersion: ROCKET_CHAT_VERSION,
+      engineVersion: ENGINE_VERSION,
+      siteUrl: `https://${ws.nickname.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.chat.example`,
+    });
+  }
+
+  private async call(method: string, path: string, ws: SimulatedWorkspace, body: unknown) {
+    const res = await fetch(`${this.base}${path}`, { method, headers: { authorization: `Bearer ${ws.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (res.status >= 300) throw new Error(`${method} ${path} for ${ws.nickname}: ${res.status} ${(await res.text()).slice(0, 200)}`);
+    await res.arrayBuffer();
+  }
+}
