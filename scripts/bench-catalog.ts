@@ -8,7 +8,9 @@
 //  - the same with a registered workspace's token (one indexed query per call for the token and one for its
 //    purchases), without purchases and with some (their elements made again per call);
 //  - gzipped, as Rocket.Chat's server asks (the portal keeps the listing compressed) / a bare route serving the
-//    same gzipped bytes.
+//    same gzipped bytes;
+//  - first, 50 concurrent downloads of a 5 MB package (GET /v2/apps/:id/download/:version, streamed): what they
+//    add to the portal process's peak memory (its maxRSS before and after; goal ≤ 50 MB).
 // Prints a table and one JSON line; exits non-zero only when a request fails, never on a figure.
 import { createHash } from 'node:crypto';
 import { fork, type ChildProcess } from 'node:child_process';
@@ -21,6 +23,8 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const APPS = Number(process.env.BENCH_APPS ?? 200);
 const ENGINE = { 'x-apps-engine-version': '1.66.0' };
 const self = fileURLToPath(import.meta.url);
+const PACKAGE_BYTES = 5 * 1024 * 1024;
+const DOWNLOADS = 50;
 
 type Ready = { base: string; tokens: { plain: string; buyer: string } };
 
@@ -74,6 +78,13 @@ async function serve(mode: string) {
     // The product's defaults (the test harness turns the read caches off for tests that write behind them).
     const server = await startServer({ compileWorker: false }, { READ_CACHE_SECONDS: '30' });
     const tokens = await addApps(server.app.db);
+    // A 5 MB package (random bytes: incompressible, as a zip is) as the compiled package of a free app's version.
+    const { randomBytes } = await import('node:crypto');
+    const { sql } = await import('drizzle-orm');
+    const key = await server.app.storage.put('bench/download-5mb.zip', randomBytes(PACKAGE_BYTES));
+    await server.app.db.execute(sql`UPDATE app_versions SET compiled_path = ${key}, compiled = true WHERE internal_id = 'bench-v-1'`);
+    // The parent asks for this process's peak memory (maxRSS, in KiB) before and after the downloads.
+    process.on('message', (m) => m === 'maxrss' && process.send!({ maxRssKiB: process.resourceUsage().maxRSS }));
     process.send!({ base: server.base, tokens } satisfies Ready);
     process.on('disconnect', () => void server.close().then(() => process.exit(0)));
     return;
@@ -110,10 +121,39 @@ async function load(name: string, url: string, headers: Record<string, string> =
   return { name, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors };
 }
 
+/** The portal process's peak memory so far (KiB). */
+const maxRss = (child: ChildProcess) =>
+  new Promise<number>((resolve) => {
+    child.once('message', (m) => resolve((m as { maxRssKiB: number }).maxRssKiB));
+    child.send('maxrss');
+  });
+
+/** 50 downloads at once of the 5 MB package, read to the end: what they add to the portal's peak memory (MiB). */
+async function downloads(child: ChildProcess, base: string, token: string) {
+  const url = `${base}/v2/apps/bench-app-1/download/1.0.1?token=${token}`;
+  const one = await fetch(url, { headers: ENGINE });
+  if (one.status !== 200 || one.headers.get('content-type') !== 'application/zip') throw new Error(`the download answered ${one.status}`);
+  await one.arrayBuffer();
+  const before = await maxRss(child);
+  const sizes = await Promise.all(
+    Array.from({ length: DOWNLOADS }, async () => {
+      const res = await fetch(url, { headers: ENGINE });
+      const reader = res.body!.getReader();
+      let n = 0;
+      for (let r = await reader.read(); !r.done; r = await reader.read()) n += r.value.length;
+      return n;
+    }),
+  );
+  if (sizes.some((n) => n !== PACKAGE_BYTES)) throw new Error('a download was cut short');
+  const after = await maxRss(child);
+  return { beforeMiB: before / 1024, addedMiB: (after - before) / 1024 };
+}
+
 async function main() {
   const db = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
   const portal = await start('portal');
   const { base, tokens } = portal.ready;
+  const memory = await downloads(portal.child, base, tokens.plain);
   const first = await fetch(`${base}/v1/apps`, { headers: { ...ENGINE, 'accept-encoding': 'identity' } });
   const body = Buffer.from(await first.arrayBuffer());
   if (first.status !== 200) throw new Error(`GET /v1/apps answered ${first.status}`);
@@ -144,7 +184,10 @@ async function main() {
   const ratio = anonR.rps / bareR.rps;
   const goal = (ok: boolean) => (ok ? 'meets the goal' : 'MISSES the goal');
   console.log(`GET /v1/apps / bare route: ${ratio.toFixed(2)} (goal ≥ 0.5: ${goal(ratio >= 0.5)}); p99 ${anonR.p99} ms (goal ≤ 20 ms: ${goal(anonR.p99 <= 20)})`);
-  console.log(JSON.stringify({ db, connections: CONNECTIONS, seconds: DURATION, apps: listed, bytes: body.length, ratio, p99: anonR.p99, results }));
+  console.log(
+    `${DOWNLOADS} concurrent downloads of a ${PACKAGE_BYTES / 1024 / 1024} MB package: the portal's peak memory ${memory.beforeMiB.toFixed(0)} MiB → +${memory.addedMiB.toFixed(1)} MiB (goal ≤ 50 MB: ${goal(memory.addedMiB * 1.048576 <= 50)})`,
+  );
+  console.log(JSON.stringify({ db, connections: CONNECTIONS, seconds: DURATION, apps: listed, bytes: body.length, ratio, p99: anonR.p99, downloadsAddedMiB: memory.addedMiB, results }));
   if (results.some((r) => r.errors)) process.exit(1);
 }
 
