@@ -51,10 +51,14 @@ export function madeBy(request: FastifyRequest, caller: WorkspaceCaller): Worksp
   callers.set(request, caller);
   return caller;
 }
-/** Registered once: a request `madeBy` a workspace that succeeded moves its `lastSeenAt` on. */
+/**
+ * Registered once: a request `madeBy` a workspace that succeeded moves its `lastSeenAt` on — before its answer
+ * leaves (onSend), so that nothing of a request is written after the caller has its answer.
+ */
 export function seenOnSuccess(app: FastifyInstance) {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     const caller = callers.get(request);
     if (caller && reply.statusCode < 400) await noteSeen(app.db, caller);
+    return payload;
   });
 }
