@@ -8,6 +8,7 @@ import { apps } from './apps';
 import { bundles } from './bundles';
 import { c } from './c';
 import { catalog } from './catalog';
+import { adminRefunds, checkout, workspaceLicenses } from './checkout';
 import { marketplace } from './marketplace';
 import { me } from './me';
 import { oauth } from './oauth';
@@ -37,6 +38,9 @@ const v1 = c.router(
     marketplace,
     // Registered Rocket.Chat workspaces: install events and usage reports, and the installs read of them.
     workspaceInstalls,
+    // Buyers (issue 28): the checkout pages' calls, and Rocket.Chat's licence sync.
+    checkout,
+    workspaceLicenses,
     admin: c.router({
       apps: adminApps,
       emails: adminEmails,
@@ -49,6 +53,7 @@ const v1 = c.router(
       featured: adminFeatured,
       // Registered Rocket.Chat workspaces and their clients (issue 27).
       registeredWorkspaces: adminRegisteredWorkspaces,
+      refunds: adminRefunds,
     }),
   },
   { pathPrefix: API_PREFIX, strictStatusCodes: true },

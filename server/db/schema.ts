@@ -385,6 +385,19 @@ export const purchaseRecords = pgTable(
     publisherId: text('publisher_id').notNull().references(() => publishers.id),
     /** When the subscription stopped billing (cancelled or past due); null while it bills. */
     endedAt: ts('ended_at'),
+    /**
+     * Billing by the marketplace's checkout (issue 28): the provider that took the payment ('sandbox' or
+     * 'stripe'; null for staff's records and the older simulator's), its subscription (Stripe `sub_…`; the
+     * sandbox's own id), the payment a refund goes back to (Stripe `pi_…`; the sandbox's charge id), and the
+     * saved payment method renewals are charged to (the sandbox's; Stripe keeps its own).
+     */
+    provider: text('provider', { enum: ['sandbox', 'stripe'] }),
+    providerSubscriptionId: text('provider_subscription_id').unique(),
+    providerPaymentId: text('provider_payment_id'),
+    paymentMethod: text('payment_method'),
+    /** What was paid in the current period (the price, or less after a refund), and what was refunded of it. */
+    refundedAmount: money('refunded_amount').notNull().default(0),
+    refundedAt: ts('refunded_at'),
     /** 1, 2, 3… in the order records are made, over all records and per publisher (migration 0012). */
     position: bigint('position', { mode: 'number' }),
     publisherPosition: bigint('publisher_position', { mode: 'number' }),
@@ -407,7 +420,9 @@ export const salesEvents = pgTable(
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     id: text('id').primaryKey(),
     type: text('type', {
-      enum: ['app.purchase.created', 'app.subscription.created', 'app.subscription.cancelled', 'app.subscription.modified', 'app.subscription.migrated'],
+      enum: [
+        'app.purchase.created', 'app.purchase.refunded', 'app.subscription.created', 'app.subscription.cancelled', 'app.subscription.modified', 'app.subscription.migrated',
+      ],
     }).notNull(),
     publisherId: text('publisher_id').notNull().references(() => publishers.id),
     appId: text('app_id').notNull(),
@@ -610,6 +625,56 @@ export const sandboxLedger = pgTable(
   },
   (t) => [index('sandbox_ledger_account_idx').on(t.accountId, t.createdAt)],
 );
+
+/**
+ * A buyer's checkout (issue 28): what a workspace chose on the portal's checkout page, handed to the payment
+ * provider's page (`providerSessionId`), completed into a purchase record exactly once (`purchaseId`), or
+ * declined / abandoned (nothing made).
+ */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id').notNull().references(() => workspaces.id),
+    appId: text('app_id').notNull().references(() => apps.id),
+    kind: text('kind', { enum: ['buy', 'subscription'] }).notNull(),
+    planId: text('plan_id').notNull().default(''),
+    seats: integer('seats').notNull().default(0),
+    /** The price of the purchase (one-time) or of one period (subscription), and the trial it starts with. */
+    price: money('price').notNull(),
+    trialDays: integer('trial_days').notNull().default(0),
+    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+    providerSessionId: text('provider_session_id').unique(),
+    status: text('status', { enum: ['open', 'completed', 'declined', 'expired'] }).notNull().default('open'),
+    /** Why the last payment attempt was declined (shown on the checkout page). */
+    failure: text('failure').notNull().default(''),
+    purchaseId: text('purchase_id'),
+    /** Where the buyer goes back to: the workspace's own address (its Marketplace screen). */
+    returnUrl: text('return_url').notNull().default(''),
+    createdAt: created(),
+    completedAt: ts('completed_at'),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('checkout_sessions_workspace_idx').on(t.workspaceId, t.createdAt)],
+);
+
+/** Stripe events already applied (by event id): an event delivered twice changes nothing the second time. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: ts('received_at').notNull().defaultNow(),
+});
+
+/**
+ * The key pair licences are signed with (one row, made at first start; LICENSE_PRIVATE_KEY overrides it):
+ * PEM, the private key PKCS#8, the public key SPKI — what a registered workspace is given.
+ */
+export const licenseKeys = pgTable('license_keys', {
+  id: text('id').primaryKey(),
+  privateKey: text('private_key').notNull(),
+  publicKey: text('public_key').notNull(),
+  createdAt: created(),
+});
 
 /**
  * Messages being handed to the mail server right now, by their job (pg-boss cannot change a running job's

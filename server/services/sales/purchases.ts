@@ -35,19 +35,29 @@ export type NewPurchase = Omit<z.infer<typeof CreatePurchaseInput>, 'externallyM
   trial?: boolean;
 };
 
-async function credit(tx: Tx, money: SalesMoney, row: PurchaseRow, appName: string) {
+/** How a buyer paid through the marketplace's checkout (issue 28): kept on the record for renewals and refunds. */
+export type Billing = Pick<PurchaseRow, 'provider' | 'providerSubscriptionId' | 'providerPaymentId' | 'paymentMethod'>;
+
+/** The publisher's share of `amount` (the price less the marketplace's fee), in dollars. */
+export const publisherShare = (money: Pick<SalesMoney, 'feePercent'>, amount: number) => Math.round(amount * (100 - money.feePercent)) / 100;
+
+/**
+ * Credits the publisher's share of what the record bills now, once per `period` key ('' for the sale itself;
+ * a renewal's period end for each renewal), in the caller's transaction.
+ */
+export async function credit(tx: Tx, money: SalesMoney, row: PurchaseRow, appName: string, period = '') {
   if (!money.credit || row.externallyManaged || row.price <= 0) return;
   if (row.purchaseType === 'subscription' && row.subscriptionStatus !== 'active') return;
   const [publisher] = await tx.select({ account: publishers.stripeAccountId }).from(publishers).where(eq(publishers.id, row.publisherId));
   if (!publisher?.account) return;
-  const amount = Math.round(row.price * (100 - money.feePercent)) / 100;
+  const amount = publisherShare(money, row.price);
   if (amount <= 0) return;
   await money.credit(tx, {
     accountId: publisher.account,
-    key: `sale_${row.id}`,
+    key: period ? `sale_${row.id}_${period}` : `sale_${row.id}`,
     amount,
     availableOn: new Date(Date.now() + money.settlementDays * DAY),
-    description: `Sale of ${appName} (${row.id})`,
+    description: period ? `Renewal of ${appName} (${row.id}, until ${period.slice(0, 10)})` : `Sale of ${appName} (${row.id})`,
   });
 }
 
@@ -78,12 +88,17 @@ async function emit(tx: Tx, type: SalesEventType, row: PurchaseRow, extra: { cha
  * (SPEC §5 and §7) and the marketplace's own sales (the sales simulator) alike.
  */
 export async function createPurchase(db: Db, money: SalesMoney, input: NewPurchase, by?: Staff, now = new Date()) {
-  return db.transaction(async (tx) => {
+  return db.transaction(async (tx) => (await insertPurchase(tx, money, input, by, now)).purchase);
+}
+
+/** createPurchase in the caller's transaction (a checkout completes in its own); `billing`: how the buyer paid. */
+export async function insertPurchase(tx: Tx, money: SalesMoney, input: NewPurchase, by?: Staff, now = new Date(), billing?: Billing) {
+  {
     const [app] = await tx.select().from(apps).where(eq(apps.id, input.appId));
     if (!app) throw field('appId', M.appId);
     const [ws] = await tx.select().from(workspaces).where(eq(workspaces.id, input.workspaceId.trim()));
     if (!ws) throw field('workspaceId', M.workspaceId);
-    const base = { id: newId(), appId: app.id, publisherId: app.publisherId, workspaceId: ws.id, accountId: ws.accountId, date: now, externallyManaged: input.externallyManaged };
+    const base = { id: newId(), appId: app.id, publisherId: app.publisherId, workspaceId: ws.id, accountId: ws.accountId, date: now, externallyManaged: input.externallyManaged, ...billing };
     let values: typeof purchaseRecords.$inferInsert;
     if (app.purchaseType === 'subscription') {
       const plan = (await plansOf(tx, app)).find((p) => p.id === input.planId);
@@ -113,8 +128,8 @@ export async function createPurchase(db: Db, money: SalesMoney, input: NewPurcha
     const purchase = await emit(tx, row!.purchaseType === 'buy' ? 'app.purchase.created' : 'app.subscription.created', row!);
     await credit(tx, money, row!, purchase.appName);
     if (by) await logActivity(tx, row!.appId, by, 'purchase-record-create', { purchaseId: row!.id, workspaceId: row!.workspaceId });
-    return purchase;
-  });
+    return { purchase, row: row! };
+  }
 }
 
 type SubscriptionPatch = Partial<Pick<PurchaseRow, 'subscriptionStatus' | 'periodEnd' | 'seats' | 'externallyManaged'>>;

@@ -14,10 +14,11 @@ export const ROCKET_CHAT_DEFAULT_SCOPES = [
   'fedhub:register',
 ] as const;
 
-/** What a package download asks for alone, fresh each time (getWorkspaceAccessToken(true, 'marketplace:download', false)). */
-export const DOWNLOAD_SCOPE = 'marketplace:download';
-/** What the buy and subscribe pages ask for (`GET /api/apps/buildExternalUrl`). */
-export const PURCHASE_SCOPE = 'marketplace:purchase';
+// What a package download asks for alone, fresh each time (getWorkspaceAccessToken(true, 'marketplace:download',
+// false)), and what the buy and subscribe pages ask for (`GET /api/apps/buildExternalUrl`).
+import { PURCHASE_SCOPE } from '../../../contract/checkout';
+export { DOWNLOAD_SCOPE } from '../../../contract/workspace-installs';
+export { PURCHASE_SCOPE };
 
 /**
  * Every scope granted. Only the `marketplace:*` ones mean anything here; the rest of Rocket.Chat's default
