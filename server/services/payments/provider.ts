@@ -40,7 +40,41 @@ export interface PaymentProvider {
    * Absent when the provider is paid by the marketplace's checkout itself (Stripe's destination charges).
    */
   creditSale?(tx: Tx, credit: SaleCredit): Promise<void>;
+
+  // ——— Buyers (issue 28): the checkout, subscriptions and refunds ———
+
+  /**
+   * The provider's page the buyer pays on for a checkout session: the sandbox's card form, or a Stripe
+   * Checkout Session (one-time: payment mode; subscriptions: Stripe Billing) paying the publisher's connected
+   * account, less the marketplace's fee. `providerSessionId` names it in the provider's events.
+   */
+  startCheckout(request: CheckoutRequest): Promise<{ url: string; providerSessionId: string }>;
+  /** Gives back `amount` of a payment (the idempotency key makes a retried refund one refund). */
+  refund(p: { paymentId: string; amount: number; idempotencyKey: string }): Promise<void>;
+  /** A subscription's new price per period for its new seats, from the next invoice on (prorated by the provider). */
+  updateSubscription(p: { subscriptionId: string; amount: number; seats: number }): Promise<void>;
+  /** Cancels a subscription at the end of its period (undone by `atPeriodEnd: false` … never: a new checkout), or now. */
+  cancelSubscription(p: { subscriptionId: string; atPeriodEnd: boolean }): Promise<void>;
 }
+
+export type CheckoutRequest = {
+  /** The portal's checkout session (the provider's client reference). */
+  sessionId: string;
+  kind: 'buy' | 'subscription';
+  /** What the buyer sees on the provider's page: the app's name and the plan. */
+  description: string;
+  /** The price once, or per period, in dollars. */
+  amount: number;
+  interval: 'month' | 'year' | null;
+  trialDays: number;
+  seats: number;
+  /** The publisher's connected account (Stripe's destination), and the marketplace's share in percent. */
+  destination: string | null;
+  feePercent: number;
+  successUrl: string;
+  cancelUrl: string;
+  metadata: Record<string, string>;
+};
 
 export type SaleCredit = { accountId: string; key: string; amount: number; availableOn: Date; description: string };
 

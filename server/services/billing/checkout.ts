@@ -1,0 +1,260 @@
+import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { CHECKOUT_MESSAGES as M, type CheckoutOffer, type CheckoutSession, type OwnedPurchase, type StartCheckoutInput } from '../../../contract/schemas/checkout';
+import type { Db, Tx } from '../../db/client';
+import { newId } from '../../db/ids';
+import { apps, appVersions, bundleApps, checkoutSessions, publishers, purchaseRecords, workspaces } from '../../db/schema';
+import { badRequest, conflict, HttpError, notFound } from '../../errors';
+import type { PaymentProvider } from '../payments/provider';
+import { planPrice, plansOf, type Plan } from '../sales/plans';
+import { insertPurchase, type SalesMoney } from '../sales/purchases';
+import { nextPeriodEnd } from './periods';
+
+const DAY = 86_400_000;
+/** An unpaid checkout is abandoned after a day (as a Stripe Checkout Session expires): nothing was made. */
+export const CHECKOUT_HOURS = 24;
+/** Subscriptions that hold the app (SPEC: active, trialing and cancelling count as active). */
+export const HOLDING = ['active', 'trialing', 'cancelling'] as const;
+
+type SessionRow = typeof checkoutSessions.$inferSelect;
+type RecordRow = typeof purchaseRecords.$inferSelect;
+
+const field = (path: string, message: string) => badRequest(message, [{ path, message }]);
+const otherWorkspace = () => new HttpError(403, 'other_workspace', M.otherWorkspace);
+
+/** The token's workspace must be the one the page is for (a token of another workspace cannot buy for this one). */
+export function sameWorkspace(callerWorkspaceId: string, workspaceId: string) {
+  if (callerWorkspaceId !== workspaceId) throw otherWorkspace();
+}
+
+/** An app (or bundle) for sale: it has a published version; with the newest one and its publisher. */
+async function saleable(db: Db | Tx, appId: string) {
+  const [row] = await db
+    .select({ app: apps, version: appVersions, publisherName: publishers.name, payoutAccount: publishers.stripeAccountId, tosLink: publishers.tosLink, privacyLink: publishers.privacyLink })
+    .from(apps)
+    .innerJoin(appVersions, and(eq(appVersions.appId, apps.id), eq(appVersions.status, 'published')))
+    .innerJoin(publishers, eq(publishers.id, apps.publisherId))
+    .where(eq(apps.id, appId))
+    .orderBy(desc(appVersions.createdDate))
+    .limit(1);
+  if (!row) throw new HttpError(404, 'not_listed', M.notListed);
+  return row;
+}
+
+/** The workspace's purchases of the app, or of a bundle with it in, newest first. */
+async function recordsOf(db: Db | Tx, workspaceId: string, appId: string) {
+  const rows = await db
+    .select()
+    .from(purchaseRecords)
+    .where(
+      and(
+        eq(purchaseRecords.workspaceId, workspaceId),
+        or(eq(purchaseRecords.appId, appId), inArray(purchaseRecords.appId, db.select({ id: bundleApps.bundleId }).from(bundleApps).where(eq(bundleApps.appId, appId)))),
+      ),
+    )
+    .orderBy(desc(purchaseRecords.date), desc(purchaseRecords.id));
+  return rows;
+}
+
+/** Whether a record holds the app now: bought (not refunded), or a subscription that runs. */
+export const holds = (r: RecordRow) =>
+  r.refundedAt === null && (r.purchaseType === 'buy' || (!!r.subscriptionStatus && (HOLDING as readonly string[]).includes(r.subscriptionStatus)));
+
+/** The record the checkout pages show: the one that holds the app, else the newest subscription. */
+export function ownedOf(records: RecordRow[], appId: string, plans: Plan[]): OwnedPurchase | null {
+  const r = records.find(holds) ?? records.find((x) => x.purchaseType === 'subscription');
+  if (!r) return null;
+  const viaBundle = r.appId !== appId;
+  const plan = plans.find((p) => p.id === r.planId);
+  const status: OwnedPurchase['status'] = r.refundedAt ? 'refunded' : r.purchaseType === 'buy' ? 'owned' : (r.subscriptionStatus ?? 'cancelled');
+  return {
+    purchaseId: r.id,
+    kind: r.purchaseType,
+    viaBundle,
+    status,
+    planId: r.planId,
+    strategy: plan?.strategy ?? null,
+    isSeatBased: r.isSeatBased,
+    seats: r.seats,
+    maxSeats: r.maxSeats,
+    price: r.price,
+    periodEnd: r.periodEnd?.toISOString() ?? null,
+    manageable: !viaBundle && r.purchaseType === 'subscription' && !!r.provider && !r.externallyManaged && (status === 'active' || status === 'trialing'),
+  };
+}
+
+/** What the checkout page offers the workspace. */
+export async function offerFor(db: Db, provider: PaymentProvider['name'], feePercent: number, workspaceId: string, appId: string): Promise<CheckoutOffer> {
+  const sale = await saleable(db, appId);
+  const [ws] = await db.select().from(workspaces).where(eq(workspaces.id, workspaceId));
+  if (!ws) throw notFound('Workspace');
+  const plans = await plansOf(db, sale.app);
+  return {
+    app: {
+      id: sale.app.id,
+      name: sale.version.name,
+      publisherName: sale.publisherName,
+      shortDescription: sale.version.shortDescription,
+      iconFileData: sale.version.iconFileData,
+      isBundle: sale.app.isBundle,
+      tosLink: sale.tosLink,
+      privacyLink: sale.privacyLink,
+    },
+    workspace: { id: ws.id, nickname: ws.nickname, address: ws.address },
+    purchaseType: sale.app.purchaseType,
+    price: sale.app.purchaseType === 'buy' ? sale.app.price : 0,
+    plans,
+    owned: ownedOf(await recordsOf(db, workspaceId, appId), appId, plans),
+    provider,
+    feePercent,
+  };
+}
+
+export const toSession = (s: SessionRow, url = ''): CheckoutSession => ({
+  id: s.id,
+  appId: s.appId,
+  workspaceId: s.workspaceId,
+  kind: s.kind,
+  planId: s.planId,
+  seats: s.seats,
+  price: s.price,
+  trialDays: s.trialDays,
+  status: s.status === 'open' && s.expiresAt.getTime() <= Date.now() ? 'expired' : s.status,
+  failure: s.failure,
+  purchaseId: s.purchaseId,
+  url,
+  returnUrl: s.returnUrl,
+  createdAt: s.createdAt.toISOString(),
+});
+
+/** The page the buyer comes back to from the provider's page (success or cancel), keeping what Rocket.Chat put in it. */
+export type ReturnPages = { success: (sessionId: string) => string; cancel: (sessionId: string) => string };
+
+/**
+ * Starts paying: checks what is bought (an app for sale, not free, not held already; a plan and seats a tier
+ * covers), records the checkout session, and asks the provider for its page. Nothing is bought until the
+ * provider says it was paid (`completeCheckout`).
+ */
+export async function startCheckout(
+  db: Db,
+  payments: PaymentProvider,
+  money: SalesMoney,
+  workspaceId: string,
+  appId: string,
+  input: StartCheckoutInput,
+  pages: ReturnPages,
+): Promise<CheckoutSession> {
+  const sale = await saleable(db, appId);
+  const app = sale.app;
+  if (app.purchaseType === 'buy' && app.price <= 0) throw conflict('free_app', M.notForSale);
+  const [ws] = await db.select().from(workspaces).where(eq(workspaces.id, workspaceId));
+  if (!ws) throw notFound('Workspace');
+  const held = (await recordsOf(db, workspaceId, appId)).find(holds);
+  if (held) throw conflict(held.purchaseType === 'buy' ? 'owned' : 'subscribed', held.purchaseType === 'buy' ? M.owned : M.subscribed);
+  if (!sale.payoutAccount) throw conflict('no_payout_account', M.noPayoutAccount);
+
+  let price = app.price;
+  let seats = 0;
+  let trialDays = 0;
+  let plan: Plan | undefined;
+  if (app.purchaseType === 'subscription') {
+    plan = (await plansOf(db, app)).find((p) => p.id === input.planId);
+    if (!plan) throw field('planId', M.plan);
+    seats = plan.isPerSeat ? input.seats : 0;
+    if (plan.isPerSeat && seats < 1) throw field('seats', M.seats);
+    const cost = planPrice(plan, seats);
+    if (!cost) throw field('seats', `No tier of the ${plan.strategy} plan covers ${seats} seats.`);
+    price = cost.price;
+    trialDays = plan.trialDays;
+  }
+  const now = new Date();
+  const id = `cs_${newId()}`;
+  const [row] = await db
+    .insert(checkoutSessions)
+    .values({
+      id,
+      workspaceId,
+      appId,
+      kind: app.purchaseType,
+      planId: plan?.id ?? '',
+      seats,
+      price,
+      trialDays,
+      provider: payments.name,
+      returnUrl: ws.address,
+      expiresAt: new Date(now.getTime() + CHECKOUT_HOURS * 3_600_000),
+    })
+    .returning();
+  const page = await payments.startCheckout({
+    sessionId: id,
+    kind: app.purchaseType,
+    description: plan ? `${sale.version.name} — ${plan.strategy === 'yearly' ? 'yearly' : 'monthly'}${plan.isPerSeat ? `, ${seats} seats` : ''}` : sale.version.name,
+    amount: price,
+    interval: plan ? (plan.strategy === 'yearly' ? 'year' : 'month') : null,
+    trialDays,
+    seats,
+    destination: sale.payoutAccount,
+    feePercent: money.feePercent,
+    successUrl: pages.success(id),
+    cancelUrl: pages.cancel(id),
+    metadata: { checkoutSessionId: id, appId, workspaceId },
+  });
+  const [updated] = await db.update(checkoutSessions).set({ providerSessionId: page.providerSessionId }).where(eq(checkoutSessions.id, id)).returning();
+  return toSession(updated ?? row!, page.url);
+}
+
+/** One checkout session of the workspace (another workspace's is not found). */
+export async function sessionOf(db: Db, workspaceId: string, id: string) {
+  const [row] = await db.select().from(checkoutSessions).where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.workspaceId, workspaceId)));
+  if (!row) throw notFound('Checkout session');
+  return toSession(row);
+}
+
+/** How the provider says it was paid: its subscription and payment, and the card renewals are charged to (the sandbox's). */
+export type Payment = { providerSubscriptionId: string | null; providerPaymentId: string | null; paymentMethod: string | null };
+
+/**
+ * The provider says the checkout was paid: the purchase record is made (with its sales event and the publisher's
+ * credit, through the service staff's records use) and the session completed, in one transaction, exactly
+ * once — a second notice of the same payment answers the same purchase.
+ */
+export async function completeCheckout(db: Db, money: SalesMoney, sessionId: string, payment: Payment, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const [session] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)).for('update');
+    if (!session) throw notFound('Checkout session');
+    if (session.status === 'completed') return session;
+    const subscription = session.kind === 'subscription';
+    const trial = subscription && session.trialDays > 0;
+    const plan = subscription ? (await plansOf(tx, (await tx.select().from(apps).where(eq(apps.id, session.appId)))[0]!)).find((p) => p.id === session.planId) : undefined;
+    const periodEnd = trial ? new Date(now.getTime() + session.trialDays * DAY) : nextPeriodEnd(now, plan?.strategy ?? 'monthly');
+    const { row } = await insertPurchase(
+      tx,
+      money,
+      { appId: session.appId, workspaceId: session.workspaceId, planId: session.planId, seats: session.seats, periodEnd: periodEnd.toISOString(), externallyManaged: false, trial },
+      undefined,
+      now,
+      { provider: session.provider, ...payment },
+    );
+    const [done] = await tx
+      .update(checkoutSessions)
+      .set({ status: 'completed', purchaseId: row.id, completedAt: now, failure: '' })
+      .where(eq(checkoutSessions.id, sessionId))
+      .returning();
+    return done!;
+  });
+}
+
+/** A payment attempt was declined: the session stays open for another card, and says why. Nothing is made. */
+export async function declineCheckout(db: Db, sessionId: string, failure: string) {
+  await db.update(checkoutSessions).set({ failure }).where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, 'open')));
+}
+
+/** The provider's session ended unpaid (Stripe's `checkout.session.expired`): the session is expired; nothing was made. */
+export async function expireCheckout(db: Db, sessionId: string) {
+  await db.update(checkoutSessions).set({ status: 'expired' }).where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, 'open')));
+}
+
+/** An open session the provider's page may still be paid on. */
+export async function openSession(db: Db | Tx, sessionId: string) {
+  const [row] = await db.select().from(checkoutSessions).where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, 'open'), isNull(checkoutSessions.purchaseId)));
+  return row && row.expiresAt.getTime() > Date.now() ? row : null;
+}
