@@ -80,6 +80,8 @@ const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('127.0.0.1'),
   PUBLIC_URL: z.string().optional(),
+  /** The RSA private key (PEM) app licences are signed with; unset: a pair made at first start, kept in the database. */
+  LICENSE_PRIVATE_KEY: z.string().min(1).optional(),
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: z.string().optional(),
   PRODUCT_NAME: z.string().default('Rocket'),
@@ -169,6 +171,8 @@ export type Config = {
   port: number;
   host: string;
   publicUrl: string | undefined;
+  /** LICENSE_PRIVATE_KEY (services/licenses/keys.ts). */
+  licensePrivateKey: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   productName: string;
@@ -334,6 +338,8 @@ function readConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config>): Config 
     port: e.PORT,
     host: e.HOST,
     publicUrl: e.PUBLIC_URL,
+    // A key pasted into an environment variable often has its newlines written as \n.
+    licensePrivateKey: e.LICENSE_PRIVATE_KEY?.replace(/\\n/g, '\n'),
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     productName: e.PRODUCT_NAME,

@@ -7,6 +7,8 @@ export const webhookEvents = [
   'app.subscription.modified',
   'app.subscription.migrated',
   'app.purchase.created',
+  // Issue 28: a one-time purchase refunded by staff (beyond SPEC's five).
+  'app.purchase.refunded',
 ] as const;
 export const WebhookEvent = z.enum(webhookEvents);
 

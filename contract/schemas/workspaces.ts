@@ -76,6 +76,11 @@ export const WorkspaceCredentials = z.object({
   clientSecret: z.string(),
   /** The portal's URL as Rocket.Chat is to reach it (PUBLIC_URL, else the origin this request came to). */
   portalUrl: z.string(),
+  /**
+   * The public key (SPKI PEM) of the portal's licence key (issue 28): the workspace's `Cloud_Workspace_PublicKey`,
+   * with which Apps-Engine decrypts the licences of its subscription apps (marketplace/license/Crypto.ts).
+   */
+  publicKey: z.string(),
 });
 export type WorkspaceCredentials = z.infer<typeof WorkspaceCredentials>;
 
@@ -88,13 +93,19 @@ export type WorkspaceCredentials = z.infer<typeof WorkspaceCredentials>;
  * reads; `Cloud_Workspace_Id`, what older versions read as the workspace's id). Both URLs without a trailing
  * slash: Rocket.Chat appends `/v1/…` and `/api/oauth/token` as they are.
  */
-export function rocketChatEnvironment(o: { portalUrl: string; workspaceId: string; clientId: string; clientSecret: string }): string {
+export function rocketChatEnvironment(o: { portalUrl: string; workspaceId: string; clientId: string; clientSecret: string; publicKey: string }): string {
   const url = o.portalUrl.replace(/\/+$/, '');
+  // The PEM on one line, its line breaks written as \n in double quotes (Docker Compose's and most .env readers'
+  // form): a base64 body on one line is a PEM OpenSSL reads.
+  const [head, ...rest] = o.publicKey.trim().split('\n');
+  const tail = rest.pop() ?? '';
+  const pem = `${head}\\n${rest.join('')}\\n${tail}`;
   return [
     `OVERWRITE_INTERNAL_MARKETPLACE_URL=${url}`,
     `OVERWRITE_SETTING_Cloud_Url=${url}`,
     `OVERWRITE_SETTING_Cloud_Workspace_Id=${o.workspaceId}`,
     `OVERWRITE_SETTING_Cloud_Workspace_Client_Id=${o.clientId}`,
     `OVERWRITE_SETTING_Cloud_Workspace_Client_Secret=${o.clientSecret}`,
+    `OVERWRITE_SETTING_Cloud_Workspace_PublicKey="${pem}"`,
   ].join('\n');
 }

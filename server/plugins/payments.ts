@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { RECONCILE_JOB } from '../services/job-kinds';
+import { sandboxBillingDue } from '../services/billing/subscriptions';
+import { RECONCILE_JOB, SANDBOX_BILLING_JOB } from '../services/job-kinds';
 import type { PaymentProvider } from '../services/payments/provider';
 import { reconcilePayouts } from '../services/payments/payouts';
 import { SandboxProvider } from '../services/payments/sandbox';
+import { sandboxCheckoutPage } from '../services/payments/sandbox-checkout-page';
 import { sandboxPages } from '../services/payments/sandbox-pages';
 import { StripeProvider } from '../services/payments/stripe';
 import type { SalesMoney } from '../services/sales/purchases';
@@ -21,6 +23,7 @@ export default fp(
     else {
       const sandbox = new SandboxProvider(app.db, app.links);
       sandboxPages(app, sandbox);
+      sandboxCheckoutPage(app);
       provider = sandbox;
     }
     app.decorate('payments', provider);
@@ -34,8 +37,15 @@ export default fp(
       await app.jobs.schedule(RECONCILE_JOB);
       // At start too (one run, however many processes start this minute).
       await app.jobs.send(app.db, RECONCILE_JOB, {}, { singletonKey: 'start', singletonSeconds: 60 });
+      if (provider.name !== 'sandbox') return;
+      // The sandbox bills its subscriptions itself (Stripe Billing does for Stripe, and tells by its events).
+      await app.jobs.work(SANDBOX_BILLING_JOB, async (claim) => {
+        await sandboxBillingDue(app.db, app.sales);
+        await claim.complete();
+      });
+      await app.jobs.schedule(SANDBOX_BILLING_JOB);
     });
-    app.addHook('onClose', async () => app.jobs.stopWorking([RECONCILE_JOB]));
+    app.addHook('onClose', async () => app.jobs.stopWorking(provider.name === 'sandbox' ? [RECONCILE_JOB, SANDBOX_BILLING_JOB] : [RECONCILE_JOB]));
   },
   { name: 'payments', dependencies: ['db', 'downloads'] },
 );

@@ -21,7 +21,7 @@ export const adminRegisteredWorkspacesRoutes = (app: FastifyInstance) => {
       const by = requireStaff(request);
       const made = await registerWorkspace(app.db, body, by);
       request.log.info({ workspaceId: made.workspace.id, clientId: made.clientId, staffId: by.id }, 'workspace registered');
-      return { status: 201, body: { ...made, portalUrl: portalUrlOf(request) } };
+      return { status: 201, body: { ...made, portalUrl: portalUrlOf(request), publicKey: app.licenses.publicKey } };
     }),
 
     rotateSecret: s.route(contract.admin.registeredWorkspaces.rotateSecret, async ({ request }) => {
@@ -29,7 +29,7 @@ export const adminRegisteredWorkspacesRoutes = (app: FastifyInstance) => {
       const { id } = resourceOf(request, 'workspace');
       const rotated = await rotateSecret(app.db, id);
       request.log.info({ workspaceId: id, staffId: by.id }, 'workspace secret rotated');
-      return { status: 200, body: { ...rotated, portalUrl: portalUrlOf(request) } };
+      return { status: 200, body: { ...rotated, portalUrl: portalUrlOf(request), publicKey: app.licenses.publicKey } };
     }),
 
     revoke: s.route(contract.admin.registeredWorkspaces.revoke, async ({ request }) => {

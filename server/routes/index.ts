@@ -10,6 +10,7 @@ import { adminRegisteredWorkspacesRoutes } from './admin-workspaces';
 import { appInfoRoutes } from './app-info';
 import { appsRoutes } from './apps';
 import { catalogRoutes } from './catalog';
+import { adminRefundsRoutes, checkoutRoutes, workspaceLicensesRoutes } from './checkout';
 import { marketplaceRoutes } from './marketplace';
 import { seenOnSuccess } from '../services/workspaces/tokens';
 import { meRoutes } from './me';
@@ -67,6 +68,10 @@ export async function routes(app: FastifyInstance) {
     // Registered Rocket.Chat workspaces (contract/workspace-installs.ts).
     ...prefixed('workspaceInstalls', workspaceInstallsRoutes(app)),
     ...prefixed('workspaceDownloads', workspaceDownloadsRoutes(app)),
+    // Buyers (issue 28): the checkout pages, the licence sync, and staff's refunds.
+    ...prefixed('checkout', checkoutRoutes(app)),
+    ...prefixed('workspaceLicenses', workspaceLicensesRoutes(app)),
+    ...prefixed('admin.refunds', adminRefundsRoutes(app)),
   };
   const router: Record<string, unknown> = {};
   const problems: string[] = [];

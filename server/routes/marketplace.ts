@@ -87,7 +87,7 @@ export const marketplaceRoutes = (app: FastifyInstance) => {
     const workspace = await workspaceCaller(app, request);
     return { engine, workspace };
   };
-  const statesOf = (workspace: WorkspaceCaller | null) => (workspace ? purchasesOf(app.db, workspace.workspaceId) : Promise.resolve(null));
+  const statesOf = (workspace: WorkspaceCaller | null) => (workspace ? purchasesOf(app.db, workspace.workspaceId, app.licenses) : Promise.resolve(null));
   /** One listed app, with every published version (without icons: the one shown gets its own, `withIcon`). */
   const listed = async (appId: string) => (await loadCatalog(app.db, { appId, icon: 'none' })).byId.get(appId);
   const withIcon = async (v: CatalogVersion): Promise<CatalogVersion> => {

@@ -3,50 +3,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { contract } from '../../contract';
 import type { ErrorBody } from '../../contract/common';
 import { DOWNLOAD_SCOPE } from '../../contract/workspace-installs';
-import { HttpError, notFound } from '../errors';
+import { notFound } from '../errors';
 import { resourceOf } from '../plugins/access';
 import { installStats } from '../read/installs';
 import { refusalFor, type Refusal } from '../services/installs/entitlement';
 import { downloadableVersion, installableApp, recordDownload, recordInstallEvent } from '../services/installs/events';
 import { reportUsage } from '../services/installs/usage';
-import { madeBy, workspaceForToken, type WorkspaceCaller } from '../services/workspaces/tokens';
+import { bearer, queryToken, workspaceGate } from './workspace-gate';
 
 const s = initServer();
 
-/** The token of `Authorization: Bearer …` (Rocket.Chat sends `Bearer ` and nothing when it is not registered). */
-const bearer = (request: FastifyRequest) => {
-  const header = request.headers.authorization;
-  return header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
-};
-/** The token of the download's query: `?token=…`, as Rocket.Chat sends it (no Authorization header). */
-const queryToken = (request: FastifyRequest) => {
-  const token = (request.query as { token?: unknown } | undefined)?.token;
-  return typeof token === 'string' ? token : undefined;
-};
-
 /** Rocket.Chat's refusal of a package the workspace may not have (its codes 268 / 465), in the envelope. */
 const refused = (request: FastifyRequest, r: Refusal): { status: 403; body: ErrorBody } => ({ status: 403, body: { error: r.error, code: r.code, requestId: String(request.id) } });
-
-/**
- * The calls of registered Rocket.Chat workspaces (contract/workspace-installs.ts). The one gate lets them
- * through (no portal session: they are public to it); each checks the workspace's access token itself, on
- * request, before the body is read: 401 without a valid one, 403 without the scope it needs.
- */
-function workspaceGate(app: FastifyInstance) {
-  const callers = new WeakMap<FastifyRequest, WorkspaceCaller>();
-  const require = (tokenOf: (request: FastifyRequest) => string | undefined, scope?: string) => async (request: FastifyRequest) => {
-    const caller = await workspaceForToken(app.db, tokenOf(request));
-    if (!caller) throw new HttpError(401, 'invalid_workspace_token', 'A registered workspace’s access token is required.');
-    if (scope && !caller.scopes.includes(scope)) throw new HttpError(403, 'insufficient_scope', `This workspace token was not granted ${scope}.`);
-    callers.set(request, madeBy(request, caller));
-  };
-  const of = (request: FastifyRequest) => {
-    const caller = callers.get(request);
-    if (!caller) throw new Error('no workspace was authorized for this request');
-    return caller;
-  };
-  return { require, of };
-}
 
 export const workspaceInstallsRoutes = (app: FastifyInstance) => {
   const gate = workspaceGate(app);

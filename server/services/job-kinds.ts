@@ -17,6 +17,11 @@ export const DISPATCH_JOB = 'webhook.dispatch';
 export const DELIVER_JOB = 'webhook.deliver';
 /** Payouts a crash or a timeout left pending, completed: once a minute, in one process of all. */
 export const RECONCILE_JOB = 'payouts.reconcile';
+/**
+ * The sandbox's billing clock (issue 28): trials that ended and periods due charged, cancellations at the
+ * period end made, long past-due subscriptions cancelled — every minute, in one process of all.
+ */
+export const SANDBOX_BILLING_JOB = 'billing.sandbox';
 /** API tokens that expire within a week, their publisher's owners told (once each): every hour, in one process of all. */
 export const TOKEN_EXPIRY_JOB = 'api-tokens.expiry';
 
@@ -140,6 +145,15 @@ export function jobKinds(s: JobSettings): Record<string, JobKind> {
     {
       name: RECONCILE_JOB,
       // The next minute tries again.
+      retry: { limit: 0, delaySeconds: 0, backoff: false },
+      expireInSeconds: lease,
+      policy: 'stately',
+      concurrency: 1,
+      cron: '* * * * *',
+    },
+    {
+      name: SANDBOX_BILLING_JOB,
+      // The next minute tries again (each subscription's change is a transaction of its own).
       retry: { limit: 0, delaySeconds: 0, backoff: false },
       expireInSeconds: lease,
       policy: 'stately',

@@ -5,6 +5,7 @@ import type {
 } from '../../../contract/schemas/marketplace';
 import type { Db } from '../../db/client';
 import { appVersions, apps, bundleApps, featuredApps, prices, publishers, purchaseRecords, screenshots } from '../../db/schema';
+import { licenseOf, type LicenseSigner } from '../../services/licenses/license';
 import { ACTIVE_SUBSCRIPTIONS } from '../../services/pricing';
 import { appPlanId } from '../../services/sales/plans';
 import { screenshotUrl } from '../../services/version-info';
@@ -300,7 +301,7 @@ const isActive = (r: RecordRow) => r.purchaseType === 'subscription' && !!r.subs
  * apps): bought once, or subscribed (active, trialing or cancelling) is purchased; the subscription shown is
  * the one that bills, else its latest. One indexed query; nothing of another workspace.
  */
-export async function purchasesOf(db: Db, workspaceId: string): Promise<Map<string, PurchaseState>> {
+export async function purchasesOf(db: Db, workspaceId: string, signer: LicenseSigner): Promise<Map<string, PurchaseState>> {
   const rows = (await db
     .select({ record: purchaseRecords, member: bundleApps.appId })
     .from(purchaseRecords)
@@ -315,25 +316,38 @@ export async function purchasesOf(db: Db, workspaceId: string): Promise<Map<stri
   }
   const states = new Map<string, PurchaseState>();
   for (const [appId, records] of byApp) {
-    const bought = records.some((r) => r.purchaseType === 'buy');
+    // A refunded purchase no longer holds the app (its subscription is cancelled with the refund).
+    const bought = records.some((r) => r.purchaseType === 'buy' && !r.refundedAt);
     const active = records.find(isActive);
     const subscription = active ?? records.find((r) => r.purchaseType === 'subscription' && r.subscriptionStatus);
     states.set(appId, {
       isPurchased: bought || !!active,
       isSubscribed: !!active,
-      subscriptionInfo: subscription ? subscriptionInfoOf(subscription, appId) : NO_SUBSCRIPTION,
+      subscriptionInfo: subscription ? subscriptionInfoOf(subscription, appId, signer) : NO_SUBSCRIPTION,
     });
   }
   return states;
 }
 
 /**
- * A subscription record as Rocket.Chat reads it. Its `license` is empty: Rocket.Chat checks a subscription
- * app's license with its cloud's public key (AppLicenseManager), which only the cloud that registered the
- * workspace can sign for.
+ * A subscription record as Rocket.Chat reads it, with its version-1 licence signed with the portal's key
+ * (services/licenses/license.ts), which Apps-Engine checks with the public key the workspace was given at
+ * registration (its `Cloud_Workspace_PublicKey`): valid through the period (and a grace) while it runs,
+ * ended when it was cancelled or refunded.
  */
-function subscriptionInfoOf(r: RecordRow, appId: string): MarketplaceSubscriptionInfo {
+function subscriptionInfoOf(r: RecordRow, appId: string, signer: LicenseSigner): MarketplaceSubscriptionInfo {
   const periodEnd = (r.periodEnd ?? r.date).toISOString();
+  const license = licenseOf({
+    id: r.id,
+    appId: r.appId,
+    isBundle: r.appId !== appId,
+    status: r.refundedAt ? 'cancelled' : (r.subscriptionStatus ?? 'cancelled'),
+    periodEnd: r.periodEnd ?? r.date,
+    endedAt: r.refundedAt ?? r.endedAt,
+    isSeatBased: r.isSeatBased,
+    seats: r.seats,
+    maxSeats: r.maxSeats,
+  });
   return {
     typeOf: 'app',
     status: r.subscriptionStatus ?? '',
@@ -341,7 +355,7 @@ function subscriptionInfoOf(r: RecordRow, appId: string): MarketplaceSubscriptio
     isSeatBased: r.isSeatBased,
     seats: r.seats,
     maxSeats: r.maxSeats,
-    license: { license: '', version: 1, expireDate: periodEnd },
+    license: { license: signer.sign(license), version: 1, expireDate: license.expireDate },
     startDate: r.date.toISOString(),
     periodEnd,
     ...(r.endedAt ? { endDate: r.endedAt.toISOString() } : {}),

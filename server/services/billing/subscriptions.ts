@@ -5,13 +5,14 @@ import { apps, purchaseRecords } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 import { purchaseRow, type PurchaseRow } from '../../read/purchases';
 import type { PaymentProvider } from '../payments/provider';
+import { SANDBOX_METHODS } from '../payments/sandbox-cards';
 import { planPrice, plansOf } from '../sales/plans';
 import { changeSubscription, credit, type SalesMoney } from '../sales/purchases';
 import { ownedOf, sameWorkspace } from './checkout';
 import { nextPeriodEnd } from './periods';
 
 const DAY = 86_400_000;
-/** A subscription past due this long (its payment failed and was not made good) is cancelled. */
+/** A subscription past due this long after its period's end (its payment failed and was not made good) is cancelled. */
 export const PAST_DUE_DAYS = 7;
 
 const field = (path: string, message: string) => badRequest(message, [{ path, message }]);
@@ -142,8 +143,6 @@ export async function cancelSubscription(db: Db, payments: PaymentProvider, mone
 
 // ——— The sandbox's billing clock ———
 
-/** Sandbox payment methods (Stripe's test cards' ids): one that pays, and one whose charges fail after it was saved. */
-export const SANDBOX_METHODS = { pays: 'pm_card_visa', chargesFail: 'pm_card_chargeCustomerFail' } as const;
 
 /**
  * The sandbox's subscriptions due at `now` (the scheduled job, every minute): a trial or a period that ended is
@@ -175,7 +174,8 @@ export async function sandboxBillingDue(db: Db, money: SalesMoney, now = new Dat
           await changeSubscription(tx, money, row, { subscriptionStatus: 'cancelled' }, 'period ended');
           return true;
         case 'pastDue':
-          if (!row.endedAt || now.getTime() - row.endedAt.getTime() < PAST_DUE_DAYS * DAY) return false;
+          // Past due since the period's charge failed, at its end.
+          if (now.getTime() - row.periodEnd.getTime() < PAST_DUE_DAYS * DAY) return false;
           await changeSubscription(tx, money, row, { subscriptionStatus: 'cancelled' }, 'payment failed');
           return true;
         case 'active':

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { DOWNLOAD_REFUSALS } from '../../../contract/workspace-installs';
 import type { Db } from '../../db/client';
 import { apps, bundleApps, purchaseRecords } from '../../db/schema';
@@ -24,6 +24,8 @@ export async function refusalFor(db: Db, workspaceId: string, app: Pick<typeof a
         eq(purchaseRecords.workspaceId, workspaceId),
         or(eq(purchaseRecords.appId, app.id), inArray(purchaseRecords.appId, db.select({ id: bundleApps.bundleId }).from(bundleApps).where(eq(bundleApps.appId, app.id)))),
         or(eq(purchaseRecords.purchaseType, 'buy'), inArray(purchaseRecords.subscriptionStatus, [...ENTITLING])),
+        // A refunded purchase no longer holds the app.
+        isNull(purchaseRecords.refundedAt),
       ),
     )
     .limit(1);

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { SANDBOX_PATH, type OnboardingLink, type SandboxProvider } from './sandbox';
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
-const usd = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
+export const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
+export const usd = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
 
-const page = (title: string, body: string) => `<!doctype html>
+export const page = (title: string, body: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)} — Payments sandbox</title>
 <style>
@@ -20,7 +20,7 @@ table{width:100%;border-collapse:collapse;background:#fff}th,td{text-align:left;
 dl{display:grid;grid-template-columns:auto 1fr;gap:.3rem 1rem}dt{color:#525f7f}
 </style></head><body><main>${body}</main></body></html>`;
 
-const Token = z.object({ t: z.string().min(1).max(4096) });
+export const Token = z.object({ t: z.string().min(1).max(4096) });
 const Onboard = Token.extend({ business_name: z.string().trim().max(200).default(''), action: z.enum(['connect', 'cancel']) });
 
 /**

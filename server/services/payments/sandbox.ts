@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client';
 import { newId } from '../../db/ids';
 import { sandboxAccounts, sandboxLedger } from '../../db/schema';
 import type { SignedLinks } from '../signed-links';
-import { fromCents, PaymentProviderError, toCents, type PaymentProvider, type SaleCredit } from './provider';
+import { fromCents, PaymentProviderError, toCents, type CheckoutRequest, type PaymentProvider, type SaleCredit } from './provider';
 
 export const SANDBOX_PATH = '/dev-payments';
 const LINK_SECONDS = 30 * 60;
@@ -11,6 +11,10 @@ const LINK_SECONDS = 30 * 60;
 export const SANDBOX_ARRIVAL_DAYS = 2;
 
 export type OnboardingLink = { account: string; returnUrl: string; refreshUrl: string };
+/** What the sandbox's card page is signed for: the checkout session and where the buyer goes after. */
+export type CheckoutLink = Pick<CheckoutRequest, 'sessionId' | 'successUrl' | 'cancelUrl' | 'description' | 'amount' | 'interval' | 'trialDays'>;
+/** A checkout's card page lasts as long as the checkout session (CHECKOUT_HOURS). */
+const CHECKOUT_LINK_SECONDS = 24 * 3600;
 
 /**
  * The embedded payment provider for development and demos, shaped like Stripe Connect: accounts onboarded
@@ -73,6 +77,19 @@ export class SandboxProvider implements PaymentProvider {
       return { id, arrivalDate };
     });
   }
+
+  /** The sandbox's card form for the checkout session (`/dev-payments/checkout`, sandbox-checkout-page.ts). */
+  async startCheckout(r: CheckoutRequest) {
+    const link: CheckoutLink = { sessionId: r.sessionId, successUrl: r.successUrl, cancelUrl: r.cancelUrl, description: r.description, amount: r.amount, interval: r.interval, trialDays: r.trialDays };
+    return { url: `${SANDBOX_PATH}/checkout?t=${await this.links.sign(link, CHECKOUT_LINK_SECONDS)}`, providerSessionId: `sbx_${r.sessionId}` };
+  }
+
+  // The sandbox's subscriptions and payments are the portal's own records: a refund is the ledger's debit
+  // (written by the refund in its transaction), a seat change or a cancellation is the record's change, and
+  // renewals are charged by the portal's billing job (services/billing/subscriptions.ts sandboxBillingDue).
+  async refund() {}
+  async updateSubscription() {}
+  async cancelSubscription() {}
 
   /** The account's ledger, newest first (the dashboard page). */
   entries(accountId: string, limit = 50) {

@@ -15,10 +15,14 @@ import { enqueue } from '../jobs';
  *   changed — a trial that started billing, seats added, cancelling at the period end;
  * - `app.subscription.migrated`: the subscription became externally managed (billed outside the marketplace);
  * - `app.subscription.cancelled`: the subscription was cancelled — by staff, by a price change that cancels
- *   every subscription of the app, or by removing the purchase record.
+ *   every subscription of the app, by removing the purchase record, by the workspace, by a payment that failed
+ *   for too long, or by a refund (`reason: "refunded"`);
+ * - `app.purchase.refunded`: a one-time purchase was refunded (in full or in part); the app is no longer the
+ *   workspace's.
  */
 export const SALES_EVENTS = [
   'app.purchase.created',
+  'app.purchase.refunded',
   'app.subscription.created',
   'app.subscription.cancelled',
   'app.subscription.modified',

@@ -46,6 +46,7 @@ export function WorkspaceCredentialsView({ title, credentials }: { title: string
     workspaceId: credentials.workspace.id,
     clientId: credentials.clientId,
     clientSecret: credentials.clientSecret,
+    publicKey: credentials.publicKey,
   });
   return (
     <>

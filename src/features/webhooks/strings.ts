@@ -21,6 +21,7 @@ export const eventLabels: Record<string, string> = {
   'app.subscription.modified': 'Subscription modified',
   'app.subscription.migrated': 'Subscription migrated',
   'app.purchase.created': 'Purchase created',
+  'app.purchase.refunded': 'Purchase refunded',
 };
 
 export const statusColors = { created: 'gray', delivered: 'green', failure: 'red', timeout: 'orange', 'internal-error': 'red' } as const;

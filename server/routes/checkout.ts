@@ -1,0 +1,128 @@
+import { initServer } from '@ts-rest/fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { contract } from '../../contract';
+import { PURCHASE_SCOPE } from '../../contract/checkout';
+import { HttpError } from '../errors';
+import { requireStaff } from '../plugins/access';
+import { loadCatalog, offered, purchasesOf, toInfo, type CatalogApp } from '../read/marketplace/catalog';
+import { mergeState } from '../read/marketplace/cache';
+import { offerFor, sameWorkspace, sessionOf, startCheckout } from '../services/billing/checkout';
+import { refundPurchase } from '../services/billing/refunds';
+import { cancelSubscription, changeSeats } from '../services/billing/subscriptions';
+import { bearer, workspaceGate } from './workspace-gate';
+
+const s = initServer();
+
+/** Where this portal is reached: PUBLIC_URL, else the request's own origin. */
+const originOf = (app: FastifyInstance, request: FastifyRequest) => app.config.publicUrl?.replace(/\/+$/, '') || `${request.protocol}://${request.host}`;
+
+/**
+ * The checkout pages' calls (contract/checkout.ts): each with the `marketplace:purchase` token Rocket.Chat put
+ * in the page's address, for the workspace it names — a token of another workspace is a 403.
+ */
+export const checkoutRoutes = (app: FastifyInstance) => {
+  const gate = workspaceGate(app);
+  const buyer = { onRequest: gate.require(bearer, PURCHASE_SCOPE) };
+  /** The token's workspace, which must be the one named. */
+  const workspaceOf = (request: FastifyRequest, named: string) => {
+    const { workspaceId } = gate.of(request);
+    sameWorkspace(workspaceId, named);
+    return workspaceId;
+  };
+  return {
+    offer: {
+      hooks: buyer,
+      handler: s.route(contract.checkout.offer, async ({ request, params, query }) => ({
+        status: 200,
+        body: await offerFor(app.db, app.payments.name, app.sales.feePercent, workspaceOf(request, query.workspaceId), params.appId),
+      })),
+    },
+    start: {
+      hooks: buyer,
+      handler: s.route(contract.checkout.start, async ({ request, params, body }) => {
+        const workspaceId = workspaceOf(request, body.workspaceId);
+        // The provider sends the buyer back to the page they paid from (the token stays in the buyer's browser:
+        // it is not handed to the provider in these addresses).
+        const origin = originOf(app, request);
+        const page = `${origin}/apps/${encodeURIComponent(params.appId)}/${body.planId ? 'subscribe' : 'buy'}`;
+        const back = (id: string, extra: string) => `${page}?workspaceId=${encodeURIComponent(workspaceId)}&session=${encodeURIComponent(id)}${extra}`;
+        const session = await startCheckout(app.db, app.payments, app.sales, workspaceId, params.appId, body, {
+          success: (id) => back(id, ''),
+          cancel: (id) => back(id, '&canceled=1'),
+        });
+        return { status: 201, body: session };
+      }),
+    },
+    session: {
+      hooks: buyer,
+      handler: s.route(contract.checkout.session, async ({ request, params }) => ({ status: 200, body: await sessionOf(app.db, gate.of(request).workspaceId, params.id) })),
+    },
+    seats: {
+      hooks: buyer,
+      handler: s.route(contract.checkout.seats, async ({ request, params, body }) => ({
+        status: 200,
+        body: await changeSeats(app.db, app.payments, app.sales, workspaceOf(request, body.workspaceId), params.id, body.seats),
+      })),
+    },
+    cancel: {
+      hooks: buyer,
+      handler: s.route(contract.checkout.cancel, async ({ request, params, body }) => ({
+        status: 200,
+        body: await cancelSubscription(app.db, app.payments, app.sales, workspaceOf(request, body.workspaceId), params.id, body.when),
+      })),
+    },
+  };
+};
+
+/**
+ * Rocket.Chat's licence sync (contract/checkout.ts workspaceLicenses): the workspace's listed apps with its
+ * purchase state and licences, as `{latest: IMarketplaceInfo}`.
+ */
+export const workspaceLicensesRoutes = (app: FastifyInstance) => {
+  const gate = workspaceGate(app);
+  const caller = { onRequest: gate.require(bearer) };
+  const engineOf = (request: FastifyRequest) => {
+    const raw = request.headers['x-apps-engine-version'];
+    return typeof raw === 'string' && raw.trim() ? raw.trim() : null;
+  };
+  const latestOf = (entry: CatalogApp, request: FastifyRequest, state: ReturnType<typeof mergeState>) => {
+    const { version, incompatible } = offered(entry, engineOf(request));
+    return { latest: toInfo(entry, version, incompatible, state) };
+  };
+  const mine = (request: FastifyRequest, workspaceId: string) => {
+    const caller = gate.of(request);
+    if (caller.workspaceId !== workspaceId) throw new HttpError(403, 'other_workspace', 'This token belongs to another workspace.');
+    return caller.workspaceId;
+  };
+  return {
+    apps: {
+      hooks: caller,
+      handler: s.route(contract.workspaceLicenses.apps, async ({ request, params }) => {
+        const workspaceId = mine(request, params.workspaceId);
+        const [catalog, states] = await Promise.all([loadCatalog(app.db, { icon: 'none' }), purchasesOf(app.db, workspaceId, app.licenses)]);
+        return { status: 200, body: [...states].flatMap(([appId, state]) => {
+          const entry = catalog.byId.get(appId);
+          return entry ? [latestOf(entry, request, mergeState(entry, state))] : [];
+        }) };
+      }),
+    },
+    app: {
+      hooks: caller,
+      handler: s.route(contract.workspaceLicenses.app, async ({ request, params }) => {
+        const workspaceId = mine(request, params.workspaceId);
+        const entry = (await loadCatalog(app.db, { appId: params.id, icon: 'none' })).byId.get(params.id);
+        if (!entry) throw new HttpError(404, 'not_listed', 'App not found: it has no published version in this marketplace.');
+        const states = await purchasesOf(app.db, workspaceId, app.licenses);
+        return { status: 200, body: latestOf(entry, request, mergeState(entry, states.get(params.id))) };
+      }),
+    },
+  };
+};
+
+/** Staff's refund (the Purchase Record Information modal). */
+export const adminRefundsRoutes = (app: FastifyInstance) => ({
+  refund: s.route(contract.admin.refunds.refund, async ({ request, params, body }) => ({
+    status: 200,
+    body: await refundPurchase(app.db, app.payments, app.sales, params.id, body, requireStaff(request)),
+  })),
+});
