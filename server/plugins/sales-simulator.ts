@@ -1,31 +1,48 @@
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { simulateSale } from '../services/sales/simulator';
+import { SimulatedBuyer } from '../services/billing/simulated-buyer';
+import { SimulatedClients } from '../services/workspaces/simulate';
 
 /**
  * Development only (SIMULATE_SALES_SECONDS, set by `npm run simulate:sales`; refused in production): the
- * public marketplace's part, one sale or subscription change every so many seconds, so balances, stats
- * and events move on the demo.
+ * marketplace's buyers, one every so many seconds — a registered workspace buys or subscribes through the
+ * checkout and the sandbox's card form, changes seats or cancels — over HTTP, through the public routes a
+ * real buyer's browser calls (services/billing/simulated-buyer.ts), so balances, stats and events move on the
+ * demo the way real sales move them.
  */
 export default fp(
   async function salesSimulator(app: FastifyInstance) {
     const every = app.config.simulateSalesSeconds;
     if (!every) return;
     let timer: NodeJS.Timeout | undefined;
-    const tick = async () => {
-      try {
-        const what = await simulateSale(app.db, app.sales);
-        if (what) app.log.info({ simulated: what }, 'simulated marketplace sale');
-      } catch (err) {
-        app.log.warn({ err }, 'the simulated sale failed');
-      }
-    };
-    app.addHook('onReady', async () => {
+    let busy = false;
+    let closing = false;
+    app.addHook('onListen', async () => {
+      const address = app.server.address() as AddressInfo;
+      const host = ['0.0.0.0', '::'].includes(address.address) ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      const base = `http://${host}:${address.port}`;
+      const buyer = new SimulatedBuyer(app.db, base, new SimulatedClients(app.db, base));
+      const tick = async () => {
+        if (busy || closing) return;
+        busy = true;
+        try {
+          const what = await buyer.step();
+          if (what) app.log.info({ simulated: what }, 'simulated marketplace sale');
+        } catch (err) {
+          if (!closing) app.log.warn({ err }, 'the simulated sale failed');
+        } finally {
+          busy = false;
+        }
+      };
       timer = setInterval(() => void tick(), every * 1000);
       timer.unref();
       app.log.info(`simulating marketplace sales every ${every} s`);
     });
-    app.addHook('onClose', async () => clearInterval(timer));
+    app.addHook('onClose', async () => {
+      closing = true;
+      clearInterval(timer);
+    });
   },
   { name: 'sales-simulator', dependencies: ['db', 'payments'] },
 );

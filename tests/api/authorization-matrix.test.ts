@@ -20,6 +20,8 @@ const validSignUp = {
 const validPublisher = { name: 'Renamed', tosLink: 'https://r.example/t', privacyLink: 'https://r.example/p', webhookLink: '' };
 
 const jira = uuidOf('app:Jira Connector');
+/** Acme HQ, the demo workspace that bought Jira Connector and subscribes to Standup Bot. */
+const acmeHqId = createHash('sha256').update('ws:acme-hq').digest('hex').slice(0, 24);
 const jiraLatest = createHash('sha256').update('version:Jira Connector:1.1.0').digest('hex').slice(0, 24);
 const jiraPrice = createHash('sha256').update('price:Jira Connector').digest('hex').slice(0, 24);
 const jiraJob = createHash('sha256').update('job:Jira Connector:1.1.0').digest('hex').slice(0, 24);
@@ -200,6 +202,16 @@ const table: [method: string, path: string, body: unknown, expected: number[]][]
   ['POST', `/v1/apps/${jira}/install`, { action: 'install', appVersion: '1.0.0' }, Array(10).fill(401)],
   ['POST', `/v1/apps/${jira}/usage`, { billingCycleId: '2026-11', items: [{ price: 0.02 }] }, Array(10).fill(401)],
   ['GET', `/v2/apps/${jira}/download/1.0.0`, undefined, Array(10).fill(401)],
+  // The checkout pages' calls and the licence sync take a workspace's token, never a portal session (401);
+  // staff who may update purchase records refund them.
+  ['GET', `/v1/checkout/apps/${jira}?workspaceId=${acmeHqId}`, undefined, Array(10).fill(401)],
+  ['POST', `/v1/checkout/apps/${jira}/sessions`, { workspaceId: acmeHqId, acceptTerms: true }, Array(10).fill(401)],
+  ['GET', '/v1/checkout/sessions/no-such-session', undefined, Array(10).fill(401)],
+  ['POST', '/v1/checkout/subscriptions/no-such-purchase/seats', { workspaceId: acmeHqId, seats: 5 }, Array(10).fill(401)],
+  ['POST', '/v1/checkout/subscriptions/no-such-purchase/cancel', { workspaceId: acmeHqId, when: 'now' }, Array(10).fill(401)],
+  ['GET', `/v1/workspaces/${acmeHqId}/apps`, undefined, Array(10).fill(401)],
+  ['GET', `/v1/workspaces/${acmeHqId}/apps/${jira}`, undefined, Array(10).fill(401)],
+  ['POST', '/v1/admin/purchases/no-such-purchase/refund', {}, publisherEditorsNoRow],
   ['GET', `/v1/publisher/apps/${jira}/installs`, undefined, northwindOnly],
   ['GET', `/v1/admin/app/${jira}/installs`, undefined, staffRead],
   ['POST', '/v1/publisher', validSignUp, [401, 201, 409, 409, 409, 409, 409, 409, 409, 409]],
@@ -244,6 +256,9 @@ const routeOf = (m: string, p: string) => {
     .replace('no-such-developer', ':developerId')
     .replace('someone', ':devId')
     .replace('no-such-purchase', ':id')
+    .replace('no-such-session', ':id')
+    .replace(acmeHqId, ':workspaceId')
+    .replace(/^\/v1\/checkout\/apps\/:id/, '/v1/checkout/apps/:appId')
     .replace('no-such-workspace', ':id')
     .replace('no-such-webhook', ':id')
     .replace('no-such-bundle', ':id')
@@ -296,6 +311,16 @@ const workspaceTable: [method: string, path: string, body: unknown, expected: nu
   ['POST', '/v1/apps/no-such-app/install', { action: 'install', appVersion: '1.0.0' }, [401, 404, 404, 404, 401]],
   // Usage of an app the workspace may have (465 to the stranger, who has no subscription).
   ['POST', `/v1/apps/${standup}/usage`, { billingCycleId: '2026-11', items: [{ price: 0.02 }] }, [401, 403, 201, 201, 401]],
+  // The checkout pages: Acme HQ's buyer token for Acme HQ (it owns Jira already: 409); the stranger's token is
+  // another workspace's (403); without marketplace:purchase, 403.
+  ['GET', `/v1/checkout/apps/${jira}?workspaceId=${acmeHqId}`, undefined, [401, 403, 403, 200, 401]],
+  ['POST', `/v1/checkout/apps/${jira}/sessions`, { workspaceId: acmeHqId, acceptTerms: true }, [401, 403, 403, 409, 401]],
+  ['GET', '/v1/checkout/sessions/no-such-session', undefined, [401, 404, 403, 404, 401]],
+  ['POST', '/v1/checkout/subscriptions/no-such-purchase/seats', { workspaceId: acmeHqId, seats: 5 }, [401, 403, 403, 404, 401]],
+  ['POST', '/v1/checkout/subscriptions/no-such-purchase/cancel', { workspaceId: acmeHqId, when: 'now' }, [401, 403, 403, 404, 401]],
+  // The licence sync: any token of the workspace itself.
+  ['GET', `/v1/workspaces/${acmeHqId}/apps`, undefined, [401, 403, 200, 200, 401]],
+  ['GET', `/v1/workspaces/${acmeHqId}/apps/${jira}`, undefined, [401, 403, 200, 200, 401]],
 ];
 
 describe('authorization matrix of the workspace routes', () => {
@@ -315,10 +340,10 @@ describe('authorization matrix of the workspace routes', () => {
       await s.app.db.insert(workspaces).values({ id, accountId, nickname: name, address: `https://${id}.example`, clientId: `matrix-${id}`, registeredAt: new Date(), revokedAt: revoked ? new Date() : null });
       return id;
     };
-    const acmeHq = createHash('sha256').update('ws:acme-hq').digest('hex').slice(0, 24);
-    wsTokens.stranger = await grant(await fresh('Matrix Stranger'), 'marketplace:read marketplace:download');
-    wsTokens.acmeReadOnly = await grant(acmeHq, 'marketplace:read');
-    wsTokens.acme = await grant(acmeHq, 'marketplace:read marketplace:download');
+    // The stranger and Acme HQ may also buy (marketplace:purchase); the read-only token may not.
+    wsTokens.stranger = await grant(await fresh('Matrix Stranger'), 'marketplace:read marketplace:download marketplace:purchase');
+    wsTokens.acmeReadOnly = await grant(acmeHqId, 'marketplace:read');
+    wsTokens.acme = await grant(acmeHqId, 'marketplace:read marketplace:download marketplace:purchase');
     wsTokens.revoked = await grant(await fresh('Matrix Revoked', true), 'marketplace:read marketplace:download');
   });
 
@@ -334,6 +359,7 @@ describe('authorization matrix of the workspace routes', () => {
     }
     expect(Object.fromEntries(workspaceCallers.map((c, i) => [c, got[i]]))).toEqual(Object.fromEntries(workspaceCallers.map((c, i) => [c, expected[i]])));
     const statuses = declared.get(routeOf(method, path.replace('/no-such-app/', `/${jira}/`).replace(standup, jira)))!;
+    expect(statuses, `${path} is declared`).toBeDefined();
     for (const status of new Set(got)) expect(statuses, `${status} is not declared for ${path}`).toContain(status);
   });
 });

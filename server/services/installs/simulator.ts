@@ -6,6 +6,7 @@ import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import semver from 'semver';
 import type { Db } from '../../db/client';
 import { appInstallEvents, appVersions, apps, workspaces } from '../../db/schema';
+import { SimulatedBuyer } from '../billing/simulated-buyer';
 import { SimulatedClients, type SimulatedWorkspace } from '../workspaces/simulate';
 import { refusalFor } from './entitlement';
 
@@ -26,6 +27,7 @@ type Offer = { app: typeof apps.$inferSelect; version: string; name: string; nam
 export class WorkspaceSimulator {
   private readonly tokens = new Map<string, SimulatedWorkspace>();
   private readonly clients: SimulatedClients;
+  private readonly buyer: SimulatedBuyer;
 
   constructor(
     private readonly db: Db,
@@ -33,10 +35,18 @@ export class WorkspaceSimulator {
     private readonly rnd: Random = Math.random,
   ) {
     this.clients = new SimulatedClients(db, base);
+    this.buyer = new SimulatedBuyer(db, base, this.clients, rnd);
   }
 
-  /** One workspace's move; answers what happened, or null when nothing could (nothing published yet). */
+  /**
+   * One workspace's move; answers what happened, or null when nothing could (nothing published yet). Now and
+   * then its administrator buys something first (the checkout, services/billing/simulated-buyer.ts).
+   */
   async step(): Promise<string | null> {
+    if (this.rnd() < 0.3) {
+      const bought = await this.buyer.step();
+      if (bought) return bought;
+    }
     const offers = await this.offers();
     if (!offers.length) return null;
     const chosen = await this.workspaceWithApps(offers);

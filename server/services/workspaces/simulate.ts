@@ -40,10 +40,10 @@ export class SimulatedClients {
    * A fresh access token for a workspace: with the secret held for it, else registered now (a demo workspace
    * known from purchase records) or given a new secret (one registered before this process started).
    */
-  async tokenFor(workspaceId: string): Promise<SimulatedWorkspace> {
+  async tokenFor(workspaceId: string, scope = SIMULATED_SCOPES): Promise<SimulatedWorkspace> {
     const client = this.clients.get(workspaceId) ?? (await this.clientOf(workspaceId));
     this.clients.set(workspaceId, client);
-    return this.grant(client);
+    return this.grant(client, scope);
   }
 
   private async clientOf(workspaceId: string): Promise<Client> {
@@ -62,14 +62,14 @@ export class SimulatedClients {
   }
 
   /** The token request Rocket.Chat makes, field for field. */
-  private async grant(client: Client): Promise<SimulatedWorkspace> {
+  private async grant(client: Client, scope = SIMULATED_SCOPES): Promise<SimulatedWorkspace> {
     const res = await fetch(`${this.base}/api/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
         client_id: client.clientId,
         client_secret: client.clientSecret,
-        scope: SIMULATED_SCOPES,
+        scope,
         grant_type: 'client_credentials',
         redirect_uri: `${client.address}/admin/cloud/oauth-callback`,
       }),
