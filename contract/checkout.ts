@@ -15,9 +15,12 @@ export const PURCHASE_SCOPE = 'marketplace:purchase';
 
 /**
  * The errors of a buyer's call: 401 (no valid workspace token), 403 (a token of another workspace, or without
- * the scope), 404 (no such app, session or subscription), 409 (the app cannot be bought so: owned already, free, …).
+ * the scope), 404 (no such app, session or subscription); a change also 409 (the app cannot be bought so: owned
+ * already, free, …) and 502 (the payment provider failed).
  */
-const buyerErrors = (traits: { params?: true; body?: 'json' } = {}) => ({ ...errorsOf('public', traits), 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody });
+const buyerReads = { ...errorsOf('public', { params: true }), 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+/** …and a change, which the payment provider makes too (502 when it fails). */
+const buyerChanges = { ...errorsOf('public', { params: true, body: 'json', upstream: true }), 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const appId = z.object({ appId: z.string() });
 const id = z.object({ id: z.string() });
 
@@ -31,7 +34,7 @@ export const checkout = c.router({
     path: '/checkout/apps/:appId',
     pathParams: appId,
     query: CheckoutQuery,
-    responses: { 200: CheckoutOffer, ...buyerErrors({ params: true }) },
+    responses: { 200: CheckoutOffer, ...buyerReads },
     metadata: workspaceCaller(PURCHASE_SCOPE),
     summary: 'What the checkout page offers the workspace: the app, its price or plans, and what the workspace holds of it',
   },
@@ -40,7 +43,7 @@ export const checkout = c.router({
     path: '/checkout/apps/:appId/sessions',
     pathParams: appId,
     body: StartCheckoutInput,
-    responses: { 201: CheckoutSession, ...buyerErrors({ params: true, body: 'json' }) },
+    responses: { 201: CheckoutSession, ...buyerChanges },
     metadata: workspaceCaller(PURCHASE_SCOPE),
     summary: 'Starts paying: a checkout session and the payment provider’s page to pay on',
   },
@@ -48,7 +51,7 @@ export const checkout = c.router({
     method: 'GET',
     path: '/checkout/sessions/:id',
     pathParams: id,
-    responses: { 200: CheckoutSession, ...buyerErrors({ params: true }) },
+    responses: { 200: CheckoutSession, ...buyerReads },
     metadata: workspaceCaller(PURCHASE_SCOPE),
     summary: 'A checkout session of the token’s workspace: open, completed (with its purchase), declined or expired',
   },
@@ -57,7 +60,7 @@ export const checkout = c.router({
     path: '/checkout/subscriptions/:id/seats',
     pathParams: id,
     body: ChangeSeatsInput,
-    responses: { 200: OwnedPurchase, ...buyerErrors({ params: true, body: 'json' }) },
+    responses: { 200: OwnedPurchase, ...buyerChanges },
     metadata: workspaceCaller(PURCHASE_SCOPE),
     summary: 'Changes the seats of the workspace’s per-seat subscription (priced by the plan’s tiers)',
   },
@@ -66,7 +69,7 @@ export const checkout = c.router({
     path: '/checkout/subscriptions/:id/cancel',
     pathParams: id,
     body: CancelSubscriptionInput,
-    responses: { 200: OwnedPurchase, ...buyerErrors({ params: true, body: 'json' }) },
+    responses: { 200: OwnedPurchase, ...buyerChanges },
     metadata: workspaceCaller(PURCHASE_SCOPE),
     summary: 'Cancels the workspace’s subscription at the end of its period, or now',
   },
@@ -108,7 +111,7 @@ export const adminRefunds = c.router({
     path: '/admin/purchases/:id/refund',
     pathParams: id,
     body: RefundInput,
-    responses: { 200: PurchaseRecord, ...errorsOf('feature', { params: true, body: 'json', conflict: true }) },
+    responses: { 200: PurchaseRecord, ...errorsOf('feature', { params: true, body: 'json', conflict: true, upstream: true }) },
     metadata: onRow('purchase', can('system:purchaseRecords', 'update')),
     summary: 'Refunds a purchase billed through the checkout (in full or in part): the provider refunds, the licence ends',
   },

@@ -128,6 +128,8 @@ const Env = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   /** Where the Stripe SDK sends its requests (tests point it at a fake); Stripe's own API otherwise. */
   STRIPE_API_URL: z.string().url().optional(),
+  /** The signing secret of the portal's endpoint for Stripe's events (`POST /v1/stripe/events`), as Stripe's dashboard shows it. */
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET is a webhook signing secret (whsec_…).').optional(),
   /** Allows the sandbox payment provider in production (a demo installation). */
   PAYMENTS_SANDBOX: bool.optional(),
   /** The marketplace's share of each sale, in percent; the rest credits the publisher. */
@@ -234,9 +236,10 @@ export type Config = {
   mail: { smtpUrl: string | undefined; from: string; worker: boolean; retrySeconds: number; maxAttempts: number };
   /**
    * The payment provider: Stripe Connect when `stripe` is set (STRIPE_SECRET_KEY), else the embedded sandbox
-   * (onboarding pages under /dev-payments and a ledger in the database).
+   * (onboarding pages under /dev-payments and a ledger in the database). `webhookSecret` (STRIPE_WEBHOOK_SECRET)
+   * verifies Stripe's events at `POST /v1/stripe/events`; unset (development only), the route is not served.
    */
-  payments: { stripe: { secretKey: string; apiUrl: string | undefined } | undefined; feePercent: number; settlementDays: number };
+  payments: { stripe: { secretKey: string; apiUrl: string | undefined; webhookSecret: string | undefined } | undefined; feePercent: number; settlementDays: number };
   /** Development only: seconds between simulated marketplace sales; undefined when off. */
   simulateSalesSeconds: number | undefined;
   /**
@@ -274,6 +277,9 @@ export function productionProblems(e: z.infer<typeof Env>): string[] {
   if (!e.PUBLIC_URL || !URL.canParse(e.PUBLIC_URL)) problems.push("PUBLIC_URL is required: the portal's public origin, e.g. https://marketplace.example.com.");
   if (!e.SMTP_URL) problems.push('SMTP_URL is required: notifications leave through a mail server in production (the outbox folder is for development).');
   if (!e.STRIPE_SECRET_KEY && e.PAYMENTS_SANDBOX !== true) problems.push('STRIPE_SECRET_KEY is required: payouts go through Stripe in production (set PAYMENTS_SANDBOX=true only to use the sandbox provider on purpose).');
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    problems.push("STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY: buyers' payments and subscriptions are known from Stripe's signed events (the signing secret of the endpoint /v1/stripe/events).");
+  }
   if (e.SIMULATE_SALES_SECONDS !== undefined) problems.push('SIMULATE_SALES_SECONDS is for development: the sales simulator makes up purchases.');
   if (e.SIMULATE_WORKSPACES_SECONDS !== undefined) problems.push('SIMULATE_WORKSPACES_SECONDS is for development: the workspace simulator makes up installs.');
   if (e.WEBHOOKS_ALLOW_PRIVATE_NETWORKS) problems.push('WEBHOOKS_ALLOW_PRIVATE_NETWORKS is for development and tests: in production webhooks reach public https:// addresses only.');
@@ -390,7 +396,7 @@ function readConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config>): Config 
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
     },
     payments: {
-      stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, apiUrl: e.STRIPE_API_URL } : undefined,
+      stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, apiUrl: e.STRIPE_API_URL, webhookSecret: e.STRIPE_WEBHOOK_SECRET } : undefined,
       feePercent: e.MARKETPLACE_FEE_PERCENT,
       settlementDays: e.SETTLEMENT_DAYS,
     },

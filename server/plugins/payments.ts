@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import stripeEventsRoutes, { STRIPE_EVENTS_PATH } from '../routes/stripe-events';
 import { sandboxBillingDue } from '../services/billing/subscriptions';
 import { RECONCILE_JOB, SANDBOX_BILLING_JOB } from '../services/job-kinds';
 import type { PaymentProvider } from '../services/payments/provider';
@@ -11,15 +12,17 @@ import { StripeProvider } from '../services/payments/stripe';
 import type { SalesMoney } from '../services/sales/purchases';
 
 /**
- * The payment provider: Stripe Connect with STRIPE_SECRET_KEY, else the embedded sandbox and its pages
- * under /dev-payments. Payouts a crash or a timeout left pending are completed at start and every minute
- * (RECONCILE_JOB: one run per minute across every process, whichever takes it).
+ * The payment provider: Stripe Connect with STRIPE_SECRET_KEY (and Stripe's events at /v1/stripe/events,
+ * verified with STRIPE_WEBHOOK_SECRET), else the embedded sandbox and its pages under /dev-payments. Payouts a
+ * crash or a timeout left pending are completed at start and every minute (RECONCILE_JOB: one run per minute
+ * across every process, whichever takes it).
  */
 export default fp(
   async function payments(app: FastifyInstance) {
     const { stripe } = app.config.payments;
     let provider: PaymentProvider;
-    if (stripe) provider = new StripeProvider(stripe.secretKey, stripe.apiUrl);
+    let stripeProvider: StripeProvider | null = null;
+    if (stripe) provider = stripeProvider = new StripeProvider(stripe.secretKey, stripe.apiUrl);
     else {
       const sandbox = new SandboxProvider(app.db, app.links);
       sandboxPages(app, sandbox);
@@ -29,6 +32,8 @@ export default fp(
     app.decorate('payments', provider);
     const { feePercent, settlementDays } = app.config.payments;
     app.decorate('sales', { feePercent, settlementDays, credit: provider.creditSale ? provider.creditSale.bind(provider) : null } satisfies SalesMoney);
+    if (stripeProvider && stripe?.webhookSecret) await app.register(stripeEventsRoutes, { provider: stripeProvider, secret: stripe.webhookSecret });
+    else if (stripeProvider) app.log.warn(`STRIPE_WEBHOOK_SECRET is not set: ${STRIPE_EVENTS_PATH} is not served, and no payment made on Stripe Checkout reaches the portal.`);
     app.addHook('onReady', async () => {
       await app.jobs.work(RECONCILE_JOB, async (claim) => {
         await reconcilePayouts(app.db, provider);

@@ -49,10 +49,13 @@ describe('the contract', () => {
       must(401, access !== 'public' || workspace);
       if (access === 'feature') for (const status of [403, 404]) must(status, true);
       if (access === 'public' && !workspace) for (const status of [404, 409]) must(status, false);
-      if (workspace) for (const [status, when] of [[404, true], [409, false]] as const) must(status, when);
+      // The checkout's changes refuse what cannot be bought so (409).
+      const buyerChange = ['checkout.start', 'checkout.seats', 'checkout.cancel'].includes(key);
+      if (workspace) for (const [status, when] of [[404, true], [409, buyerChange]] as const) must(status, when);
       // A public route refuses nobody, but trusted publishing's exchange: a CI token no trust policy matches.
       if (access === 'public' && !workspace) must(403, key === 'trust.exchange');
-      if (workspace) must(403, ['workspaceDownloads.download', 'workspaceInstalls.usage'].includes(key));
+      // …and 403: a scope the token lacks, a purchase it does not hold, another workspace's token.
+      if (workspace) must(403, ['workspaceDownloads.download', 'workspaceInstalls.usage'].includes(key) || key.startsWith('checkout.') || key.startsWith('workspaceLicenses.'));
       must(414, route.path.includes(':'));
       must(413, takesBody);
       must(415, takesBody);
@@ -71,7 +74,7 @@ describe('the contract', () => {
       .map(({ key }) => key)
       .sort();
     expect(upstream).toEqual([
-      'admin.publishers.payout', 'catalog.cloudUrls', 'oauth.exchange', 'oauth.stripeConnect', 'oauth.stripeUrl', 'publisher.balance', 'publisher.stripeDashboard', 'trust.exchange',
+      'admin.publishers.payout', 'admin.refunds.refund', 'catalog.cloudUrls', 'checkout.cancel', 'checkout.seats', 'checkout.start', 'oauth.exchange', 'oauth.stripeConnect', 'oauth.stripeUrl', 'publisher.balance', 'publisher.stripeDashboard', 'trust.exchange',
     ]);
   });
 });

@@ -9,7 +9,7 @@ const prodDir = tempDataDir('portal-prod-');
 const logDir = tempDataDir('portal-log-');
 afterAll(() => [prodDir, logDir].forEach((d) => d.remove()));
 
-const safe = { NODE_ENV: 'production', CLOUD_ISSUER_URL: 'https://cloud.example/auth', CLOUD_CLIENT_SECRET: 's3cret-from-the-issuer', PUBLIC_URL: 'https://marketplace.example', SMTP_URL: 'smtp://mail.example:587', STRIPE_SECRET_KEY: 'sk_live_portal' };
+const safe = { NODE_ENV: 'production', CLOUD_ISSUER_URL: 'https://cloud.example/auth', CLOUD_CLIENT_SECRET: 's3cret-from-the-issuer', PUBLIC_URL: 'https://marketplace.example', SMTP_URL: 'smtp://mail.example:587', STRIPE_SECRET_KEY: 'sk_live_portal', STRIPE_WEBHOOK_SECRET: 'whsec_portal' };
 
 describe('production mode refuses every unsafe configuration', () => {
   it.each([
@@ -20,6 +20,7 @@ describe('production mode refuses every unsafe configuration', () => {
     ['mail to the outbox folder (no SMTP_URL)', { SMTP_URL: undefined }, /SMTP_URL is required/],
     ['an SMTP_URL that is not smtp(s)://', { SMTP_URL: 'http://mail.example' }, /SMTP_URL must be an smtp/],
     ['the sandbox payment provider (no STRIPE_SECRET_KEY)', { STRIPE_SECRET_KEY: undefined }, /STRIPE_SECRET_KEY is required/],
+    ["Stripe without its events' signing secret (no STRIPE_WEBHOOK_SECRET)", { STRIPE_WEBHOOK_SECRET: undefined }, /STRIPE_WEBHOOK_SECRET is required/],
   ])('%s', (_name, change, message) => {
     const env = Object.fromEntries(Object.entries({ ...safe, ...change }).filter(([, v]) => v !== undefined));
     expect(() => loadConfig(env)).toThrow(ConfigError);

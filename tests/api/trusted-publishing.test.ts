@@ -145,7 +145,7 @@ describe('configuration', () => {
     expect(() => loadConfig({ TRUSTED_PUBLISHING_ISSUERS: 'not a url' })).toThrow(/TRUSTED_PUBLISHING_ISSUERS/);
     expect(() => loadConfig({ TRUSTED_PUBLISHING_ISSUERS: 'https://ci.example=ftp://keys' })).toThrow(/JWKS URL/);
     // Production takes https:// only (a JWKS fetched in clear could be anyone's keys).
-    const production = { NODE_ENV: 'production', CLOUD_ISSUER_URL: 'https://cloud.example/auth', CLOUD_CLIENT_SECRET: 's3cret', PUBLIC_URL: 'https://m.example', SMTP_URL: 'smtp://mail.example:587', STRIPE_SECRET_KEY: 'sk_live_x' };
+    const production = { NODE_ENV: 'production', CLOUD_ISSUER_URL: 'https://cloud.example/auth', CLOUD_CLIENT_SECRET: 's3cret', PUBLIC_URL: 'https://m.example', SMTP_URL: 'smtp://mail.example:587', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
     expect(loadConfig(production).trustedPublishing).toEqual({ issuers: [{ issuer: GITHUB_ACTIONS_ISSUER, jwksUrl: undefined }], audience: 'https://m.example' });
     expect(() => loadConfig({ ...production, TRUSTED_PUBLISHING_ISSUERS: 'https://ci.example=http://ci.example/keys' })).toThrow(/must be https:\/\/ in production/);
   });

@@ -7,7 +7,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../server/db/ids';
 import { uuidOf } from '../../server/db/seed';
-import { accounts, appInstallEvents, appVersions, purchaseRecords, usageRecords, workspaceTokens, workspaces } from '../../server/db/schema';
+import { accounts, appInstallEvents, checkoutSessions, appVersions, purchaseRecords, usageRecords, workspaceTokens, workspaces } from '../../server/db/schema';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
 import { loadConfig } from '../../server/config';
 import { startServer, type TestServer } from '../harness';
@@ -392,11 +392,13 @@ describe('the workspace simulator (the demo’s numbers)', () => {
       expect(installs).toBeGreaterThanOrEqual(4);
       const events = await db.select().from(appInstallEvents);
       // Each install of a version follows that workspace's download of it, and only of what it may have: the
-      // demo's published apps are paid, bought by the seeded workspaces (or through their bundle).
+      // demo's published apps are paid, bought by the seeded workspaces (or through their bundle), or by the
+      // workspaces the simulator's buyers bought them for through the checkout.
+      const buyers = (await db.select({ id: checkoutSessions.workspaceId }).from(checkoutSessions).where(eq(checkoutSessions.status, 'completed'))).map((r) => r.id);
       for (const e of events.filter((x) => x.action === 'install')) {
         expect(events.some((d) => d.action === 'download' && d.workspaceId === e.workspaceId && d.appId === e.appId && d.appVersion === e.appVersion)).toBe(true);
         expect([jira, standup]).toContain(e.appId);
-        expect([hex('ws:acme-hq'), hex('ws:acme-eu'), hex('ws:globex'), hex('ws:initech')]).toContain(e.workspaceId);
+        expect([hex('ws:acme-hq'), hex('ws:acme-eu'), hex('ws:globex'), hex('ws:initech'), ...buyers]).toContain(e.workspaceId);
         expect(e).toMatchObject({ rocketChatVersion: '7.5.0', engineVersion: '1.47.0' });
       }
       const owner = await demo.signIn('owner');

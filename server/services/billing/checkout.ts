@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { newId } from '../../db/ids';
 import { apps, appVersions, bundleApps, checkoutSessions, publishers, purchaseRecords, workspaces } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../errors';
+import { providerFailure } from '../payments/connect';
 import type { PaymentProvider } from '../payments/provider';
 import { planPrice, plansOf, type Plan } from '../sales/plans';
 import { insertPurchase, type SalesMoney } from '../sales/purchases';
@@ -19,6 +20,11 @@ type SessionRow = typeof checkoutSessions.$inferSelect;
 type RecordRow = typeof purchaseRecords.$inferSelect;
 
 const field = (path: string, message: string) => badRequest(message, [{ path, message }]);
+/** A call to the payment provider: its failure is the API's 502 with the provider's message. */
+export const viaProvider = <T>(call: Promise<T>): Promise<T> =>
+  call.catch((e: unknown) => {
+    throw providerFailure(e);
+  });
 const otherWorkspace = () => new HttpError(403, 'other_workspace', M.otherWorkspace);
 
 /** The token's workspace must be the one the page is for (a token of another workspace cannot buy for this one). */
@@ -168,6 +174,23 @@ export async function startCheckout(
   }
   const now = new Date();
   const id = `cs_${newId()}`;
+  // The provider's page first: a provider that fails (502) leaves nothing behind.
+  const page = await viaProvider(
+    payments.startCheckout({
+      sessionId: id,
+      kind: app.purchaseType,
+      description: plan ? `${sale.version.name} — ${plan.strategy === 'yearly' ? 'yearly' : 'monthly'}${plan.isPerSeat ? `, ${seats} seats` : ''}` : sale.version.name,
+      amount: price,
+      interval: plan ? (plan.strategy === 'yearly' ? 'year' : 'month') : null,
+      trialDays,
+      seats,
+      destination: sale.payoutAccount,
+      feePercent: money.feePercent,
+      successUrl: pages.success(id),
+      cancelUrl: pages.cancel(id),
+      metadata: { checkoutSessionId: id, appId, workspaceId },
+    }),
+  );
   const [row] = await db
     .insert(checkoutSessions)
     .values({
@@ -180,26 +203,13 @@ export async function startCheckout(
       price,
       trialDays,
       provider: payments.name,
+      providerSessionId: page.providerSessionId,
       returnUrl: ws.address,
+      createdAt: now,
       expiresAt: new Date(now.getTime() + CHECKOUT_HOURS * 3_600_000),
     })
     .returning();
-  const page = await payments.startCheckout({
-    sessionId: id,
-    kind: app.purchaseType,
-    description: plan ? `${sale.version.name} — ${plan.strategy === 'yearly' ? 'yearly' : 'monthly'}${plan.isPerSeat ? `, ${seats} seats` : ''}` : sale.version.name,
-    amount: price,
-    interval: plan ? (plan.strategy === 'yearly' ? 'year' : 'month') : null,
-    trialDays,
-    seats,
-    destination: sale.payoutAccount,
-    feePercent: money.feePercent,
-    successUrl: pages.success(id),
-    cancelUrl: pages.cancel(id),
-    metadata: { checkoutSessionId: id, appId, workspaceId },
-  });
-  const [updated] = await db.update(checkoutSessions).set({ providerSessionId: page.providerSessionId }).where(eq(checkoutSessions.id, id)).returning();
-  return toSession(updated ?? row!, page.url);
+  return toSession(row!, page.url);
 }
 
 /** One checkout session of the workspace (another workspace's is not found). */

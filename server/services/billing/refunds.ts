@@ -6,6 +6,7 @@ import { badRequest, conflict } from '../../errors';
 import { appNames, purchaseRow, toPurchase } from '../../read/purchases';
 import { logActivity, type Staff } from '../activity';
 import type { PaymentProvider } from '../payments/provider';
+import { viaProvider } from './checkout';
 import { changeSubscription, emitEvents, publisherShare, type SalesMoney } from '../sales/purchases';
 
 const cents = (n: number) => Math.round(n * 100);
@@ -24,8 +25,8 @@ export async function refundPurchase(db: Db, payments: PaymentProvider, money: S
   }
   const amount = input.amount ?? row.price;
   if (amount <= 0 || cents(amount) > cents(row.price)) throw badRequest(M.refundAmount, [{ path: 'amount', message: M.refundAmount }]);
-  await payments.refund({ paymentId: row.providerPaymentId, amount, idempotencyKey: `refund_${row.id}_${row.providerPaymentId}` });
-  if (row.purchaseType === 'subscription' && row.providerSubscriptionId) await payments.cancelSubscription({ subscriptionId: row.providerSubscriptionId, atPeriodEnd: false });
+  await viaProvider(payments.refund({ paymentId: row.providerPaymentId, amount, idempotencyKey: `refund_${row.id}_${row.providerPaymentId}` }));
+  if (row.purchaseType === 'subscription' && row.providerSubscriptionId) await viaProvider(payments.cancelSubscription({ subscriptionId: row.providerSubscriptionId, atPeriodEnd: false }));
   return db.transaction(async (tx) => {
     const locked = await purchaseRow(tx, id, true);
     // Another refund got there first (two staff at once): the provider's idempotency key made it one refund.

@@ -8,7 +8,7 @@ import type { PaymentProvider } from '../payments/provider';
 import { SANDBOX_METHODS } from '../payments/sandbox-cards';
 import { planPrice, plansOf } from '../sales/plans';
 import { changeSubscription, credit, type SalesMoney } from '../sales/purchases';
-import { ownedOf, sameWorkspace } from './checkout';
+import { ownedOf, sameWorkspace, viaProvider } from './checkout';
 import { nextPeriodEnd } from './periods';
 
 const DAY = 86_400_000;
@@ -122,7 +122,7 @@ export async function changeSeats(db: Db, payments: PaymentProvider, money: Sale
   const plan = await planOf(db, row);
   const cost = plan ? planPrice(plan, seats) : null;
   if (!plan || !cost) throw field('seats', `No tier of the plan covers ${seats} seats.`);
-  await payments.updateSubscription({ subscriptionId: row.providerSubscriptionId!, amount: cost.price, seats });
+  await viaProvider(payments.updateSubscription({ subscriptionId: row.providerSubscriptionId!, amount: cost.price, seats }));
   await db.transaction(async (tx) => {
     const locked = await purchaseRow(tx, id, true);
     await changeSubscription(tx, money, locked, { seats });
@@ -133,7 +133,7 @@ export async function changeSeats(db: Db, payments: PaymentProvider, money: Sale
 /** The workspace cancels: at the period end (it runs until then), or now (it stops at once). */
 export async function cancelSubscription(db: Db, payments: PaymentProvider, money: SalesMoney, workspaceId: string, id: string, when: 'periodEnd' | 'now'): Promise<OwnedPurchase> {
   const { row } = await manageable(db, workspaceId, id);
-  await payments.cancelSubscription({ subscriptionId: row.providerSubscriptionId!, atPeriodEnd: when === 'periodEnd' });
+  await viaProvider(payments.cancelSubscription({ subscriptionId: row.providerSubscriptionId!, atPeriodEnd: when === 'periodEnd' }));
   await db.transaction(async (tx) => {
     const locked = await purchaseRow(tx, id, true);
     await changeSubscription(tx, money, locked, { subscriptionStatus: when === 'now' ? 'cancelled' : 'cancelling' }, 'cancelled by the workspace');

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { fromCents, PaymentProviderError, toCents, type PaymentProvider } from './provider';
+import { fromCents, PaymentProviderError, toCents, type CheckoutRequest, type PaymentProvider } from './provider';
 
 const usd = (amounts: { amount: number; currency: string }[]) => fromCents(amounts.filter((a) => a.currency === 'usd').reduce((sum, a) => sum + a.amount, 0));
 
@@ -16,6 +16,10 @@ function failure(e: unknown): never {
  * Stripe Connect with Express accounts: onboarding through Account Links (Stripe no longer offers OAuth to
  * new Express platforms), the Express dashboard through login links, the connected account's balance, and
  * payouts made on the connected account with the idempotency key the caller derives from its payout row.
+ *
+ * Buyers pay on Stripe Checkout with destination charges: the connected account is paid the price less the
+ * marketplace's fee (`application_fee_amount` once, `application_fee_percent` on each invoice of a
+ * subscription). What happened comes back as Stripe's events (server/routes/stripe-events.ts).
  */
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
@@ -84,6 +88,107 @@ export class StripeProvider implements PaymentProvider {
     try {
       const payout = await this.stripe.payouts.create({ amount: toCents(amount), currency: 'usd' }, { stripeAccount: accountId, idempotencyKey });
       return { id: payout.id, arrivalDate: new Date(payout.arrival_date * 1000) };
+    } catch (e) {
+      failure(e);
+    }
+  }
+
+  async startCheckout(r: CheckoutRequest) {
+    const transfer = r.destination ? { transfer_data: { destination: r.destination } } : {};
+    const cents = toCents(r.amount);
+    const seats = { ...r.metadata, seats: String(r.seats) };
+    const params: Stripe.Checkout.SessionCreateParams =
+      r.kind === 'buy'
+        ? {
+            mode: 'payment',
+            line_items: [{ price_data: { currency: 'usd', unit_amount: cents, product_data: { name: r.description } }, quantity: 1 }],
+            payment_intent_data: { application_fee_amount: Math.round((cents * r.feePercent) / 100), ...transfer, metadata: r.metadata },
+          }
+        : {
+            mode: 'subscription',
+            // Per-seat tiers are priced into `amount` by the portal: one item, quantity 1; the seats ride in the metadata.
+            line_items: [{ price_data: { currency: 'usd', unit_amount: cents, product_data: { name: r.description }, recurring: { interval: r.interval ?? 'month' } }, quantity: 1 }],
+            subscription_data: { application_fee_percent: r.feePercent, ...transfer, ...(r.trialDays > 0 ? { trial_period_days: r.trialDays } : {}), metadata: seats },
+          };
+    try {
+      const session = await this.stripe.checkout.sessions.create({
+        ...params,
+        client_reference_id: r.sessionId,
+        metadata: r.metadata,
+        success_url: r.successUrl,
+        cancel_url: r.cancelUrl,
+      });
+      if (!session.url) throw new PaymentProviderError('Stripe answered a checkout session without a page to pay on.', false);
+      return { url: session.url, providerSessionId: session.id };
+    } catch (e) {
+      if (e instanceof PaymentProviderError) throw e;
+      failure(e);
+    }
+  }
+
+  /** A payment (a one-time purchase's, or an invoice's) given back, with the connected account's share and the marketplace's fee. */
+  async refund(p: { paymentId: string; amount: number; idempotencyKey: string }) {
+    try {
+      await this.stripe.refunds.create(
+        { payment_intent: p.paymentId, amount: toCents(p.amount), reverse_transfer: true, refund_application_fee: true },
+        { idempotencyKey: p.idempotencyKey },
+      );
+    } catch (e) {
+      failure(e);
+    }
+  }
+
+  /** The subscription's one item at a new price (same product and interval) from now on, prorated by Stripe; the seats in its metadata. */
+  async updateSubscription(p: { subscriptionId: string; amount: number; seats: number }) {
+    try {
+      const subscription = await this.stripe.subscriptions.retrieve(p.subscriptionId);
+      const [item, ...more] = subscription.items.data;
+      if (!item || more.length) throw new PaymentProviderError(`Subscription ${p.subscriptionId} has ${subscription.items.data.length} items, not one.`, true);
+      const price = item.price;
+      await this.stripe.subscriptions.update(p.subscriptionId, {
+        items: [
+          {
+            id: item.id,
+            price_data: {
+              currency: price.currency,
+              product: typeof price.product === 'string' ? price.product : price.product.id,
+              unit_amount: toCents(p.amount),
+              recurring: { interval: price.recurring?.interval ?? 'month' },
+            },
+            quantity: 1,
+          },
+        ],
+        metadata: { seats: String(p.seats) },
+        proration_behavior: 'create_prorations',
+      });
+    } catch (e) {
+      if (e instanceof PaymentProviderError) throw e;
+      failure(e);
+    }
+  }
+
+  async cancelSubscription(p: { subscriptionId: string; atPeriodEnd: boolean }) {
+    try {
+      if (p.atPeriodEnd) await this.stripe.subscriptions.update(p.subscriptionId, { cancel_at_period_end: true });
+      else await this.stripe.subscriptions.cancel(p.subscriptionId);
+    } catch (e) {
+      failure(e);
+    }
+  }
+
+  // ——— Stripe's events (server/routes/stripe-events.ts) ———
+
+  /** The event Stripe signed (`Stripe-Signature` over the raw body with the endpoint's secret); throws when the signature does not hold. */
+  event(raw: Buffer, signature: string, secret: string): Stripe.Event {
+    return this.stripe.webhooks.constructEvent(raw, signature, secret);
+  }
+
+  /** The payment intent that paid an invoice (a subscription's first invoice, a renewal); null when nothing was charged (a trial's). */
+  async invoicePaymentIntent(invoiceId: string) {
+    try {
+      const payments = await this.stripe.invoicePayments.list({ invoice: invoiceId, status: 'paid', limit: 1 });
+      const intent = payments.data[0]?.payment.payment_intent;
+      return (typeof intent === 'string' ? intent : intent?.id) ?? null;
     } catch (e) {
       failure(e);
     }
