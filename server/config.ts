@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import type { Clock } from 'pg-boss';
@@ -262,6 +263,16 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+/** Whether `pem` is an RSA private key a version-1 licence fits in (2048 bits or more). */
+function isRsaPrivateKey(pem: string) {
+  try {
+    const key = createPrivateKey(pem);
+    return key.asymmetricKeyType === 'rsa' && (key.asymmetricKeyDetails?.modulusLength ?? 0) >= 2048;
+  } catch {
+    return false;
+  }
+}
+
 
 /**
  * What production mode refuses: the embedded development sign-in (unless DEV_SIGN_IN=true), the default
@@ -280,6 +291,7 @@ export function productionProblems(e: z.infer<typeof Env>): string[] {
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
     problems.push("STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY: buyers' payments and subscriptions are known from Stripe's signed events (the signing secret of the endpoint /v1/stripe/events).");
   }
+  if (!e.LICENSE_PRIVATE_KEY) problems.push('LICENSE_PRIVATE_KEY is required: the RSA private key (PEM) app licences are signed with, kept out of the database in production.');
   if (e.SIMULATE_SALES_SECONDS !== undefined) problems.push('SIMULATE_SALES_SECONDS is for development: the sales simulator makes up purchases.');
   if (e.SIMULATE_WORKSPACES_SECONDS !== undefined) problems.push('SIMULATE_WORKSPACES_SECONDS is for development: the workspace simulator makes up installs.');
   if (e.WEBHOOKS_ALLOW_PRIVATE_NETWORKS) problems.push('WEBHOOKS_ALLOW_PRIVATE_NETWORKS is for development and tests: in production webhooks reach public https:// addresses only.');
@@ -333,7 +345,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
 function readConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config>): Config {
   const e = Env.parse(env);
   const problems = productionProblems(e);
-  if (problems.length) throw new ConfigError(`Refusing to start in production mode:\n- ${problems.join('\n- ')}`);
+  const licenseKey = e.LICENSE_PRIVATE_KEY?.replace(/\\n/g, '\n');
+  if (licenseKey && !isRsaPrivateKey(licenseKey)) problems.push('LICENSE_PRIVATE_KEY must be an RSA private key of 2048 bits or more, in PEM.');
+  if (problems.length) throw new ConfigError(`Refusing to start${e.NODE_ENV === 'production' ? ' in production mode' : ''}:\n- ${problems.join('\n- ')}`);
   const production = e.NODE_ENV === 'production';
   return {
     production,
@@ -345,7 +359,7 @@ function readConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config>): Config 
     host: e.HOST,
     publicUrl: e.PUBLIC_URL,
     // A key pasted into an environment variable often has its newlines written as \n.
-    licensePrivateKey: e.LICENSE_PRIVATE_KEY?.replace(/\\n/g, '\n'),
+    licensePrivateKey: licenseKey,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     productName: e.PRODUCT_NAME,

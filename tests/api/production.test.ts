@@ -3,13 +3,14 @@ import { buildApp } from '../../server/app';
 import { ConfigError, loadConfig } from '../../server/config';
 import { startServer, type TestServer } from '../harness';
 import { tempDataDir } from '../portal-process';
+import { TEST_LICENSE_KEY } from '../license-key';
 
 // Data folders of the servers built here (in-memory databases: only their files and outbox would land there).
 const prodDir = tempDataDir('portal-prod-');
 const logDir = tempDataDir('portal-log-');
 afterAll(() => [prodDir, logDir].forEach((d) => d.remove()));
 
-const safe = { NODE_ENV: 'production', CLOUD_ISSUER_URL: 'https://cloud.example/auth', CLOUD_CLIENT_SECRET: 's3cret-from-the-issuer', PUBLIC_URL: 'https://marketplace.example', SMTP_URL: 'smtp://mail.example:587', STRIPE_SECRET_KEY: 'sk_live_portal', STRIPE_WEBHOOK_SECRET: 'whsec_portal' };
+const safe = { NODE_ENV: 'production', CLOUD_ISSUER_URL: 'https://cloud.example/auth', CLOUD_CLIENT_SECRET: 's3cret-from-the-issuer', PUBLIC_URL: 'https://marketplace.example', SMTP_URL: 'smtp://mail.example:587', STRIPE_SECRET_KEY: 'sk_live_portal', STRIPE_WEBHOOK_SECRET: 'whsec_portal', LICENSE_PRIVATE_KEY: TEST_LICENSE_KEY };
 
 describe('production mode refuses every unsafe configuration', () => {
   it.each([
@@ -21,6 +22,8 @@ describe('production mode refuses every unsafe configuration', () => {
     ['an SMTP_URL that is not smtp(s)://', { SMTP_URL: 'http://mail.example' }, /SMTP_URL must be an smtp/],
     ['the sandbox payment provider (no STRIPE_SECRET_KEY)', { STRIPE_SECRET_KEY: undefined }, /STRIPE_SECRET_KEY is required/],
     ["Stripe without its events' signing secret (no STRIPE_WEBHOOK_SECRET)", { STRIPE_WEBHOOK_SECRET: undefined }, /STRIPE_WEBHOOK_SECRET is required/],
+    ['licences signed with a key kept in the database (no LICENSE_PRIVATE_KEY)', { LICENSE_PRIVATE_KEY: undefined }, /LICENSE_PRIVATE_KEY is required/],
+    ['a LICENSE_PRIVATE_KEY that is no RSA key', { LICENSE_PRIVATE_KEY: 'not a key' }, /LICENSE_PRIVATE_KEY must be an RSA private key/],
   ])('%s', (_name, change, message) => {
     const env = Object.fromEntries(Object.entries({ ...safe, ...change }).filter(([, v]) => v !== undefined));
     expect(() => loadConfig(env)).toThrow(ConfigError);

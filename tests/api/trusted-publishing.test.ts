@@ -10,6 +10,7 @@ import { uuidOf } from '../../server/db/seed';
 import { apiTokens, publisherActivity } from '../../server/db/schema';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
 import { startServer, type TestServer } from '../harness';
+import { TEST_LICENSE_KEY } from '../license-key';
 
 // Trusted publishing: a CI job trades its OIDC identity token (here signed by keys this test makes, served as
 // a JWKS by a small HTTP server of its own, as GitHub serves its own) for a 15-minute token that submits
@@ -145,7 +146,7 @@ describe('configuration', () => {
     expect(() => loadConfig({ TRUSTED_PUBLISHING_ISSUERS: 'not a url' })).toThrow(/TRUSTED_PUBLISHING_ISSUERS/);
     expect(() => loadConfig({ TRUSTED_PUBLISHING_ISSUERS: 'https://ci.example=ftp://keys' })).toThrow(/JWKS URL/);
     // Production takes https:// only (a JWKS fetched in clear could be anyone's keys).
-    const production = { NODE_ENV: 'production', CLOUD_ISSUER_URL: 'https://cloud.example/auth', CLOUD_CLIENT_SECRET: 's3cret', PUBLIC_URL: 'https://m.example', SMTP_URL: 'smtp://mail.example:587', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+    const production = { NODE_ENV: 'production', CLOUD_ISSUER_URL: 'https://cloud.example/auth', CLOUD_CLIENT_SECRET: 's3cret', PUBLIC_URL: 'https://m.example', SMTP_URL: 'smtp://mail.example:587', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', LICENSE_PRIVATE_KEY: TEST_LICENSE_KEY };
     expect(loadConfig(production).trustedPublishing).toEqual({ issuers: [{ issuer: GITHUB_ACTIONS_ISSUER, jwksUrl: undefined }], audience: 'https://m.example' });
     expect(() => loadConfig({ ...production, TRUSTED_PUBLISHING_ISSUERS: 'https://ci.example=http://ci.example/keys' })).toThrow(/must be https:\/\/ in production/);
   });

@@ -11,6 +11,7 @@ import { accounts, appInstallEvents, checkoutSessions, appVersions, purchaseReco
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
 import { loadConfig } from '../../server/config';
 import { startServer, type TestServer } from '../harness';
+import { TEST_LICENSE_KEY } from '../license-key';
 
 let s: TestServer;
 let owner: string;
@@ -422,7 +423,7 @@ describe('the workspace simulator (the demo’s numbers)', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SIMULATE_WORKSPACES_SECONDS: '5' })).toThrow(/SIMULATE_WORKSPACES_SECONDS is for development/);
     const production = {
       NODE_ENV: 'production', CLOUD_ISSUER_URL: 'https://issuer.example', CLOUD_CLIENT_SECRET: 'a-real-secret', PUBLIC_URL: 'https://marketplace.example',
-      SMTP_URL: 'smtp://mail.example:587', PAYMENTS_SANDBOX: 'true', DEMO_WORKSPACES: 'true',
+      SMTP_URL: 'smtp://mail.example:587', PAYMENTS_SANDBOX: 'true', DEMO_WORKSPACES: 'true', LICENSE_PRIVATE_KEY: TEST_LICENSE_KEY,
     };
     expect(loadConfig(production).simulateWorkspaces).toEqual({ seconds: undefined, demo: false });
     expect(loadConfig({ DEMO_WORKSPACES: 'true' }).simulateWorkspaces).toEqual({ seconds: undefined, demo: true });
