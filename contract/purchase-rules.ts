@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { PurchaseRecord, UpdatePurchaseInput } from './schemas/commerce';
+import type { PurchaseBilling, PurchaseRecord, UpdatePurchaseInput } from './schemas/commerce';
 
 /**
  * SPEC §4 and §6 rules of a purchase record, written once for the SPA (which buttons and fields are on) and
@@ -11,6 +11,13 @@ type Edit = z.infer<typeof UpdatePurchaseInput>;
 /** Edit: a subscription-type, non-bundle record with subscription info, not past due or cancelled. */
 export const purchaseEditable = (r: Record) =>
   r.purchaseType === 'subscription' && !r.isBundle && r.subscriptionInfo !== null && !['pastDue', 'cancelled'].includes(r.subscriptionInfo.status);
+
+/**
+ * Refund (issue 28): a record billed through the checkout, paid, not refunded yet, not externally managed and
+ * not cancelled — once, of at most its price.
+ */
+export const purchaseRefundable = (r: Record, b: PurchaseBilling) =>
+  b.provider !== null && b.paid && b.refundedAt === null && r.subscriptionInfo?.externallyManaged !== true && r.subscriptionInfo?.status !== 'cancelled';
 
 /** Delete: a non-bundle record whose subscription is externally managed. */
 export const purchaseRemovable = (r: Record) => !r.isBundle && r.subscriptionInfo?.externallyManaged === true;

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { accounts, apps, appVersions, purchaseRecords, workspaces } from '../db/schema';
 import { notFound } from '../errors';
+import type { PurchaseBilling } from '../../contract/schemas/commerce';
 import type { Purchase } from '../services/sales/events';
 import { pageByPosition, storedTotal, type Page } from './paging';
 
@@ -104,6 +105,14 @@ export async function purchaseRow(db: Db | Tx, id: string, lock = false) {
   return row;
 }
 
+/** How a record was billed, as contract/purchase-rules.ts `purchaseRefundable` reads it. */
+export const billingOf = (r: PurchaseRow): PurchaseBilling => ({
+  provider: r.provider,
+  paid: !!r.providerPaymentId,
+  refundedAmount: r.refundedAmount,
+  refundedAt: r.refundedAt?.toISOString() ?? null,
+});
+
 export async function purchaseDetail(db: Db, id: string) {
   const row = await purchaseRow(db, id);
   const [[ws], [account], names] = await Promise.all([
@@ -114,6 +123,7 @@ export async function purchaseDetail(db: Db, id: string) {
   const purchase = toPurchase(row, names.get(row.appId));
   return {
     purchaseRecord: purchase,
+    billing: billingOf(row),
     app: { appId: row.appId, name: purchase.appName, isBundle: purchase.isBundle },
     account: { id: row.accountId, name: account?.name ?? '' },
     workspace: { id: row.workspaceId, nickname: ws?.nickname ?? '', address: ws?.address ?? '' },

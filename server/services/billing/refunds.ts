@@ -3,7 +3,8 @@ import { CHECKOUT_MESSAGES as M } from '../../../contract/schemas/checkout';
 import type { Db } from '../../db/client';
 import { publishers, purchaseRecords } from '../../db/schema';
 import { badRequest, conflict } from '../../errors';
-import { appNames, purchaseRow, toPurchase } from '../../read/purchases';
+import { purchaseRefundable } from '../../../contract/purchase-rules';
+import { appNames, billingOf, purchaseRow, toPurchase } from '../../read/purchases';
 import { logActivity, type Staff } from '../activity';
 import type { PaymentProvider } from '../payments/provider';
 import { viaProvider } from './checkout';
@@ -20,12 +21,11 @@ const cents = (n: number) => Math.round(n * 100);
  */
 export async function refundPurchase(db: Db, payments: PaymentProvider, money: SalesMoney, id: string, input: { amount?: number; reason: string }, by: Staff) {
   const row = await purchaseRow(db, id);
-  if (!row.provider || !row.providerPaymentId || row.refundedAt || row.externallyManaged || row.subscriptionStatus === 'cancelled') {
-    throw conflict('not_refundable', M.notRefundable);
-  }
+  const names = await appNames(db, [row.appId]);
+  if (!purchaseRefundable(toPurchase(row, names.get(row.appId)), billingOf(row))) throw conflict('not_refundable', M.notRefundable);
   const amount = input.amount ?? row.price;
   if (amount <= 0 || cents(amount) > cents(row.price)) throw badRequest(M.refundAmount, [{ path: 'amount', message: M.refundAmount }]);
-  await viaProvider(payments.refund({ paymentId: row.providerPaymentId, amount, idempotencyKey: `refund_${row.id}_${row.providerPaymentId}` }));
+  await viaProvider(payments.refund({ paymentId: row.providerPaymentId!, amount, idempotencyKey: `refund_${row.id}_${row.providerPaymentId}` }));
   if (row.purchaseType === 'subscription' && row.providerSubscriptionId) await viaProvider(payments.cancelSubscription({ subscriptionId: row.providerSubscriptionId, atPeriodEnd: false }));
   return db.transaction(async (tx) => {
     const locked = await purchaseRow(tx, id, true);

@@ -79,6 +79,18 @@ export function PurchaseDetails({ detail, cloudUrl }: { detail: Detail; cloudUrl
           </DataList.Item>
         </>
       )}
+      <DataList.Item>
+        <DataList.Label>Billed through</DataList.Label>
+        <DataList.Value>{detail.billing.provider === 'stripe' ? 'Stripe' : detail.billing.provider === 'sandbox' ? 'Payments sandbox' : 'Not billed by the marketplace'}</DataList.Value>
+      </DataList.Item>
+      {detail.billing.refundedAt && (
+        <DataList.Item>
+          <DataList.Label>Refunded</DataList.Label>
+          <DataList.Value>
+            {formatMoney(detail.billing.refundedAmount)} on {formatDateTime(detail.billing.refundedAt)}
+          </DataList.Value>
+        </DataList.Item>
+      )}
       {r.purchaseType === 'subscription' && !info && (
         <DataList.Item>
           <DataList.Label>Subscription</DataList.Label>

@@ -1,7 +1,7 @@
 import { Button, Dialog, Flex, Text } from '@radix-ui/themes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { purchaseEditable, purchaseRemovable } from '../../../contract/purchase-rules';
+import { purchaseEditable, purchaseRefundable, purchaseRemovable } from '../../../contract/purchase-rules';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageLoader } from '../../components/PageLoader';
 import { PurchaseDetails } from '../../components/purchases/PurchaseDetails';
@@ -12,10 +12,11 @@ import { purchaseRecordQuery, recordsKey } from './api';
 import { recordsText } from './strings';
 
 const EditPurchaseDialog = lazy(() => import('./EditPurchaseDialog'));
+const RefundDialog = lazy(() => import('./RefundDialog'));
 
 /**
  * SPEC §3 Purchase Record Information, opened from the route: every field, Close, Edit and Delete (as
- * SPEC §6 allows). An id that is no record says 'Invalid purchase record id provided.' and closes.
+ * SPEC §6 allows), and Refund for a purchase billed through the checkout (issue 28). An id that is no record says 'Invalid purchase record id provided.' and closes.
  * `open` false keeps the last record on screen while the modal closes (its data is cleared 500 ms later
  * by the list, which unmounts it).
  */
@@ -23,7 +24,7 @@ export function PurchaseRecordDialog({ id, open, canUpdate, canDelete, onClose }
   const queryClient = useQueryClient();
   const { data, isPending, error } = useQuery(purchaseRecordQuery(id));
   const config = useQuery(configQuery).data;
-  const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'edit' | 'delete' | 'refund' | null>(null);
   // Once per failed load (the parent passes a new onClose on every render).
   const closeOnError = useRef(onClose);
   closeOnError.current = onClose;
@@ -63,13 +64,21 @@ export function PurchaseRecordDialog({ id, open, canUpdate, canDelete, onClose }
             <Button variant="soft" disabled={!record || !canUpdate || !purchaseEditable(record)} onClick={() => setDialog('edit')}>
               Edit
             </Button>
+            {data && purchaseRefundable(data.purchaseRecord, data.billing) && (
+              <Button variant="soft" color="orange" disabled={!canUpdate} onClick={() => setDialog('refund')}>
+                Refund
+              </Button>
+            )}
             <Button variant="soft" color="red" disabled={!record || !canDelete || !purchaseRemovable(record)} loading={remove.isPending} onClick={() => setDialog('delete')}>
               Delete
             </Button>
           </Flex>
         </Dialog.Content>
       </Dialog.Root>
-      <Suspense>{dialog === 'edit' && record && <EditPurchaseDialog record={record} onClose={() => setDialog(null)} />}</Suspense>
+      <Suspense>
+        {dialog === 'edit' && record && <EditPurchaseDialog record={record} onClose={() => setDialog(null)} />}
+        {dialog === 'refund' && record && <RefundDialog record={record} onClose={() => setDialog(null)} />}
+      </Suspense>
       {dialog === 'delete' && record && (
         <ConfirmDialog
           title="Delete this purchase record?"

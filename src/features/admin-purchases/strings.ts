@@ -9,4 +9,7 @@ export const recordsText = {
   createTitle: 'Create Purchase Record',
   editTitle: 'Edit Subscription',
   updated: 'Purchase record updated.',
+  refundTitle: 'Refund purchase',
+  refunded: (amount: string) => `Refunded ${amount}.`,
+  refundFailed: 'The refund failed.',
 };
