@@ -18,6 +18,7 @@ import downloads from './plugins/downloads';
 import errors, { answerClientError } from './plugins/errors';
 import etag from './plugins/etag';
 import identity from './plugins/identity';
+import checkoutFraming from './plugins/checkout-framing';
 import licenses from './plugins/licenses';
 import payments from './plugins/payments';
 import salesSimulator from './plugins/sales-simulator';
@@ -91,6 +92,7 @@ export async function buildApp(config: Config, opts: { logStream?: { write: (lin
   await app.register(readCache);
   await app.register(access);
   await app.register(uploads);
+  await app.register(checkoutFraming);
   await app.register(licenses);
   await app.register(payments);
   await app.register(webhooksWorker);

@@ -35,8 +35,30 @@ const queryClient = new QueryClient({
 let router: ReturnType<typeof makeRouter> | undefined = undefined;
 const here = () => window.location.pathname + window.location.search;
 
+/**
+ * Local storage; where the browser denies it (a frame of another site with third-party storage blocked, as the
+ * checkout pages in Rocket.Chat's modal), storage that lasts as long as the page: reading it would throw.
+ */
+function pageStorage(): Storage {
+  try {
+    return window.localStorage;
+  } catch {
+    const items = new Map<string, string>();
+    return {
+      get length() {
+        return items.size;
+      },
+      key: (i) => [...items.keys()][i] ?? null,
+      getItem: (k) => items.get(k) ?? null,
+      setItem: (k, v) => void items.set(k, String(v)),
+      removeItem: (k) => void items.delete(k),
+      clear: () => items.clear(),
+    };
+  }
+}
+
 const auth = createAuth({
-  storage: window.localStorage,
+  storage: pageStorage(),
   now: () => Date.now(),
   redirect: (url) => window.location.assign(url),
   navigate: (to) => router?.history.push(to),

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as PublisherRouteImport } from './routes/publisher'
 import { Route as RedirectRouteImport } from './routes/redirect'
 import { Route as SignOutRouteImport } from './routes/sign-out'
+import { Route as AppsAppIdRouteImport } from './routes/apps.$appId'
 import { Route as OauthCallbackRouteImport } from './routes/oauth.callback'
 import { Route as PublisherIndexRouteImport } from './routes/publisher.index'
 import { Route as PublisherAdminRouteImport } from './routes/publisher.admin'
@@ -20,6 +21,7 @@ import { Route as PublisherInfoRouteImport } from './routes/publisher.info'
 import { Route as PublisherProfileRouteImport } from './routes/publisher.profile'
 import { Route as PublisherPurchasesRouteImport } from './routes/publisher.purchases'
 import { Route as PublisherRegisterRouteImport } from './routes/publisher.register'
+import { Route as AppsAppIdBuyRouteImport } from './routes/apps.$appId.buy'
 import { Route as PublisherAdminIndexRouteImport } from './routes/publisher.admin.index'
 import { Route as PublisherAdminCategoriesRouteImport } from './routes/publisher.admin.categories'
 import { Route as PublisherAdminEmailsRouteImport } from './routes/publisher.admin.emails'
@@ -33,6 +35,8 @@ import { Route as PublisherNewBundleRouteImport } from './routes/publisher.new.b
 import { Route as PublisherOauthStripeRouteImport } from './routes/publisher.oauth.stripe'
 import { Route as PublisherWebhooksIndexRouteImport } from './routes/publisher.webhooks.index'
 import { Route as PublisherWebhooksIdRouteImport } from './routes/publisher.webhooks.$id'
+import { Route as AppsAppIdSubscribeIndexRouteImport } from './routes/apps.$appId.subscribe.index'
+import { Route as AppsAppIdSubscribeDetailsRouteImport } from './routes/apps.$appId.subscribe.details'
 import { Route as PublisherAdminAppsIndexRouteImport } from './routes/publisher.admin.apps.index'
 import { Route as PublisherAdminAppsIdRouteImport } from './routes/publisher.admin.apps.$id'
 import { Route as PublisherAdminBundlesIndexRouteImport } from './routes/publisher.admin.bundles.index'
@@ -63,6 +67,11 @@ const RedirectRoute = RedirectRouteImport.update({
 const SignOutRoute = SignOutRouteImport.update({
   id: '/sign-out',
   path: '/sign-out',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppsAppIdRoute = AppsAppIdRouteImport.update({
+  id: '/apps/$appId',
+  path: '/apps/$appId',
   getParentRoute: () => rootRouteImport,
 } as any)
 const OauthCallbackRoute = OauthCallbackRouteImport.update({
@@ -99,6 +108,11 @@ const PublisherRegisterRoute = PublisherRegisterRouteImport.update({
   id: '/register',
   path: '/register',
   getParentRoute: () => PublisherRoute,
+} as any)
+const AppsAppIdBuyRoute = AppsAppIdBuyRouteImport.update({
+  id: '/buy',
+  path: '/buy',
+  getParentRoute: () => AppsAppIdRoute,
 } as any)
 const PublisherAdminIndexRoute = PublisherAdminIndexRouteImport.update({
   id: '/',
@@ -166,6 +180,17 @@ const PublisherWebhooksIdRoute = PublisherWebhooksIdRouteImport.update({
   path: '/webhooks/$id',
   getParentRoute: () => PublisherRoute,
 } as any)
+const AppsAppIdSubscribeIndexRoute = AppsAppIdSubscribeIndexRouteImport.update({
+  id: '/subscribe/',
+  path: '/subscribe/',
+  getParentRoute: () => AppsAppIdRoute,
+} as any)
+const AppsAppIdSubscribeDetailsRoute =
+  AppsAppIdSubscribeDetailsRouteImport.update({
+    id: '/subscribe/details',
+    path: '/subscribe/details',
+    getParentRoute: () => AppsAppIdRoute,
+  } as any)
 const PublisherAdminAppsIndexRoute = PublisherAdminAppsIndexRouteImport.update({
   id: '/apps/',
   path: '/apps/',
@@ -241,6 +266,7 @@ export interface FileRoutesByFullPath {
   '/publisher': typeof PublisherRouteWithChildren
   '/redirect': typeof RedirectRoute
   '/sign-out': typeof SignOutRoute
+  '/apps/$appId': typeof AppsAppIdRouteWithChildren
   '/oauth/callback': typeof OauthCallbackRoute
   '/publisher/admin': typeof PublisherAdminRouteWithChildren
   '/publisher/info': typeof PublisherInfoRoute
@@ -248,6 +274,7 @@ export interface FileRoutesByFullPath {
   '/publisher/purchases': typeof PublisherPurchasesRoute
   '/publisher/register': typeof PublisherRegisterRoute
   '/publisher/': typeof PublisherIndexRoute
+  '/apps/$appId/buy': typeof AppsAppIdBuyRoute
   '/publisher/admin/categories': typeof PublisherAdminCategoriesRoute
   '/publisher/admin/emails': typeof PublisherAdminEmailsRoute
   '/publisher/admin/featured': typeof PublisherAdminFeaturedRoute
@@ -261,11 +288,13 @@ export interface FileRoutesByFullPath {
   '/publisher/apps/': typeof PublisherAppsIndexRoute
   '/publisher/bundles/': typeof PublisherBundlesIndexRoute
   '/publisher/webhooks/': typeof PublisherWebhooksIndexRoute
+  '/apps/$appId/subscribe/details': typeof AppsAppIdSubscribeDetailsRoute
   '/publisher/admin/apps/$id': typeof PublisherAdminAppsIdRoute
   '/publisher/admin/bundles/$id': typeof PublisherAdminBundlesIdRoute
   '/publisher/admin/publishers/$id': typeof PublisherAdminPublishersIdRoute
   '/publisher/admin/purchases/{-$purchaseId}': typeof PublisherAdminPurchasesChar123PurchaseIdChar125Route
   '/publisher/admin/workspace/{-$workspaceId}': typeof PublisherAdminWorkspaceChar123WorkspaceIdChar125Route
+  '/apps/$appId/subscribe/': typeof AppsAppIdSubscribeIndexRoute
   '/publisher/admin/apps/': typeof PublisherAdminAppsIndexRoute
   '/publisher/admin/bundles/': typeof PublisherAdminBundlesIndexRoute
   '/publisher/admin/publishers/': typeof PublisherAdminPublishersIndexRoute
@@ -277,12 +306,14 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/redirect': typeof RedirectRoute
   '/sign-out': typeof SignOutRoute
+  '/apps/$appId': typeof AppsAppIdRouteWithChildren
   '/oauth/callback': typeof OauthCallbackRoute
   '/publisher/info': typeof PublisherInfoRoute
   '/publisher/profile': typeof PublisherProfileRoute
   '/publisher/purchases': typeof PublisherPurchasesRoute
   '/publisher/register': typeof PublisherRegisterRoute
   '/publisher': typeof PublisherIndexRoute
+  '/apps/$appId/buy': typeof AppsAppIdBuyRoute
   '/publisher/admin/categories': typeof PublisherAdminCategoriesRoute
   '/publisher/admin/emails': typeof PublisherAdminEmailsRoute
   '/publisher/admin/featured': typeof PublisherAdminFeaturedRoute
@@ -296,11 +327,13 @@ export interface FileRoutesByTo {
   '/publisher/apps': typeof PublisherAppsIndexRoute
   '/publisher/bundles': typeof PublisherBundlesIndexRoute
   '/publisher/webhooks': typeof PublisherWebhooksIndexRoute
+  '/apps/$appId/subscribe/details': typeof AppsAppIdSubscribeDetailsRoute
   '/publisher/admin/apps/$id': typeof PublisherAdminAppsIdRoute
   '/publisher/admin/bundles/$id': typeof PublisherAdminBundlesIdRoute
   '/publisher/admin/publishers/$id': typeof PublisherAdminPublishersIdRoute
   '/publisher/admin/purchases/{-$purchaseId}': typeof PublisherAdminPurchasesChar123PurchaseIdChar125Route
   '/publisher/admin/workspace/{-$workspaceId}': typeof PublisherAdminWorkspaceChar123WorkspaceIdChar125Route
+  '/apps/$appId/subscribe': typeof AppsAppIdSubscribeIndexRoute
   '/publisher/admin/apps': typeof PublisherAdminAppsIndexRoute
   '/publisher/admin/bundles': typeof PublisherAdminBundlesIndexRoute
   '/publisher/admin/publishers': typeof PublisherAdminPublishersIndexRoute
@@ -314,6 +347,7 @@ export interface FileRoutesById {
   '/publisher': typeof PublisherRouteWithChildren
   '/redirect': typeof RedirectRoute
   '/sign-out': typeof SignOutRoute
+  '/apps/$appId': typeof AppsAppIdRouteWithChildren
   '/oauth/callback': typeof OauthCallbackRoute
   '/publisher/admin': typeof PublisherAdminRouteWithChildren
   '/publisher/info': typeof PublisherInfoRoute
@@ -321,6 +355,7 @@ export interface FileRoutesById {
   '/publisher/purchases': typeof PublisherPurchasesRoute
   '/publisher/register': typeof PublisherRegisterRoute
   '/publisher/': typeof PublisherIndexRoute
+  '/apps/$appId/buy': typeof AppsAppIdBuyRoute
   '/publisher/admin/categories': typeof PublisherAdminCategoriesRoute
   '/publisher/admin/emails': typeof PublisherAdminEmailsRoute
   '/publisher/admin/featured': typeof PublisherAdminFeaturedRoute
@@ -334,11 +369,13 @@ export interface FileRoutesById {
   '/publisher/apps/': typeof PublisherAppsIndexRoute
   '/publisher/bundles/': typeof PublisherBundlesIndexRoute
   '/publisher/webhooks/': typeof PublisherWebhooksIndexRoute
+  '/apps/$appId/subscribe/details': typeof AppsAppIdSubscribeDetailsRoute
   '/publisher/admin/apps/$id': typeof PublisherAdminAppsIdRoute
   '/publisher/admin/bundles/$id': typeof PublisherAdminBundlesIdRoute
   '/publisher/admin/publishers/$id': typeof PublisherAdminPublishersIdRoute
   '/publisher/admin/purchases/{-$purchaseId}': typeof PublisherAdminPurchasesChar123PurchaseIdChar125Route
   '/publisher/admin/workspace/{-$workspaceId}': typeof PublisherAdminWorkspaceChar123WorkspaceIdChar125Route
+  '/apps/$appId/subscribe/': typeof AppsAppIdSubscribeIndexRoute
   '/publisher/admin/apps/': typeof PublisherAdminAppsIndexRoute
   '/publisher/admin/bundles/': typeof PublisherAdminBundlesIndexRoute
   '/publisher/admin/publishers/': typeof PublisherAdminPublishersIndexRoute
@@ -353,6 +390,7 @@ export interface FileRouteTypes {
     | '/publisher'
     | '/redirect'
     | '/sign-out'
+    | '/apps/$appId'
     | '/oauth/callback'
     | '/publisher/admin'
     | '/publisher/info'
@@ -360,6 +398,7 @@ export interface FileRouteTypes {
     | '/publisher/purchases'
     | '/publisher/register'
     | '/publisher/'
+    | '/apps/$appId/buy'
     | '/publisher/admin/categories'
     | '/publisher/admin/emails'
     | '/publisher/admin/featured'
@@ -373,11 +412,13 @@ export interface FileRouteTypes {
     | '/publisher/apps/'
     | '/publisher/bundles/'
     | '/publisher/webhooks/'
+    | '/apps/$appId/subscribe/details'
     | '/publisher/admin/apps/$id'
     | '/publisher/admin/bundles/$id'
     | '/publisher/admin/publishers/$id'
     | '/publisher/admin/purchases/{-$purchaseId}'
     | '/publisher/admin/workspace/{-$workspaceId}'
+    | '/apps/$appId/subscribe/'
     | '/publisher/admin/apps/'
     | '/publisher/admin/bundles/'
     | '/publisher/admin/publishers/'
@@ -389,12 +430,14 @@ export interface FileRouteTypes {
     | '/'
     | '/redirect'
     | '/sign-out'
+    | '/apps/$appId'
     | '/oauth/callback'
     | '/publisher/info'
     | '/publisher/profile'
     | '/publisher/purchases'
     | '/publisher/register'
     | '/publisher'
+    | '/apps/$appId/buy'
     | '/publisher/admin/categories'
     | '/publisher/admin/emails'
     | '/publisher/admin/featured'
@@ -408,11 +451,13 @@ export interface FileRouteTypes {
     | '/publisher/apps'
     | '/publisher/bundles'
     | '/publisher/webhooks'
+    | '/apps/$appId/subscribe/details'
     | '/publisher/admin/apps/$id'
     | '/publisher/admin/bundles/$id'
     | '/publisher/admin/publishers/$id'
     | '/publisher/admin/purchases/{-$purchaseId}'
     | '/publisher/admin/workspace/{-$workspaceId}'
+    | '/apps/$appId/subscribe'
     | '/publisher/admin/apps'
     | '/publisher/admin/bundles'
     | '/publisher/admin/publishers'
@@ -425,6 +470,7 @@ export interface FileRouteTypes {
     | '/publisher'
     | '/redirect'
     | '/sign-out'
+    | '/apps/$appId'
     | '/oauth/callback'
     | '/publisher/admin'
     | '/publisher/info'
@@ -432,6 +478,7 @@ export interface FileRouteTypes {
     | '/publisher/purchases'
     | '/publisher/register'
     | '/publisher/'
+    | '/apps/$appId/buy'
     | '/publisher/admin/categories'
     | '/publisher/admin/emails'
     | '/publisher/admin/featured'
@@ -445,11 +492,13 @@ export interface FileRouteTypes {
     | '/publisher/apps/'
     | '/publisher/bundles/'
     | '/publisher/webhooks/'
+    | '/apps/$appId/subscribe/details'
     | '/publisher/admin/apps/$id'
     | '/publisher/admin/bundles/$id'
     | '/publisher/admin/publishers/$id'
     | '/publisher/admin/purchases/{-$purchaseId}'
     | '/publisher/admin/workspace/{-$workspaceId}'
+    | '/apps/$appId/subscribe/'
     | '/publisher/admin/apps/'
     | '/publisher/admin/bundles/'
     | '/publisher/admin/publishers/'
@@ -463,6 +512,7 @@ export interface RootRouteChildren {
   PublisherRoute: typeof PublisherRouteWithChildren
   RedirectRoute: typeof RedirectRoute
   SignOutRoute: typeof SignOutRoute
+  AppsAppIdRoute: typeof AppsAppIdRouteWithChildren
   OauthCallbackRoute: typeof OauthCallbackRoute
 }
 
@@ -494,6 +544,13 @@ declare module '@tanstack/react-router' {
       path: '/sign-out'
       fullPath: '/sign-out'
       preLoaderRoute: typeof SignOutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/apps/$appId': {
+      id: '/apps/$appId'
+      path: '/apps/$appId'
+      fullPath: '/apps/$appId'
+      preLoaderRoute: typeof AppsAppIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/oauth/callback': {
@@ -544,6 +601,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/publisher/register'
       preLoaderRoute: typeof PublisherRegisterRouteImport
       parentRoute: typeof PublisherRoute
+    }
+    '/apps/$appId/buy': {
+      id: '/apps/$appId/buy'
+      path: '/buy'
+      fullPath: '/apps/$appId/buy'
+      preLoaderRoute: typeof AppsAppIdBuyRouteImport
+      parentRoute: typeof AppsAppIdRoute
     }
     '/publisher/admin/': {
       id: '/publisher/admin/'
@@ -635,6 +699,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/publisher/webhooks/$id'
       preLoaderRoute: typeof PublisherWebhooksIdRouteImport
       parentRoute: typeof PublisherRoute
+    }
+    '/apps/$appId/subscribe/': {
+      id: '/apps/$appId/subscribe/'
+      path: '/subscribe'
+      fullPath: '/apps/$appId/subscribe/'
+      preLoaderRoute: typeof AppsAppIdSubscribeIndexRouteImport
+      parentRoute: typeof AppsAppIdRoute
+    }
+    '/apps/$appId/subscribe/details': {
+      id: '/apps/$appId/subscribe/details'
+      path: '/subscribe/details'
+      fullPath: '/apps/$appId/subscribe/details'
+      preLoaderRoute: typeof AppsAppIdSubscribeDetailsRouteImport
+      parentRoute: typeof AppsAppIdRoute
     }
     '/publisher/admin/apps/': {
       id: '/publisher/admin/apps/'
@@ -801,11 +879,28 @@ const PublisherRouteWithChildren = PublisherRoute._addFileChildren(
   PublisherRouteChildren,
 )
 
+interface AppsAppIdRouteChildren {
+  AppsAppIdBuyRoute: typeof AppsAppIdBuyRoute
+  AppsAppIdSubscribeDetailsRoute: typeof AppsAppIdSubscribeDetailsRoute
+  AppsAppIdSubscribeIndexRoute: typeof AppsAppIdSubscribeIndexRoute
+}
+
+const AppsAppIdRouteChildren: AppsAppIdRouteChildren = {
+  AppsAppIdBuyRoute: AppsAppIdBuyRoute,
+  AppsAppIdSubscribeDetailsRoute: AppsAppIdSubscribeDetailsRoute,
+  AppsAppIdSubscribeIndexRoute: AppsAppIdSubscribeIndexRoute,
+}
+
+const AppsAppIdRouteWithChildren = AppsAppIdRoute._addFileChildren(
+  AppsAppIdRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   PublisherRoute: PublisherRouteWithChildren,
   RedirectRoute: RedirectRoute,
   SignOutRoute: SignOutRoute,
+  AppsAppIdRoute: AppsAppIdRouteWithChildren,
   OauthCallbackRoute: OauthCallbackRoute,
 }
 export const routeTree = rootRouteImport

@@ -21,14 +21,14 @@ export function launchChromium(): Promise<Browser> {
 
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { startServer } from '../harness';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** Runs axe-core on the page as it is now and fails on any violation (WCAG 2 A/AA rules). */
-export async function expectNoAxeViolations(page: Page, label: string) {
+/** Runs axe-core on the page (or a frame of it) as it is now and fails on any violation (WCAG 2 A/AA rules). */
+export async function expectNoAxeViolations(page: Page | Frame, label: string) {
   // Evaluated through the DevTools protocol: the portal's CSP (no inline script) rightly refuses a script tag.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {

@@ -1,0 +1,34 @@
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { workspaces } from '../db/schema';
+
+/** The checkout pages Rocket.Chat opens in its modal's iframe (apps/meteor/client/views/marketplace/IframeModal.tsx). */
+const CHECKOUT_PAGE = /^\/apps\/[^/?#]+\/(buy|subscribe|subscribe\/details)\/?(\?|$)/;
+
+/**
+ * Every page is refused to frames (security.ts: `frame-ancestors 'none'`, X-Frame-Options), but the checkout
+ * pages, which a registered workspace's Rocket.Chat frames: those may be framed by that workspace's own origin
+ * (its registered address, named by the page's `workspaceId`) and by no other. The payment provider's pages are
+ * never framed (the checkout page opens them in a tab of their own when it is framed).
+ */
+export default fp(
+  async function checkoutFraming(app: FastifyInstance) {
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.method !== 'GET' || !CHECKOUT_PAGE.test(request.url)) return payload;
+      const workspaceId = new URL(request.url, 'http://portal').searchParams.get('workspaceId');
+      if (!workspaceId || workspaceId.length > 64) return payload;
+      const [ws] = await app.db
+        .select({ address: workspaces.address })
+        .from(workspaces)
+        .where(and(eq(workspaces.id, workspaceId), isNotNull(workspaces.registeredAt), isNull(workspaces.revokedAt)));
+      if (!ws || !URL.canParse(ws.address)) return payload;
+      const origin = new URL(ws.address).origin;
+      const csp = reply.getHeader('content-security-policy');
+      if (typeof csp === 'string') reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", `frame-ancestors ${origin}`));
+      reply.removeHeader('x-frame-options');
+      return payload;
+    });
+  },
+  { name: 'checkout-framing', dependencies: ['security', 'db'] },
+);

@@ -1,0 +1,140 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CheckoutOffer, CheckoutSession } from '../../../contract/schemas/checkout';
+import { renderScreen, stubFetch } from '../../../tests/render';
+import type { OfferContext } from './OfferView';
+import { goToPayment, notifyWorkspace } from './parent';
+import { PayForm } from './PayForm';
+import { PlanStep } from './PlanStep';
+import { SessionStatus } from './SessionStatus';
+
+vi.mock('./parent', () => ({ inFrame: () => true, notifyWorkspace: vi.fn(), goToPayment: vi.fn() }));
+
+const monthly = {
+  id: 'price1:monthly',
+  strategy: 'monthly' as const,
+  isPerSeat: true,
+  price: 0,
+  trialDays: 14,
+  tiers: [
+    { price: 4, perUnit: true, minimum: 1, maximum: 50 },
+    { price: 3.5, perUnit: true, minimum: 51, maximum: 150 },
+  ],
+};
+const yearly = { id: 'price1:yearly', strategy: 'yearly' as const, isPerSeat: false, price: 40, trialDays: 14, tiers: [] };
+const offer: CheckoutOffer = {
+  app: { id: 'app1', name: 'Standup Bot', publisherName: 'Northwind', shortDescription: 'Async standups', iconFileData: '', isBundle: false, tosLink: 'https://example.com/tos', privacyLink: '', },
+  workspace: { id: 'ws1', nickname: 'Acme', address: 'https://chat.acme.example' },
+  purchaseType: 'subscription',
+  price: 0,
+  plans: [monthly, yearly],
+  owned: null,
+  provider: 'sandbox',
+  feePercent: 20,
+};
+const session: CheckoutSession = {
+  id: 'cs1', appId: 'app1', workspaceId: 'ws1', kind: 'subscription', planId: monthly.id, seats: 35, price: 140, trialDays: 14, status: 'open',
+  failure: '', purchaseId: null, url: '/dev-payments/checkout?session=cs1', returnUrl: 'https://chat.acme.example', createdAt: '2030-01-01T00:00:00.000Z',
+};
+
+let ctx: OfferContext;
+beforeEach(() => {
+  ctx = { offer, buyer: { workspaceId: 'ws1', token: 'tok' }, nav: { setSearch: vi.fn(), go: vi.fn() } };
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+describe('choosing a plan', () => {
+  it('prefills the seats, marks their tier and prices them as the server does', async () => {
+    await renderScreen(() => <PlanStep ctx={ctx} plan={monthly} search={{ workspaceId: 'ws1', token: 'tok', seats: 35 }} />);
+    expect((screen.getByLabelText('Seats') as HTMLInputElement).value).toBe('35');
+    const table = screen.getByRole('table', { name: 'Price per number of seats' });
+    expect(within(table).getByRole('row', { name: /1–50/ }).getAttribute('aria-current')).toBe('true');
+    expect(screen.getByText('14-day free trial, then $140.00 per month')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Seats'), { target: { value: '60' } });
+    expect(screen.getByText('14-day free trial, then $210.00 per month')).toBeInTheDocument();
+    expect(ctx.nav.setSearch).toHaveBeenLastCalledWith({ seats: 60 }, { replace: true });
+  });
+
+  it('refuses seats no tier covers, and moves on to the review with the plan and seats', async () => {
+    await renderScreen(() => <PlanStep ctx={ctx} plan={monthly} search={{ workspaceId: 'ws1', token: 'tok', seats: 151 }} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('This plan covers at most 150 seats.')).toBeInTheDocument();
+    expect(ctx.nav.setSearch).not.toHaveBeenCalledWith(expect.objectContaining({ step: 'review' }));
+    fireEvent.change(screen.getByLabelText('Seats'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Choose between 1 and 1,000,000 seats.')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Seats'), { target: { value: '12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(ctx.nav.setSearch).toHaveBeenLastCalledWith({ plan: monthly.id, step: 'review', seats: 12 });
+  });
+
+  it('switches plans through the address; a flat plan asks for no seats', async () => {
+    await renderScreen(() => <PlanStep ctx={ctx} plan={yearly} search={{ workspaceId: 'ws1', token: 'tok', seats: 35 }} />);
+    expect(screen.queryByLabelText('Seats')).toBeNull();
+    expect(screen.getByText('14-day free trial, then $40.00 per year')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('radio', { name: /Monthly/ }));
+    expect(ctx.nav.setSearch).toHaveBeenCalledWith({ plan: monthly.id }, { replace: true });
+  });
+});
+
+describe('continuing to payment', () => {
+  const form = () => <PayForm ctx={ctx} appId="app1" input={{ planId: monthly.id, seats: 35 }} summary={<p>Summary</p>} secondary={null} />;
+
+  it('needs the terms accepted, then starts a session with the workspace token and leaves for its page', async () => {
+    const calls = stubFetch({ 'POST /v1/checkout/apps/app1/sessions': () => ({ status: 201, body: session }) });
+    await renderScreen(form);
+    expect(screen.getByRole('link', { name: /Terms of Service/ }).getAttribute('target')).toBe('_blank');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(await screen.findByText('Accept the terms to continue.')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I accept the terms' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await waitFor(() => expect(goToPayment).toHaveBeenCalledWith(session.url));
+    expect(calls[0]!.body).toEqual({ workspaceId: 'ws1', planId: monthly.id, seats: 35, acceptTerms: true });
+    expect(calls[0]!.headers.get('authorization')).toBe('Bearer tok');
+  });
+
+  it('shows the API’s error verbatim with its request id, and field messages on their fields', async () => {
+    let answer = { status: 409, body: { error: 'This workspace already subscribes to this app.', code: 'subscribed', requestId: 'req-9' } as object };
+    stubFetch({ 'POST /v1/checkout/apps/app1/sessions': () => answer });
+    await renderScreen(form);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I accept the terms' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(await screen.findByText('This workspace already subscribes to this app.')).toBeInTheDocument();
+    expect(screen.getByText('Request ID: req-9')).toBeInTheDocument();
+    answer = { status: 400, body: { error: 'Invalid body', code: 'invalid', requestId: 'req-10', fields: [{ path: 'seats', message: 'Choose between 1 and 1,000,000 seats.' }] } };
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(await screen.findByText('Choose between 1 and 1,000,000 seats.')).toBeInTheDocument();
+    expect(goToPayment).not.toHaveBeenCalled();
+  });
+});
+
+describe('back from the payment provider', () => {
+  it('waits while the session is open, then shows what was bought and tells Rocket.Chat', async () => {
+    let status: CheckoutSession['status'] = 'open';
+    stubFetch({ 'GET /v1/checkout/sessions/cs1': () => ({ status: 200, body: { ...session, status, purchaseId: status === 'completed' ? 'p1' : null } }) });
+    await renderScreen(() => <SessionStatus ctx={ctx} appId="app1" sessionId="cs1" onRetry={vi.fn()} />);
+    expect(await screen.findByText('Waiting for the payment…')).toBeInTheDocument();
+    status = 'completed';
+    expect(await screen.findByRole('heading', { name: 'Payment complete' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByText(/Your 14-day free trial has started/)).toBeInTheDocument();
+    expect(screen.getByText('35 seats')).toBeInTheDocument();
+    expect(notifyWorkspace).toHaveBeenCalledWith(true);
+    expect(notifyWorkspace).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Back to workspace' }));
+    expect(notifyWorkspace).toHaveBeenLastCalledWith(true);
+  });
+
+  it('a declined payment shows the provider’s reason and offers to try again', async () => {
+    stubFetch({ 'GET /v1/checkout/sessions/cs1': () => ({ status: 200, body: { ...session, status: 'declined', failure: 'Your card was declined.' } }) });
+    const onRetry = vi.fn();
+    await renderScreen(() => <SessionStatus ctx={ctx} appId="app1" sessionId="cs1" onRetry={onRetry} />);
+    expect(await screen.findByText('Your card was declined.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalled();
+    expect(notifyWorkspace).not.toHaveBeenCalled();
+  });
+});
