@@ -3,12 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutOffer, CheckoutSession } from '../../../contract/schemas/checkout';
 import { renderScreen, stubFetch } from '../../../tests/render';
 import type { OfferContext } from './OfferView';
-import { goToPayment, notifyWorkspace } from './parent';
+import { goToPayment, inFrame, notifyWorkspace } from './parent';
 import { PayForm } from './PayForm';
 import { PlanStep } from './PlanStep';
 import { SessionStatus } from './SessionStatus';
 
-vi.mock('./parent', () => ({ inFrame: () => true, notifyWorkspace: vi.fn(), goToPayment: vi.fn() }));
+vi.mock('./parent', () => ({ inFrame: vi.fn(() => true), notifyWorkspace: vi.fn(), goToPayment: vi.fn() }));
 
 const monthly = {
   id: 'price1:monthly',
@@ -84,6 +84,8 @@ describe('continuing to payment', () => {
   const form = () => <PayForm ctx={ctx} appId="app1" input={{ planId: monthly.id, seats: 35 }} summary={<p>Summary</p>} secondary={null} />;
 
   it('needs the terms accepted, then starts a session with the workspace token and leaves for its page', async () => {
+    // Not framed: the page itself goes to the provider's (framed, it opens a tab of its own).
+    vi.mocked(inFrame).mockReturnValueOnce(false);
     const calls = stubFetch({ 'POST /v1/checkout/apps/app1/sessions': () => ({ status: 201, body: session }) });
     await renderScreen(form);
     expect(screen.getByRole('link', { name: /Terms of Service/ }).getAttribute('target')).toBe('_blank');

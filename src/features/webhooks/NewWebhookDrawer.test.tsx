@@ -14,7 +14,7 @@ describe('the New Webhook drawer (SPEC §3, §5)', () => {
     expect(save.hasAttribute('disabled')).toBe(false);
     expect(within(drawer).getByRole('button', { name: /^Remove .* · app\.purchase\.created$/ })).toBeTruthy();
     fireEvent.click(within(drawer).getByRole('button', { name: 'Add all' }));
-    expect(within(drawer).getAllByRole('button', { name: /^Remove .* · app\./ })).toHaveLength(5);
+    expect(within(drawer).getAllByRole('button', { name: /^Remove .* · app\./ })).toHaveLength(6);
     fireEvent.click(within(drawer).getByRole('button', { name: 'Remove all' }));
     expect(save.hasAttribute('disabled')).toBe(true);
   });
