@@ -94,6 +94,8 @@ describe('registered workspaces in Chromium', () => {
       expect.stringMatching(/^OVERWRITE_SETTING_Cloud_Workspace_Id=[0-9a-f]{24}$/),
       `OVERWRITE_SETTING_Cloud_Workspace_Client_Id=${clientId}`,
       `OVERWRITE_SETTING_Cloud_Workspace_Client_Secret=${secret}`,
+      // The licence key's public half (issue 28), its PEM on one line.
+      expect.stringMatching(/^OVERWRITE_SETTING_Cloud_Workspace_PublicKey="-----BEGIN PUBLIC KEY-----\\n[A-Za-z0-9+/=]+\\n-----END PUBLIC KEY-----"$/),
     ]);
     await expectNoAxeViolations(page, 'the new workspace’s secret');
     await created.getByRole('button', { name: `Copy ${T.clientSecretLabel.toLowerCase()}` }).click();
