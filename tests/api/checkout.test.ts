@@ -5,13 +5,17 @@
 // decrypt with the public key the workspace got at registration, as Apps-Engine's Crypto.decryptLicense does.
 import { publicDecrypt } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { Webhook as Verifier } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidOf } from '../../server/db/seed';
 import { demoPublishers } from '../../server/db/seed-data';
-import { checkoutSessions, publishers, purchaseRecords, salesEvents, sandboxLedger } from '../../server/db/schema';
+import { checkoutSessions, publishers, purchaseRecords, salesEvents, sandboxLedger, webhooks } from '../../server/db/schema';
+import { deliverNext } from '../../server/services/webhooks/deliver';
+import { dispatchEvents } from '../../server/services/webhooks/dispatch';
 import { PAST_DUE_DAYS, sandboxBillingDue } from '../../server/services/billing/subscriptions';
 import { ROCKET_CHAT_DEFAULT_SCOPES } from '../../server/services/workspaces/scopes';
 import { startServer, type TestServer } from '../harness';
+import { startReceiver } from '../webhook-receiver';
 
 const jira = uuidOf('app:Jira Connector');
 const standup = uuidOf('app:Standup Bot');
@@ -20,11 +24,16 @@ const DAY = 86_400_000;
 
 let s: TestServer;
 let admin: string;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
-  s = await startServer();
+  s = await startServer({}, { WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true' });
   admin = await s.signIn('admin');
+  receiver = await startReceiver();
 }, 120_000);
-afterAll(() => s?.close());
+afterAll(async () => {
+  await receiver?.close();
+  await s?.close();
+});
 
 type Workspace = { id: string; publicKey: string; token: (scope: string) => Promise<string> };
 async function register(nickname: string): Promise<Workspace> {
@@ -145,6 +154,27 @@ describe('buying through the sandbox checkout', () => {
     expect((await download()).status).toBe(403);
     const twice = await s.request('POST', `/v1/admin/purchases/${record!.id}/refund`, { token: admin, body: {} });
     expect(twice.status).toBe(409);
+  });
+
+  it('a sale through the checkout reaches the publisher’s webhook, signed', async () => {
+    const owner = await s.signIn('owner');
+    const made = await s.request('POST', '/v1/publisher/webhooks', { token: owner, body: { label: 'Checkout sales', enabled: true, url: receiver.url, for: ['app.purchase.created'] } });
+    expect(made.status, made.text).toBe(201);
+    // Only this webhook of the publisher listens.
+    await s.app.db.update(webhooks).set({ enabled: false }).where(eq(webhooks.publisherId, northwind));
+    await s.app.db.update(webhooks).set({ enabled: true }).where(eq(webhooks.id, made.json.webhook?.id ?? made.json.id));
+    const ws = await register('Checkout Webhook Buyer');
+    const buyer = await ws.token('marketplace:purchase');
+    const started = await s.request('POST', `/v1/checkout/apps/${jira}/sessions`, { token: buyer, body: { workspaceId: ws.id, acceptTerms: true } });
+    expect((await pay(started.json.url, '4242424242424242')).status).toBe(303);
+    const [record] = await recordsOf(ws.id);
+    // What the webhooks worker does: the outbox fanned out, then each delivery made.
+    while ((await dispatchEvents(s.app.db)) > 0);
+    while (await deliverNext(s.app.webhookDeliveries()));
+    const got = receiver.received.find((r) => r.body.includes(record!.id));
+    expect(got).toBeDefined();
+    const verified = new Verifier(made.json.secret).verify(got!.body, got!.headers as Record<string, string>) as { type: string; data: { purchase: { _id: string }; workspaceId: string } };
+    expect(verified).toMatchObject({ type: 'app.purchase.created', data: { purchase: { _id: record!.id }, workspaceId: ws.id } });
   });
 
   it('abandoned or cancelled at the card form, a checkout makes nothing', async () => {
