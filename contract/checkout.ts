@@ -5,7 +5,7 @@ import { c } from './c';
 import { ErrorBody, errorsOf } from './common';
 import { PurchaseRecord } from './schemas/commerce';
 import {
-  CancelSubscriptionInput, ChangeSeatsInput, CheckoutOffer, CheckoutQuery, CheckoutSession, OwnedPurchase, RefundInput, StartCheckoutInput,
+  CancelSubscriptionInput, ChangeSeatsInput, CheckoutOffer, CheckoutQuery, CheckoutSession, OwnedPurchase, RefundInput, ResumeSubscriptionInput, StartCheckoutInput,
 } from './schemas/checkout';
 import { MarketplaceHeaders, MarketplaceInfo } from './schemas/marketplace';
 import { workspaceCaller } from './workspace-installs';
@@ -72,6 +72,15 @@ export const checkout = c.router({
     responses: { 200: OwnedPurchase, ...buyerChanges },
     metadata: workspaceCaller(PURCHASE_SCOPE),
     summary: 'Cancels the workspace’s subscription at the end of its period, or now',
+  },
+  resume: {
+    method: 'POST',
+    path: '/checkout/subscriptions/:id/resume',
+    pathParams: id,
+    body: ResumeSubscriptionInput,
+    responses: { 200: OwnedPurchase, ...buyerChanges },
+    metadata: workspaceCaller(PURCHASE_SCOPE),
+    summary: 'Resumes the workspace’s subscription cancelled at the end of its period: it renews again',
   },
 });
 

@@ -130,6 +130,9 @@ export async function startStripeFake(secretKey = 'sk_test_fake') {
       latest_charge: id('ch'), metadata: p.metadata ?? {}, livemode: false, created: now(), refunded: 0,
     };
     paymentIntents.set(pi.id, pi);
+    // A destination charge: the connected account gets the amount less the application fee, pending.
+    const account = p.destination ? accounts.get(p.destination) : undefined;
+    if (account) account.pending += p.amount - (p.fee ?? 0);
     return pi;
   };
   /** A subscription's invoice for [start, end]: paid by a new payment intent when the card pays, else open (its charge failed). */
@@ -421,6 +424,9 @@ export async function startStripeFake(secretKey = 'sk_test_fake') {
       if (!Number.isInteger(amount) || amount <= 0) return reply(400, { error: { type: 'invalid_request_error', param: 'amount', message: 'Invalid positive integer' } });
       if (amount > left) return reply(400, { error: { type: 'invalid_request_error', param: 'amount', code: 'amount_too_large', message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})` } });
       pi.refunded += amount;
+      // The transfer reversed in proportion (what the connected account got of this part of the charge).
+      const destination = str(p.reverse_transfer) === 'true' && pi.transfer_data ? accounts.get(pi.transfer_data.destination) : undefined;
+      if (destination) destination.pending -= Math.round((amount * (pi.amount - (pi.application_fee_amount ?? 0))) / pi.amount);
       const refund: FakeRefund = {
         id: id('re'), object: 'refund', amount, payment_intent: pi.id, status: 'succeeded', currency: 'usd',
         reverse_transfer: str(p.reverse_transfer) === 'true', refund_application_fee: str(p.refund_application_fee) === 'true', key: idempotencyKey,
@@ -505,6 +511,18 @@ export async function startStripeFake(secretKey = 'sk_test_fake') {
       sub.status = paid ? 'active' : 'past_due';
       emit(paid ? 'invoice.paid' : 'invoice.payment_failed', invoice);
       emit('customer.subscription.updated', sub, previous);
+      return sub;
+    },
+    /**
+     * Stripe's retries of a past-due subscription's invoice are used up: the subscription is cancelled (the
+     * "cancel the subscription" choice of Stripe's revenue recovery settings), customer.subscription.deleted.
+     */
+    retriesExhausted(subscriptionId: string) {
+      const sub = subscriptions.get(subscriptionId);
+      if (!sub || sub.status !== 'past_due') throw new Error(`subscription ${subscriptionId} is not past due`);
+      const previous = { status: sub.status };
+      Object.assign(sub, { status: 'canceled', canceled_at: now(), ended_at: now() });
+      emit('customer.subscription.deleted', sub, previous);
       return sub;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -19,6 +19,10 @@ export const CHECKOUT_MESSAGES = {
   notListed: 'This app is not for sale in the Marketplace.',
   noPayoutAccount: 'This app’s publisher cannot take payments yet.',
   sameSeats: 'The subscription already has this many seats.',
+  ending: 'This subscription ends at the end of its period: resume it first.',
+  notEnding: 'This subscription is not being cancelled.',
+  pastDue: 'This subscription’s last payment failed: it cannot be changed until it is paid.',
+  ended: 'This subscription has ended.',
   refundAmount: 'A refund is more than 0 and at most what is left to refund.',
   notRefundable: 'Only purchases billed through the marketplace’s checkout can be refunded here, and only once in full.',
 } as const;
@@ -47,8 +51,13 @@ export const OwnedPurchase = z.object({
   maxSeats: z.number().int(),
   price: z.number(),
   periodEnd: z.string().nullable(),
-  /** Changes (seats, cancelling) can be made here: billed by the marketplace's checkout, not externally managed. */
+  /**
+   * Changes (seats, cancelling, resuming) can be made here: billed by the marketplace's checkout, not externally
+   * managed, running. Which ones, machines/subscription.ts says from the status, `paid`, the seats.
+   */
   manageable: z.boolean(),
+  /** A payment of the current period was made (a trial has none yet). */
+  paid: z.boolean(),
 });
 export type OwnedPurchase = z.infer<typeof OwnedPurchase>;
 
@@ -113,9 +122,10 @@ export const ChangeSeatsInput = z.object({
 });
 export const CancelSubscriptionInput = z.object({
   workspaceId: ref('workspaceId is required.'),
-  /** At the end of the period (keeps running until then; can be undone by subscribing again) or now. */
+  /** At the end of the period (keeps running until then; resuming undoes it) or now. */
   when: z.enum(['periodEnd', 'now'], { error: 'when must be periodEnd or now.' }),
 });
+export const ResumeSubscriptionInput = z.object({ workspaceId: ref('workspaceId is required.') });
 /** Staff's refund: of `amount` dollars (default: all that was paid for the current purchase or period). */
 export const RefundInput = z.object({
   amount: z.number({ error: CHECKOUT_MESSAGES.refundAmount }).positive({ error: CHECKOUT_MESSAGES.refundAmount }).max(LIMITS.price, { error: CHECKOUT_MESSAGES.refundAmount }).optional(),

@@ -8,7 +8,7 @@ import { loadCatalog, offered, purchasesOf, toInfo, type CatalogApp } from '../r
 import { mergeState } from '../read/marketplace/cache';
 import { offerFor, sameWorkspace, sessionOf, startCheckout } from '../services/billing/checkout';
 import { refundPurchase } from '../services/billing/refunds';
-import { cancelSubscription, changeSeats } from '../services/billing/subscriptions';
+import { cancelSubscription, changeSeats, resumeSubscription } from '../services/billing/subscriptions';
 import { bearer, workspaceGate } from './workspace-gate';
 
 const s = initServer();
@@ -69,6 +69,13 @@ export const checkoutRoutes = (app: FastifyInstance) => {
       handler: s.route(contract.checkout.cancel, async ({ request, params, body }) => ({
         status: 200,
         body: await cancelSubscription(app.db, app.payments, app.sales, workspaceOf(request, body.workspaceId), params.id, body.when),
+      })),
+    },
+    resume: {
+      hooks: buyer,
+      handler: s.route(contract.checkout.resume, async ({ request, params, body }) => ({
+        status: 200,
+        body: await resumeSubscription(app.db, app.payments, app.sales, workspaceOf(request, body.workspaceId), params.id),
       })),
     },
   };

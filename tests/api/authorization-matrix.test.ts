@@ -209,6 +209,7 @@ const table: [method: string, path: string, body: unknown, expected: number[]][]
   ['GET', '/v1/checkout/sessions/no-such-session', undefined, Array(10).fill(401)],
   ['POST', '/v1/checkout/subscriptions/no-such-purchase/seats', { workspaceId: acmeHqId, seats: 5 }, Array(10).fill(401)],
   ['POST', '/v1/checkout/subscriptions/no-such-purchase/cancel', { workspaceId: acmeHqId, when: 'now' }, Array(10).fill(401)],
+  ['POST', '/v1/checkout/subscriptions/no-such-purchase/resume', { workspaceId: acmeHqId }, Array(10).fill(401)],
   ['GET', `/v1/workspaces/${acmeHqId}/apps`, undefined, Array(10).fill(401)],
   ['GET', `/v1/workspaces/${acmeHqId}/apps/${jira}`, undefined, Array(10).fill(401)],
   ['POST', '/v1/admin/purchases/no-such-purchase/refund', {}, publisherEditorsNoRow],
@@ -318,6 +319,7 @@ const workspaceTable: [method: string, path: string, body: unknown, expected: nu
   ['GET', '/v1/checkout/sessions/no-such-session', undefined, [401, 404, 403, 404, 401]],
   ['POST', '/v1/checkout/subscriptions/no-such-purchase/seats', { workspaceId: acmeHqId, seats: 5 }, [401, 403, 403, 404, 401]],
   ['POST', '/v1/checkout/subscriptions/no-such-purchase/cancel', { workspaceId: acmeHqId, when: 'now' }, [401, 403, 403, 404, 401]],
+  ['POST', '/v1/checkout/subscriptions/no-such-purchase/resume', { workspaceId: acmeHqId }, [401, 403, 403, 404, 401]],
   // The licence sync: any token of the workspace itself.
   ['GET', `/v1/workspaces/${acmeHqId}/apps`, undefined, [401, 403, 200, 200, 401]],
   ['GET', `/v1/workspaces/${acmeHqId}/apps/${jira}`, undefined, [401, 403, 200, 200, 401]],

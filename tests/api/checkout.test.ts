@@ -1,26 +1,22 @@
-// A Rocket.Chat workspace buys and subscribes through the portal's checkout with the sandbox provider, over
-// HTTP as its administrator's browser and its server make the calls: the checkout page's API with the
-// `marketplace:purchase` token Rocket.Chat puts in the page's address (communication/rest.ts buildExternalUrl),
-// the sandbox's card form, the package download, and the licence sync (ee/server/apps/cron.ts) whose licences
-// decrypt with the public key the workspace got at registration, as Apps-Engine's Crypto.decryptLicense does.
-import { publicDecrypt } from 'node:crypto';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+// A Rocket.Chat workspace buys through the portal's checkout with the sandbox provider, over HTTP as its
+// administrator's browser and its server make the calls: the checkout page's API with the `marketplace:purchase`
+// token Rocket.Chat puts in the page's address (communication/rest.ts buildExternalUrl), the sandbox's card form
+// and what it refuses, the package download, and the sale reaching the publisher's webhook. The buyer's whole path
+// on both providers (subscriptions, the licence sync, refunds) is billing-providers.test.ts.
+import { asc, eq } from 'drizzle-orm';
 import { Webhook as Verifier } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidOf } from '../../server/db/seed';
 import { demoPublishers } from '../../server/db/seed-data';
-import { checkoutSessions, publishers, purchaseRecords, salesEvents, sandboxLedger, webhooks } from '../../server/db/schema';
+import { checkoutSessions, purchaseRecords, salesEvents, sandboxLedger, webhooks } from '../../server/db/schema';
 import { deliverNext } from '../../server/services/webhooks/deliver';
 import { dispatchEvents } from '../../server/services/webhooks/dispatch';
-import { PAST_DUE_DAYS, sandboxBillingDue } from '../../server/services/billing/subscriptions';
 import { ROCKET_CHAT_DEFAULT_SCOPES } from '../../server/services/workspaces/scopes';
 import { startServer, type TestServer } from '../harness';
 import { startReceiver } from '../webhook-receiver';
 
 const jira = uuidOf('app:Jira Connector');
-const standup = uuidOf('app:Standup Bot');
 const northwind = demoPublishers.find((p) => p.key === 'northwind')!.id;
-const DAY = 86_400_000;
 
 let s: TestServer;
 let admin: string;
@@ -69,7 +65,6 @@ async function pay(url: string, number: string, action: 'pay' | 'cancel' = 'pay'
 const recordsOf = (workspaceId: string) => s.app.db.select().from(purchaseRecords).where(eq(purchaseRecords.workspaceId, workspaceId)).orderBy(asc(purchaseRecords.date));
 const eventsOf = (purchaseId: string) => s.app.db.select().from(salesEvents).where(eq(salesEvents.purchaseId, purchaseId)).orderBy(asc(salesEvents.seq));
 const ledgerOf = async (keyPrefix: string) => (await s.app.db.select().from(sandboxLedger)).filter((e) => e.id.startsWith(`txn_${keyPrefix}`));
-const decrypt = (publicKey: string, license: string) => JSON.parse(publicDecrypt(publicKey, Buffer.from(license, 'base64')).toString()) as Record<string, unknown>;
 
 describe('buying through the sandbox checkout', () => {
   it('offers, declines a declined card making nothing, sells once, allows the download and is refunded', async () => {
@@ -192,107 +187,5 @@ describe('buying through the sandbox checkout', () => {
   });
 });
 
-describe('subscribing through the sandbox checkout', () => {
-  it('subscribes per seat on a trial, converts, renews, changes seats, cancels at the period end — the licence says each', async () => {
-    const ws = await register('Checkout Subscriber');
-    const buyer = await ws.token('marketplace:purchase');
-    const offer = (await s.request('GET', `/v1/checkout/apps/${standup}?workspaceId=${ws.id}`, { token: buyer })).json;
-    const plan = (offer.plans as { id: string; isPerSeat: boolean; trialDays: number; strategy: string }[]).find((p) => p.isPerSeat)!;
-    expect(plan.trialDays).toBeGreaterThan(0);
-
-    const noTier = await s.request('POST', `/v1/checkout/apps/${standup}/sessions`, { token: buyer, body: { workspaceId: ws.id, planId: plan.id, seats: 0, acceptTerms: true } });
-    expect(noTier.status).toBe(400);
-    const started = await s.request('POST', `/v1/checkout/apps/${standup}/sessions`, { token: buyer, body: { workspaceId: ws.id, planId: plan.id, seats: 12, acceptTerms: true } });
-    expect(started.status, started.text).toBe(201);
-    expect(started.json).toMatchObject({ kind: 'subscription', seats: 12, trialDays: plan.trialDays });
-    expect((await pay(started.json.url, '4242424242424242')).status).toBe(303);
-    const [sub] = await recordsOf(ws.id);
-    expect(sub).toMatchObject({ purchaseType: 'subscription', subscriptionStatus: 'trialing', seats: 12, provider: 'sandbox', paymentMethod: 'pm_card_visa' });
-    expect(sub!.providerSubscriptionId).toBeTruthy();
-
-    // Rocket.Chat's daily sync: the licence decrypts with the registration's public key, for this app and its seats.
-    const sync = async () => {
-      const token = await ws.token(ROCKET_CHAT_DEFAULT_SCOPES.join(' '));
-      const res = await s.request('GET', `/v1/workspaces/${ws.id}/apps?seats=12`, { token });
-      expect(res.status, res.text).toBe(200);
-      const mine = (res.json as { latest: { id: string; subscriptionInfo: { status: string; license: { license: string; version: number } } } }[]).find((a) => a.latest.id === standup)!;
-      expect(mine.latest.subscriptionInfo.license.version).toBe(1);
-      return { info: mine.latest.subscriptionInfo, license: decrypt(ws.publicKey, mine.latest.subscriptionInfo.license.license) };
-    };
-    let { info, license } = await sync();
-    expect(info.status).toBe('trialing');
-    expect(license).toMatchObject({ version: 1, appId: standup, isBundle: false, seats: 12 });
-    expect(new Date(license.expireDate as string).getTime()).toBeGreaterThan(sub!.periodEnd!.getTime());
-    // One app's sync, and another workspace's token for this workspace's sync: refused.
-    const one = await s.request('GET', `/v1/workspaces/${ws.id}/apps/${standup}`, { token: await ws.token(ROCKET_CHAT_DEFAULT_SCOPES.join(' ')) });
-    expect(one.json.latest.id).toBe(standup);
-    const stranger = await register('Checkout Stranger');
-    expect((await s.request('GET', `/v1/workspaces/${ws.id}/apps`, { token: await stranger.token(ROCKET_CHAT_DEFAULT_SCOPES.join(' ')) })).status).toBe(403);
-
-    // The trial ends: the sandbox's billing job charges the card — active for a month, the sale credited.
-    const trialEnd = sub!.periodEnd!;
-    await sandboxBillingDue(s.app.db, s.app.sales, new Date(trialEnd.getTime() + 1000));
-    let [row] = await recordsOf(ws.id);
-    expect(row!.subscriptionStatus).toBe('active');
-    expect(row!.periodEnd!.getTime()).toBeGreaterThan(trialEnd.getTime() + 27 * DAY);
-    expect((await ledgerOf(`sale_${row!.id}`)).length).toBe(1);
-    // Run again at the same time: nothing is due any more.
-    expect(await sandboxBillingDue(s.app.db, s.app.sales, new Date(trialEnd.getTime() + 1000))).toBe(0);
-
-    // A renewal: another period, credited once more.
-    const firstEnd = row!.periodEnd!;
-    await sandboxBillingDue(s.app.db, s.app.sales, new Date(firstEnd.getTime() + 1000));
-    [row] = await recordsOf(ws.id);
-    expect(row!.periodEnd!.getTime()).toBeGreaterThan(firstEnd.getTime());
-    expect((await ledgerOf(`sale_${row!.id}`)).length).toBe(2);
-
-    // Seats: priced by the tiers.
-    const seats = await s.request('POST', `/v1/checkout/subscriptions/${row!.id}/seats`, { token: buyer, body: { workspaceId: ws.id, seats: 60 } });
-    expect(seats.status, seats.text).toBe(200);
-    expect(seats.json).toMatchObject({ seats: 60, status: 'active', manageable: true });
-    ({ license } = await sync());
-    expect(license).toMatchObject({ seats: 60 });
-
-    // Cancel at the period end: it runs until then, then the job cancels it and the licence has expired.
-    const cancel = await s.request('POST', `/v1/checkout/subscriptions/${row!.id}/cancel`, { token: buyer, body: { workspaceId: ws.id, when: 'periodEnd' } });
-    expect(cancel.json.status).toBe('cancelling');
-    [row] = await recordsOf(ws.id);
-    await sandboxBillingDue(s.app.db, s.app.sales, new Date(row!.periodEnd!.getTime() + 1000));
-    [row] = await recordsOf(ws.id);
-    expect(row!.subscriptionStatus).toBe('cancelled');
-    ({ info, license } = await sync());
-    expect(info.status).toBe('cancelled');
-    expect(new Date(license.expireDate as string).getTime()).toBeLessThanOrEqual(row!.periodEnd!.getTime());
-    const types = (await eventsOf(row!.id)).map((e) => e.type);
-    expect(types[0]).toBe('app.subscription.created');
-    expect(types.at(-1)).toBe('app.subscription.cancelled');
-    // Cancelled, it can be subscribed to again.
-    expect((await s.request('POST', `/v1/checkout/apps/${standup}/sessions`, { token: buyer, body: { workspaceId: ws.id, planId: plan.id, seats: 3, acceptTerms: true } })).status).toBe(201);
-  });
-
-  it('a card whose charges fail: the trial ends past due, then cancelled', async () => {
-    const ws = await register('Checkout Past Due');
-    const buyer = await ws.token('marketplace:purchase');
-    const offer = (await s.request('GET', `/v1/checkout/apps/${standup}?workspaceId=${ws.id}`, { token: buyer })).json;
-    const plan = (offer.plans as { id: string; isPerSeat: boolean }[]).find((p) => !p.isPerSeat)!;
-    const started = await s.request('POST', `/v1/checkout/apps/${standup}/sessions`, { token: buyer, body: { workspaceId: ws.id, planId: plan.id, acceptTerms: true } });
-    expect((await pay(started.json.url, '4000000000000341')).status).toBe(303);
-    let [row] = await recordsOf(ws.id);
-    expect(row).toMatchObject({ subscriptionStatus: 'trialing', paymentMethod: 'pm_card_chargeCustomerFail' });
-    const end = row!.periodEnd!;
-    await sandboxBillingDue(s.app.db, s.app.sales, new Date(end.getTime() + 1000));
-    [row] = await recordsOf(ws.id);
-    expect(row!.subscriptionStatus).toBe('pastDue');
-    // Nothing was credited for it.
-    expect(await ledgerOf(`sale_${row!.id}`)).toEqual([]);
-    // Still past due a day before PAST_DUE_DAYS are up; cancelled after.
-    expect(await sandboxBillingDue(s.app.db, s.app.sales, new Date(end.getTime() + (PAST_DUE_DAYS - 1) * DAY))).toBe(0);
-    await sandboxBillingDue(s.app.db, s.app.sales, new Date(end.getTime() + PAST_DUE_DAYS * DAY + 1000));
-    [row] = await recordsOf(ws.id);
-    expect(row!.subscriptionStatus).toBe('cancelled');
-    const [publisher] = await s.app.db.select().from(publishers).where(eq(publishers.id, northwind));
-    expect(publisher?.stripeAccountId).toBeTruthy();
-    const events = await s.app.db.select().from(salesEvents).where(and(eq(salesEvents.purchaseId, row!.id), inArray(salesEvents.type, ['app.subscription.cancelled'])));
-    expect(events.map((e) => (e.payload as { reason?: string }).reason)).toEqual(['payment failed']);
-  });
-});
+// Subscriptions (trial, renewal, seats, cancelling, resuming, past due, refunds) run on both providers in
+// billing-providers.test.ts.

@@ -50,7 +50,7 @@ describe('the contract', () => {
       if (access === 'feature') for (const status of [403, 404]) must(status, true);
       if (access === 'public' && !workspace) for (const status of [404, 409]) must(status, false);
       // The checkout's changes refuse what cannot be bought so (409).
-      const buyerChange = ['checkout.start', 'checkout.seats', 'checkout.cancel'].includes(key);
+      const buyerChange = ['checkout.start', 'checkout.seats', 'checkout.cancel', 'checkout.resume'].includes(key);
       if (workspace) for (const [status, when] of [[404, true], [409, buyerChange]] as const) must(status, when);
       // A public route refuses nobody, but trusted publishing's exchange: a CI token no trust policy matches.
       if (access === 'public' && !workspace) must(403, key === 'trust.exchange');
@@ -74,7 +74,7 @@ describe('the contract', () => {
       .map(({ key }) => key)
       .sort();
     expect(upstream).toEqual([
-      'admin.publishers.payout', 'admin.refunds.refund', 'catalog.cloudUrls', 'checkout.cancel', 'checkout.seats', 'checkout.start', 'oauth.exchange', 'oauth.stripeConnect', 'oauth.stripeUrl', 'publisher.balance', 'publisher.stripeDashboard', 'trust.exchange',
+      'admin.publishers.payout', 'admin.refunds.refund', 'catalog.cloudUrls', 'checkout.cancel', 'checkout.resume', 'checkout.seats', 'checkout.start', 'oauth.exchange', 'oauth.stripeConnect', 'oauth.stripeUrl', 'publisher.balance', 'publisher.stripeDashboard', 'trust.exchange',
     ]);
   });
 });

@@ -84,7 +84,8 @@ export function ownedOf(records: RecordRow[], appId: string, plans: Plan[]): Own
     maxSeats: r.maxSeats,
     price: r.price,
     periodEnd: r.periodEnd?.toISOString() ?? null,
-    manageable: !viaBundle && r.purchaseType === 'subscription' && !!r.provider && !r.externallyManaged && (status === 'active' || status === 'trialing'),
+    manageable: !viaBundle && r.purchaseType === 'subscription' && !!r.provider && !r.externallyManaged && (status === 'active' || status === 'trialing' || status === 'cancelling'),
+    paid: !!r.providerPaymentId && !r.refundedAt,
   };
 }
 

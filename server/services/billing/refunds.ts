@@ -8,6 +8,7 @@ import { appNames, billingOf, purchaseRow, toPurchase } from '../../read/purchas
 import { logActivity, type Staff } from '../activity';
 import type { PaymentProvider } from '../payments/provider';
 import { viaProvider } from './checkout';
+import { allows } from './subscriptions';
 import { changeSubscription, emitEvents, publisherShare, type SalesMoney } from '../sales/purchases';
 
 const cents = (n: number) => Math.round(n * 100);
@@ -22,7 +23,8 @@ const cents = (n: number) => Math.round(n * 100);
 export async function refundPurchase(db: Db, payments: PaymentProvider, money: SalesMoney, id: string, input: { amount?: number; reason: string }, by: Staff) {
   const row = await purchaseRow(db, id);
   const names = await appNames(db, [row.appId]);
-  if (!purchaseRefundable(toPurchase(row, names.get(row.appId)), billingOf(row))) throw conflict('not_refundable', M.notRefundable);
+  const subscriptionRefusal = row.purchaseType === 'subscription' && !allows(row, { type: 'REFUND' });
+  if (!purchaseRefundable(toPurchase(row, names.get(row.appId)), billingOf(row)) || subscriptionRefusal) throw conflict('not_refundable', M.notRefundable);
   const amount = input.amount ?? row.price;
   if (amount <= 0 || cents(amount) > cents(row.price)) throw badRequest(M.refundAmount, [{ path: 'amount', message: M.refundAmount }]);
   await viaProvider(payments.refund({ paymentId: row.providerPaymentId!, amount, idempotencyKey: `refund_${row.id}_${row.providerPaymentId}` }));

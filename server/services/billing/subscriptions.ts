@@ -10,6 +10,7 @@ import { planPrice, plansOf } from '../sales/plans';
 import { changeSubscription, credit, type SalesMoney } from '../sales/purchases';
 import { ownedOf, sameWorkspace, viaProvider } from './checkout';
 import { nextPeriodEnd } from './periods';
+import { subscriptionAllows, subscriptionStep, type SubscriptionEvent, type SubscriptionInput } from '../../../machines/subscription';
 
 const DAY = 86_400_000;
 /** A subscription past due this long after its period's end (its payment failed and was not made good) is cancelled. */
@@ -21,6 +22,24 @@ const field = (path: string, message: string) => badRequest(message, [{ path, me
 async function planOf(db: Db | Tx, row: PurchaseRow) {
   const [app] = await db.select().from(apps).where(eq(apps.id, row.appId));
   return app ? ((await plansOf(db, app)).find((p) => p.id === row.planId) ?? null) : null;
+}
+
+/** The subscription machine where the record is (machines/subscription.ts). */
+export const machineInput = (row: PurchaseRow): SubscriptionInput => ({
+  status: row.subscriptionStatus ?? 'cancelled',
+  paid: !!row.providerPaymentId && !row.refundedAt,
+  perSeat: row.isSeatBased,
+  seats: row.seats,
+});
+
+/** Whether the machine takes `event` for the record. */
+export const allows = (row: PurchaseRow, event: SubscriptionEvent) => subscriptionAllows(machineInput(row), event);
+
+/** Why the machine refuses a workspace's change (409 with the reason the checkout page shows). */
+function refused(row: PurchaseRow, event: SubscriptionEvent) {
+  const status = row.subscriptionStatus;
+  const reason = status === 'cancelling' ? M.ending : status === 'pastDue' ? M.pastDue : status === 'cancelled' ? M.ended : event.type === 'RESUME' ? M.notEnding : M.notSubscribed;
+  return conflict('not_allowed', reason);
 }
 
 /** A marketplace-billed subscription by the provider's id, locked for the change (null when it is none of ours). */
@@ -50,7 +69,7 @@ export async function renewed(tx: Tx, money: SalesMoney, row: PurchaseRow, perio
 
 /** A period's payment failed: past due (the licence keeps its grace; PAST_DUE_DAYS later it is cancelled). */
 export async function paymentFailed(tx: Tx, money: SalesMoney, row: PurchaseRow) {
-  if (row.subscriptionStatus === 'pastDue' || row.subscriptionStatus === 'cancelled') return null;
+  if (!allows(row, { type: 'PAYMENT_FAILED' })) return null;
   return (await changeSubscription(tx, money, row, { subscriptionStatus: 'pastDue' }, 'payment failed')).purchase;
 }
 
@@ -60,7 +79,7 @@ export async function paymentFailed(tx: Tx, money: SalesMoney, row: PurchaseRow)
 export const providerRenewed = (db: Db, money: SalesMoney, subscriptionId: string, periodEnd: Date, paymentId: string | null) =>
   db.transaction(async (tx) => {
     const row = await byProviderId(tx, subscriptionId);
-    if (!row || row.subscriptionStatus === 'cancelled') return null;
+    if (!row || !allows(row, { type: 'PERIOD_PAID' })) return null;
     // The same period told twice (an invoice and the subscription's update) changes nothing the second time.
     if (row.subscriptionStatus === 'active' && row.periodEnd && row.periodEnd.getTime() >= periodEnd.getTime()) return null;
     return renewed(tx, money, row, periodEnd, paymentId);
@@ -88,25 +107,55 @@ export const providerUpdated = (
     const row = await byProviderId(tx, subscriptionId);
     if (!row || row.subscriptionStatus === 'cancelled') return null;
     const status = state.status === 'cancelled' ? 'cancelled' : state.cancelAtPeriodEnd && state.status !== 'pastDue' ? 'cancelling' : state.status;
-    const patch: Parameters<typeof changeSubscription>[3] = { subscriptionStatus: status };
-    if (state.seats !== undefined && row.isSeatBased && state.seats > 0) patch.seats = state.seats;
-    // A new period comes with its invoice (providerRenewed), which credits it; not from here.
-    if (status === 'active' && row.subscriptionStatus === 'trialing') return null;
-    return (await changeSubscription(tx, money, row, patch, status === 'cancelled' ? 'cancelled' : undefined)).purchase;
+    const patch: Parameters<typeof changeSubscription>[3] = {};
+    if (state.seats !== undefined && state.seats !== row.seats && allows(row, { type: 'CHANGE_SEATS', seats: state.seats })) patch.seats = state.seats;
+    let reason: string | undefined;
+    if (status !== row.subscriptionStatus) {
+      // A paid period comes with its invoice (providerRenewed), which credits it; not from here.
+      if (status === 'active' && (row.subscriptionStatus === 'trialing' || row.subscriptionStatus === 'pastDue')) return null;
+      const event = providerEvent(row, status);
+      if (!event || subscriptionStep(machineInput(row), event) !== status) return null;
+      patch.subscriptionStatus = status;
+      reason = event.type === 'PAST_DUE_EXPIRED' ? 'payment failed' : event.type === 'PERIOD_ENDED' ? 'period ended' : status === 'cancelled' ? 'cancelled' : undefined;
+    }
+    return (await changeSubscription(tx, money, row, patch, reason)).purchase;
   });
+
+/** The machine's event for the provider's word that the subscription is now `status`. */
+function providerEvent(row: PurchaseRow, status: string): SubscriptionEvent | null {
+  const from = row.subscriptionStatus;
+  if (status === 'cancelled') return { type: from === 'pastDue' ? 'PAST_DUE_EXPIRED' : from === 'cancelling' ? 'PERIOD_ENDED' : 'CANCEL_NOW' };
+  if (status === 'cancelling') return { type: 'CANCEL_AT_PERIOD_END' };
+  if (status === 'pastDue') return { type: 'PAYMENT_FAILED' };
+  if (from === 'cancelling') return { type: 'RESUME' };
+  return null;
+}
 
 // ——— What the workspace asks (the checkout pages) ———
 
-/** The workspace's own marketplace-billed subscription, as the checkout pages may change it. */
-async function manageable(db: Db | Tx, workspaceId: string, id: string, lock = false) {
-  const row = await purchaseRow(db, id, lock).catch(() => null);
+/**
+ * The workspace's own marketplace-billed subscription, as the checkout pages may change it, for `event` (checked
+ * by the machine after `check`, whose reasons are more precise).
+ */
+async function manageable(db: Db | Tx, workspaceId: string, id: string, event: SubscriptionEvent, check?: (row: PurchaseRow) => void) {
+  const row = await purchaseRow(db, id).catch(() => null);
   if (!row) throw notFound('Subscription');
   sameWorkspace(row.workspaceId, workspaceId);
   const plans = row.purchaseType === 'subscription' ? await plansOf(db, (await db.select().from(apps).where(eq(apps.id, row.appId)))[0]!) : [];
   const owned = ownedOf([row], row.appId, plans);
-  if (!owned?.manageable || !row.providerSubscriptionId) throw conflict('not_manageable', M.notSubscribed);
-  return { row, plans };
+  if (!owned || owned.kind !== 'subscription' || owned.viaBundle || !row.provider || row.externallyManaged || !row.providerSubscriptionId) throw conflict('not_manageable', M.notSubscribed);
+  check?.(row);
+  if (!allows(row, event)) throw refused(row, event);
+  return row;
 }
+
+/** The change under the record's lock, if the machine still takes it (another change may have come first). */
+const locked = (db: Db, money: SalesMoney, id: string, event: SubscriptionEvent, patch: Parameters<typeof changeSubscription>[3], reason?: string) =>
+  db.transaction(async (tx) => {
+    const row = await purchaseRow(tx, id, true);
+    if (!allows(row, event)) throw refused(row, event);
+    await changeSubscription(tx, money, row, patch, reason);
+  });
 
 const ownedNow = async (db: Db, id: string) => {
   const row = await purchaseRow(db, id);
@@ -116,28 +165,34 @@ const ownedNow = async (db: Db, id: string) => {
 
 /** The workspace changes the seats of its per-seat subscription: the provider bills the new price from now on. */
 export async function changeSeats(db: Db, payments: PaymentProvider, money: SalesMoney, workspaceId: string, id: string, seats: number): Promise<OwnedPurchase> {
-  const { row } = await manageable(db, workspaceId, id);
-  if (!row.isSeatBased) throw field('seats', 'This subscription is not billed per seat.');
-  if (row.seats === seats) throw field('seats', M.sameSeats);
+  const event: SubscriptionEvent = { type: 'CHANGE_SEATS', seats };
+  const row = await manageable(db, workspaceId, id, event, (r) => {
+    if (!r.isSeatBased) throw field('seats', 'This subscription is not billed per seat.');
+    if (r.seats === seats) throw field('seats', M.sameSeats);
+  });
   const plan = await planOf(db, row);
   const cost = plan ? planPrice(plan, seats) : null;
   if (!plan || !cost) throw field('seats', `No tier of the plan covers ${seats} seats.`);
   await viaProvider(payments.updateSubscription({ subscriptionId: row.providerSubscriptionId!, amount: cost.price, seats }));
-  await db.transaction(async (tx) => {
-    const locked = await purchaseRow(tx, id, true);
-    await changeSubscription(tx, money, locked, { seats });
-  });
+  await locked(db, money, id, event, { seats });
   return ownedNow(db, id);
 }
 
 /** The workspace cancels: at the period end (it runs until then), or now (it stops at once). */
 export async function cancelSubscription(db: Db, payments: PaymentProvider, money: SalesMoney, workspaceId: string, id: string, when: 'periodEnd' | 'now'): Promise<OwnedPurchase> {
-  const { row } = await manageable(db, workspaceId, id);
+  const event: SubscriptionEvent = { type: when === 'now' ? 'CANCEL_NOW' : 'CANCEL_AT_PERIOD_END' };
+  const row = await manageable(db, workspaceId, id, event);
   await viaProvider(payments.cancelSubscription({ subscriptionId: row.providerSubscriptionId!, atPeriodEnd: when === 'periodEnd' }));
-  await db.transaction(async (tx) => {
-    const locked = await purchaseRow(tx, id, true);
-    await changeSubscription(tx, money, locked, { subscriptionStatus: when === 'now' ? 'cancelled' : 'cancelling' }, 'cancelled by the workspace');
-  });
+  await locked(db, money, id, event, { subscriptionStatus: subscriptionStep(machineInput(row), event)! }, 'cancelled by the workspace');
+  return ownedNow(db, id);
+}
+
+/** The workspace resumes a subscription it cancelled at the period end: it renews again (trialing still, if it was). */
+export async function resumeSubscription(db: Db, payments: PaymentProvider, money: SalesMoney, workspaceId: string, id: string): Promise<OwnedPurchase> {
+  const event: SubscriptionEvent = { type: 'RESUME' };
+  const row = await manageable(db, workspaceId, id, event);
+  await viaProvider(payments.resumeSubscription({ subscriptionId: row.providerSubscriptionId! }));
+  await locked(db, money, id, event, { subscriptionStatus: subscriptionStep(machineInput(row), event)! }, 'resumed by the workspace');
   return ownedNow(db, id);
 }
 
@@ -169,28 +224,25 @@ export async function sandboxBillingDue(db: Db, money: SalesMoney, now = new Dat
     const done = await db.transaction(async (tx) => {
       const row = await purchaseRow(tx, id, true);
       if (!row.periodEnd || row.periodEnd > now || row.provider !== 'sandbox' || row.externallyManaged) return false;
-      switch (row.subscriptionStatus) {
-        case 'cancelling':
-          await changeSubscription(tx, money, row, { subscriptionStatus: 'cancelled' }, 'period ended');
-          return true;
-        case 'pastDue':
-          // Past due since the period's charge failed, at its end.
-          if (now.getTime() - row.periodEnd.getTime() < PAST_DUE_DAYS * DAY) return false;
-          await changeSubscription(tx, money, row, { subscriptionStatus: 'cancelled' }, 'payment failed');
-          return true;
-        case 'active':
-        case 'trialing': {
-          if (row.paymentMethod === SANDBOX_METHODS.chargesFail) {
-            await paymentFailed(tx, money, row);
-            return true;
-          }
-          const plan = await planOf(tx, row);
-          await renewed(tx, money, row, nextPeriodEnd(row.periodEnd, plan?.strategy ?? 'monthly'), `ch_sbx_${row.id}_${row.periodEnd.getTime()}`);
-          return true;
-        }
-        default:
-          return false;
+      const pays = row.paymentMethod !== SANDBOX_METHODS.chargesFail;
+      const charge = async () => {
+        const plan = await planOf(tx, row);
+        await renewed(tx, money, row, nextPeriodEnd(row.periodEnd!, plan?.strategy ?? 'monthly'), `ch_sbx_${row.id}_${row.periodEnd!.getTime()}`);
+      };
+      if (allows(row, { type: 'PERIOD_ENDED' })) {
+        await changeSubscription(tx, money, row, { subscriptionStatus: 'cancelled' }, 'period ended');
+      } else if (row.subscriptionStatus === 'pastDue') {
+        // Past due since the period's charge failed, at its end: charged again each run (the card on file may
+        // pay now, as Stripe's retries do), cancelled once PAST_DUE_DAYS are up.
+        if (pays) await charge();
+        else if (now.getTime() - row.periodEnd.getTime() >= PAST_DUE_DAYS * DAY) await changeSubscription(tx, money, row, { subscriptionStatus: 'cancelled' }, 'payment failed');
+        else return false;
+      } else if (pays) {
+        await charge();
+      } else {
+        await paymentFailed(tx, money, row);
       }
+      return true;
     });
     if (done) changed++;
   }

@@ -53,8 +53,10 @@ export interface PaymentProvider {
   refund(p: { paymentId: string; amount: number; idempotencyKey: string }): Promise<void>;
   /** A subscription's new price per period for its new seats, from the next invoice on (prorated by the provider). */
   updateSubscription(p: { subscriptionId: string; amount: number; seats: number }): Promise<void>;
-  /** Cancels a subscription at the end of its period (undone by `atPeriodEnd: false` … never: a new checkout), or now. */
+  /** Cancels a subscription at the end of its period (it runs until then; `resumeSubscription` undoes it), or now. */
   cancelSubscription(p: { subscriptionId: string; atPeriodEnd: boolean }): Promise<void>;
+  /** A subscription cancelled at its period's end renews again. */
+  resumeSubscription(p: { subscriptionId: string }): Promise<void>;
 }
 
 export type CheckoutRequest = {

@@ -90,6 +90,7 @@ export class SandboxProvider implements PaymentProvider {
   async refund() {}
   async updateSubscription() {}
   async cancelSubscription() {}
+  async resumeSubscription() {}
 
   /** The account's ledger, newest first (the dashboard page). */
   entries(accountId: string, limit = 50) {

@@ -176,6 +176,14 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
+  async resumeSubscription(p: { subscriptionId: string }) {
+    try {
+      await this.stripe.subscriptions.update(p.subscriptionId, { cancel_at_period_end: false });
+    } catch (e) {
+      failure(e);
+    }
+  }
+
   // ——— Stripe's events (server/routes/stripe-events.ts) ———
 
   /** The event Stripe signed (`Stripe-Signature` over the raw body with the endpoint's secret); throws when the signature does not hold. */

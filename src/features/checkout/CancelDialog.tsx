@@ -12,11 +12,14 @@ import { checkoutText as T } from './strings';
 
 type When = 'periodEnd' | 'now';
 
-/** Cancel subscription, confirmed first: at the end of the period (it runs until then) or now; then Rocket.Chat is told to sync. */
-export function CancelDialog({ ctx, appId, owned, onClose }: { ctx: OfferContext; appId: string; owned: OwnedPurchase; onClose: () => void }) {
+/**
+ * Cancel subscription, confirmed first: at the end of the period (it runs until then; offered unless it already
+ * ends then) or now; then Rocket.Chat is told to sync.
+ */
+export function CancelDialog({ ctx, appId, owned, atPeriodEnd, onClose }: { ctx: OfferContext; appId: string; owned: OwnedPurchase; atPeriodEnd: boolean; onClose: () => void }) {
   const { buyer } = ctx;
   const queryClient = useQueryClient();
-  const [when, setWhen] = useState<When>('periodEnd');
+  const [when, setWhen] = useState<When>(atPeriodEnd ? 'periodEnd' : 'now');
   const cancel = useMutation({
     mutationFn: () => cancelSubscription(owned.purchaseId, buyer, when),
     onSuccess: async (next) => {
@@ -35,14 +38,16 @@ export function CancelDialog({ ctx, appId, owned, onClose }: { ctx: OfferContext
         </AlertDialog.Description>
         <Flex direction="column" gap="4">
           <RadioGroup.Root value={when} onValueChange={(v) => setWhen(v as When)} aria-label={T.cancelText}>
-            <RadioGroup.Item value="periodEnd">
-              <Flex direction="column">
-                <Text weight="medium">{T.cancelAtEnd}</Text>
-                <Text size="1" color="gray">
-                  {owned.periodEnd ? T.cancelAtEndHint(formatDate(owned.periodEnd)) : T.cancelAtEndNoDate}
-                </Text>
-              </Flex>
-            </RadioGroup.Item>
+            {atPeriodEnd && (
+              <RadioGroup.Item value="periodEnd">
+                <Flex direction="column">
+                  <Text weight="medium">{T.cancelAtEnd}</Text>
+                  <Text size="1" color="gray">
+                    {owned.periodEnd ? T.cancelAtEndHint(formatDate(owned.periodEnd)) : T.cancelAtEndNoDate}
+                  </Text>
+                </Flex>
+              </RadioGroup.Item>
+            )}
             <RadioGroup.Item value="now">
               <Flex direction="column">
                 <Text weight="medium">{T.cancelNow}</Text>

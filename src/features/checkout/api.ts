@@ -55,6 +55,10 @@ export async function changeSeats(purchaseId: string, buyer: Buyer, seats: numbe
   return unwrap(await client.seats({ params: { id: purchaseId }, body: { workspaceId: buyer.workspaceId, seats }, extraHeaders: auth(buyer) }));
 }
 
+export async function resumeSubscription(purchaseId: string, buyer: Buyer): Promise<OwnedPurchase> {
+  return unwrap(await client.resume({ params: { id: purchaseId }, body: { workspaceId: buyer.workspaceId }, extraHeaders: auth(buyer) }));
+}
+
 export async function cancelSubscription(purchaseId: string, buyer: Buyer, when: 'periodEnd' | 'now'): Promise<OwnedPurchase> {
   return unwrap(await client.cancel({ params: { id: purchaseId }, body: { workspaceId: buyer.workspaceId, when }, extraHeaders: auth(buyer) }));
 }

@@ -108,5 +108,8 @@ export const checkoutText = {
   keep: 'Keep subscription',
   cancelled: 'The subscription is cancelled.',
   cancelling: (date: string) => `The subscription ends on ${date}.`,
+  resume: 'Resume subscription',
+  resumed: (date: string) => `The subscription renews again on ${date}.`,
+  resumedNoDate: 'The subscription renews again.',
   close: 'Close',
 } as const;
