@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { subscriptionAllows, subscriptionStep, subscriptionStates, type SubscriptionEvent, type SubscriptionState } from './subscription';
+import { newSubscription, subscriptionAllows, subscriptionStep, subscriptionStates, type SubscriptionEvent, type SubscriptionState } from './subscription';
 
 /**
  * The machine's paths run against the real server in tests/model/subscription.model.test.ts. The oracle here:
@@ -44,5 +44,12 @@ describe('a subscription billed through the checkout', () => {
     const at = { status: 'active', paid: true, perSeat: true, seats: 10 } as const;
     for (const seats of [10, 0, -1, 2.5]) expect(subscriptionAllows(at, { type: 'CHANGE_SEATS', seats })).toBe(false);
     expect(subscriptionAllows({ ...at, perSeat: false }, { type: 'CHANGE_SEATS', seats: 12 })).toBe(false);
+  });
+});
+
+describe('a new subscription', () => {
+  it('trials when nothing was charged at checkout, and is active when its first period was', () => {
+    expect(newSubscription({ paid: false, perSeat: true, seats: 5 }).value).toBe('trialing');
+    expect(newSubscription({ paid: true, perSeat: false, seats: 0 }).value).toBe('active');
   });
 });
