@@ -249,7 +249,10 @@ export async function subscribePerSeat(page: Page, env: CheckoutEnv) {
   await expectNoAxeViolations(page, 'subscribe: paid');
 }
 
-/** /subscribe/details: the subscription's facts; change its seats (the new price shown first), then cancel it at the period's end. */
+/**
+ * /subscribe/details: the subscription's facts; change its seats (the new price shown first), then cancel it at the
+ * period's end; resume it (it renews again), and cancel it at the period's end once more.
+ */
 export async function manageOnDetails(page: Page, env: CheckoutEnv) {
   const { a, seatApp } = env;
   await page.goto(checkoutUrl(env, seatApp.id, 'subscribe/details', a, { seats: '42' }));
@@ -268,18 +271,59 @@ export async function manageOnDetails(page: Page, env: CheckoutEnv) {
   await dialog.waitFor({ state: 'detached' });
   await page.getByText('42 seats').waitFor();
 
+  const endDate = await cancelAtPeriodEnd(page, 'details: cancel');
+  await expectNoAxeViolations(page, 'details: cancelling');
+
+  // Ending already: cancelling again offers only Now (the dialog is in the address); the buyer keeps it.
+  await page.getByRole('button', { name: 'Cancel subscription' }).click();
+  const now = page.getByRole('alertdialog', { name: 'Cancel subscription' });
+  await now.getByRole('radio', { name: /^Now/ }).waitFor();
+  expect(await now.getByRole('radio').count()).toBe(1);
+  expect(await now.getByRole('radio', { name: /^Now/ }).isChecked()).toBe(true);
+  expect(new URL(page.url()).searchParams.get('manage')).toBe('cancel');
+  await expectNoAxeViolations(page, 'details: cancel a subscription that is ending');
+  await now.getByRole('button', { name: 'Keep subscription' }).click();
+  await now.waitFor({ state: 'detached' });
+  expect(new URL(page.url()).searchParams.has('manage')).toBe(false);
+
+  // Resumed: it renews again (a trial again), changed and cancelled as before; the cancelling note is gone.
+  await page.getByRole('button', { name: 'Resume subscription' }).click();
+  await page.getByTestId('toast').getByText(`The subscription renews again on ${endDate}.`).waitFor();
+  await page.getByRole('button', { name: 'Change seats' }).waitFor();
+  await page.getByRole('button', { name: 'Cancel subscription' }).waitFor();
+  await page.getByText('Trial', { exact: true }).waitFor();
+  await expect.poll(() => page.getByRole('main').getByRole('status').count()).toBe(0);
+  await expect.poll(() => page.getByRole('button', { name: 'Resume subscription' }).count()).toBe(0);
+  await expect.poll(() => page.getByText('Cancelling', { exact: true }).count()).toBe(0);
+  await expectNoAxeViolations(page, 'details: resumed');
+
+  // And cancelled at the period's end again: it ends on the same date.
+  expect(await cancelAtPeriodEnd(page, 'details: cancel after resuming')).toBe(endDate);
+  await expectNoAxeViolations(page, 'details: cancelling again');
+}
+
+/**
+ * Cancel subscription, at the end of the period (the dialog's choice): the subscription is Cancelling, the page says
+ * when it ends, and offers Resume and Cancel (now) but no Change seats. Returns the date it ends, as the page shows it.
+ */
+async function cancelAtPeriodEnd(page: Page, label: string): Promise<string> {
   await page.getByRole('button', { name: 'Cancel subscription' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Cancel subscription' });
   expect(await confirm.getByRole('radio', { name: /At the end of the period/ }).isChecked()).toBe(true);
-  await confirm.getByRole('radio', { name: /Now/ }).waitFor();
-  await expectNoAxeViolations(page, 'details: cancel');
+  await confirm.getByRole('radio', { name: /^Now/ }).waitFor();
+  await expectNoAxeViolations(page, label);
   await confirm.getByRole('button', { name: 'Cancel subscription' }).click();
   await confirm.waitFor({ state: 'detached' });
   await page.getByText('Cancelling', { exact: true }).waitFor();
-  await page.getByText(/^The subscription ends on /).first().waitFor();
-  await expect(page.getByRole('button', { name: 'Change seats' }).count()).resolves.toBe(0);
-  await expect(page.getByRole('button', { name: 'Cancel subscription' }).count()).resolves.toBe(0);
-  await expectNoAxeViolations(page, 'details: cancelling');
+  // The cancelling note, on the page (the toast says the same beside it).
+  const note = page.getByRole('main').getByRole('status');
+  await note.getByText(/^The subscription ends on /).waitFor();
+  const ends = /^The subscription ends on (.+)\.$/.exec((await note.textContent())?.trim() ?? '')?.[1];
+  expect(ends, 'the date the subscription ends').toBeTruthy();
+  await page.getByRole('button', { name: 'Resume subscription' }).waitFor();
+  await page.getByRole('button', { name: 'Cancel subscription' }).waitFor();
+  await expect.poll(() => page.getByRole('button', { name: 'Change seats' }).count()).toBe(0);
+  return ends!;
 }
 
 /** At a phone's width (390 px): the plan with its tiers, the review, the provider's cancel link, and the details with their dialog (before `manageOnDetails`). */

@@ -8,7 +8,8 @@ import { atPhoneWidth, buyInTheModal, buyOnItsOwnPage, manageOnDetails, startRoc
 /**
  * The buyer's checkout pages in Chromium against the real portal (issue 28): Rocket.Chat's buy and subscribe pages
  * with a registered workspace's `marketplace:purchase` token, the sandbox provider's card form, the answer the
- * modal waits for, the management of a per-seat subscription; axe at each step, and a phone's width.
+ * modal waits for, the management of a per-seat subscription (its seats, cancelling, resuming); axe at each step,
+ * and a phone's width.
  */
 let portal: Awaited<ReturnType<typeof startPortal>>;
 let host: Awaited<ReturnType<typeof startRocketChatHost>>;
@@ -70,7 +71,7 @@ describe('the checkout pages in Chromium', () => {
     await page.context().close();
   });
 
-  it('manages the subscription on /subscribe/details: changes its seats, then cancels it at the end of the period', async () => {
+  it('manages the subscription on /subscribe/details: changes its seats, then cancels it at the end of the period; resumes it, and cancels it at the period’s end again', async () => {
     const page = await portal.page();
     await manageOnDetails(page, env);
     await page.context().close();

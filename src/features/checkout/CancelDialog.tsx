@@ -19,7 +19,9 @@ type When = 'periodEnd' | 'now';
 export function CancelDialog({ ctx, appId, owned, atPeriodEnd, onClose }: { ctx: OfferContext; appId: string; owned: OwnedPurchase; atPeriodEnd: boolean; onClose: () => void }) {
   const { buyer } = ctx;
   const queryClient = useQueryClient();
-  const [when, setWhen] = useState<When>(atPeriodEnd ? 'periodEnd' : 'now');
+  const [chosen, setWhen] = useState<When>('periodEnd');
+  // Ending at the period's end already (maybe since the dialog opened: the offer is read again), only now is left.
+  const when: When = atPeriodEnd ? chosen : 'now';
   const cancel = useMutation({
     mutationFn: () => cancelSubscription(owned.purchaseId, buyer, when),
     onSuccess: async (next) => {
