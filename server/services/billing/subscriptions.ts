@@ -149,12 +149,16 @@ async function manageable(db: Db | Tx, workspaceId: string, id: string, event: S
   return row;
 }
 
-/** The change under the record's lock, if the machine still takes it (another change may have come first). */
+/**
+ * The change under the record's lock, if the machine still takes it (another change may have come first): the
+ * status the machine moves it to, and `patch`.
+ */
 const locked = (db: Db, money: SalesMoney, id: string, event: SubscriptionEvent, patch: Parameters<typeof changeSubscription>[3], reason?: string) =>
   db.transaction(async (tx) => {
     const row = await purchaseRow(tx, id, true);
-    if (!allows(row, event)) throw refused(row, event);
-    await changeSubscription(tx, money, row, patch, reason);
+    const status = subscriptionStep(machineInput(row), event);
+    if (!status) throw refused(row, event);
+    await changeSubscription(tx, money, row, { subscriptionStatus: status, ...patch }, reason);
   });
 
 const ownedNow = async (db: Db, id: string) => {
@@ -183,7 +187,7 @@ export async function cancelSubscription(db: Db, payments: PaymentProvider, mone
   const event: SubscriptionEvent = { type: when === 'now' ? 'CANCEL_NOW' : 'CANCEL_AT_PERIOD_END' };
   const row = await manageable(db, workspaceId, id, event);
   await viaProvider(payments.cancelSubscription({ subscriptionId: row.providerSubscriptionId!, atPeriodEnd: when === 'periodEnd' }));
-  await locked(db, money, id, event, { subscriptionStatus: subscriptionStep(machineInput(row), event)! }, 'cancelled by the workspace');
+  await locked(db, money, id, event, {}, 'cancelled by the workspace');
   return ownedNow(db, id);
 }
 
@@ -192,7 +196,7 @@ export async function resumeSubscription(db: Db, payments: PaymentProvider, mone
   const event: SubscriptionEvent = { type: 'RESUME' };
   const row = await manageable(db, workspaceId, id, event);
   await viaProvider(payments.resumeSubscription({ subscriptionId: row.providerSubscriptionId! }));
-  await locked(db, money, id, event, { subscriptionStatus: subscriptionStep(machineInput(row), event)! }, 'resumed by the workspace');
+  await locked(db, money, id, event, {}, 'resumed by the workspace');
   return ownedNow(db, id);
 }
 
