@@ -139,6 +139,8 @@ export const workspaceDownloads = c.router(
         200: c.otherResponse({ contentType: 'application/zip', body: z.unknown().describe('The compiled package (a zip), as Rocket.Chat installs it.') }),
         ...errorsOf('public', { params: true }),
         ...refusable,
+        /** A version the caller's engine (`X-Apps-Engine-Version`) cannot run. */
+        426: ErrorBody,
       },
       metadata: workspaceCaller(DOWNLOAD_SCOPE),
       summary: 'The compiled package of a published version, for a workspace that may have it (token with marketplace:download in the query)',

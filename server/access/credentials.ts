@@ -6,6 +6,17 @@ import type { TokenAbility } from '../../contract/access';
 
 /** What the portal's API tokens start with (GitHub-style, so secret scanners and people recognize them). */
 export const API_TOKEN_PREFIX = 'rcmp_';
+/**
+ * What the access tokens the portal issues to registered Rocket.Chat workspaces start with (`/api/oauth/token`'s
+ * client_credentials grant): never a portal credential — the workspace gate checks them on the routes that take
+ * them — so the auth plugin looks them up as nothing else.
+ */
+export const WORKSPACE_TOKEN_PREFIX = 'rcwt_';
+
+/** Which kind of credential a bearer token is, by its form alone (what the auth plugin looks it up as). */
+export const credentialKind = (token: string): 'apiToken' | 'workspace' | 'sessionOrCloud' =>
+  token.startsWith(API_TOKEN_PREFIX) ? 'apiToken' : token.startsWith(WORKSPACE_TOKEN_PREFIX) ? 'workspace' : 'sessionOrCloud';
+
 /** The scope a cloud access token needs to submit apps (what Rocket.Chat's Apps CLI asks for). */
 export const SUBMIT_SCOPE = 'marketplace:app-submit';
 

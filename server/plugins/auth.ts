@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { API_TOKEN_PREFIX, apiTokenCredential, cloudCredential, sessionCredential } from '../access/credentials';
+import { apiTokenCredential, cloudCredential, credentialKind, sessionCredential } from '../access/credentials';
 import type { Grant } from '../access/grant';
 import { sha256 } from '../db/ids';
 import type { developers, sessions } from '../db/schema';
@@ -31,10 +31,13 @@ export default fp(
       const stop = await app.dbListen('portal_auth', (message) => cache.invalidate(message), (on) => cache.setListening(on));
       app.addHook('onClose', async () => stop());
     }
-    // Which credential a token is: an API token by its prefix; else a portal session, else a cloud access
-    // token of a registered client (the Apps CLI) that carries the submit scope.
+    // Which credential a token is: an API token by its prefix; a workspace's token (its prefix) is none of the
+    // portal's; else a portal session, else a cloud access token of a registered client (the Apps CLI) that
+    // carries the submit scope.
     const lookup = async (token: string, tokenHash: string): Promise<AuthContext | null> => {
-      if (token.startsWith(API_TOKEN_PREFIX)) return apiTokenCredential(app.db, tokenHash);
+      const kind = credentialKind(token);
+      if (kind === 'apiToken') return apiTokenCredential(app.db, tokenHash);
+      if (kind === 'workspace') return null;
       return (await sessionCredential(app.db, tokenHash)) ?? cloudCredential(app.db, tokenHash, await app.cloudAccessToken(token, tokenHash));
     };
     // Read your own writes: a write by a signed-in user forgets what this process keeps of them before the

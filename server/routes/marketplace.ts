@@ -1,10 +1,10 @@
 import { initServer } from '@ts-rest/fastify';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import semver from 'semver';
 import { contract } from '../../contract';
 import { appVersions } from '../db/schema';
 import { HttpError } from '../errors';
+import { engineOf, rcError } from './engine-header';
 import { CatalogCache, encodedBody, entryOf, matches, mergeState, negotiate, tagOf, withPurchases } from '../read/marketplace/cache';
 import {
   featuredRows, iconBase64, loadCatalog, offered, purchasesOf, releasesOf, runsOn, screenshotsOf, sectionLabel, toInfo,
@@ -15,30 +15,11 @@ import { madeBy, workspaceForToken, type WorkspaceCaller } from '../services/wor
 
 const s = initServer();
 
-/**
- * An error Rocket.Chat tells apart by its numeric `code` (apps/meteor/ee/server/apps/marketplace/
- * MarketplaceErrorHandler.ts in RocketChat/Rocket.Chat @ 126cc0a6d1d0ec17c978721c936ed9e261902605; its
- * fetchMarketplaceApps.ts reads `400 {code: 200}` as an invalid engine version), in the portal's envelope.
- */
-const rcError = (status: number, code: number, message: string) => new HttpError(status, code as unknown as string, message);
 const invalidToken = () =>
   new HttpError(401, 'invalid_token', 'This is not a valid workspace token (unknown, expired, revoked, or without marketplace:read): get a new one from the token endpoint.');
 
 /** The scope a workspace token needs to read the catalog (Rocket.Chat asks for it: app/cloud/server/oauthScopes.ts). */
 export const READ_SCOPE = 'marketplace:read';
-
-/**
- * The caller's Apps-Engine version (`X-Apps-Engine-Version`, getMarketplaceHeaders.ts), null when none is sent
- * (then every published version counts as one it runs); anything that is not a version is a 400 with code 200.
- */
-function engineOf(request: FastifyRequest): string | null {
-  const raw = request.headers['x-apps-engine-version'];
-  const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
-  if (!value) return null;
-  const version = semver.valid(value);
-  if (!version) throw rcError(400, 200, `X-Apps-Engine-Version "${value.slice(0, 64)}" is not a version (such as 1.47.0).`);
-  return version;
-}
 
 /**
  * The registered workspace whose token the request carries (`Authorization: Bearer <token>`), or null when

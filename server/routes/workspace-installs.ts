@@ -1,14 +1,17 @@
 import { initServer } from '@ts-rest/fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import semver from 'semver';
 import { contract } from '../../contract';
 import type { ErrorBody } from '../../contract/common';
 import { DOWNLOAD_SCOPE } from '../../contract/workspace-installs';
-import { notFound } from '../errors';
+import { HttpError, notFound } from '../errors';
 import { resourceOf } from '../plugins/access';
 import { installStats } from '../read/installs';
+import { runsOn } from '../read/marketplace/catalog';
 import { refusalFor, type Refusal } from '../services/installs/entitlement';
 import { downloadableVersion, installableApp, recordDownload, recordInstallEvent } from '../services/installs/events';
 import { reportUsage } from '../services/installs/usage';
+import { engineOf } from './engine-header';
 import { bearer, queryToken, workspaceGate } from './workspace-gate';
 
 const s = initServer();
@@ -65,20 +68,24 @@ export const workspaceDownloadsRoutes = (app: FastifyInstance) => {
       hooks: { onRequest: gate.require(queryToken, DOWNLOAD_SCOPE) },
       handler: s.route(contract.workspaceDownloads.download, async ({ request, params, reply }) => {
         const workspace = gate.of(request);
+        const engine = engineOf(request);
         const version = await downloadableVersion(app.db, params.id, params.version);
+        // A version the caller's engine cannot run: Rocket.Chat would refuse to install it after the download
+        // (its catalog never offers it, flagged `versionIncompatible`); refused here, counted as nothing.
+        if (engine && semver.validRange(version.requiredApiVersion) && !runsOn(engine, version.requiredApiVersion)) {
+          throw new HttpError(
+            426,
+            'engine_incompatible',
+            `Version ${version.version} needs Apps-Engine ${version.requiredApiVersion}; this workspace runs ${engine}. Update Rocket.Chat, or install a version it runs.`,
+          );
+        }
         const refusal = await refusalFor(app.db, workspace.workspaceId, version.app);
         if (refusal) return refused(request, refusal);
         const file = await app.storage.stream(version.compiledPath).catch(() => {
           throw notFound('Compiled package');
         });
         try {
-          const engine = request.headers['x-apps-engine-version'];
-          await recordDownload(app.db, {
-            workspaceId: workspace.workspaceId,
-            appId: version.app.id,
-            appVersion: version.version,
-            engineVersion: typeof engine === 'string' ? engine.slice(0, 64) : '',
-          });
+          await recordDownload(app.db, { workspaceId: workspace.workspaceId, appId: version.app.id, appVersion: version.version, engineVersion: engine ?? '' });
         } catch (err) {
           file.body.destroy();
           throw err;

@@ -170,6 +170,27 @@ describe('GET /v2/apps/:id/download/:version', () => {
     expect(await eventCount()).toBe(before);
   });
 
+  it('refuses a version the caller’s engine cannot run (426, counting nothing); an engine header that is no version is 400 {code: 200}', async () => {
+    const at = and(eq(appVersions.appId, APP), eq(appVersions.version, '1.0.0'));
+    const [row] = await s.app.db.select({ range: appVersions.requiredApiVersion }).from(appVersions).where(at);
+    await s.app.db.update(appVersions).set({ requiredApiVersion: '^99.0.0' }).where(at);
+    try {
+      const before = await eventCount();
+      const refused = await download(APP, '1.0.0', stranger.token);
+      expect(refused.status).toBe(426);
+      expect(await refused.json()).toMatchObject({ code: 'engine_incompatible', error: 'Version 1.0.0 needs Apps-Engine ^99.0.0; this workspace runs 1.47.0. Update Rocket.Chat, or install a version it runs.' });
+      const bad = await fetch(`${s.base}/v2/apps/${APP}/download/1.0.0?token=${stranger.token}`, { headers: { 'X-Apps-Engine-Version': 'latest' } });
+      expect([bad.status, (await bad.json()).code]).toEqual([400, 200]);
+      expect(await eventCount()).toBe(before);
+      // Without the header (the engine unknown), it is served.
+      const unknown = await fetch(`${s.base}/v2/apps/${APP}/download/1.0.0?token=${stranger.token}`);
+      expect(unknown.status).toBe(200);
+      await unknown.arrayBuffer();
+    } finally {
+      await s.app.db.update(appVersions).set({ requiredApiVersion: row!.range }).where(at);
+    }
+  });
+
   it('asks for a workspace token with marketplace:download: 401 without a valid one, 403 without the scope', async () => {
     const before = await eventCount();
     for (const token of [undefined, '', 'not-a-token', owner]) {

@@ -126,8 +126,10 @@ describe('the client_credentials grant, as Rocket.Chat asks for it', () => {
     const res = await tokenRequest({ client_id: made.clientId, client_secret: made.clientSecret });
     expect(res.status, res.text).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(res.json).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: 3600, scope: DEFAULT_SCOPE });
+    expect(res.json).toEqual({ access_token: expect.stringMatching(/^rcwt_[\w-]{20,}$/), token_type: 'Bearer', expires_in: 3600, scope: DEFAULT_SCOPE });
     const token = res.json.access_token as string;
+    // Its prefix tells the auth plugin it is no portal credential: a portal route answers 401 as to no token.
+    expect((await s.request('GET', '/v1/publisher/apps', { token })).status).toBe(401);
     const [stored] = await tokensOf(made.workspace.id);
     expect(stored).toMatchObject({ tokenHash: sha256(token), scope: DEFAULT_SCOPE });
     expect(stored!.expiresAt.getTime() - stored!.createdAt.getTime()).toBe(3600 * 1000);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { randomToken, sha256 } from '../../db/ids';
 import { workspaceTokens, workspaces } from '../../db/schema';
+import { WORKSPACE_TOKEN_PREFIX } from '../../access/credentials';
 import { secretMatches } from '../workspaces/credentials';
 import { grantScope } from '../workspaces/scopes';
 import { OAuthError, type TokenReply } from './grants';
@@ -55,7 +56,7 @@ export async function clientCredentials(db: Db, form: Record<string, unknown>, n
     if (!secretMatches(secret, row?.secretHash) || !row || row.revokedAt) throw invalidClient();
     const granted = grantScope(asked);
     if ('unknown' in granted) throw new OAuthError(400, 'invalid_scope', `Unknown scope: ${granted.unknown.join(' ')}.`.slice(0, 500));
-    const accessToken = randomToken(32);
+    const accessToken = `${WORKSPACE_TOKEN_PREFIX}${randomToken(32)}`;
     await tx.insert(workspaceTokens).values({
       tokenHash: sha256(accessToken),
       workspaceId: row.id,

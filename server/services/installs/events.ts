@@ -21,7 +21,7 @@ export async function installableApp(db: Db, appId: string) {
  */
 export async function downloadableVersion(db: Db, appId: string, version: string) {
   const [row] = await db
-    .select({ app: apps, compiledPath: appVersions.compiledPath, version: appVersions.version, nameSlug: appVersions.nameSlug })
+    .select({ app: apps, compiledPath: appVersions.compiledPath, version: appVersions.version, nameSlug: appVersions.nameSlug, requiredApiVersion: appVersions.requiredApiVersion })
     .from(appVersions)
     .innerJoin(apps, eq(apps.id, appVersions.appId))
     .where(and(eq(appVersions.appId, appId), eq(appVersions.version, version), eq(appVersions.status, 'published'), eq(apps.isBundle, false)))
