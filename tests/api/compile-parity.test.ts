@@ -46,7 +46,18 @@ describe('real Apps-Engine apps compile as with Rocket.Chat’s compiler', () =>
     expect(job).toMatchObject({ status: 'succeeded', typeScriptVersion: expect.stringMatching(/^5\.9\./), engineVersion: engine, diagnostics: [] });
     const compiled = await compiledOf(s, res.json.appId);
     expect([...compiled.keys()].sort()).toEqual(['.packagedby', 'ReminderBotApp.js', 'app.json', 'icon.png']);
-    expect(JSON.parse(compiled.get('.packagedby')!.toString())).toMatchObject({ typescript: job.typeScriptVersion });
+    expect(JSON.parse(compiled.get('.packagedby')!.toString())).toMatchObject({ typescript: job.typeScriptVersion, uiKit: expect.stringMatching(/^1\.0\./) });
+  });
+
+  it('compiles an app written for UI Kit 0.31 against 0.31, as its package.json declares, and says so in .packagedby', async () => {
+    const res = await upload(s, owner, zip(fixtureFiles('vote-buttons')));
+    expect(res.status, res.text).toBe(201);
+    expect((await s.settled(owner, res.json.appId)).latest.status).toBe('compiled');
+    const [job] = await jobsOf(s, owner, res.json.appId);
+    expect(job).toMatchObject({ status: 'succeeded', diagnostics: [] });
+    const compiled = await compiledOf(s, res.json.appId);
+    expect(JSON.parse(compiled.get('.packagedby')!.toString())).toMatchObject({ uiKit: expect.stringMatching(/^0\.31\./) });
+    expect(compiled.get('VoteButtonsApp.js')!.toString()).toContain('ButtonStyle.PRIMARY');
   });
 
   it('bundles the npm modules a package ships for a publisher with canUseNPMModules, and refuses them for one without', async () => {

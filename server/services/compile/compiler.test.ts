@@ -67,6 +67,35 @@ describe('compiles as Rocket.Chat does', () => {
     ]);
   }, 30_000);
 
+  it('compiles an app written for UI Kit 0.31 against 0.31 (its ButtonStyle and BlockType enums), which 1.0 would refuse', async () => {
+    const r = await compile(files('vote-buttons'));
+    expect(r.diagnostics).toEqual([]);
+    expect(r.ok).toBe(true);
+    // The enums are values: required from the platform at run time, never bundled.
+    expect(r.emitted.get('VoteButtonsApp.js')!.toString()).toContain('require("@rocket.chat/ui-kit")');
+    const against1 = await compile(files('vote-buttons', (f) => f.delete('package.json')));
+    expect(against1.ok).toBe(false);
+    expect(against1.diagnostics).toEqual(
+      expect.arrayContaining([expect.objectContaining({ file: 'lib/blocks.ts', line: 1, message: expect.stringMatching(/has no exported member '(BlockType|ButtonStyle)'/) })]),
+    );
+  }, 30_000);
+
+  it('compiles an app written for UI Kit 1.0 against 1.0 (its info card), which 0.31 would refuse', async () => {
+    const r = await compile(files('tidy-actions'));
+    expect(r.diagnostics).toEqual([]);
+    expect(r.ok).toBe(true);
+    // Declared as 0.31, its 1.0-only info card is refused: the declaration chooses the UI Kit.
+    const as031 = await compile(
+      files('tidy-actions', (f) => {
+        const pkg = JSON.parse(f.get('package.json')!.toString()) as { devDependencies: Record<string, string> };
+        pkg.devDependencies['@rocket.chat/ui-kit'] = '~0.31.0';
+        f.set('package.json', Buffer.from(JSON.stringify(pkg)));
+      }),
+    );
+    expect(as031.ok).toBe(false);
+    expect(as031.diagnostics).toEqual(expect.arrayContaining([expect.objectContaining({ file: 'lib/blocks.ts', line: 1, message: expect.stringContaining("has no exported member 'InfoCardBlock'") })]));
+  }, 30_000);
+
   it('resolves nothing outside the package, and shows no server path', async () => {
     const r = await compile(files('path-escape'));
     expect(r.ok).toBe(false);

@@ -3,7 +3,7 @@ import type TS from 'typescript';
 import type { Diagnostic } from '../../db/schema';
 import type { PackageKind } from '../packages/manifest';
 import { bundleApp, isBuiltin } from './bundle';
-import { APP_ROOT, ENGINE_VERSION, LIB_ROOT, PLATFORM_MODULE, typeRoots } from './type-roots';
+import { APP_ROOT, ENGINE_VERSION, LIB_ROOT, PLATFORM_MODULE, typeRoots, uiKitFor } from './type-roots';
 import { libDirOf, loadTypeScript, typeScriptMajorFor, type TypeScriptMajor } from './typescript';
 import { VirtualFiles, packagePath, withoutRoot } from './virtual-host';
 
@@ -59,7 +59,7 @@ export async function compilePackage(input: CompileInput): Promise<CompileResult
   const started = performance.now();
   const major: TypeScriptMajor = typeScriptMajorFor(input.files.get('package.json'));
   const ts = loadTypeScript(major);
-  const vfs = new VirtualFiles(input.files, [...typeRoots(), { virtual: LIB_ROOT, real: libDirOf(major) }]);
+  const vfs = new VirtualFiles(input.files, [...typeRoots(uiKitFor(input.files.get('package.json'))), { virtual: LIB_ROOT, real: libDirOf(major) }]);
   const options: TS.CompilerOptions =
     input.kind === 'source' ? compilerOptions(ts) : { ...compilerOptions(ts), allowJs: true, checkJs: false, noEmit: true };
   const emittedJs = new Map<string, Buffer>();

@@ -11,7 +11,7 @@ import { readZip } from '../packages/zip';
 import type { Storage } from '../storage';
 import type { CompileResult } from './compiler';
 import { compileInSandbox, type SandboxLimits } from './sandbox';
-import { ENGINE_VERSION } from './type-roots';
+import { ENGINE_VERSION, uiKitFor, uiKitVersion } from './type-roots';
 import { typeScriptMajorFor, typeScriptVersion } from './typescript';
 
 export { COMPILE_JOB, MAX_COMPILE_ATTEMPTS } from '../job-kinds';
@@ -127,7 +127,7 @@ export async function runCompileJob(claim: Claim<{ compileJobId: string }>, stor
       break;
     case 'done': {
       const r = outcome.result;
-      const compiled = r.ok && kind === 'source' ? compiledPackage(files, r.emitted, { ...PACKAGER, typescript: r.typeScriptVersion }) : null;
+      const compiled = r.ok && kind === 'source' ? compiledPackage(files, r.emitted, { ...PACKAGER, typescript: r.typeScriptVersion, uiKit: uiKitVersion(uiKitFor(files.get('package.json'))) }) : null;
       await claim.complete((tx) => record(tx, storage, row, r, compiled));
     }
   }

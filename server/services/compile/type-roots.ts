@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
+import { declaredMinimum } from './declared';
 
 const require = createRequire(import.meta.url);
 const packageDir = (name: string, from = require) => dirname(from.resolve(`${name}/package.json`));
@@ -15,11 +16,30 @@ export const LIB_ROOT = '/typescript/lib';
 export type Mount = { virtual: string; real: string };
 
 /**
- * What an app may import besides its own files, mounted read-only over its `node_modules`: the engine's
- * definitions, the UI Kit (many apps import it directly), Node's types (and the undici types they
- * reference). A package that ships its own copy of one of these gets the portal's.
+ * The UI Kit releases the portal compiles against: 1.0 (the default, what the engine depends on) and the newest
+ * 0.31 (an npm alias), whose enums (`ButtonStyle`, `BlockType`, …) 1.0 removed.
  */
-export function typeRoots(): Mount[] {
+const uiKits = { '0.31': 'ui-kit031', '1.0': '@rocket.chat/ui-kit' } as const;
+export type UiKitRelease = keyof typeof uiKits;
+
+/**
+ * The UI Kit an app was written for, chosen as TypeScript's major is: the `@rocket.chat/ui-kit` its package.json
+ * declares — 0.x gets 0.31, anything else (or nothing declared) 1.0.
+ */
+export function uiKitFor(packageJson: Buffer | undefined): UiKitRelease {
+  return declaredMinimum(packageJson, '@rocket.chat/ui-kit')?.major === 0 ? '0.31' : '1.0';
+}
+
+/** The version a UI Kit release resolves to. */
+export const uiKitVersion = (release: UiKitRelease): string => (require(`${uiKits[release]}/package.json`) as { version: string }).version;
+
+/**
+ * What an app may import besides its own files, mounted read-only over its `node_modules`: the engine's
+ * definitions, the UI Kit the app was written for (many apps import it directly; the engine's definitions then
+ * see the same one), Node's types (and the undici types they reference). A package that ships its own copy of
+ * one of these gets the portal's.
+ */
+export function typeRoots(uiKit: UiKitRelease = '1.0'): Mount[] {
   const nodeTypes = packageDir('@types/node');
   const fromNodeTypes = createRequire(`${nodeTypes}/package.json`);
   const engine = packageDir('@rocket.chat/apps-engine');
@@ -27,7 +47,7 @@ export function typeRoots(): Mount[] {
     { virtual: `${APP_ROOT}/node_modules/@rocket.chat/apps-engine`, real: engine },
     // Older apps import the definitions by their former package name (Rocket.Chat's compiler maps it too).
     { virtual: `${APP_ROOT}/node_modules/@rocket.chat/apps-ts-definition`, real: `${engine}/definition` },
-    { virtual: `${APP_ROOT}/node_modules/@rocket.chat/ui-kit`, real: packageDir('@rocket.chat/ui-kit') },
+    { virtual: `${APP_ROOT}/node_modules/@rocket.chat/ui-kit`, real: packageDir(uiKits[uiKit]) },
     { virtual: `${APP_ROOT}/node_modules/@types/node`, real: nodeTypes },
     { virtual: `${APP_ROOT}/node_modules/undici-types`, real: packageDir('undici-types', fromNodeTypes) },
   ];

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import semver from 'semver';
 import type TS from 'typescript';
+import { declaredMinimum } from './declared';
 
 const require = createRequire(import.meta.url);
 
@@ -16,17 +16,7 @@ export const DEFAULT_MAJOR: TypeScriptMajor = 5;
  * 5.x reports errors 4.x did not ("Right operand of ?? is unreachable").
  */
 export function typeScriptMajorFor(packageJson: Buffer | undefined): TypeScriptMajor {
-  if (!packageJson) return DEFAULT_MAJOR;
-  let range: unknown;
-  try {
-    const pkg = JSON.parse(packageJson.toString('utf8')) as Record<string, Record<string, unknown> | undefined>;
-    range = pkg.devDependencies?.typescript ?? pkg.dependencies?.typescript;
-  } catch {
-    return DEFAULT_MAJOR;
-  }
-  if (typeof range !== 'string' || !semver.validRange(range)) return DEFAULT_MAJOR;
-  const min = semver.minVersion(range);
-  const major = min?.major;
+  const major = declaredMinimum(packageJson, 'typescript')?.major;
   return major === 4 || major === 5 ? major : DEFAULT_MAJOR;
 }
 
