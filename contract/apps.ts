@@ -6,6 +6,7 @@ import {
   App, AppPackageUpload, AppStats, AppVersion, ChangesInput, CompileJob, DetailsInput, InfoInput,
   Screenshot, ScreenshotsUpload, StatusChangeInput,
 } from './schemas/app';
+import { DiffQuery, VersionDiff } from './schemas/diff';
 import { NewPriceInput, Price, SetPricingInput } from './schemas/price';
 
 const id = z.object({ id: z.string() });
@@ -54,6 +55,15 @@ export const apps = c.router({
     responses: { 200: AppVersion, ...errorsOf('feature', { params: true }) },
     metadata: forTokens('read', canOn('appVersion', 'app', 'read')),
     summary: 'One version of an app',
+  },
+  diff: {
+    method: 'GET',
+    path: '/publisher/apps/:id/diff',
+    pathParams: id,
+    query: DiffQuery,
+    responses: { 200: VersionDiff, ...errorsOf('feature', { params: true }) },
+    metadata: forTokens('read', canOn('app', 'app', 'read')),
+    summary: 'What changed between two of the app’s versions (default: since the last approved one): files (paged), manifest, permissions, listing, pricing',
   },
   stats: {
     method: 'GET',

@@ -6,6 +6,7 @@ import {
   ActivityLog, AdminAction, AdminActionInput, App, AppStats, AppVersion, CompileJob, DownloadQuery,
   DownloadResponse, EnterpriseOnlyInput, Secret, UsageBasedInput, UsageRecord,
 } from '../schemas/app';
+import { DiffQuery, VersionDiff } from '../schemas/diff';
 import { Price } from '../schemas/price';
 
 const id = z.object({ id: z.string() });
@@ -115,5 +116,14 @@ export const adminApps = c.router({
     responses: { 200: DownloadResponse, ...errorsOf('feature', { params: true }) },
     metadata: onRow('versionDownload', update),
     summary: 'A short-lived link to the source (or, with compiled=true, compiled) package of a version (id = the version id)',
+  },
+  diff: {
+    method: 'GET',
+    path: '/admin/app/:id/diff',
+    pathParams: id,
+    query: DiffQuery,
+    responses: { 200: VersionDiff, ...errorsOf('feature', { params: true }) },
+    metadata: onRow('app', read),
+    summary: 'What changed between two versions (default: since the last approved one): files (paged), manifest, permissions, listing, pricing',
   },
 });

@@ -8,6 +8,7 @@ import { activityPage, anyApp, jobsPage, usagePage, versionPackage } from '../re
 import { appJobs, appPrices, appStats, appVersionsOf, toJob } from '../read/app-details';
 import { pageOfApps, toVersion } from '../read/apps';
 import { logActivity } from '../services/activity';
+import { versionDiff } from '../services/review/version-diff';
 import { setIrreversibleFlag, staffVersionAction } from '../services/staff-actions';
 
 const s = initServer();
@@ -34,6 +35,8 @@ export const adminAppsRoutes = (app: FastifyInstance) => ({
     const a = appOf(request);
     return { status: 200, body: await appVersionsOf(app.db, a.id, a.isBundle) };
   }),
+
+  diff: s.route(contract.admin.apps.diff, async ({ request, query }) => ({ status: 200, body: await versionDiff(app.db, app.storage, appOf(request).id, query) })),
 
   stats: s.route(contract.admin.apps.stats, async ({ request }) => {
     const a = appOf(request);

@@ -12,6 +12,7 @@ import type { UploadSpec } from '../plugins/uploads';
 import { acceptPackage } from '../services/packages/upload';
 import { PACKAGE_LIMITS } from '../services/packages/zip';
 import { submitVersion } from '../services/version-info';
+import { versionDiff } from '../services/review/version-diff';
 
 const s = initServer();
 
@@ -69,6 +70,7 @@ export const appsRoutes = (app: FastifyInstance) => {
     }),
 
     stats: s.route(contract.apps.stats, async ({ request }) => ({ status: 200, body: await appStats(app.db, resourceOf(request, 'app').id) })),
+    diff: s.route(contract.apps.diff, async ({ request, query }) => ({ status: 200, body: await versionDiff(app.db, app.storage, resourceOf(request, 'app').id, query) })),
 
     jobs: s.route(contract.apps.jobs, async ({ request }) => ({ status: 200, body: await appJobs(app.db, resourceOf(request, 'app').id) })),
 

@@ -214,6 +214,8 @@ const table: [method: string, path: string, body: unknown, expected: number[]][]
   ['GET', `/v1/workspaces/${acmeHqId}/apps/${jira}`, undefined, Array(10).fill(401)],
   ['POST', '/v1/admin/purchases/no-such-purchase/refund', {}, publisherEditorsNoRow],
   ['GET', `/v1/publisher/apps/${jira}/installs`, undefined, northwindOnly],
+  ['GET', `/v1/publisher/apps/${jira}/diff`, undefined, northwindOnly],
+  ['GET', `/v1/admin/app/${jira}/diff`, undefined, staffRead],
   ['GET', `/v1/admin/app/${jira}/installs`, undefined, staffRead],
   ['POST', '/v1/publisher', validSignUp, [401, 201, 409, 409, 409, 409, 409, 409, 409, 409]],
   // Trusted publishing: Northwind's developers read an app's trust policies, its updaters add and remove them;

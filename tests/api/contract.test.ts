@@ -61,8 +61,10 @@ describe('the contract', () => {
       must(415, takesBody);
       // security.ts limits uploads, the sign-in exchange and trusted publishing's token exchange.
       must(429, multipart || (route.method === 'POST' && ['/v1/oauth/exchange', '/v1/oauth/token'].includes(route.path)));
+      // Rocket.Chat's download refuses a version the caller's engine cannot run (426 Upgrade Required), alone.
+      must(426, key === 'workspaceDownloads.download');
       for (const status of errors) {
-        expect([400, 401, 403, 404, 409, 413, 414, 415, 429, 500, 502], `${key}: ${status}`).toContain(status);
+        expect([400, 401, 403, 404, 409, 413, 414, 415, 426, 429, 500, 502], `${key}: ${status}`).toContain(status);
         expect((route.responses as Record<number, unknown>)[status], `${key}: ${status}`).toBe(ErrorBody);
       }
     }
