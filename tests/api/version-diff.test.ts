@@ -49,12 +49,12 @@ describe('GET /v1/publisher/apps/:id/diff and /v1/admin/app/:id/diff', () => {
     ]);
     expect(d.listing.map((c: { field: string }) => c.field)).toContain('description');
     expect(d.files.summary).toMatchObject({ added: 1, removed: 1, changed: 3 });
-    const byPath = Object.fromEntries((d.files.items as { path: string }[]).map((f) => [f.path, f]));
+    const byPath = Object.fromEntries((d.files.items as { path: string; hunks: { lines: string[] }[] | null }[]).map((f) => [f.path, f]));
     expect(Object.keys(byPath)).toEqual(['app.json', 'icon.png', 'lib/blocks.ts', 'lib/extra.ts', 'lib/logged.ts']);
     expect(byPath['icon.png']).toMatchObject({ change: 'changed', binary: true, hunks: null });
     expect(byPath['lib/extra.ts']).toMatchObject({ change: 'added', binary: false, hunks: [{ lines: ['+export const extra = 1;'] }] });
     expect(byPath['lib/logged.ts']).toMatchObject({ change: 'removed' });
-    const lines = (byPath['lib/blocks.ts'] as { hunks: { lines: string[] }[] }).hunks.flatMap((h) => h.lines);
+    const lines = byPath['lib/blocks.ts']!.hunks!.flatMap((h) => h.lines);
     expect(lines.filter((l) => l.startsWith('-') || l.startsWith('+'))).toEqual([
       '-        text: { type: \'mrkdwn\', text: `:alarm_clock: In ${minutes} min: ${text}` },',
       '+        text: { type: \'mrkdwn\', text: `:alarm_clock: In ${minutes} minutes: ${text}` },',
