@@ -16,6 +16,7 @@ import { purchaseRecords, salesEvents } from '../../server/db/schema';
 import { PAST_DUE_DAYS, sandboxBillingDue } from '../../server/services/billing/subscriptions';
 import { ROCKET_CHAT_DEFAULT_SCOPES } from '../../server/services/workspaces/scopes';
 import { startServer, type TestServer } from '../harness';
+import { registerWorkspace, type RegisteredWorkspace } from '../registered-workspace';
 import { startStripeFake, TEST_CARDS, type StripeFake } from '../stripe-fake';
 
 const jira = uuidOf('app:Jira Connector');
@@ -122,21 +123,10 @@ describe.each([sandbox(), stripe()])('buying and subscribing on the $name provid
     await provider.close();
   });
 
-  type Workspace = { id: string; publicKey: string; buyer: string; token: (scope: string) => Promise<string> };
+  type Workspace = RegisteredWorkspace & { buyer: string };
   async function register(nickname: string): Promise<Workspace> {
-    const reg = await s.request('POST', '/v1/admin/workspaces', { token: admin, body: { nickname, address: `https://${nickname.toLowerCase().replace(/\W+/g, '-')}.example` } });
-    expect(reg.status, reg.text).toBe(201);
-    const { clientId, clientSecret, workspace, publicKey } = reg.json as { clientId: string; clientSecret: string; workspace: { id: string }; publicKey: string };
-    const token = async (scope: string) => {
-      const res = await fetch(`${s.base}/api/oauth/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ client_id: clientId, client_secret: clientSecret, scope, grant_type: 'client_credentials' }),
-      });
-      expect(res.status).toBe(200);
-      return ((await res.json()) as { access_token: string }).access_token;
-    };
-    return { id: workspace.id, publicKey, buyer: await token(PURCHASE_SCOPE), token };
+    const ws = await registerWorkspace(s, admin, nickname);
+    return { ...ws, buyer: await ws.token(PURCHASE_SCOPE) };
   }
 
   const call = (ws: Workspace, method: 'GET' | 'POST', path: string, body?: Record<string, unknown>) =>

@@ -13,6 +13,7 @@ import { deliverNext } from '../../server/services/webhooks/deliver';
 import { dispatchEvents } from '../../server/services/webhooks/dispatch';
 import { ROCKET_CHAT_DEFAULT_SCOPES } from '../../server/services/workspaces/scopes';
 import { startServer, type TestServer } from '../harness';
+import { registerWorkspace } from '../registered-workspace';
 import { startReceiver } from '../webhook-receiver';
 
 const jira = uuidOf('app:Jira Connector');
@@ -31,22 +32,7 @@ afterAll(async () => {
   await s?.close();
 });
 
-type Workspace = { id: string; publicKey: string; token: (scope: string) => Promise<string> };
-async function register(nickname: string): Promise<Workspace> {
-  const reg = await s.request('POST', '/v1/admin/workspaces', { token: admin, body: { nickname, address: `https://${nickname.toLowerCase().replace(/\W+/g, '-')}.example` } });
-  expect(reg.status, reg.text).toBe(201);
-  const { clientId, clientSecret, workspace, publicKey } = reg.json as { clientId: string; clientSecret: string; workspace: { id: string }; publicKey: string };
-  const token = async (scope: string) => {
-    const res = await fetch(`${s.base}/api/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ client_id: clientId, client_secret: clientSecret, scope, grant_type: 'client_credentials' }),
-    });
-    expect(res.status).toBe(200);
-    return ((await res.json()) as { access_token: string }).access_token;
-  };
-  return { id: workspace.id, publicKey, token };
-}
+const register = (nickname: string) => registerWorkspace(s, admin, nickname);
 
 /** The sandbox's card form, submitted as the buyer's browser does (it answers a redirect, or the form again). */
 async function pay(url: string, number: string, action: 'pay' | 'cancel' = 'pay') {

@@ -9,6 +9,7 @@ import { apps, prices, purchaseRecords } from '../../server/db/schema';
 import { PAST_DUE_DAYS, sandboxBillingDue } from '../../server/services/billing/subscriptions';
 import { SANDBOX_METHODS } from '../../server/services/payments/sandbox-cards';
 import { startServer, type TestServer } from '../harness';
+import { registerWorkspace } from '../registered-workspace';
 import { ModelCoverage, transitionTour } from './coverage';
 
 /**
@@ -54,15 +55,8 @@ afterAll(async () => {
 let n = 0;
 /** A new workspace subscribed to Standup Bot's per-seat plan, paid with a card that pays: its record and token. */
 async function subscribe() {
-  const reg = await s.request('POST', '/v1/admin/workspaces', { token: admin, body: { nickname: `Model subscriber ${++n}`, address: `https://model-${n}.example` } });
-  expect(reg.status, reg.text).toBe(201);
-  const { clientId, clientSecret, workspace } = reg.json as { clientId: string; clientSecret: string; workspace: { id: string } };
-  const res = await fetch(`${s.base}/api/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ client_id: clientId, client_secret: clientSecret, scope: PURCHASE_SCOPE, grant_type: 'client_credentials' }),
-  });
-  const token = ((await res.json()) as { access_token: string }).access_token;
+  const workspace = await registerWorkspace(s, admin, `Model subscriber ${++n}`);
+  const token = await workspace.token(PURCHASE_SCOPE);
   const offer = await s.request('GET', `/v1/checkout/apps/${standup}?workspaceId=${workspace.id}`, { token });
   planId = (offer.json.plans as { id: string; isPerSeat: boolean; strategy: string }[]).find((p) => p.isPerSeat && p.strategy === 'monthly')!.id;
   const started = await s.request('POST', `/v1/checkout/apps/${standup}/sessions`, { token, body: { workspaceId: workspace.id, planId, seats: SEATS, acceptTerms: true } });

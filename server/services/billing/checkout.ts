@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { buyerEvents, subscriptionAllows, type SubscriptionInput } from '../../../machines/subscription';
 import { CHECKOUT_MESSAGES as M, type CheckoutOffer, type CheckoutSession, type OwnedPurchase, type StartCheckoutInput } from '../../../contract/schemas/checkout';
 import type { Db, Tx } from '../../db/client';
 import { newId } from '../../db/ids';
@@ -66,6 +67,14 @@ export const holds = (r: RecordRow) =>
   r.refundedAt === null && (r.purchaseType === 'buy' || (!!r.subscriptionStatus && (HOLDING as readonly string[]).includes(r.subscriptionStatus)));
 
 /** The record the checkout pages show: the one that holds the app, else the newest subscription. */
+/** The subscription machine where a purchase record is (machines/subscription.ts). */
+export const machineInput = (r: RecordRow): SubscriptionInput => ({
+  status: r.subscriptionStatus ?? 'cancelled',
+  paid: !!r.providerPaymentId && !r.refundedAt,
+  perSeat: r.isSeatBased,
+  seats: r.seats,
+});
+
 export function ownedOf(records: RecordRow[], appId: string, plans: Plan[]): OwnedPurchase | null {
   const r = records.find(holds) ?? records.find((x) => x.purchaseType === 'subscription');
   if (!r) return null;
@@ -84,8 +93,11 @@ export function ownedOf(records: RecordRow[], appId: string, plans: Plan[]): Own
     maxSeats: r.maxSeats,
     price: r.price,
     periodEnd: r.periodEnd?.toISOString() ?? null,
-    manageable: !viaBundle && r.purchaseType === 'subscription' && !!r.provider && !r.externallyManaged && (status === 'active' || status === 'trialing' || status === 'cancelling'),
-    paid: !!r.providerPaymentId && !r.refundedAt,
+    // Billed by the checkout, its own, and some change of the workspace's is one the subscription machine takes.
+    manageable:
+      !viaBundle && r.purchaseType === 'subscription' && !!r.provider && !r.externallyManaged &&
+      buyerEvents.some((type) => subscriptionAllows(machineInput(r), type === 'CHANGE_SEATS' ? { type, seats: r.seats + 1 } : { type })),
+    paid: machineInput(r).paid,
   };
 }
 

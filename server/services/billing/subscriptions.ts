@@ -8,9 +8,9 @@ import type { PaymentProvider } from '../payments/provider';
 import { SANDBOX_METHODS } from '../payments/sandbox-cards';
 import { planPrice, plansOf } from '../sales/plans';
 import { changeSubscription, credit, type SalesMoney } from '../sales/purchases';
-import { ownedOf, sameWorkspace, viaProvider } from './checkout';
+import { machineInput, ownedOf, sameWorkspace, viaProvider } from './checkout';
 import { nextPeriodEnd } from './periods';
-import { subscriptionAllows, subscriptionStep, type SubscriptionEvent, type SubscriptionInput } from '../../../machines/subscription';
+import { subscriptionAllows, subscriptionStep, type SubscriptionEvent } from '../../../machines/subscription';
 
 const DAY = 86_400_000;
 /** A subscription past due this long after its period's end (its payment failed and was not made good) is cancelled. */
@@ -23,14 +23,6 @@ async function planOf(db: Db | Tx, row: PurchaseRow) {
   const [app] = await db.select().from(apps).where(eq(apps.id, row.appId));
   return app ? ((await plansOf(db, app)).find((p) => p.id === row.planId) ?? null) : null;
 }
-
-/** The subscription machine where the record is (machines/subscription.ts). */
-export const machineInput = (row: PurchaseRow): SubscriptionInput => ({
-  status: row.subscriptionStatus ?? 'cancelled',
-  paid: !!row.providerPaymentId && !row.refundedAt,
-  perSeat: row.isSeatBased,
-  seats: row.seats,
-});
 
 /** Whether the machine takes `event` for the record. */
 export const allows = (row: PurchaseRow, event: SubscriptionEvent) => subscriptionAllows(machineInput(row), event);
@@ -235,7 +227,7 @@ export async function sandboxBillingDue(db: Db, money: SalesMoney, now = new Dat
       };
       if (allows(row, { type: 'PERIOD_ENDED' })) {
         await changeSubscription(tx, money, row, { subscriptionStatus: 'cancelled' }, 'period ended');
-      } else if (row.subscriptionStatus === 'pastDue') {
+      } else if (allows(row, { type: 'PAST_DUE_EXPIRED' })) {
         // Past due since the period's charge failed, at its end: charged again each run (the card on file may
         // pay now, as Stripe's retries do), cancelled once PAST_DUE_DAYS are up.
         if (pays) await charge();
