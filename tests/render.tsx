@@ -40,16 +40,16 @@ export async function renderScreen(ui: () => ReactNode, path = '/') {
   return { router, queryClient, auth };
 }
 
-/** A fetch stub answering JSON per `METHOD path`, recording calls. */
-export function stubFetch(routes: Record<string, (body: unknown) => { status: number; body: unknown }>) {
-  const calls: { key: string; body: unknown; headers: Headers }[] = [];
+/** A fetch stub answering JSON per `METHOD path` (the handler sees the body and the URL, query included), recording calls. */
+export function stubFetch(routes: Record<string, (body: unknown, url: URL) => { status: number; body: unknown }>) {
+  const calls: { key: string; body: unknown; headers: Headers; url: URL }[] = [];
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
     const key = `${init?.method ?? 'GET'} ${url.pathname}`;
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ key, body, headers: new Headers(init?.headers) });
+    calls.push({ key, body, headers: new Headers(init?.headers), url });
     const handler = routes[key];
-    const res = handler ? handler(body) : { status: 404, body: { error: 'not stubbed', code: 'not_found', requestId: 'r-0' } };
+    const res = handler ? handler(body, url) : { status: 404, body: { error: 'not stubbed', code: 'not_found', requestId: 'r-0' } };
     return new Response(JSON.stringify(res.body), { status: res.status, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchStub);

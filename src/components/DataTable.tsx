@@ -6,7 +6,20 @@ import { useEffect, useRef, type ReactNode } from 'react';
  * A Radix table with a caption for its accessible name. When it scrolls sideways (narrow screens), its
  * scroll area becomes a labelled, focusable region so keyboard users can scroll it too.
  */
-export function DataTable({ caption, children }: { caption: string; children: ReactNode }) {
+export function DataTable({
+  caption,
+  children,
+  size,
+  variant = 'surface',
+  className,
+}: {
+  caption: string;
+  children: ReactNode;
+  /** Radix's table size and variant (default: its size, the surface variant); `className` styles it further. */
+  size?: '1' | '2' | '3';
+  variant?: 'surface' | 'ghost';
+  className?: string;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const viewport = ref.current?.querySelector<HTMLElement>('.rt-ScrollAreaViewport');
@@ -29,7 +42,7 @@ export function DataTable({ caption, children }: { caption: string; children: Re
     return () => observer.disconnect();
   }, [caption]);
   return (
-    <Table.Root variant="surface" ref={ref}>
+    <Table.Root variant={variant} size={size} className={className} ref={ref}>
       <VisuallyHidden.Root asChild>
         <caption>{caption}</caption>
       </VisuallyHidden.Root>

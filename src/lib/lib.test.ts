@@ -3,6 +3,7 @@ import { renderText } from '../../contract/common';
 import { bearerToken } from '../../machines/auth';
 import { ApiError } from './api';
 import { pageSizeFor } from './page-size';
+import { optionalBounded, optionalInt } from './search';
 import { sessionStore } from './session-store';
 import { currentToasts, errorToastText, toast } from './toast';
 
@@ -60,5 +61,14 @@ describe('toast.pending', () => {
     expect(shown()).toEqual([['success', 'Published!']]);
     toast.pending('Unpublishing the app...').apiError(new Error('boom'));
     expect(shown()).toEqual([['success', 'Published!'], ['error', 'boom']]);
+  });
+});
+
+describe('optional search params (the admin app detail’s diffFrom, diffTo, diffAfter, diffLimit)', () => {
+  it('keeps text up to its bound, numbers as their text, and drops the rest', () => {
+    expect([optionalBounded('2.1.0', 100), optionalBounded(2, 100), optionalBounded('', 100), optionalBounded('x'.repeat(101), 100), optionalBounded({}, 100)]).toEqual(['2.1.0', '2', undefined, undefined, undefined]);
+  });
+  it('keeps a whole number in its range, from a number or its digits', () => {
+    expect([optionalInt(1, 1, 200), optionalInt('200', 1, 200), optionalInt(0, 1, 200), optionalInt('201', 1, 200), optionalInt('2.5', 1, 200), optionalInt(2.5, 1, 200)]).toEqual([1, 200, undefined, undefined, undefined, undefined]);
   });
 });

@@ -19,3 +19,17 @@ export const pageSearch = (s: { page?: unknown } & SearchSchemaInput) => ({ page
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 /** `?size=`: one of PAGE_SIZES; anything else is 25. */
 export const sizeParam = (v: unknown) => PAGE_SIZES.find((n) => n === Number(v)) ?? 25;
+
+/**
+ * An optional value of at most `max` characters (a version, a path); unset, empty or longer is undefined. The router
+ * reads `?x=2` as the number 2: numbers come back as their text.
+ */
+export const optionalBounded = (v: unknown, max: number) => {
+  const s = typeof v === 'number' && Number.isFinite(v) ? String(v) : v;
+  return typeof s === 'string' && s.length > 0 && s.length <= max ? s : undefined;
+};
+/** An optional whole number from `min` to `max`; anything else is undefined (the API's default). */
+export const optionalInt = (v: unknown, min: number, max: number) => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : NaN;
+  return Number.isSafeInteger(n) && n >= min && n <= max ? n : undefined;
+};

@@ -1,7 +1,7 @@
 import { Box, Button, Flex, Link as ThemeLink } from '@radix-ui/themes';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { REJECTION_REASON_MESSAGE, REVIEW_NOTE_MESSAGE, type AppVersion } from '../../../contract/schemas/app';
 import { lifecycleSnapshot, type VersionAction } from '../../../machines/app-version-lifecycle';
@@ -39,8 +39,11 @@ function BundledApps({ bundleId }: { bundleId: string }) {
   return data ? <AppsTable apps={data} to="/publisher/admin/apps/$id" caption="Bundled apps" /> : null;
 }
 
-/** Admin app (or bundle) detail (SPEC §2, §3, §4): versions with the staff actions of the lifecycle machine, prices, jobs, stats, usage, activity. */
-export function AdminAppDetail({ appId, canUpdate }: { appId: string; canUpdate: boolean }) {
+/**
+ * Admin app (or bundle) detail (SPEC §2, §3, §4): versions with the staff actions of the lifecycle machine, prices, jobs,
+ * stats, usage, activity. `changes` (the app route's what-changed view) sits under the versions it compares.
+ */
+export function AdminAppDetail({ appId, canUpdate, changes }: { appId: string; canUpdate: boolean; changes?: ReactNode }) {
   const { data: app } = useSuspenseQuery(adminAppQuery(appId));
   const { data: versions = [] } = useQuery(adminVersionsQuery(appId));
   // A bundle has no compile jobs or prices of its own (its plans are on the app).
@@ -125,6 +128,7 @@ export function AdminAppDetail({ appId, canUpdate }: { appId: string; canUpdate:
             extra={canUpdate ? (v) => <DownloadButtons appId={appId} version={v} /> : undefined}
           />
         </Section>
+        {changes}
         {app.isBundle ? (
           <>
             <Section title="Bundled apps">

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { AdminActionInput } from '../../../contract/schemas/app';
 import { tsr, unwrap } from '../../lib/api';
@@ -52,6 +52,42 @@ export const activityQuery = (id: string, page: number) =>
     placeholderData: keepPreviousData,
     ...detail,
   });
+
+/** The pair of versions to compare and the page of files (the URL's `diffFrom`, `diffTo`, `diffAfter`, `diffLimit`); unset is the API's default. */
+export type DiffSearch = { diffFrom?: string; diffTo?: string; diffAfter?: string; diffLimit?: number };
+
+/**
+ * A short mark of the app's versions as the versions query last saw them (each one's id, status and last change):
+ * the diff's key carries it, so a new upload, an approval (the default `from`) or an edit of a version's listing
+ * asks again, while the diff itself is not polled (it reads both packages).
+ */
+export function versionsStamp(versions: readonly { id: string; status: string; modifiedDate: string }[]) {
+  let h = 5381;
+  for (const c of versions.map((v) => `${v.id}:${v.status}:${v.modifiedDate}`).join(',')) h = ((h * 33) ^ c.charCodeAt(0)) >>> 0;
+  return `${versions.length}-${h.toString(36)}`;
+}
+
+/** GET /admin/app/{id}/diff: what changed from one version to another (default: since the last approved one), a page of files. */
+export const adminDiffQuery = (id: string, s: DiffSearch, stamp: string) =>
+  queryOptions({
+    queryKey: key(id, 'diff', s.diffFrom ?? '', s.diffTo ?? '', s.diffAfter ?? '', s.diffLimit ?? '', stamp),
+    queryFn: async () =>
+      unwrap(await tsr.admin.apps.diff.query({ params: { id }, query: { from: s.diffFrom, to: s.diffTo, after: s.diffAfter, limit: s.diffLimit } })),
+    // While another pair or page loads, the last answer stays (not another app's).
+    placeholderData: (previous, query) => (query?.queryKey[2] === id ? previous : undefined),
+  });
+
+/**
+ * The admin app screen's loader: the app, its versions, jobs and prices in the cache before it shows. The comparison
+ * of versions is asked for at once but not awaited (it reads two packages): the page shows while it loads.
+ */
+export async function loadAdminApp(queryClient: QueryClient, id: string, search: DiffSearch) {
+  const rest = Promise.all([queryClient.ensureQueryData(adminJobsQuery(id)), queryClient.ensureQueryData(adminPricesQuery(id))]);
+  const [app, versions] = await Promise.all([queryClient.ensureQueryData(adminAppQuery(id)), queryClient.ensureQueryData(adminVersionsQuery(id))]);
+  const chosen = search.diffFrom || search.diffTo || search.diffAfter;
+  if (!app.isBundle && (versions.length > 1 || chosen)) void queryClient.prefetchQuery(adminDiffQuery(id, search, versionsStamp(versions)));
+  await rest;
+}
 
 /** A staff change; the app's queries reload afterwards, whatever the outcome. */
 const useRefreshing = <A, R>(fn: (args: A) => Promise<R>) => {

@@ -1,0 +1,295 @@
+import { Badge, Button, Callout, Card, Code, Flex, Heading, Select, Spinner, Table, Text } from '@radix-ui/themes';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { AppVersion } from '../../../contract/schemas/app';
+import type { FieldChange, VersionDiff } from '../../../contract/schemas/diff';
+import { statusBadge } from '../../../machines/app-version-status';
+import { DataTable } from '../../components/DataTable';
+import { Field } from '../../components/Field';
+import { Section } from '../../components/Section';
+import { errorToastText } from '../../lib/toast';
+import { adminAppQuery, adminDiffQuery, adminVersionsQuery, versionsStamp, type DiffSearch } from './api';
+import { FileDiff } from './FileDiff';
+import { diffFieldLabels, diffText } from './diff-strings';
+
+type Props = { appId: string; search: DiffSearch; onSearch: (next: DiffSearch) => void };
+
+/** A JSON value on one line (null: the field is absent on that side). */
+const compactJson = (v: unknown): string | null => (v === null || v === undefined ? null : JSON.stringify(v));
+/** A listing value as people read it: text as is, lists joined, anything else as compact JSON. */
+const listingText = (v: unknown): string | null =>
+  v === null || v === undefined || v === '' ? null : typeof v === 'string' ? v : Array.isArray(v) && v.every((x) => typeof x === 'string') ? v.join(', ') : JSON.stringify(v);
+
+const Absent = () => (
+  <Text color="gray" size="2">
+    {diffText.absent}
+  </Text>
+);
+
+/** Before → after of each changed field, as a table (manifest, listing, pricing). */
+function FieldTable({
+  caption,
+  changes,
+  value,
+  labels,
+}: {
+  caption: string;
+  changes: FieldChange[];
+  value: (v: unknown, side: 'from' | 'to') => ReactNode;
+  /** Names for people (the listing's, the price's); else the field's own name (the manifest's keys). */
+  labels?: Record<string, string>;
+}) {
+  return (
+    <Flex direction="column" gap="2">
+      <Heading as="h3" size="3">
+        {caption}
+      </Heading>
+      <DataTable caption={caption} size="1">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeaderCell>{diffText.field}</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>{diffText.before}</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>{diffText.after}</Table.ColumnHeaderCell>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {changes.map((c) => (
+            <Table.Row key={c.field}>
+              <Table.RowHeaderCell>{labels?.[c.field] ?? <Code variant="ghost">{c.field}</Code>}</Table.RowHeaderCell>
+              <Table.Cell className="diff-value">{value(c.from, 'from')}</Table.Cell>
+              <Table.Cell className="diff-value">{value(c.to, 'to')}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </DataTable>
+    </Flex>
+  );
+}
+
+const jsonCell = (v: unknown) => {
+  const text = compactJson(v);
+  return text === null ? <Absent /> : <Code variant="ghost">{text}</Code>;
+};
+
+/** New permissions first and loud (what a reviewer must notice), removed ones after them. */
+function Permissions({ added, removed }: VersionDiff['permissions']) {
+  return (
+    <Flex direction="column" gap="2">
+      <Heading as="h3" size="3">
+        {diffText.permissions}
+      </Heading>
+      {added.length > 0 && (
+        <Callout.Root color="amber" highContrast>
+          <Flex direction="column" gap="2">
+            <Callout.Text weight="bold">{diffText.permissionsAdded(added.length)}</Callout.Text>
+            <Flex asChild gap="2" wrap="wrap" m="0" p="0" style={{ listStyle: 'none' }}>
+              <ul aria-label={diffText.permissionsAddedList}>
+                {added.map((p) => (
+                  <li key={p}>
+                    <Badge color="red" size="2" highContrast>
+                      + {p}
+                    </Badge>
+                  </li>
+                ))}
+              </ul>
+            </Flex>
+          </Flex>
+        </Callout.Root>
+      )}
+      {removed.length > 0 && (
+        <Flex gap="2" align="center" wrap="wrap">
+          <Text size="2">{diffText.permissionsRemoved}</Text>
+          <Flex asChild gap="2" wrap="wrap" m="0" p="0" style={{ listStyle: 'none' }}>
+            <ul aria-label={diffText.permissionsRemovedList}>
+              {removed.map((p) => (
+                <li key={p}>
+                  <Badge color="gray" highContrast>
+                    - {p}
+                  </Badge>
+                </li>
+              ))}
+            </ul>
+          </Flex>
+        </Flex>
+      )}
+    </Flex>
+  );
+}
+
+/** A version for the pickers: its number and status. */
+const versionLabel = (v: Pick<AppVersion, 'version' | 'status'>) => `v${v.version} · ${statusBadge[v.status].label}`;
+
+function VersionPicker({ label, value, versions, other, placeholder, onChange }: { label: string; value: string; versions: AppVersion[]; other: string; placeholder: string; onChange: (v: string) => void }) {
+  return (
+    <Field label={label}>
+      {(f) => (
+        <Select.Root value={value} onValueChange={onChange}>
+          <Select.Trigger id={f.id} placeholder={placeholder} />
+          <Select.Content>
+            {versions.map((v) => (
+              <Select.Item key={v.id} value={v.version} disabled={v.version === other}>
+                {versionLabel(v)}
+              </Select.Item>
+            ))}
+          </Select.Content>
+        </Select.Root>
+      )}
+    </Field>
+  );
+}
+
+const hasChanges = (d: VersionDiff) =>
+  d.files.summary.added + d.files.summary.removed + d.files.summary.changed > 0 ||
+  d.manifest.length + d.listing.length + d.pricing.length + d.permissions.added.length + d.permissions.removed.length > 0;
+
+/** The comparison itself: pickers, then what changed (permissions, manifest, listing, pricing, a page of files). */
+function Comparison({ appId, search, onSearch, versions }: Props & { versions: AppVersion[] }) {
+  const { data, error, isPlaceholderData, isFetching } = useQuery(adminDiffQuery(appId, search, versionsStamp(versions)));
+  // The answer for the pair in the address (not the last one, shown while the next loads).
+  const current = isPlaceholderData ? undefined : data;
+  const known = (v: string | undefined) => (v && versions.some((x) => x.version === v) ? v : '');
+  const from = known(search.diffFrom ?? current?.from?.version);
+  const to = known(search.diffTo ?? current?.to.version);
+  const filesHeading = useRef<HTMLHeadingElement>(null);
+  const focusFiles = useRef(false);
+
+  // After Next / First files, the keyboard and the screen reader go on from the top of the new page.
+  useEffect(() => {
+    if (current && focusFiles.current) {
+      focusFiles.current = false;
+      filesHeading.current?.focus();
+    }
+  }, [current]);
+
+  const title = current ? (current.from ? diffText.title(current.from.version) : diffText.titleFirst) : search.diffFrom ? diffText.title(search.diffFrom) : diffText.titleLoading;
+  const page = (after: string | undefined) => {
+    focusFiles.current = true;
+    onSearch({ ...search, diffAfter: after });
+  };
+
+  return (
+    <Section title={title}>
+      <Flex direction="column" gap="4">
+        {current?.from && !current.fromIsLastApproved && !search.diffFrom && (
+          <Text size="2" color="gray">
+            {diffText.noApproved}
+          </Text>
+        )}
+        <Flex gap="4" align="end" wrap="wrap">
+          <VersionPicker
+            label={diffText.from}
+            value={from}
+            versions={versions}
+            other={to}
+            placeholder={current && !current.from ? diffText.fromNone : '–'}
+            onChange={(v) => onSearch({ ...search, diffFrom: v, diffAfter: undefined })}
+          />
+          <VersionPicker label={diffText.to} value={to} versions={versions} other={from} placeholder="–" onChange={(v) => onSearch({ ...search, diffTo: v, diffAfter: undefined })} />
+          {(search.diffFrom || search.diffTo) && (
+            <Button variant="soft" color="gray" onClick={() => onSearch({ diffLimit: search.diffLimit })}>
+              {diffText.reset}
+            </Button>
+          )}
+          {/* Another pair or page on its way (the last one stays meanwhile). */}
+          {isPlaceholderData && isFetching && (
+            <Flex align="center" gap="2" role="status">
+              <Spinner />
+              <Text size="2" color="gray">
+                {diffText.loading}
+              </Text>
+            </Flex>
+          )}
+        </Flex>
+        {error && !isFetching ? (
+          <Callout.Root color="red" role="alert">
+            <Callout.Text>{errorToastText(error)}</Callout.Text>
+          </Callout.Root>
+        ) : !data ? (
+          <Flex align="center" gap="3" p="4" role="status">
+            <Spinner />
+            <Text color="gray">{diffText.loading}</Text>
+          </Flex>
+        ) : !hasChanges(data) && !search.diffAfter ? (
+          <Card size="2">
+            <Flex direction="column" gap="1">
+              <Heading as="h3" size="3">
+                {diffText.sameTitle}
+              </Heading>
+              <Text color="gray">{diffText.same}</Text>
+            </Flex>
+          </Card>
+        ) : (
+          <Flex direction="column" gap="5" aria-busy={isPlaceholderData}>
+            <Text weight="medium">{diffText.summary(data.files.summary)}</Text>
+            {(data.permissions.added.length > 0 || data.permissions.removed.length > 0) && <Permissions {...data.permissions} />}
+            {data.manifest.length > 0 && <FieldTable caption={diffText.manifest} changes={data.manifest} value={jsonCell} />}
+            {data.listing.length > 0 && (
+              <FieldTable
+                caption={diffText.listing}
+                changes={data.listing}
+                labels={diffFieldLabels}
+                value={(v, side) => {
+                  const version = side === 'from' ? data.from?.version : data.to.version;
+                  if (typeof v === 'string' && v.startsWith('data:image/')) return <img src={v} alt={diffText.icon(version ?? '')} width={32} height={32} style={{ borderRadius: 6, display: 'block' }} />;
+                  const text = listingText(v);
+                  return text === null ? <Absent /> : text;
+                }}
+              />
+            )}
+            {data.pricing.length > 0 && <FieldTable caption={diffText.pricing} changes={data.pricing} value={jsonCell} labels={diffFieldLabels} />}
+            <Flex direction="column" gap="4">
+              <Heading as="h3" size="3" ref={filesHeading} tabIndex={-1}>
+                {search.diffAfter ? diffText.filesAfter(search.diffAfter) : diffText.files}
+              </Heading>
+              {data.files.items.length === 0 ? (
+                <Text color="gray">{diffText.noFiles}</Text>
+              ) : (
+                data.files.items.map((f) => <FileDiff key={f.path} file={f} />)
+              )}
+              {(search.diffAfter || data.files.next) && (
+                <Flex asChild gap="3" justify="end" wrap="wrap">
+                  <nav aria-label={diffText.filePages}>
+                    <Button variant="soft" disabled={!search.diffAfter} onClick={() => page(undefined)}>
+                      {diffText.firstFiles}
+                    </Button>
+                    <Button variant="soft" disabled={!data.files.next} onClick={() => page(data.files.next ?? undefined)}>
+                      {diffText.nextFiles}
+                    </Button>
+                  </nav>
+                </Flex>
+              )}
+            </Flex>
+          </Flex>
+        )}
+      </Flex>
+    </Section>
+  );
+}
+
+/**
+ * What changed between two versions of the app (staff review): by default the latest version against the last one
+ * staff approved, shown when the app has an earlier version; the pair and the page of files follow the address
+ * (`search`), so a refresh or the back button keeps them. Nothing for a bundle (it has no package).
+ */
+export function VersionChanges({ appId, search, onSearch }: Props) {
+  const { data: app } = useSuspenseQuery(adminAppQuery(appId));
+  const { data: versions = [] } = useQuery(adminVersionsQuery(appId));
+  if (app.isBundle || versions.length === 0) return null;
+  const chosen = search.diffFrom || search.diffTo || search.diffAfter;
+  if (versions.length === 1 && !chosen) {
+    const only = versions[0]!;
+    return (
+      <Section title={diffText.titleOnly}>
+        <Flex gap="3" align="center" wrap="wrap">
+          <Text size="2" color="gray">
+            {diffText.only}
+          </Text>
+          <Button variant="soft" onClick={() => onSearch({ ...search, diffTo: only.version })}>
+            {diffText.showFirst}
+          </Button>
+        </Flex>
+      </Section>
+    );
+  }
+  return <Comparison appId={appId} search={search} onSearch={onSearch} versions={versions} />;
+}
