@@ -23,7 +23,13 @@ export type DiffFile = z.infer<typeof DiffFile>;
 export const FieldChange = z.object({ field: z.string(), from: z.unknown(), to: z.unknown() });
 export type FieldChange = z.infer<typeof FieldChange>;
 
-const VersionRef = z.object({ version: z.string(), status: z.string(), createdDate: z.string() });
+const VersionRef = z.object({
+  version: z.string(),
+  status: z.string(),
+  createdDate: z.string(),
+  /** Its uploaded package is stored (versions from before packages were kept have none: their files compare as empty). */
+  packageStored: z.boolean(),
+});
 
 
 /** What changed from one version of an app to another: files (a page of them), manifest, permissions, listing, pricing. */

@@ -41,7 +41,7 @@ describe('GET /v1/publisher/apps/:id/diff and /v1/admin/app/:id/diff', () => {
     const res = await s.request('GET', `/v1/publisher/apps/${appId}/diff`, { token: owner });
     expect(res.status, res.text).toBe(200);
     const d = res.json;
-    expect(d).toMatchObject({ from: { version: '2.3.1', status: 'published' }, to: { version: '2.4.0' }, fromIsLastApproved: true });
+    expect(d).toMatchObject({ from: { version: '2.3.1', status: 'published', packageStored: true }, to: { version: '2.4.0', packageStored: true }, fromIsLastApproved: true });
     expect(d.permissions).toEqual({ added: ['room.read'], removed: [] });
     expect(d.manifest).toEqual([
       { field: 'description', from: 'Reminds a room about something later, with a digest of who asked.', to: 'Reminds a room later, now with minutes spelled out.' },

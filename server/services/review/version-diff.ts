@@ -39,7 +39,7 @@ function priceAt(all: Price[], v: Version): Record<string, unknown> {
   return { type: p.type, buyPrice: p.buyPrice, monthly: p.monthly, yearly: p.yearly, trial: p.trialEnabled ? p.trialDuration : null };
 }
 
-const ref = (v: Version) => ({ version: v.version, status: v.status, createdDate: v.createdDate.toISOString() });
+const ref = (v: Version) => ({ version: v.version, status: v.status, createdDate: v.createdDate.toISOString(), packageStored: v.packagePath !== '' });
 
 async function filesOf(storage: Storage, v: Version | null) {
   if (!v?.packagePath) return new Map<string, Buffer>();

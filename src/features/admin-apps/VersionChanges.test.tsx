@@ -35,8 +35,8 @@ const blocks: VersionDiff['files']['items'][number] = {
 
 /** Page one of the default comparison (2.3.1 → 2.4.0); page two after lib/blocks.ts. */
 const firstPage: VersionDiff = {
-  from: { version: '2.3.1', status: 'published', createdDate: at },
-  to: { version: '2.4.0', status: 'compiled', createdDate: at },
+  from: { version: '2.3.1', status: 'published', createdDate: at, packageStored: true },
+  to: { version: '2.4.0', status: 'compiled', createdDate: at, packageStored: true },
   fromIsLastApproved: true,
   manifest: [
     { field: 'description', from: 'Reminds a room later.', to: 'Reminds a room later, in minutes.' },
@@ -170,7 +170,7 @@ describe('what changed between two versions (staff review)', () => {
   it('compares the versions the pickers name, through the address; the other side’s version cannot be chosen', async () => {
     const calls = stub((url) => {
       const from = url.searchParams.get('from');
-      return { status: 200, body: from ? { ...firstPage, from: { version: from, status: 'rejected', createdDate: at }, fromIsLastApproved: false } : firstPage };
+      return { status: 200, body: from ? { ...firstPage, from: { version: from, status: 'rejected', createdDate: at, packageStored: false }, fromIsLastApproved: false } : firstPage };
     });
     const { router } = await renderScreen(() => <Harness />, '/');
     await act(() => router.navigate({ to: '/', search: { diffAfter: 'icon.png' } as never }));
@@ -186,8 +186,9 @@ describe('what changed between two versions (staff review)', () => {
     await vi.waitFor(() => expect(router.state.location.search).toEqual({ diffFrom: '2.3.0' }));
     await screen.findByRole('region', { name: 'Changes since v2.3.0' });
     expect(diffCalls(calls).at(-1)).toEqual({ from: '2.3.0' });
-    // Chosen, not the default: no note about approvals.
+    // Chosen, not the default: no note about approvals. Its package is not stored: said, not shown as identical.
     expect(screen.queryByText(diffText.noApproved)).toBeNull();
+    expect(screen.getByRole('note')).toHaveTextContent(diffText.notStored('v2.3.0'));
 
     await user.click(screen.getByRole('button', { name: diffText.reset }));
     await vi.waitFor(() => expect(router.state.location.search).toEqual({}));

@@ -175,6 +175,18 @@ function Comparison({ appId, search, onSearch, versions }: Props & { versions: A
             {diffText.noApproved}
           </Text>
         )}
+        {current && [current.from, current.to].some((v) => v && !v.packageStored) && (
+          <Callout.Root color="gray" role="note">
+            <Callout.Text>
+              {diffText.notStored(
+                [current.from, current.to]
+                  .filter((v) => v && !v.packageStored)
+                  .map((v) => `v${v!.version}`)
+                  .join(' and '),
+              )}
+            </Callout.Text>
+          </Callout.Root>
+        )}
         <Flex gap="4" align="end" wrap="wrap">
           <VersionPicker
             label={diffText.from}

@@ -7,6 +7,7 @@ export const diffText = {
   titleLoading: 'Changes since the last approved version',
   titleOnly: 'Changes',
   noApproved: 'No earlier version was approved: this compares with the version before it.',
+  notStored: (versions: string) => `No package is stored for ${versions} (made before packages were kept): its files show as empty.`,
   only: 'This is the app’s first version: there is nothing earlier to compare it with.',
   showFirst: 'Show its files',
   from: 'From',
