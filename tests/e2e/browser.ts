@@ -29,6 +29,16 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 
 /** Runs axe-core on the page (or a frame of it) as it is now and fails on any violation (WCAG 2 A/AA rules). */
 export async function expectNoAxeViolations(page: Page | Frame, label: string) {
+  // A dialog still fading in is half transparent, and axe would measure its contrast mid-way: wait for the
+  // finite animations and transitions running now to finish (a spinner's infinite one never does: not waited for).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   // Evaluated through the DevTools protocol: the portal's CSP (no inline script) rightly refuses a script tag.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
