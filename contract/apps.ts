@@ -7,6 +7,7 @@ import {
   Screenshot, ScreenshotsUpload, StatusChangeInput,
 } from './schemas/app';
 import { DiffQuery, VersionDiff } from './schemas/diff';
+import { VersionFindings } from './schemas/review';
 import { NewPriceInput, Price, SetPricingInput } from './schemas/price';
 
 const id = z.object({ id: z.string() });
@@ -168,6 +169,14 @@ export const apps = c.router({
     responses: { 200: AppVersion, ...errorsOf('feature', { params: true, body: 'json', conflict: true }) },
     metadata: canOn('appVersion', 'app', 'update'),
     summary: 'Public and internal change log of a version',
+  },
+  findings: {
+    method: 'GET',
+    path: '/publisher/apps/:id/findings/:versionId',
+    pathParams: idVersion,
+    responses: { 200: VersionFindings, ...errorsOf('feature', { params: true }) },
+    metadata: forTokens('read', canOn('appVersion', 'app', 'read')),
+    summary: 'The publish checks’ findings on a version (a blocking one refuses Submit) and where it stands in review',
   },
   submit: {
     method: 'POST',

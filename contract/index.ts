@@ -3,6 +3,7 @@ import { adminBundles, adminCategories, adminFeatured, adminJobs, adminWorkspace
 import { adminEmails } from './admin/emails';
 import { adminPublishers } from './admin/publishers';
 import { adminPurchases } from './admin/purchases';
+import { adminReviews } from './admin/reviews';
 import { adminRegisteredWorkspaces } from './admin/workspaces';
 import { apps } from './apps';
 import { bundles } from './bundles';
@@ -54,6 +55,8 @@ const v1 = c.router(
       // Registered Rocket.Chat workspaces and their clients (issue 27).
       registeredWorkspaces: adminRegisteredWorkspaces,
       refunds: adminRefunds,
+      // Staff review (issue 29): the queue, assignment, the publish checks' findings and settings.
+      reviews: adminReviews,
     }),
   },
   { pathPrefix: API_PREFIX, strictStatusCodes: true },

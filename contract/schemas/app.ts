@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, bounded, money, ref, tooLong, webUrl } from '../common';
 import { isLanguageKey, languageKeys, RESERVED_CATEGORY } from './languages';
+import { Citation, MAX_CITATIONS } from './review';
 
 /** SPEC §4: the twelve app version statuses. */
 export const versionStatuses = [
@@ -45,6 +46,8 @@ export const AppVersion = z.object({
   internalChangesNote: z.string(),
   rejectionNote: z.string(),
   reviewedNote: z.string(),
+  /** What the rejection or review note cites: findings of the publish checks and lines of the diff (issue 29). */
+  reviewCitations: z.array(Citation),
   privacyPolicySummary: z.string(),
   documentationUrl: z.string(),
   compileJobId: z.string(),
@@ -122,6 +125,8 @@ export const AdminActionInput = z.object({
   action: AdminAction,
   rejectionReason: z.string().trim().max(LIMITS.note, { error: tooLong(LIMITS.note) }).optional(),
   reviewNote: z.string().trim().max(LIMITS.note, { error: tooLong(LIMITS.note) }).optional(),
+  /** Findings and diff lines the reject or review note cites (issue 29). */
+  citations: z.array(Citation).max(MAX_CITATIONS, { error: `At most ${MAX_CITATIONS} citations.` }).optional(),
 });
 
 /** SPEC §5 App details. */

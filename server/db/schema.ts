@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { Citation, CheckId, Severity, StoredFinding } from '../../contract/schemas/review';
 import {
   bigint, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -197,6 +198,12 @@ export const appVersions = pgTable(
     /** The compiled package (the upload itself when it came compiled; else written by a successful compile). */
     compiledPath: text('compiled_path').notNull().default(''),
     compiledPackagePath: text('compiled_package_path').notNull().default(''),
+    /** When it was last submitted for review (issue 29): how long it has waited in the queue. */
+    submittedAt: ts('submitted_at'),
+    /** The staff member reviewing it (issue 29's queue); null while nobody has taken it. */
+    reviewAssigneeId: text('review_assignee_id').references(() => developers.id),
+    /** The findings and diff lines the rejection or review note cites. */
+    reviewCitations: jsonb('review_citations').$type<Citation[]>().notNull().default([]),
     createdDate: ts('created_date').notNull().defaultNow(),
     modifiedDate: ts('modified_date').notNull().defaultNow(),
   },
@@ -288,6 +295,8 @@ export const compileJobs = pgTable(
     requestedAt: ts('requested_at').notNull().defaultNow(),
     finishedAt: ts('finished_at'),
     diagnostics: jsonb('diagnostics').$type<Diagnostic[]>().notNull().default([]),
+    /** What the publish checks found in the package (issue 29); their severities are configuration. */
+    findings: jsonb('findings').$type<StoredFinding[]>().notNull().default([]),
     /** 1, 2, 3… in the order jobs were recorded (migration 0011): the list's order and its pages. */
     position: bigint('position', { mode: 'number' }),
   },
@@ -787,3 +796,12 @@ export const trustPolicies = pgTable(
   },
   (t) => [index('trust_policies_app_idx').on(t.appId, t.createdAt)],
 );
+
+/** The publish checks' configuration (issue 29): one row, `default`; absent until staff first save it. */
+export const publishCheckSettings = pgTable('publish_check_settings', {
+  id: text('id').primaryKey(),
+  severities: jsonb('severities').$type<Partial<Record<CheckId, Severity>>>().notNull().default({}),
+  disallowedLicences: jsonb('disallowed_licences').$type<string[]>().notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  updatedBy: text('updated_by').notNull().default(''),
+});

@@ -27,6 +27,7 @@ export const toVersion = (v: Omit<VersionRow, 'manifest'>, isBundle: boolean, ic
   internalChangesNote: v.internalChangesNote,
   rejectionNote: v.rejectionNote,
   reviewedNote: v.reviewedNote,
+  reviewCitations: v.reviewCitations,
   privacyPolicySummary: v.privacyPolicySummary,
   documentationUrl: v.documentationUrl,
   compileJobId: v.compileJobId,

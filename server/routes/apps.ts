@@ -13,6 +13,7 @@ import { acceptPackage } from '../services/packages/upload';
 import { PACKAGE_LIMITS } from '../services/packages/zip';
 import { submitVersion } from '../services/version-info';
 import { versionDiff } from '../services/review/version-diff';
+import { versionFindings } from '../services/review/findings';
 
 const s = initServer();
 
@@ -71,6 +72,11 @@ export const appsRoutes = (app: FastifyInstance) => {
 
     stats: s.route(contract.apps.stats, async ({ request }) => ({ status: 200, body: await appStats(app.db, resourceOf(request, 'app').id) })),
     diff: s.route(contract.apps.diff, async ({ request, query }) => ({ status: 200, body: await versionDiff(app.db, app.storage, resourceOf(request, 'app').id, query) })),
+
+    findings: s.route(contract.apps.findings, async ({ request }) => {
+      const { version } = resourceOf(request, 'appVersion');
+      return { status: 200, body: await versionFindings(app.db, version.appId, version.internalId) };
+    }),
 
     jobs: s.route(contract.apps.jobs, async ({ request }) => ({ status: 200, body: await appJobs(app.db, resourceOf(request, 'app').id) })),
 

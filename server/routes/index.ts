@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { contract } from '../../contract';
 import { flattenRoutes } from '../../contract/walk';
 import { adminAppsRoutes, adminJobsRoutes } from './admin-apps';
+import { adminReviewsRoutes } from './admin-reviews';
 import { adminCategoriesRoutes, adminFeaturedRoutes } from './admin-catalog';
 import { adminEmailsRoutes } from './admin-emails';
 import { adminPublishersRoutes } from './admin-publishers';
@@ -72,6 +73,8 @@ export async function routes(app: FastifyInstance) {
     ...prefixed('checkout', checkoutRoutes(app)),
     ...prefixed('workspaceLicenses', workspaceLicensesRoutes(app)),
     ...prefixed('admin.refunds', adminRefundsRoutes(app)),
+    // Staff review (issue 29).
+    ...prefixed('admin.reviews', adminReviewsRoutes(app)),
   };
   const router: Record<string, unknown> = {};
   const problems: string[] = [];

@@ -1,6 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { getNextSnapshot } from 'xstate';
 import { REJECTION_REASON_MESSAGE, type VersionStatus } from '../../contract/schemas/app';
+import { isWaitingForReview, type Citation } from '../../contract/schemas/review';
 import { lifecycleSnapshot, type LifecycleActor, type LifecycleContext, type LifecycleEvent } from '../../machines/app-version-lifecycle';
 import type { Db, Tx } from '../db/client';
 import { appVersions, apps, featuredApps } from '../db/schema';
@@ -31,6 +32,8 @@ export type TransitionRequest = {
   event: LifecycleEvent;
   /** Who, for the activity log of staff actions. */
   by?: Staff;
+  /** What a REJECT's or REVIEW's note cites (findings, diff lines): kept with the note. */
+  citations?: Citation[];
   /** More writes that belong to the change (e.g. queueing a compile), in its transaction. */
   afterChange?: (tx: Tx, updated: typeof appVersions.$inferSelect) => Promise<typeof appVersions.$inferSelect>;
 };
@@ -56,10 +59,13 @@ export async function transitionVersion(db: Db, req: TransitionRequest) {
   const next = getNextSnapshot(snapshot.machine, snapshot, req.event).value as VersionStatus;
   const notes =
     req.event.type === 'REJECT' ? { rejectionNote: req.event.reason } : req.event.type === 'REVIEW' ? { reviewedNote: req.event.note } : {};
+  const cited = req.event.type === 'REJECT' || req.event.type === 'REVIEW' ? { reviewCitations: req.citations ?? [] } : {};
+  // Entering review starts its wait (the queue's order) with nobody assigned yet.
+  const review = isWaitingForReview(next) && !isWaitingForReview(status) ? { submittedAt: new Date(), reviewAssigneeId: null } : {};
   return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(appVersions)
-      .set({ status: next, modifiedDate: new Date(), ...notes })
+      .set({ status: next, modifiedDate: new Date(), ...notes, ...cited, ...review })
       .where(and(eq(appVersions.internalId, req.internalId), eq(appVersions.status, status)))
       .returning();
     if (!updated) throw conflict('status_changed', 'The version changed while this request was made; reload and try again.');

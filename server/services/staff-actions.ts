@@ -52,7 +52,7 @@ export async function staffVersionAction(db: Db, appId: string, internalId: stri
       return queued!;
     };
   }
-  return transitionVersion(db, { appId, internalId, actor: 'staff', event, by, afterChange });
+  return transitionVersion(db, { appId, internalId, actor: 'staff', event, by, afterChange, citations: input.citations });
 }
 
 type Flag = 'enterpriseOnly' | 'usageBased';

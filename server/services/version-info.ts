@@ -1,3 +1,4 @@
+import { assertNothingBlocks } from './review/findings';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ChangesInput, DetailsInput, InfoInput, type VersionStatus } from '../../contract/schemas/app';
@@ -83,6 +84,8 @@ export async function submitVersion(db: Db, o: Owner) {
   ];
   const fields = checks.flatMap((c) => (c.success ? [] : fieldsOf(c.error.issues)));
   if (fields.length) throw badRequest('The version is not ready for review.', fields);
+  // A publish check's blocking finding (issue 29) refuses it here too, whatever the client showed.
+  await assertNothingBlocks(db, o.appId, o.internalId);
   return transitionVersion(db, { appId: o.appId, internalId: o.internalId, actor: 'publisher', event: { type: 'SUBMIT' } });
 }
 

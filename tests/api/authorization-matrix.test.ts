@@ -217,6 +217,16 @@ const table: [method: string, path: string, body: unknown, expected: number[]][]
   ['GET', `/v1/publisher/apps/${jira}/diff`, undefined, northwindOnly],
   ['GET', `/v1/admin/app/${jira}/diff`, undefined, staffRead],
   ['GET', `/v1/admin/app/${jira}/installs`, undefined, staffRead],
+  // Staff review (issue 29): the queue and assignment are for those who may update apps (Jira's latest waits for
+  // review, so taking and giving it back succeed); the findings are read as the app is; a bad settings body is
+  // the 400 of those who may change them.
+  ['GET', '/v1/admin/reviews', undefined, staffUpdate],
+  ['POST', `/v1/admin/app/${jira}/review/${jiraLatest}`, {}, staffUpdate],
+  ['DELETE', `/v1/admin/app/${jira}/review/${jiraLatest}`, undefined, staffUpdate],
+  ['GET', `/v1/admin/app/${jira}/findings/${jiraLatest}`, undefined, staffRead],
+  ['GET', `/v1/publisher/apps/${jira}/findings/${jiraLatest}`, undefined, northwindOnly],
+  ['GET', '/v1/admin/publish-checks', undefined, staffRead],
+  ['PUT', '/v1/admin/publish-checks', { severities: { secrets: 'sometimes' }, disallowedLicences: [] }, curatorsBadBody],
   ['POST', '/v1/publisher', validSignUp, [401, 201, 409, 409, 409, 409, 409, 409, 409, 409]],
   // Trusted publishing: Northwind's developers read an app's trust policies, its updaters add and remove them;
   // the token exchange is public (a bad body is everyone's 400).

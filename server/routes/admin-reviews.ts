@@ -1,0 +1,46 @@
+import { initServer } from '@ts-rest/fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { contract } from '../../contract';
+import { requireStaff, resourceOf } from '../plugins/access';
+import { logActivity } from '../services/activity';
+import { versionFindings } from '../services/review/findings';
+import { assignReview, reviewQueue } from '../services/review/queue';
+import { checkSettings, saveCheckSettings, toSettings } from '../services/review/settings';
+
+const s = initServer();
+
+/** The version the path names, loaded by the gate (server/plugins/access.ts). */
+const versionOf = (request: FastifyRequest) => resourceOf(request, 'appVersion').version;
+
+/** Staff review (issue 29): the queue, who reviews what, the checks' findings and their configuration. */
+export const adminReviewsRoutes = (app: FastifyInstance) => ({
+  queue: s.route(contract.admin.reviews.queue, async ({ request, query }) => ({ status: 200, body: await reviewQueue(app.db, query, requireStaff(request)) })),
+
+  assign: s.route(contract.admin.reviews.assign, async ({ request }) => {
+    const v = versionOf(request);
+    const by = requireStaff(request);
+    const item = await assignReview(app.db, v.appId, v.internalId, by);
+    await logActivity(app.db, v.appId, by, 'review-assign', { version: v.version });
+    return { status: 200, body: item };
+  }),
+
+  unassign: s.route(contract.admin.reviews.unassign, async ({ request }) => {
+    const v = versionOf(request);
+    const by = requireStaff(request);
+    const item = await assignReview(app.db, v.appId, v.internalId, null);
+    await logActivity(app.db, v.appId, by, 'review-unassign', { version: v.version });
+    return { status: 200, body: item };
+  }),
+
+  findings: s.route(contract.admin.reviews.findings, async ({ request }) => {
+    const v = versionOf(request);
+    return { status: 200, body: await versionFindings(app.db, v.appId, v.internalId) };
+  }),
+
+  checks: s.route(contract.admin.reviews.checks, async () => ({ status: 200, body: toSettings(await checkSettings(app.db)) })),
+
+  setChecks: s.route(contract.admin.reviews.setChecks, async ({ request, body }) => ({
+    status: 200,
+    body: toSettings(await saveCheckSettings(app.db, body, requireStaff(request))),
+  })),
+});
