@@ -51,6 +51,9 @@ export type Finding = z.infer<typeof Finding>;
 export const reviewWaitingStatuses = ['author-approved', 'submitted'] as const;
 export const isWaitingForReview = (status: string) => (reviewWaitingStatuses as readonly string[]).includes(status);
 
+/** Statuses of a version staff approved (published and unpublished ones were approved first). */
+export const approvedStatuses = ['approved', 'published', 'unpublished'] as const;
+
 /** A version waiting longer than this many hours for review is overdue: highlighted in the queue. */
 export const REVIEW_TARGET_HOURS = 48;
 

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { fixtureFiles } from '../../../tests/fixtures/packages';
+import { DEFAULT_DISALLOWED_LICENCES } from '../../../contract/schemas/review';
 import { compilePackage, type CompileResult } from './compiler';
 
 const files = (name: string, change: (f: Map<string, Buffer>) => void = () => {}) => {
@@ -10,8 +11,9 @@ const files = (name: string, change: (f: Map<string, Buffer>) => void = () => {}
   change(f);
   return f;
 };
-const classFile = (f: Map<string, Buffer>) => (JSON.parse(f.get('app.json')!.toString()) as { classFile: string }).classFile;
-const compile = (f: Map<string, Buffer>, allowNpm = false) => compilePackage({ files: f, kind: 'source', allowNpm, classFile: classFile(f) });
+const manifest = (f: Map<string, Buffer>) => JSON.parse(f.get('app.json')!.toString()) as { classFile: string; version: string };
+const compile = (f: Map<string, Buffer>, allowNpm = false) =>
+  compilePackage({ files: f, kind: 'source', allowNpm, classFile: manifest(f).classFile, version: manifest(f).version, lastApproved: null, disallowedLicences: DEFAULT_DISALLOWED_LICENCES });
 const serverPaths = [process.cwd(), tmpdir(), dirname(createRequire(import.meta.url).resolve('typescript/package.json'))];
 const mentionsServerPath = (r: CompileResult) => serverPaths.some((p) => JSON.stringify(r.diagnostics).includes(p));
 
@@ -71,6 +73,8 @@ describe('compiles as Rocket.Chat does', () => {
     const r = await compile(files('vote-buttons'));
     expect(r.diagnostics).toEqual([]);
     expect(r.ok).toBe(true);
+    // Its requiredApiVersion ^1.39.0 admits Apps-Engine 1.42.1, against which it compiles too.
+    expect(r.findings).toEqual([]);
     // The enums are values: required from the platform at run time, never bundled.
     expect(r.emitted.get('VoteButtonsApp.js')!.toString()).toContain('require("@rocket.chat/ui-kit")');
     const against1 = await compile(files('vote-buttons', (f) => f.delete('package.json')));
@@ -84,6 +88,8 @@ describe('compiles as Rocket.Chat does', () => {
     const r = await compile(files('tidy-actions'));
     expect(r.diagnostics).toEqual([]);
     expect(r.ok).toBe(true);
+    // Its requiredApiVersion ^1.47.0 admits Apps-Engine 1.53.1, against which it compiles too.
+    expect(r.findings).toEqual([]);
     // Declared as 0.31, its 1.0-only info card is refused: the declaration chooses the UI Kit.
     const as031 = await compile(
       files('tidy-actions', (f) => {
@@ -112,5 +118,42 @@ describe('compiles as Rocket.Chat does', () => {
       files('reminder-bot', (f) => f.set('node_modules/@rocket.chat/apps-engine/definition/App.d.ts', Buffer.from('export declare const App: 1;'))),
     );
     expect(r.diagnostics).toEqual([]);
+  }, 30_000);
+});
+
+describe('runs the publish checks with the compile', () => {
+  it('warns when an app compiles only against the current engine, not the oldest its requiredApiVersion admits', async () => {
+    const r = await compile(files('room-roster'));
+    expect(r.ok).toBe(true);
+    expect(r.emitted.has('RoomRosterApp.js')).toBe(true);
+    expect(r.findings).toEqual([
+      {
+        check: 'lowest-engine',
+        reason: expect.stringContaining(
+          "says the app runs on Apps-Engine 1.53.1, but it does not compile against that engine: commands/RoomsCommand.ts:12 Property 'getUserRoomIds' does not exist on type 'IUserRead'.",
+        ),
+        file: 'commands/RoomsCommand.ts',
+        line: 12,
+      },
+    ]);
+    // Declaring the current engine as its minimum, it is not compiled twice.
+    const current = await compile(files('room-roster', (f) => f.set('app.json', Buffer.from(f.get('app.json')!.toString().replace('^1.44.0', `^${r.engineVersion}`)))));
+    expect(current.findings).toEqual([]);
+  }, 60_000);
+
+  it('checks a package that does not compile too (all but the lowest engine)', async () => {
+    const r = await compile(files('leaky-token', (f) => f.set('lib/broken.ts', Buffer.from("export const n: number = 'x';\n"))));
+    expect(r.ok).toBe(false);
+    expect(r.findings.map((x) => [x.check, x.file, x.line])).toEqual([
+      ['secrets', 'lib/clients.ts', 3],
+      ['secrets', 'lib/clients.ts', 4],
+      ['secrets', 'lib/clients.ts', 5],
+    ]);
+  }, 30_000);
+
+  it('flags a private key file in a package that compiles', async () => {
+    const r = await compile(files('leaky-key'));
+    expect(r.ok).toBe(true);
+    expect(r.findings).toEqual([expect.objectContaining({ check: 'secrets', file: 'keys/service-account.pem', line: 2 })]);
   }, 30_000);
 });

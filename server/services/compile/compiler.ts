@@ -2,13 +2,26 @@ import { posix } from 'node:path';
 import type TS from 'typescript';
 import type { Diagnostic } from '../../db/schema';
 import type { PackageKind } from '../packages/manifest';
+import { runChecks, type LastApproved } from '../review/checks';
+import type { StoredFinding as Finding } from '../../../contract/schemas/review';
 import { bundleApp, isBuiltin } from './bundle';
-import { APP_ROOT, ENGINE_VERSION, LIB_ROOT, PLATFORM_MODULE, typeRoots, uiKitFor } from './type-roots';
+import { APP_ROOT, ENGINE_VERSION, LIB_ROOT, PLATFORM_MODULE, typeRoots, uiKitFor, type EngineRelease } from './type-roots';
 import { libDirOf, loadTypeScript, typeScriptMajorFor, type TypeScriptMajor } from './typescript';
 import { VirtualFiles, packagePath, withoutRoot } from './virtual-host';
 
 
-export type CompileInput = { files: Map<string, Buffer>; kind: PackageKind; allowNpm: boolean; classFile: string };
+export type CompileInput = {
+  files: Map<string, Buffer>;
+  kind: PackageKind;
+  allowNpm: boolean;
+  classFile: string;
+  /** The version being compiled (app.json's `version`, as the portal recorded it). */
+  version: string;
+  /** The last version of the app staff approved (its app.json `permissions`), null when there is none: what the checks compare with. */
+  lastApproved: LastApproved;
+  /** SPDX ids a bundled module may not be licensed under (the bundled-licences check). */
+  disallowedLicences: string[];
+};
 
 export type CompileResult = {
   ok: boolean;
@@ -18,6 +31,8 @@ export type CompileResult = {
   engineVersion: string;
   /** For a source package that compiled: the bundled main file, by path inside the package. */
   emitted: Map<string, Buffer>;
+  /** The publish checks' findings (server/services/review/checks), whether the package compiled or not. */
+  findings: Finding[];
 };
 
 /** At most this many diagnostics are kept (a summary line stands for the rest). */
@@ -52,22 +67,70 @@ const NPM_REFUSED = 'NPM modules are not enabled for this publisher: ';
 /**
  * Type-checks an Apps-Engine package as Rocket.Chat's own compiler would (same options, same resolvable
  * modules, the TypeScript major the app was written for) over a virtual file system that holds only the
- * package and the allowed type roots; a source package that compiles is emitted and bundled.
+ * package and the allowed type roots; a source package that compiles is emitted and bundled. Then the publish
+ * checks run over the package (server/services/review/checks), whatever the verdict; a source package that
+ * compiled is also type-checked, without emitting, against the oldest engine its requiredApiVersion admits.
  * Runs inside the compile sandbox (sandbox.ts), never on the API's event loop.
  */
 export async function compilePackage(input: CompileInput): Promise<CompileResult> {
   const started = performance.now();
   const major: TypeScriptMajor = typeScriptMajorFor(input.files.get('package.json'));
   const ts = loadTypeScript(major);
-  const vfs = new VirtualFiles(input.files, [...typeRoots(uiKitFor(input.files.get('package.json'))), { virtual: LIB_ROOT, real: libDirOf(major) }]);
+  const { diagnostics, emitted } = await compileAndBundle(ts, major, input);
+  // The checks run whatever the verdict; against the oldest engine the app declares only once it compiled here.
+  const typeCheckOn = diagnostics.length === 0 && input.kind === 'source' ? (release: EngineRelease) => typeCheck(ts, major, input, release) : undefined;
+  const findings = await runChecks(input, { typeCheckOn });
+  const kept = diagnostics.length > MAX_DIAGNOSTICS
+    ? [...diagnostics.slice(0, MAX_DIAGNOSTICS), { line: 0, character: 0, message: `… and ${diagnostics.length - MAX_DIAGNOSTICS} more.` }]
+    : diagnostics;
+  return {
+    ok: diagnostics.length === 0,
+    emitted,
+    diagnostics: kept,
+    durationMs: Math.round(performance.now() - started),
+    typeScriptVersion: ts.version,
+    engineVersion: ENGINE_VERSION,
+    findings,
+  };
+}
+
+/** A program over the package and the type roots of an engine release (the current one unless told). */
+function createProgram(ts: typeof TS, major: TypeScriptMajor, input: CompileInput, engine: EngineRelease, onEmit: (path: string, text: string) => void = () => {}) {
+  const vfs = new VirtualFiles(input.files, [...typeRoots(uiKitFor(input.files.get('package.json')), engine), { virtual: LIB_ROOT, real: libDirOf(major) }]);
   const options: TS.CompilerOptions =
     input.kind === 'source' ? compilerOptions(ts) : { ...compilerOptions(ts), allowJs: true, checkJs: false, noEmit: true };
+  const roots = [...input.files.keys()].filter((n) => isAppSource(n, input.kind)).map((n) => `${APP_ROOT}/${n}`);
+  return { roots, program: ts.createProgram(roots, options, vfs.compilerHost(ts, onEmit)) };
+}
+
+/** A program's errors, with file, line and character inside the package (none of them a server path). */
+function errorsOf(ts: typeof TS, program: TS.Program, skip: (code: number, message: string) => boolean = () => false): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const d of ts.getPreEmitDiagnostics(program)) {
+    if (d.category !== ts.DiagnosticCategory.Error) continue;
+    const message = withoutRoot(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    if (skip(d.code, message)) continue;
+    if (d.file && d.start !== undefined) {
+      const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
+      out.push({ file: packagePath(d.file.fileName), line: line + 1, character: character + 1, message });
+    } else {
+      out.push({ line: 0, character: 0, message });
+    }
+  }
+  return out;
+}
+
+/** Type-checks a source package against an older engine release, emitting nothing (the lowest-engine check). */
+function typeCheck(ts: typeof TS, major: TypeScriptMajor, input: CompileInput, engine: EngineRelease): Diagnostic[] {
+  return errorsOf(ts, createProgram(ts, major, input, engine).program);
+}
+
+/** The compile against the current engine: its diagnostics and, for a source package that compiled, its bundle. */
+async function compileAndBundle(ts: typeof TS, major: TypeScriptMajor, input: CompileInput): Promise<{ diagnostics: Diagnostic[]; emitted: Map<string, Buffer> }> {
   const emittedJs = new Map<string, Buffer>();
-  const host = vfs.compilerHost(ts, (path, text) => {
+  const { roots, program } = createProgram(ts, major, input, 'current', (path, text) => {
     if (path.startsWith(`${APP_ROOT}/`)) emittedJs.set(packagePath(path), Buffer.from(text));
   });
-  const roots = [...input.files.keys()].filter((n) => isAppSource(n, input.kind)).map((n) => `${APP_ROOT}/${n}`);
-  const program = ts.createProgram(roots, options, host);
 
   const diagnostics: Diagnostic[] = [];
   const refused = new Set<string>();
@@ -83,18 +146,8 @@ export async function compilePackage(input: CompileInput): Promise<CompileResult
       }
     }
   }
-  for (const d of ts.getPreEmitDiagnostics(program)) {
-    if (d.category !== ts.DiagnosticCategory.Error) continue;
-    const message = withoutRoot(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
-    // A refused NPM import is reported once, as refused.
-    if (d.code === 2307 && [...refused].some((m) => message.includes(`'${m}'`))) continue;
-    if (d.file && d.start !== undefined) {
-      const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
-      diagnostics.push({ file: packagePath(d.file.fileName), line: line + 1, character: character + 1, message });
-    } else {
-      diagnostics.push({ line: 0, character: 0, message });
-    }
-  }
+  // A refused NPM import is reported once, as refused.
+  diagnostics.push(...errorsOf(ts, program, (code, message) => code === 2307 && [...refused].some((m) => message.includes(`'${m}'`))));
 
   let emitted = new Map<string, Buffer>();
   if (diagnostics.length === 0 && input.kind === 'source') {
@@ -111,15 +164,5 @@ export async function compilePackage(input: CompileInput): Promise<CompileResult
       }
     }
   }
-  const kept = diagnostics.length > MAX_DIAGNOSTICS
-    ? [...diagnostics.slice(0, MAX_DIAGNOSTICS), { line: 0, character: 0, message: `… and ${diagnostics.length - MAX_DIAGNOSTICS} more.` }]
-    : diagnostics;
-  return {
-    ok: diagnostics.length === 0,
-    emitted,
-    diagnostics: kept,
-    durationMs: Math.round(performance.now() - started),
-    typeScriptVersion: ts.version,
-    engineVersion: ENGINE_VERSION,
-  };
+  return { diagnostics, emitted };
 }

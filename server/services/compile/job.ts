@@ -8,6 +8,8 @@ import { report } from '../metrics-events';
 import type { PackageKind } from '../packages/manifest';
 import { compiledPackage } from '../packages/compiled';
 import { readZip } from '../packages/zip';
+import { lastApprovedBefore } from '../review/last-approved';
+import { checkSettings } from '../review/settings';
 import type { Storage } from '../storage';
 import type { CompileResult } from './compiler';
 import { compileInSandbox, type SandboxLimits } from './sandbox';
@@ -43,7 +45,7 @@ type Row = NonNullable<Awaited<ReturnType<typeof loadJob>>>;
  * the lifecycle — in `tx`, the transaction that finishes the compile's job (so a run that lost its job
  * records nothing).
  */
-async function record(db: Tx, storage: Storage, row: Row, result: Omit<CompileResult, 'emitted'>, compiled: Buffer | null) {
+async function record(db: Tx, storage: Storage, row: Row, result: Omit<CompileResult, 'emitted' | 'findings'> & { findings?: CompileResult['findings'] }, compiled: Buffer | null) {
   await db
     .update(compileJobs)
     .set({
@@ -52,6 +54,8 @@ async function record(db: Tx, storage: Storage, row: Row, result: Omit<CompileRe
       typeScriptVersion: result.typeScriptVersion,
       engineVersion: result.engineVersion,
       diagnostics: result.diagnostics,
+      // What the publish checks found (none when the compile was stopped by a limit: they ran in its process).
+      findings: result.findings ?? [],
       finishedAt: new Date(),
     })
     .where(eq(compileJobs.id, row.job.id));
@@ -99,8 +103,10 @@ export async function runCompileJob(claim: Claim<{ compileJobId: string }>, stor
   const kind: PackageKind = files.has('.packagedby') ? 'compiled' : 'source';
   const typeScript = typeScriptVersion(typeScriptMajorFor(files.get('package.json')));
   const classFile = String((row.version.manifest as { classFile?: unknown }).classFile ?? '');
+  // The checks compare with the last approved version and read staff's disallowed licences (issue 29).
+  const [lastApproved, { disallowedLicences }] = await Promise.all([lastApprovedBefore(db, row.version), checkSettings(db)]);
   const started = performance.now();
-  const outcome = await compileInSandbox({ files, kind, allowNpm: row.allowNpm, classFile }, limits);
+  const outcome = await compileInSandbox({ files, kind, allowNpm: row.allowNpm, classFile, version: row.version.version, lastApproved, disallowedLicences }, limits);
   report(db, { type: 'compile', outcome: outcome.kind !== 'done' ? outcome.kind : outcome.result.ok ? 'succeeded' : 'failed', seconds: (performance.now() - started) / 1000 });
   const failed = (message: string) => ({
     ok: false,

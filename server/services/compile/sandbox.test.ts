@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureFiles } from '../../../tests/fixtures/packages';
+import { DEFAULT_DISALLOWED_LICENCES } from '../../../contract/schemas/review';
 import { compileInSandbox } from './sandbox';
 
 const input = (name: string) => {
   const files = new Map(Object.entries(fixtureFiles(name)).map(([k, v]) => [k, Buffer.from(v)]));
-  return { files, kind: 'source' as const, allowNpm: false, classFile: (JSON.parse(files.get('app.json')!.toString()) as { classFile: string }).classFile };
+  const manifest = JSON.parse(files.get('app.json')!.toString()) as { classFile: string; version: string };
+  return { files, kind: 'source' as const, allowNpm: false, classFile: manifest.classFile, version: manifest.version, lastApproved: null, disallowedLicences: DEFAULT_DISALLOWED_LICENCES };
 };
 const limits = { timeoutSeconds: 60, memoryMb: 1024 };
 
@@ -15,6 +17,7 @@ describe('the compile sandbox: a process of its own, with limits', () => {
     if (outcome.kind !== 'done') return;
     expect(outcome.result.ok).toBe(true);
     expect(Buffer.isBuffer(outcome.result.emitted.get('StandupHelperApp.js'))).toBe(true);
+    expect(outcome.result.findings).toEqual([]);
   }, 60_000);
 
   it('stops a compile past its time limit', async () => {

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { REVIEW_TARGET_HOURS, reviewWaitingStatuses, type ReviewQueue, type ReviewQueueItem, type ReviewQueueQuery } from '../../../contract/schemas/review';
+import { REVIEW_TARGET_HOURS, approvedStatuses, reviewWaitingStatuses, type ReviewQueue, type ReviewQueueItem, type ReviewQueueQuery } from '../../../contract/schemas/review';
 import type { Db } from '../../db/client';
 import { appVersions, apps, compileJobs, developers, publishers } from '../../db/schema';
 import { conflict } from '../../errors';
@@ -8,7 +8,6 @@ import { checkSettings, weighed } from './settings';
 import { hoursWaited, isOverdue, waitingSinceColumn } from './wait';
 
 const waiting = inArray(appVersions.status, [...reviewWaitingStatuses]);
-const approvedStatuses = ['approved', 'published', 'unpublished'];
 /** None of the publisher's versions was ever approved (approved, or published or unpublished since). */
 const firstTimePublisher = sql<boolean>`not exists (select 1 from ${appVersions} av join ${apps} a on a.id = av.app_id where a.publisher_id = ${apps.publisherId} and av.status in (${sql.join(
   approvedStatuses.map((s) => sql`${s}`),

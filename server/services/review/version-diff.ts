@@ -1,3 +1,4 @@
+import { approvedStatuses } from '../../../contract/schemas/review';
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DiffQuery, FieldChange, VersionDiff } from '../../../contract/schemas/diff';
@@ -11,8 +12,7 @@ import { diffPackages } from './file-diff';
 type Version = typeof appVersions.$inferSelect;
 type Price = typeof prices.$inferSelect;
 
-/** Statuses of a version staff approved (published and unpublished ones were approved first). */
-const APPROVED = new Set(['approved', 'published', 'unpublished']);
+const APPROVED = new Set<string>(approvedStatuses);
 /** The listing's fields, as the version carries them; the icon is compared by its thumbnail (small). */
 const LISTING = ['name', 'shortDescription', 'description', 'categories', 'languages', 'author', 'privacyPolicySummary', 'documentationUrl'] as const;
 
