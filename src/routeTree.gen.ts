@@ -27,6 +27,7 @@ import { Route as PublisherAdminCategoriesRouteImport } from './routes/publisher
 import { Route as PublisherAdminEmailsRouteImport } from './routes/publisher.admin.emails'
 import { Route as PublisherAdminFeaturedRouteImport } from './routes/publisher.admin.featured'
 import { Route as PublisherAdminJobsRouteImport } from './routes/publisher.admin.jobs'
+import { Route as PublisherAdminReviewsRouteImport } from './routes/publisher.admin.reviews'
 import { Route as PublisherAppsIndexRouteImport } from './routes/publisher.apps.index'
 import { Route as PublisherAppsIdRouteImport } from './routes/publisher.apps.$id'
 import { Route as PublisherBundlesIndexRouteImport } from './routes/publisher.bundles.index'
@@ -138,6 +139,11 @@ const PublisherAdminFeaturedRoute = PublisherAdminFeaturedRouteImport.update({
 const PublisherAdminJobsRoute = PublisherAdminJobsRouteImport.update({
   id: '/jobs',
   path: '/jobs',
+  getParentRoute: () => PublisherAdminRoute,
+} as any)
+const PublisherAdminReviewsRoute = PublisherAdminReviewsRouteImport.update({
+  id: '/reviews',
+  path: '/reviews',
   getParentRoute: () => PublisherAdminRoute,
 } as any)
 const PublisherAppsIndexRoute = PublisherAppsIndexRouteImport.update({
@@ -279,6 +285,7 @@ export interface FileRoutesByFullPath {
   '/publisher/admin/emails': typeof PublisherAdminEmailsRoute
   '/publisher/admin/featured': typeof PublisherAdminFeaturedRoute
   '/publisher/admin/jobs': typeof PublisherAdminJobsRoute
+  '/publisher/admin/reviews': typeof PublisherAdminReviewsRoute
   '/publisher/apps/$id': typeof PublisherAppsIdRoute
   '/publisher/bundles/$id': typeof PublisherBundlesIdRoute
   '/publisher/new/bundle': typeof PublisherNewBundleRoute
@@ -318,6 +325,7 @@ export interface FileRoutesByTo {
   '/publisher/admin/emails': typeof PublisherAdminEmailsRoute
   '/publisher/admin/featured': typeof PublisherAdminFeaturedRoute
   '/publisher/admin/jobs': typeof PublisherAdminJobsRoute
+  '/publisher/admin/reviews': typeof PublisherAdminReviewsRoute
   '/publisher/apps/$id': typeof PublisherAppsIdRoute
   '/publisher/bundles/$id': typeof PublisherBundlesIdRoute
   '/publisher/new/bundle': typeof PublisherNewBundleRoute
@@ -360,6 +368,7 @@ export interface FileRoutesById {
   '/publisher/admin/emails': typeof PublisherAdminEmailsRoute
   '/publisher/admin/featured': typeof PublisherAdminFeaturedRoute
   '/publisher/admin/jobs': typeof PublisherAdminJobsRoute
+  '/publisher/admin/reviews': typeof PublisherAdminReviewsRoute
   '/publisher/apps/$id': typeof PublisherAppsIdRoute
   '/publisher/bundles/$id': typeof PublisherBundlesIdRoute
   '/publisher/new/bundle': typeof PublisherNewBundleRoute
@@ -403,6 +412,7 @@ export interface FileRouteTypes {
     | '/publisher/admin/emails'
     | '/publisher/admin/featured'
     | '/publisher/admin/jobs'
+    | '/publisher/admin/reviews'
     | '/publisher/apps/$id'
     | '/publisher/bundles/$id'
     | '/publisher/new/bundle'
@@ -442,6 +452,7 @@ export interface FileRouteTypes {
     | '/publisher/admin/emails'
     | '/publisher/admin/featured'
     | '/publisher/admin/jobs'
+    | '/publisher/admin/reviews'
     | '/publisher/apps/$id'
     | '/publisher/bundles/$id'
     | '/publisher/new/bundle'
@@ -483,6 +494,7 @@ export interface FileRouteTypes {
     | '/publisher/admin/emails'
     | '/publisher/admin/featured'
     | '/publisher/admin/jobs'
+    | '/publisher/admin/reviews'
     | '/publisher/apps/$id'
     | '/publisher/bundles/$id'
     | '/publisher/new/bundle'
@@ -644,6 +656,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublisherAdminJobsRouteImport
       parentRoute: typeof PublisherAdminRoute
     }
+    '/publisher/admin/reviews': {
+      id: '/publisher/admin/reviews'
+      path: '/reviews'
+      fullPath: '/publisher/admin/reviews'
+      preLoaderRoute: typeof PublisherAdminReviewsRouteImport
+      parentRoute: typeof PublisherAdminRoute
+    }
     '/publisher/apps/': {
       id: '/publisher/apps/'
       path: '/apps'
@@ -799,6 +818,7 @@ interface PublisherAdminRouteChildren {
   PublisherAdminEmailsRoute: typeof PublisherAdminEmailsRoute
   PublisherAdminFeaturedRoute: typeof PublisherAdminFeaturedRoute
   PublisherAdminJobsRoute: typeof PublisherAdminJobsRoute
+  PublisherAdminReviewsRoute: typeof PublisherAdminReviewsRoute
   PublisherAdminIndexRoute: typeof PublisherAdminIndexRoute
   PublisherAdminAppsIdRoute: typeof PublisherAdminAppsIdRoute
   PublisherAdminBundlesIdRoute: typeof PublisherAdminBundlesIdRoute
@@ -815,6 +835,7 @@ const PublisherAdminRouteChildren: PublisherAdminRouteChildren = {
   PublisherAdminEmailsRoute: PublisherAdminEmailsRoute,
   PublisherAdminFeaturedRoute: PublisherAdminFeaturedRoute,
   PublisherAdminJobsRoute: PublisherAdminJobsRoute,
+  PublisherAdminReviewsRoute: PublisherAdminReviewsRoute,
   PublisherAdminIndexRoute: PublisherAdminIndexRoute,
   PublisherAdminAppsIdRoute: PublisherAdminAppsIdRoute,
   PublisherAdminBundlesIdRoute: PublisherAdminBundlesIdRoute,

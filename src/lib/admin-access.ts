@@ -1,19 +1,22 @@
 import { redirect } from '@tanstack/react-router';
-import type { Feature } from '../../contract/access';
+import type { Feature, Permission } from '../../contract/access';
 import type { Checks } from './access';
 import { toast } from './toast';
 
 export const accessText = {
   invalidAccessTitle: 'Invalid Access Level',
-  invalidAccess: (what: string) =>
-    `It appears you do not have access to read the system ${what}. If you believe this to be incorrect, please contact the Cloud Team.`,
+  invalidAccess: (what: string, permission: Permission = 'read') =>
+    `It appears you do not have access to ${permission} the system ${what}. If you believe this to be incorrect, please contact the Cloud Team.`,
 };
 
-/** A route guard of the Administration area: read on `feature`, else 'Invalid Access Level' and back to apps. */
-export async function requireSystemRead(pending: Promise<Checks>, feature: Feature, what: string) {
+/**
+ * A route guard of the Administration area: read on `feature` (or `permission`: the review queue needs update),
+ * else 'Invalid Access Level' and back to apps.
+ */
+export async function requireSystemRead(pending: Promise<Checks>, feature: Feature, what: string, permission: Permission = 'read') {
   const checks = await pending;
-  if (checks.can(feature, 'read')) return;
-  toast.error(accessText.invalidAccess(what), accessText.invalidAccessTitle);
+  if (checks.can(feature, permission)) return;
+  toast.error(accessText.invalidAccess(what, permission), accessText.invalidAccessTitle);
   throw redirect({ to: '/publisher/apps' });
 }
 

@@ -32,10 +32,24 @@ describe('the sidebar', () => {
     expect(within(admin).getByRole('link', { name: 'Workspace' }).getAttribute('href')).toBe('/publisher/admin/workspace');
     const hrefs = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
     expect(hrefs.filter((h) => h?.startsWith('/publisher'))).toEqual([
-      '/publisher/info', '/publisher/profile', '/publisher/apps', '/publisher/admin', '/publisher/admin/apps', '/publisher/admin/bundles', '/publisher/admin/publishers',
+      '/publisher/info', '/publisher/profile', '/publisher/apps', '/publisher/admin', '/publisher/admin/apps', '/publisher/admin/reviews', '/publisher/admin/bundles', '/publisher/admin/publishers',
       '/publisher/admin/purchases', '/publisher/admin/workspace', '/publisher/admin/emails', '/publisher/admin/jobs',
       '/publisher/admin/categories', '/publisher/admin/featured',
     ]);
+  });
+
+  it('links Reviews only to staff who may update apps (reviewers, admins), not to read-only staff', async () => {
+    const readOnly = { can: (_feature: string, permission: string) => permission === 'read' } as unknown as Checks;
+    await renderScreen(() => <Sidebar checks={readOnly} publisher={null} config={config} signedIn />);
+    const admin = await screen.findByRole('navigation', { name: 'Administration' });
+    expect(within(admin).getByRole('link', { name: 'Apps' })).toBeInTheDocument();
+    expect(within(admin).queryByRole('link', { name: 'Reviews' })).toBeNull();
+  });
+
+  it('links Reviews to staff who may update apps', async () => {
+    await renderScreen(() => <Sidebar checks={everything} publisher={null} config={config} signedIn />);
+    const admin = await screen.findByRole('navigation', { name: 'Administration' });
+    expect(within(admin).getByRole('link', { name: 'Reviews' }).getAttribute('href')).toBe('/publisher/admin/reviews');
   });
 
   it('links Webhooks for a publisher that may use them', async () => {

@@ -28,10 +28,10 @@ function Entry({ entry, publisher, onNavigate }: { entry: NavEntry; publisher: P
 
 const list = { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 2 } as const;
 
-/** The publisher layout's sidebar: every entry of SPEC §2 the user may read, with its disabled rules. */
+/** The publisher layout's sidebar: every entry of SPEC §2 the user may read (or use, as its entry says), with its disabled rules. */
 export function Sidebar({ checks, publisher, config, signedIn, onNavigate }: Props) {
   // Until the policy has loaded (checks null) no entry is known to be readable: the list fills in then.
-  const visible = (entries: NavEntry[]) => entries.filter((e) => !!checks?.can(e.feature, 'read'));
+  const visible = (entries: NavEntry[]) => entries.filter((e) => !!checks?.can(e.feature, e.permission ?? 'read'));
   const admin = checks?.can('system:administration', 'read') ? visible(adminNav) : [];
   return (
     <Flex direction="column" justify="between" height="100%" p="4" gap="4">

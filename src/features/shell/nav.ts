@@ -1,4 +1,4 @@
-import type { Feature } from '../../../contract/access';
+import type { Feature, Permission } from '../../../contract/access';
 import type { Publisher } from '../../../contract/schemas/publisher';
 import type { FileRouteTypes } from '../../routeTree.gen';
 
@@ -6,6 +6,8 @@ import type { FileRouteTypes } from '../../routeTree.gen';
 export type NavEntry = {
   label: string;
   feature: Feature;
+  /** The permission on `feature` the entry needs (read unless said). */
+  permission?: Permission;
   /** Why the entry is shown but disabled, if it is. */
   disabledWhen?: (publisher: Publisher | null) => boolean;
   to: FileRouteTypes['to'];
@@ -25,10 +27,11 @@ export const publisherNav: NavEntry[] = [
   { to: '/publisher/purchases', label: 'Purchases', feature: 'publisher', disabledWhen: (p) => !p },
 ];
 
-/** The Administration group, shown with read on system:administration. */
+/** The Administration group, shown with read on system:administration (Reviews: to those who may review, update on system:apps). */
 export const adminNav: NavEntry[] = [
   { to: '/publisher/admin', label: 'Dashboard', feature: 'system:administration' },
   { to: '/publisher/admin/apps', label: 'Apps', feature: 'system:apps' },
+  { to: '/publisher/admin/reviews', label: 'Reviews', feature: 'system:apps', permission: 'update' },
   { to: '/publisher/admin/bundles', label: 'Bundles', feature: 'system:bundles' },
   { to: '/publisher/admin/publishers', label: 'Publishers', feature: 'system:publishers' },
   { to: '/publisher/admin/purchases/{-$purchaseId}', label: 'Purchase Records', feature: 'system:purchaseRecords' },

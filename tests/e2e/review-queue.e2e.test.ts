@@ -1,0 +1,133 @@
+// Staff's review queue in Chromium against the real portal (issue 29): the seeded versions waiting for review
+// (Kanban Board 1.0.0 submitted three days ago, past the 48-hour target; the others an hour ago), a reviewer
+// sees the overdue one highlighted, takes it, finds it under "Assigned to me", weighs a publish check
+// differently and saves; read-only staff are turned away; the screen passes axe and fits 390 px.
+import { eq, inArray } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reviewWaitingStatuses } from '../../contract/schemas/review';
+import { appVersions } from '../../server/db/schema';
+import { uuidOf } from '../../server/db/seed';
+import { expectNoAxeViolations, signInAs, startPortal } from './browser';
+
+let portal: Awaited<ReturnType<typeof startPortal>>;
+const HOUR = 3_600_000;
+const kanban = uuidOf('app:Kanban Board');
+const reviews = '/publisher/admin/reviews';
+
+beforeAll(async () => {
+  portal = await startPortal();
+  const db = portal.server.app.db;
+  await db.update(appVersions).set({ submittedAt: new Date(Date.now() - HOUR) }).where(inArray(appVersions.status, [...reviewWaitingStatuses]));
+  await db.update(appVersions).set({ submittedAt: new Date(Date.now() - 74 * HOUR) }).where(eq(appVersions.appId, kanban));
+}, 120_000);
+afterAll(() => portal?.close());
+
+/** What does not fit (as tests/e2e/screens.e2e.test.ts checks every screen): page overflow, tables without a visible scrollbar, clipped controls. */
+const layoutProblems = (page: Page) =>
+  page.evaluate(() => {
+    const problems: string[] = [];
+    const doc = document.documentElement;
+    if (doc.scrollWidth > doc.clientWidth + 1) problems.push(`the page scrolls sideways (${doc.scrollWidth} > ${doc.clientWidth})`);
+    for (const viewport of document.querySelectorAll<HTMLElement>('.rt-TableRoot [data-radix-scroll-area-viewport]')) {
+      const caption = viewport.closest('.rt-TableRoot')?.querySelector('caption')?.textContent ?? 'a table';
+      if (viewport.scrollWidth > viewport.clientWidth + 1) {
+        const style = getComputedStyle(viewport);
+        if (style.scrollbarWidth === 'none' || !['auto', 'scroll'].includes(style.overflowX)) problems.push(`${caption} overflows without a visible scrollbar`);
+      }
+      for (const control of viewport.querySelectorAll<HTMLElement>('button, a')) {
+        if (control.scrollWidth > control.clientWidth + 1) problems.push(`${caption}: "${control.textContent}" is cut off`);
+      }
+    }
+    return problems;
+  });
+
+const search = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
+const table = (page: Page) => page.getByRole('table', { name: 'Versions waiting for review' });
+const row = (page: Page, app: string) => table(page).getByRole('row').filter({ has: page.getByRole('rowheader', { name: app }) });
+
+describe('the review queue, in Chromium', () => {
+  it('highlights the overdue version; a reviewer takes it, finds it under Assigned to me, and weighs a check', async () => {
+    const page = await portal.page();
+    await signInAs(page, portal.server.base, /Daniel Kim/, reviews);
+    await page.getByRole('heading', { level: 1, name: 'Reviews' }).waitFor();
+    await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Reviews' }).waitFor();
+    await page.getByText(/^\d+ waiting · 1 over the 48-hour target$/).waitFor();
+
+    // The longest waiting first: Kanban Board, overdue, in words and in colour; the others not.
+    await expect.poll(() => table(page).getByRole('rowheader').first().textContent()).toBe('Kanban Board');
+    const late = row(page, 'Kanban Board');
+    await late.getByText('Over 48 hours').waitFor();
+    await late.getByText('3 days 2 hours').waitFor();
+    expect(await late.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+    const onTime = row(page, 'Jira Connector');
+    await onTime.getByText('1 hour', { exact: true }).waitFor();
+    expect(await onTime.getByText('Over 48 hours').count()).toBe(0);
+    expect(await onTime.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgba(0, 0, 0, 0)');
+    await page.waitForLoadState('networkidle');
+    await expectNoAxeViolations(page, 'the review queue');
+
+    // Take it: the row names the reviewer, offers Unassign.
+    await late.getByRole('button', { name: 'Assign to me: Kanban Board 1.0.0' }).click();
+    await late.getByRole('cell', { name: 'Daniel Kim' }).waitFor();
+    await late.getByRole('button', { name: 'Unassign: Kanban Board 1.0.0' }).waitFor();
+
+    // Assigned to me: only it, and the address says so.
+    await page.getByRole('combobox', { name: 'Assignee' }).click();
+    await page.getByRole('option', { name: 'Assigned to me' }).click();
+    await expect.poll(() => search(page)).toMatchObject({ assignee: 'me', page: '1' });
+    await page.getByText(/^1 waiting · 1 over the 48-hour target$/).waitFor();
+    await expect.poll(() => table(page).getByRole('rowheader').allTextContents()).toEqual(['Kanban Board']);
+    // Only overdue, too: still it; a reload keeps both filters.
+    await page.getByRole('checkbox', { name: 'Only overdue' }).click();
+    await expect.poll(() => search(page)).toMatchObject({ assignee: 'me', overdue: 'true' });
+    await page.reload();
+    await page.getByText(/^1 waiting · 1 over the 48-hour target$/).waitFor();
+    await expect.poll(() => table(page).getByRole('rowheader').allTextContents()).toEqual(['Kanban Board']);
+    expect(await page.getByRole('checkbox', { name: 'Only overdue' }).getAttribute('aria-checked')).toBe('true');
+
+    // A check weighed differently: New permissions blocks submission from now on.
+    const checks = page.getByRole('region', { name: 'Publish checks' });
+    const permissions = checks.getByRole('combobox', { name: 'New permissions' });
+    await permissions.waitFor();
+    await expect.poll(() => permissions.textContent()).toBe('Warns');
+    const save = checks.getByRole('button', { name: 'Save' });
+    expect(await save.isDisabled()).toBe(true);
+    await permissions.click();
+    await page.getByRole('option', { name: 'Blocks submission' }).click();
+    await save.click();
+    await page.getByTestId('toast').getByText('The publish checks are saved.').waitFor();
+    await checks.getByText(/^Last saved .+ by Daniel Kim\.$/).waitFor();
+    await expect.poll(() => save.isDisabled()).toBe(true);
+    const token = await portal.server.signIn('reviewer');
+    const stored = await portal.server.request('GET', '/v1/admin/publish-checks', { token });
+    expect(stored.json.checks.find((c: { id: string }) => c.id === 'new-permissions')).toMatchObject({ severity: 'blocks', defaultSeverity: 'warns' });
+    await page.waitForLoadState('networkidle');
+    await expectNoAxeViolations(page, 'the review queue, filtered, checks saved');
+    await page.context().close();
+  });
+
+  it('fits a phone’s width (390 px): the queue scrolls sideways inside itself, visibly, and the page does not', async () => {
+    const page = await portal.page({ width: 390, height: 844 });
+    await signInAs(page, portal.server.base, /Daniel Kim/, reviews);
+    await row(page, 'Kanban Board').getByText('Over 48 hours').waitFor();
+    await page.waitForLoadState('networkidle');
+    const scroller = page.getByRole('region', { name: 'Versions waiting for review (scrolls sideways)' });
+    await scroller.waitFor();
+    expect(await scroller.getAttribute('tabindex')).toBe('0');
+    expect(await layoutProblems(page), 'the review queue at 390 px').toEqual([]);
+    await expectNoAxeViolations(page, 'the review queue at 390 px');
+    await page.context().close();
+  });
+
+  it('turns read-only staff away (support reads apps, may not review): no link, and the address leads back to apps', async () => {
+    const page = await portal.page();
+    await signInAs(page, portal.server.base, /Hannah Weber/, reviews);
+    await page.waitForURL((u) => u.pathname === '/publisher/apps');
+    await page.getByTestId('toast').getByText('It appears you do not have access to update the system reviews.', { exact: false }).waitFor();
+    const admin = page.getByRole('navigation', { name: 'Administration' });
+    await admin.getByRole('link', { name: 'Apps' }).waitFor();
+    expect(await admin.getByRole('link', { name: 'Reviews' }).count()).toBe(0);
+    await page.context().close();
+  });
+});
