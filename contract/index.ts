@@ -5,6 +5,7 @@ import { adminPublishers } from './admin/publishers';
 import { adminPurchases } from './admin/purchases';
 import { adminReviews } from './admin/reviews';
 import { adminRegisteredWorkspaces } from './admin/workspaces';
+import { appRequests } from './app-requests';
 import { apps } from './apps';
 import { bundles } from './bundles';
 import { c } from './c';
@@ -42,6 +43,8 @@ const v1 = c.router(
     // Buyers (issue 28): the checkout pages' calls, and Rocket.Chat's licence sync.
     checkout,
     workspaceLicenses,
+    // App requests (issue 27): Rocket.Chat's reads of its end users' requests, and the requestAccess page's call.
+    appRequests,
     admin: c.router({
       apps: adminApps,
       emails: adminEmails,

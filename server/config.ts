@@ -76,6 +76,7 @@ const Env = z.object({
   DEV_SIGN_IN: bool.optional(),
   RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_UPLOADS: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_APP_REQUESTS: z.coerce.number().int().min(1).default(10),
   TRUST_PROXY: trustProxy.default(false),
   METRICS_TOKEN: z.string().min(1).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -163,7 +164,12 @@ export type Config = {
   /** The embedded development authorization server is mounted (no CLOUD_ISSUER_URL). */
   devSignIn: boolean;
   /** Requests per minute and client: sign-in (the token exchange, the development sign-in pages) and uploads. */
-  rateLimits: { signIn: number; uploads: number };
+  rateLimits: {
+    signIn: number;
+    uploads: number;
+    /** App requests made on the requestAccess page (issue 27), per workspace named and address; 10 when unset. */
+    appRequests?: number;
+  };
   /**
    * Which proxies' X-Forwarded-For (and -Proto, -Host) to believe, as Fastify's `trustProxy`: false (none),
    * true (any peer), or addresses/CIDRs. `request.ip` (rate limits, the log) follows it.
@@ -352,7 +358,7 @@ function readConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config>): Config 
   return {
     production,
     devSignIn: !e.CLOUD_ISSUER_URL,
-    rateLimits: { signIn: e.RATE_LIMIT_SIGN_IN, uploads: e.RATE_LIMIT_UPLOADS },
+    rateLimits: { signIn: e.RATE_LIMIT_SIGN_IN, uploads: e.RATE_LIMIT_UPLOADS, appRequests: e.RATE_LIMIT_APP_REQUESTS },
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
     port: e.PORT,

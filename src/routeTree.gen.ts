@@ -22,6 +22,7 @@ import { Route as PublisherProfileRouteImport } from './routes/publisher.profile
 import { Route as PublisherPurchasesRouteImport } from './routes/publisher.purchases'
 import { Route as PublisherRegisterRouteImport } from './routes/publisher.register'
 import { Route as AppsAppIdBuyRouteImport } from './routes/apps.$appId.buy'
+import { Route as AppsAppIdRequestAccessRouteImport } from './routes/apps.$appId.requestAccess'
 import { Route as PublisherAdminIndexRouteImport } from './routes/publisher.admin.index'
 import { Route as PublisherAdminCategoriesRouteImport } from './routes/publisher.admin.categories'
 import { Route as PublisherAdminEmailsRouteImport } from './routes/publisher.admin.emails'
@@ -46,6 +47,7 @@ import { Route as PublisherAdminPublishersIndexRouteImport } from './routes/publ
 import { Route as PublisherAdminPublishersIdRouteImport } from './routes/publisher.admin.publishers.$id'
 import { Route as PublisherAdminPurchasesChar123PurchaseIdChar125RouteImport } from './routes/publisher.admin.purchases.{-$purchaseId}'
 import { Route as PublisherAdminWorkspaceChar123WorkspaceIdChar125RouteImport } from './routes/publisher.admin.workspace.{-$workspaceId}'
+import { Route as AppsAppIdIncompatibleVersionActionRouteImport } from './routes/apps.$appId.incompatible.$version.$action'
 import { Route as PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125RouteImport } from './routes/publisher.edit-details.app.$appId.{-$versionId}.{-$step}'
 import { Route as PublisherNewExtendedAppChar123AppIdChar125Char123VersionIdChar125Char123StepChar125RouteImport } from './routes/publisher.new-extended.app.{-$appId}.{-$versionId}.{-$step}'
 import { Route as PublisherUpdateExtendedAppAppIdChar123VersionIdChar125Char123StepChar125RouteImport } from './routes/publisher.update-extended.app.$appId.{-$versionId}.{-$step}'
@@ -113,6 +115,11 @@ const PublisherRegisterRoute = PublisherRegisterRouteImport.update({
 const AppsAppIdBuyRoute = AppsAppIdBuyRouteImport.update({
   id: '/buy',
   path: '/buy',
+  getParentRoute: () => AppsAppIdRoute,
+} as any)
+const AppsAppIdRequestAccessRoute = AppsAppIdRequestAccessRouteImport.update({
+  id: '/requestAccess',
+  path: '/requestAccess',
   getParentRoute: () => AppsAppIdRoute,
 } as any)
 const PublisherAdminIndexRoute = PublisherAdminIndexRouteImport.update({
@@ -242,6 +249,12 @@ const PublisherAdminWorkspaceChar123WorkspaceIdChar125Route =
     path: '/workspace/{-$workspaceId}',
     getParentRoute: () => PublisherAdminRoute,
   } as any)
+const AppsAppIdIncompatibleVersionActionRoute =
+  AppsAppIdIncompatibleVersionActionRouteImport.update({
+    id: '/incompatible/$version/$action',
+    path: '/incompatible/$version/$action',
+    getParentRoute: () => AppsAppIdRoute,
+  } as any)
 const PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route =
   PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125RouteImport.update(
     {
@@ -281,6 +294,7 @@ export interface FileRoutesByFullPath {
   '/publisher/register': typeof PublisherRegisterRoute
   '/publisher/': typeof PublisherIndexRoute
   '/apps/$appId/buy': typeof AppsAppIdBuyRoute
+  '/apps/$appId/requestAccess': typeof AppsAppIdRequestAccessRoute
   '/publisher/admin/categories': typeof PublisherAdminCategoriesRoute
   '/publisher/admin/emails': typeof PublisherAdminEmailsRoute
   '/publisher/admin/featured': typeof PublisherAdminFeaturedRoute
@@ -305,6 +319,7 @@ export interface FileRoutesByFullPath {
   '/publisher/admin/apps/': typeof PublisherAdminAppsIndexRoute
   '/publisher/admin/bundles/': typeof PublisherAdminBundlesIndexRoute
   '/publisher/admin/publishers/': typeof PublisherAdminPublishersIndexRoute
+  '/apps/$appId/incompatible/$version/$action': typeof AppsAppIdIncompatibleVersionActionRoute
   '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}': typeof PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route
   '/publisher/new-extended/app/{-$appId}/{-$versionId}/{-$step}': typeof PublisherNewExtendedAppChar123AppIdChar125Char123VersionIdChar125Char123StepChar125Route
   '/publisher/update-extended/app/$appId/{-$versionId}/{-$step}': typeof PublisherUpdateExtendedAppAppIdChar123VersionIdChar125Char123StepChar125Route
@@ -321,6 +336,7 @@ export interface FileRoutesByTo {
   '/publisher/register': typeof PublisherRegisterRoute
   '/publisher': typeof PublisherIndexRoute
   '/apps/$appId/buy': typeof AppsAppIdBuyRoute
+  '/apps/$appId/requestAccess': typeof AppsAppIdRequestAccessRoute
   '/publisher/admin/categories': typeof PublisherAdminCategoriesRoute
   '/publisher/admin/emails': typeof PublisherAdminEmailsRoute
   '/publisher/admin/featured': typeof PublisherAdminFeaturedRoute
@@ -345,6 +361,7 @@ export interface FileRoutesByTo {
   '/publisher/admin/apps': typeof PublisherAdminAppsIndexRoute
   '/publisher/admin/bundles': typeof PublisherAdminBundlesIndexRoute
   '/publisher/admin/publishers': typeof PublisherAdminPublishersIndexRoute
+  '/apps/$appId/incompatible/$version/$action': typeof AppsAppIdIncompatibleVersionActionRoute
   '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}': typeof PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route
   '/publisher/new-extended/app/{-$appId}/{-$versionId}/{-$step}': typeof PublisherNewExtendedAppChar123AppIdChar125Char123VersionIdChar125Char123StepChar125Route
   '/publisher/update-extended/app/$appId/{-$versionId}/{-$step}': typeof PublisherUpdateExtendedAppAppIdChar123VersionIdChar125Char123StepChar125Route
@@ -364,6 +381,7 @@ export interface FileRoutesById {
   '/publisher/register': typeof PublisherRegisterRoute
   '/publisher/': typeof PublisherIndexRoute
   '/apps/$appId/buy': typeof AppsAppIdBuyRoute
+  '/apps/$appId/requestAccess': typeof AppsAppIdRequestAccessRoute
   '/publisher/admin/categories': typeof PublisherAdminCategoriesRoute
   '/publisher/admin/emails': typeof PublisherAdminEmailsRoute
   '/publisher/admin/featured': typeof PublisherAdminFeaturedRoute
@@ -388,6 +406,7 @@ export interface FileRoutesById {
   '/publisher/admin/apps/': typeof PublisherAdminAppsIndexRoute
   '/publisher/admin/bundles/': typeof PublisherAdminBundlesIndexRoute
   '/publisher/admin/publishers/': typeof PublisherAdminPublishersIndexRoute
+  '/apps/$appId/incompatible/$version/$action': typeof AppsAppIdIncompatibleVersionActionRoute
   '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}': typeof PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route
   '/publisher/new-extended/app/{-$appId}/{-$versionId}/{-$step}': typeof PublisherNewExtendedAppChar123AppIdChar125Char123VersionIdChar125Char123StepChar125Route
   '/publisher/update-extended/app/$appId/{-$versionId}/{-$step}': typeof PublisherUpdateExtendedAppAppIdChar123VersionIdChar125Char123StepChar125Route
@@ -408,6 +427,7 @@ export interface FileRouteTypes {
     | '/publisher/register'
     | '/publisher/'
     | '/apps/$appId/buy'
+    | '/apps/$appId/requestAccess'
     | '/publisher/admin/categories'
     | '/publisher/admin/emails'
     | '/publisher/admin/featured'
@@ -432,6 +452,7 @@ export interface FileRouteTypes {
     | '/publisher/admin/apps/'
     | '/publisher/admin/bundles/'
     | '/publisher/admin/publishers/'
+    | '/apps/$appId/incompatible/$version/$action'
     | '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}'
     | '/publisher/new-extended/app/{-$appId}/{-$versionId}/{-$step}'
     | '/publisher/update-extended/app/$appId/{-$versionId}/{-$step}'
@@ -448,6 +469,7 @@ export interface FileRouteTypes {
     | '/publisher/register'
     | '/publisher'
     | '/apps/$appId/buy'
+    | '/apps/$appId/requestAccess'
     | '/publisher/admin/categories'
     | '/publisher/admin/emails'
     | '/publisher/admin/featured'
@@ -472,6 +494,7 @@ export interface FileRouteTypes {
     | '/publisher/admin/apps'
     | '/publisher/admin/bundles'
     | '/publisher/admin/publishers'
+    | '/apps/$appId/incompatible/$version/$action'
     | '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}'
     | '/publisher/new-extended/app/{-$appId}/{-$versionId}/{-$step}'
     | '/publisher/update-extended/app/$appId/{-$versionId}/{-$step}'
@@ -490,6 +513,7 @@ export interface FileRouteTypes {
     | '/publisher/register'
     | '/publisher/'
     | '/apps/$appId/buy'
+    | '/apps/$appId/requestAccess'
     | '/publisher/admin/categories'
     | '/publisher/admin/emails'
     | '/publisher/admin/featured'
@@ -514,6 +538,7 @@ export interface FileRouteTypes {
     | '/publisher/admin/apps/'
     | '/publisher/admin/bundles/'
     | '/publisher/admin/publishers/'
+    | '/apps/$appId/incompatible/$version/$action'
     | '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}'
     | '/publisher/new-extended/app/{-$appId}/{-$versionId}/{-$step}'
     | '/publisher/update-extended/app/$appId/{-$versionId}/{-$step}'
@@ -619,6 +644,13 @@ declare module '@tanstack/react-router' {
       path: '/buy'
       fullPath: '/apps/$appId/buy'
       preLoaderRoute: typeof AppsAppIdBuyRouteImport
+      parentRoute: typeof AppsAppIdRoute
+    }
+    '/apps/$appId/requestAccess': {
+      id: '/apps/$appId/requestAccess'
+      path: '/requestAccess'
+      fullPath: '/apps/$appId/requestAccess'
+      preLoaderRoute: typeof AppsAppIdRequestAccessRouteImport
       parentRoute: typeof AppsAppIdRoute
     }
     '/publisher/admin/': {
@@ -789,6 +821,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublisherAdminWorkspaceChar123WorkspaceIdChar125RouteImport
       parentRoute: typeof PublisherAdminRoute
     }
+    '/apps/$appId/incompatible/$version/$action': {
+      id: '/apps/$appId/incompatible/$version/$action'
+      path: '/incompatible/$version/$action'
+      fullPath: '/apps/$appId/incompatible/$version/$action'
+      preLoaderRoute: typeof AppsAppIdIncompatibleVersionActionRouteImport
+      parentRoute: typeof AppsAppIdRoute
+    }
     '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}': {
       id: '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}'
       path: '/edit-details/app/$appId/{-$versionId}/{-$step}'
@@ -902,14 +941,19 @@ const PublisherRouteWithChildren = PublisherRoute._addFileChildren(
 
 interface AppsAppIdRouteChildren {
   AppsAppIdBuyRoute: typeof AppsAppIdBuyRoute
+  AppsAppIdRequestAccessRoute: typeof AppsAppIdRequestAccessRoute
   AppsAppIdSubscribeDetailsRoute: typeof AppsAppIdSubscribeDetailsRoute
   AppsAppIdSubscribeIndexRoute: typeof AppsAppIdSubscribeIndexRoute
+  AppsAppIdIncompatibleVersionActionRoute: typeof AppsAppIdIncompatibleVersionActionRoute
 }
 
 const AppsAppIdRouteChildren: AppsAppIdRouteChildren = {
   AppsAppIdBuyRoute: AppsAppIdBuyRoute,
+  AppsAppIdRequestAccessRoute: AppsAppIdRequestAccessRoute,
   AppsAppIdSubscribeDetailsRoute: AppsAppIdSubscribeDetailsRoute,
   AppsAppIdSubscribeIndexRoute: AppsAppIdSubscribeIndexRoute,
+  AppsAppIdIncompatibleVersionActionRoute:
+    AppsAppIdIncompatibleVersionActionRoute,
 }
 
 const AppsAppIdRouteWithChildren = AppsAppIdRoute._addFileChildren(

@@ -119,6 +119,12 @@ export const MarketplaceApp = z.object({
   isUsageBased: z.boolean(),
   createdAt: z.string(),
   modifiedAt: z.string(),
+  // App requests (issue 27; fetchMarketplaceApps.ts accepts both as optional): for a registered workspace's
+  // call, `appRequestStats` on the apps it has requests of (its "Requested" tab lists those:
+  // apps/meteor/client/views/marketplace/hooks/useFilteredApps.ts); with `?endUserID=`, `requestedEndUser` on
+  // every app — whether that person asked for it (contract/schemas/app-requests.ts).
+  requestedEndUser: z.boolean().optional(),
+  appRequestStats: z.object({ appId: z.string(), totalSeen: z.number().int(), totalUnseen: z.number().int() }).optional(),
 });
 export type MarketplaceApp = z.infer<typeof MarketplaceApp>;
 
@@ -194,5 +200,5 @@ export const MarketplaceHeaders = z.object({
 
 /** `?appVersion=`: a version of the app (Rocket.Chat's screen also sends the app's id here; anything not a version is ignored where it may be). */
 export const AppVersionQuery = z.object({ appVersion: z.string().max(256).optional() });
-/** `?endUserID=`: sent for non-admin users (app requests); the listing is the same for everyone. */
+/** `?endUserID=`: sent for non-admin users (app requests): with a workspace's token, each app says whether that person asked for it. */
 export const AppsQuery = z.object({ endUserID: z.string().max(256).optional() });

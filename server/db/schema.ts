@@ -805,3 +805,38 @@ export const publishCheckSettings = pgTable('publish_check_settings', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
   updatedBy: text('updated_by').notNull().default(''),
 });
+
+// ——— App requests (issue 27): end users of a registered workspace ask its admins for an app ———
+
+/** A person of a Rocket.Chat workspace as its server names them (core-typings `AppRequestEndUser`). */
+export type AppRequestEndUser = { id: string; username: string; name: string; nickname: string; emails: string[] };
+
+/**
+ * What an end user asked their workspace's admins for, on the portal's requestAccess page that Rocket.Chat
+ * opens (RocketChat/Rocket.Chat apps/meteor/ee/server/apps/communication/rest.ts `buildExternalAppRequest`):
+ * the requester and admins are as Rocket.Chat named them in the page's address (unverified: no token comes
+ * with it). The workspace reads them back (`GET /v1/app-request`), marks them seen, and its cron tells the
+ * requesters once the app is installed (`notificationSent`).
+ */
+export const appRequests = pgTable(
+  'app_requests',
+  {
+    id: text('id').primaryKey(),
+    appId: text('app_id').notNull().references(() => apps.id),
+    workspaceId: text('workspace_id').notNull().references(() => workspaces.id),
+    requester: jsonb('requester').$type<AppRequestEndUser>().notNull(),
+    admins: jsonb('admins').$type<AppRequestEndUser[]>().notNull().default([]),
+    message: text('message').notNull().default(''),
+    seen: boolean('seen').notNull().default(false),
+    seenAt: ts('seen_at'),
+    notificationSent: boolean('notification_sent').notNull().default(false),
+    notificationSentAt: ts('notification_sent_at'),
+    createdAt: created(),
+  },
+  (t) => [
+    // A workspace's requests of an app, newest first (the list, its filters and stats).
+    index('app_requests_workspace_app_idx').on(t.workspaceId, t.appId, t.createdAt),
+    // The apps with requesters not yet told (the cron's `sent/pending`).
+    index('app_requests_pending_idx').on(t.workspaceId, t.appId).where(sql`NOT ${t.notificationSent}`),
+  ],
+);

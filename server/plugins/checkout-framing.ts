@@ -3,8 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { workspaces } from '../db/schema';
 
-/** The checkout pages Rocket.Chat opens in its modal's iframe (apps/meteor/client/views/marketplace/IframeModal.tsx). */
-const CHECKOUT_PAGE = /^\/apps\/[^/?#]+\/(buy|subscribe|subscribe\/details)\/?(\?|$)/;
+/**
+ * The pages Rocket.Chat opens in its modal's iframe (apps/meteor/client/views/marketplace/IframeModal.tsx): the
+ * checkout pages, and (issue 27) the app request page and the incompatible-version page.
+ */
+const CHECKOUT_PAGE = /^\/apps\/[^/?#]+\/(buy|subscribe|subscribe\/details|requestAccess|incompatible\/[^/?#]+\/[^/?#]+)\/?(\?|$)/;
 
 /**
  * Every page is refused to frames (security.ts: `frame-ancestors 'none'`, X-Frame-Options), but the checkout

@@ -42,7 +42,7 @@ export function contentSecurityPolicyHeader(https: boolean, more: { formAction?:
     .join(';');
 }
 
-type Limited = 'signIn' | 'uploads';
+type Limited = 'signIn' | 'uploads' | 'appRequests';
 /** Which routes are rate limited, and by which limit. */
 function limitOf(url: string, method: string, tsRestRoute: AppRoute | undefined): Limited | null {
   if (tsRestRoute && 'contentType' in tsRestRoute && tsRestRoute.contentType === 'multipart/form-data') return 'uploads';
@@ -51,8 +51,21 @@ function limitOf(url: string, method: string, tsRestRoute: AppRoute | undefined)
   // The development sign-in pages and the embedded authorization server's token and revocation endpoints
   // (either path: server/services/identity/paths.ts).
   if (oauthEndpointOf(url)) return 'signIn';
+  // The requestAccess page's call (issue 27): public, counted per workspace and address.
+  if (method === 'POST' && url === APP_REQUEST_PATH) return 'appRequests';
   return null;
 }
+
+/** App requests (contract/app-requests.ts `create`): made without a token, so counted per workspace named and address. */
+const APP_REQUEST_PATH = '/v1/app-request';
+/** The workspace a request's body names (read once the body is: the limit counts at preHandler); '-' for anything that is no id. */
+const namedWorkspace = (r: FastifyRequest) => {
+  const id = (r.body as { workspaceId?: unknown } | null | undefined)?.workspaceId;
+  return typeof id === 'string' && /^[\w-]{1,64}$/.test(id) ? id : '-';
+};
+
+/** App requests a minute per workspace and address when the configuration names none (RATE_LIMIT_APP_REQUESTS). */
+const DEFAULT_APP_REQUESTS_LIMIT = 10;
 
 /** Whom a limit counts: the signed-in person, else the client's address (as TRUST_PROXY lets it be read). */
 const clientOf = (r: FastifyRequest) => (r.auth ? `user:${r.auth.session.cloudUserId}` : `ip:${r.ip}`);
@@ -79,14 +92,16 @@ export default fp(
       const endpoint = oauthEndpointOf(route.url);
       // Both paths of an endpoint of the authorization server share one count.
       const scope = `${limited}:${methods.join(',')}:${endpoint ?? route.url}`;
-      const keyGenerator = (r: FastifyRequest) => `${scope}:${clientOf(r)}`;
-      const rateLimit = { max: app.config.rateLimits[limited], timeWindow: 60_000, keyGenerator };
+      const keyGenerator =
+        limited === 'appRequests' ? (r: FastifyRequest) => `${scope}:${namedWorkspace(r)}:ip:${r.ip}` : (r: FastifyRequest) => `${scope}:${clientOf(r)}`;
+      const rateLimit = { max: app.config.rateLimits[limited] ?? DEFAULT_APP_REQUESTS_LIMIT, timeWindow: 60_000, keyGenerator };
       // The portal's own code exchange (with its client secret) comes from the portal's address for every
       // person signing in; the sign-in exchange that makes it is counted per person already. To tell it
       // apart, the token endpoint counts once its form is read.
       const portal = { clientId: app.config.cloudClientId, clientSecret: app.config.cloudClientSecret, publicUrl: app.config.publicUrl };
       const tokenEndpoint = endpoint === 'token' ? { hook: 'preHandler' as const, allowList: (r: FastifyRequest) => isPortalClientRequest(r.body, portal) } : {};
-      route.config = { ...config, rateLimit: { ...rateLimit, ...tokenEndpoint } };
+      const afterBody = limited === 'appRequests' ? { hook: 'preHandler' as const } : {};
+      route.config = { ...config, rateLimit: { ...rateLimit, ...tokenEndpoint, ...afterBody } };
     });
     let sweep: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {

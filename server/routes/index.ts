@@ -9,6 +9,7 @@ import { adminEmailsRoutes } from './admin-emails';
 import { adminPublishersRoutes } from './admin-publishers';
 import { adminRegisteredWorkspacesRoutes } from './admin-workspaces';
 import { appInfoRoutes } from './app-info';
+import { appRequestsRoutes } from './app-requests';
 import { appsRoutes } from './apps';
 import { catalogRoutes } from './catalog';
 import { adminRefundsRoutes, checkoutRoutes, workspaceLicensesRoutes } from './checkout';
@@ -75,6 +76,8 @@ export async function routes(app: FastifyInstance) {
     ...prefixed('admin.refunds', adminRefundsRoutes(app)),
     // Staff review (issue 29).
     ...prefixed('admin.reviews', adminReviewsRoutes(app)),
+    // App requests (issue 27): Rocket.Chat's reads and the requestAccess page's call.
+    ...prefixed('appRequests', appRequestsRoutes(app)),
   };
   const router: Record<string, unknown> = {};
   const problems: string[] = [];

@@ -5,11 +5,13 @@ import { contract } from '../../contract';
 import { appVersions } from '../db/schema';
 import { HttpError } from '../errors';
 import { engineOf, rcError } from './engine-header';
+import { withAppRequests } from '../read/marketplace/app-requests';
 import { CatalogCache, encodedBody, entryOf, matches, mergeState, negotiate, tagOf, withPurchases } from '../read/marketplace/cache';
 import {
   featuredRows, iconBase64, loadCatalog, offered, purchasesOf, releasesOf, runsOn, screenshotsOf, sectionLabel, toInfo,
   type CatalogApp, type CatalogVersion, type PurchaseState,
 } from '../read/marketplace/catalog';
+import { appRequestsForListing } from '../services/app-requests/requests';
 import { isWrite } from '../services/session-cache';
 import { madeBy, workspaceForToken, type WorkspaceCaller } from '../services/workspaces/tokens';
 
@@ -81,11 +83,16 @@ export const marketplaceRoutes = (app: FastifyInstance) => {
   const originOf = (request: FastifyRequest) => app.config.publicUrl?.replace(/\/+$/, '') || `${request.protocol}://${request.host}`;
 
   return {
-    apps: s.route(contract.marketplace.apps, async ({ request, reply }) => {
+    apps: s.route(contract.marketplace.apps, async ({ request, reply, query }) => {
       const { engine, workspace } = await callerOf(request);
-      const [variant, states] = await Promise.all([cache.variant(engine), statesOf(workspace)]);
-      // Everyone's answer, or this workspace's when its purchases show in it.
-      const answer = (states && withPurchases(variant, states)) ?? variant;
+      const [variant, states, requests] = await Promise.all([
+        cache.variant(engine),
+        statesOf(workspace),
+        // App requests (issue 27): a registered workspace's, and with `?endUserID=` that person's.
+        workspace ? appRequestsForListing(app.db, workspace.workspaceId, query.endUserID || null) : null,
+      ]);
+      // Everyone's answer, or this workspace's when its purchases (or its app requests) show in it.
+      const answer = (requests && withAppRequests(variant, states, requests)) ?? (states && withPurchases(variant, states)) ?? variant;
       const encoding = negotiate(request.headers['accept-encoding']);
       reply.header('cache-control', 'private, no-cache').header('vary', 'Authorization, X-Apps-Engine-Version, Accept-Encoding');
       reply.header('etag', tagOf(answer.etag, encoding));

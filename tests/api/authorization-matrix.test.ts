@@ -213,6 +213,14 @@ const table: [method: string, path: string, body: unknown, expected: number[]][]
   ['GET', `/v1/workspaces/${acmeHqId}/apps`, undefined, Array(10).fill(401)],
   ['GET', `/v1/workspaces/${acmeHqId}/apps/${jira}`, undefined, Array(10).fill(401)],
   ['POST', '/v1/admin/purchases/no-such-purchase/refund', {}, publisherEditorsNoRow],
+  // App requests (issue 27): Rocket.Chat's reads take a workspace's token, never a portal session (401); the
+  // requestAccess page's call is public (a bad body is everyone's 400).
+  ['GET', `/v1/app-request?appId=${jira}`, undefined, Array(10).fill(401)],
+  ['GET', '/v1/app-request/stats', undefined, Array(10).fill(401)],
+  ['POST', '/v1/app-request/markAsSeen', { ids: [] }, Array(10).fill(401)],
+  ['GET', '/v1/app-request/sent/pending', undefined, Array(10).fill(401)],
+  ['POST', `/v1/app-request/markAsSent/${jira}`, undefined, Array(10).fill(401)],
+  ['POST', '/v1/app-request', {}, Array(10).fill(400)],
   ['GET', `/v1/publisher/apps/${jira}/installs`, undefined, northwindOnly],
   ['GET', `/v1/publisher/apps/${jira}/diff`, undefined, northwindOnly],
   ['GET', `/v1/admin/app/${jira}/diff`, undefined, staffRead],
@@ -272,6 +280,7 @@ const routeOf = (m: string, p: string) => {
     .replace('no-such-session', ':id')
     .replace(acmeHqId, ':workspaceId')
     .replace(/^\/v1\/checkout\/apps\/:id/, '/v1/checkout/apps/:appId')
+    .replace(/^\/v1\/app-request\/markAsSent\/[^/]+$/, '/v1/app-request/markAsSent/:appId')
     .replace('no-such-workspace', ':id')
     .replace('no-such-webhook', ':id')
     .replace('no-such-bundle', ':id')
@@ -335,6 +344,15 @@ const workspaceTable: [method: string, path: string, body: unknown, expected: nu
   // The licence sync: any token of the workspace itself.
   ['GET', `/v1/workspaces/${acmeHqId}/apps`, undefined, [401, 403, 200, 200, 401]],
   ['GET', `/v1/workspaces/${acmeHqId}/apps/${jira}`, undefined, [401, 403, 200, 200, 401]],
+  // App requests (issue 27): any token of a live workspace, for its own requests; an app not here is 404 to markAsSent.
+  ['GET', `/v1/app-request?appId=${jira}`, undefined, [401, 200, 200, 200, 401]],
+  ['GET', '/v1/app-request/stats', undefined, [401, 200, 200, 200, 401]],
+  ['POST', '/v1/app-request/markAsSeen', { ids: ['no-such-request'] }, [401, 200, 200, 200, 401]],
+  ['GET', '/v1/app-request/sent/pending', undefined, [401, 200, 200, 200, 401]],
+  ['POST', `/v1/app-request/markAsSent/${jira}`, undefined, [401, 200, 200, 200, 401]],
+  ['POST', '/v1/app-request/markAsSent/no-such-app', undefined, [401, 404, 404, 404, 401]],
+  // The requestAccess page's call takes no token: Acme HQ is known from purchase records only (not registered), 404 to all.
+  ['POST', '/v1/app-request', { workspaceId: acmeHqId, appId: jira, requester: Buffer.from('{"id":"u1"}').toString('base64') }, [404, 404, 404, 404, 404]],
 ];
 
 describe('authorization matrix of the workspace routes', () => {

@@ -214,6 +214,8 @@ const baseOf = (schema: unknown): unknown => {
   return t;
 };
 
+const base64Json = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
+
 /** A good string for a field, by its name: a real row's id where it names one, an address where it is one … */
 function goodString(key: string): fc.Arbitrary<unknown> {
   const refs: Record<string, fc.Arbitrary<unknown>> = {
@@ -242,6 +244,9 @@ function goodString(key: string): fc.Arbitrary<unknown> {
     // Rocket.Chat's `?appVersion=` (contract/marketplace.ts) and install reports' `appVersion`: the demo's
     // versions, or none.
     appVersion: fc.constantFrom('1.0.0', '2.0.0', '1.4.0', ''),
+    // The requestAccess page's address (issue 27): people as Rocket.Chat writes them there (base64 of JSON).
+    requester: fc.constantFrom(base64Json({ id: 'fuzz-user', username: 'fuzz', name: 'Fuzz User', emails: ['fuzz@fuzz.example'] }), base64Json({ id: 'u2' }), base64Json({ username: 'no-id' })),
+    admins: fc.constantFrom(base64Json([{ id: 'fuzz-admin', username: 'root' }]), base64Json([]), base64Json({ id: 'not-a-list' })),
   };
   if (refs[key]) return fc.oneof({ arbitrary: refs[key]!, weight: 6 }, { arbitrary: fc.string({ minLength: 1, maxLength: 24 }), weight: 1 });
   // A public address by its IP (webhook addresses are resolved: the test has no DNS to ask).

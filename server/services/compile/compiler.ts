@@ -76,9 +76,12 @@ export async function compilePackage(input: CompileInput): Promise<CompileResult
   const started = performance.now();
   const major: TypeScriptMajor = typeScriptMajorFor(input.files.get('package.json'));
   const ts = loadTypeScript(major);
-  const { diagnostics, emitted } = await compileAndBundle(ts, major, input);
+  // Parsed (and bound) files both programs read alike — the app's own, the standard library, Node's types, the UI
+  // Kit — are made once: the second program (the lowest engine) parses only the engine's definitions again.
+  const parsed: ParsedFiles = new Map();
+  const { diagnostics, emitted } = await compileAndBundle(ts, major, input, parsed);
   // The checks run whatever the verdict; against the oldest engine the app declares only once it compiled here.
-  const typeCheckOn = diagnostics.length === 0 && input.kind === 'source' ? (release: EngineRelease) => typeCheck(ts, major, input, release) : undefined;
+  const typeCheckOn = diagnostics.length === 0 && input.kind === 'source' ? (release: EngineRelease) => typeCheck(ts, major, input, release, parsed) : undefined;
   const findings = await runChecks(input, { typeCheckOn });
   const kept = diagnostics.length > MAX_DIAGNOSTICS
     ? [...diagnostics.slice(0, MAX_DIAGNOSTICS), { line: 0, character: 0, message: `… and ${diagnostics.length - MAX_DIAGNOSTICS} more.` }]
@@ -94,13 +97,30 @@ export async function compilePackage(input: CompileInput): Promise<CompileResult
   };
 }
 
+/** Source files shared by the programs of one compile, by language version and path. */
+type ParsedFiles = Map<string, TS.SourceFile>;
+/** The engine's definitions differ from one release to another: never shared. */
+const ENGINE_MOUNTS = [`${APP_ROOT}/node_modules/@rocket.chat/apps-engine/`, `${APP_ROOT}/node_modules/@rocket.chat/apps-ts-definition/`];
+
 /** A program over the package and the type roots of an engine release (the current one unless told). */
-function createProgram(ts: typeof TS, major: TypeScriptMajor, input: CompileInput, engine: EngineRelease, onEmit: (path: string, text: string) => void = () => {}) {
+function createProgram(ts: typeof TS, major: TypeScriptMajor, input: CompileInput, engine: EngineRelease, parsed: ParsedFiles, onEmit: (path: string, text: string) => void = () => {}) {
   const vfs = new VirtualFiles(input.files, [...typeRoots(uiKitFor(input.files.get('package.json')), engine), { virtual: LIB_ROOT, real: libDirOf(major) }]);
   const options: TS.CompilerOptions =
     input.kind === 'source' ? compilerOptions(ts) : { ...compilerOptions(ts), allowJs: true, checkJs: false, noEmit: true };
   const roots = [...input.files.keys()].filter((n) => isAppSource(n, input.kind)).map((n) => `${APP_ROOT}/${n}`);
-  return { roots, program: ts.createProgram(roots, options, vfs.compilerHost(ts, onEmit)) };
+  const host = vfs.compilerHost(ts, onEmit);
+  const read = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, languageVersion, ...rest) => {
+    if (ENGINE_MOUNTS.some((m) => fileName.startsWith(m))) return read(fileName, languageVersion, ...rest);
+    const key = `${JSON.stringify(languageVersion)}:${fileName}`;
+    let file = parsed.get(key);
+    if (!file) {
+      file = read(fileName, languageVersion, ...rest);
+      if (file) parsed.set(key, file);
+    }
+    return file;
+  };
+  return { roots, program: ts.createProgram(roots, options, host) };
 }
 
 /** A program's errors, with file, line and character inside the package (none of them a server path). */
@@ -121,14 +141,14 @@ function errorsOf(ts: typeof TS, program: TS.Program, skip: (code: number, messa
 }
 
 /** Type-checks a source package against an older engine release, emitting nothing (the lowest-engine check). */
-function typeCheck(ts: typeof TS, major: TypeScriptMajor, input: CompileInput, engine: EngineRelease): Diagnostic[] {
-  return errorsOf(ts, createProgram(ts, major, input, engine).program);
+function typeCheck(ts: typeof TS, major: TypeScriptMajor, input: CompileInput, engine: EngineRelease, parsed: ParsedFiles): Diagnostic[] {
+  return errorsOf(ts, createProgram(ts, major, input, engine, parsed).program);
 }
 
 /** The compile against the current engine: its diagnostics and, for a source package that compiled, its bundle. */
-async function compileAndBundle(ts: typeof TS, major: TypeScriptMajor, input: CompileInput): Promise<{ diagnostics: Diagnostic[]; emitted: Map<string, Buffer> }> {
+async function compileAndBundle(ts: typeof TS, major: TypeScriptMajor, input: CompileInput, parsed: ParsedFiles): Promise<{ diagnostics: Diagnostic[]; emitted: Map<string, Buffer> }> {
   const emittedJs = new Map<string, Buffer>();
-  const { roots, program } = createProgram(ts, major, input, 'current', (path, text) => {
+  const { roots, program } = createProgram(ts, major, input, 'current', parsed, (path, text) => {
     if (path.startsWith(`${APP_ROOT}/`)) emittedJs.set(packagePath(path), Buffer.from(text));
   });
 
