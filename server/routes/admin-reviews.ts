@@ -1,46 +1,80 @@
-import { initServer } from '@ts-rest/fastify';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { contract } from '../../contract';
-import { requireStaff, resourceOf } from '../plugins/access';
-import { logActivity } from '../services/activity';
-import { versionFindings } from '../services/review/findings';
-import { assignReview, reviewQueue } from '../services/review/queue';
-import { checkSettings, saveCheckSettings, toSettings } from '../services/review/settings';
+import { initServer } from "@ts-rest/fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { contract } from "../../contract";
+import { requireStaff, resourceOf } from "../plugins/access";
+import { logActivity } from "../services/activity";
+import { versionFindings } from "../services/review/findings";
+import { assignReview, reviewQueue } from "../services/review/queue";
+import {
+  checkSettings,
+  saveCheckSettings,
+  toSettings,
+} from "../services/review/settings";
 
 const s = initServer();
 
 /** The version the path names, loaded by the gate (server/plugins/access.ts). */
-const versionOf = (request: FastifyRequest) => resourceOf(request, 'appVersion').version;
+const versionOf = (request: FastifyRequest) =>
+  resourceOf(request, "appVersion").version;
 
 /** Staff review (issue 29): the queue, who reviews what, the checks' findings and their configuration. */
-export const adminReviewsRoutes = (app: FastifyInstance) => ({
-  queue: s.route(contract.admin.reviews.queue, async ({ request, query }) => ({ status: 200, body: await reviewQueue(app.db, query, requireStaff(request)) })),
-
-  assign: s.route(contract.admin.reviews.assign, async ({ request }) => {
+export const adminReviewsRoutes = (app: FastifyInstance) => {
+  /** Takes the review of the version the path names (or gives it back), written to the app's activity log. */
+  const assign = async (
+    request: FastifyRequest,
+    action: "review-assign" | "review-unassign",
+  ) => {
     const v = versionOf(request);
     const by = requireStaff(request);
-    const item = await assignReview(app.db, v.appId, v.internalId, by);
-    await logActivity(app.db, v.appId, by, 'review-assign', { version: v.version });
-    return { status: 200, body: item };
-  }),
+    const item = await assignReview(
+      app.db,
+      v.appId,
+      v.internalId,
+      action === "review-assign" ? by : null,
+    );
+    await logActivity(app.db, v.appId, by, action, { version: v.version });
+    return item;
+  };
+  return {
+    queue: s.route(
+      contract.admin.reviews.queue,
+      async ({ request, query }) => ({
+        status: 200,
+        body: await reviewQueue(app.db, query, requireStaff(request)),
+      }),
+    ),
 
-  unassign: s.route(contract.admin.reviews.unassign, async ({ request }) => {
-    const v = versionOf(request);
-    const by = requireStaff(request);
-    const item = await assignReview(app.db, v.appId, v.internalId, null);
-    await logActivity(app.db, v.appId, by, 'review-unassign', { version: v.version });
-    return { status: 200, body: item };
-  }),
+    assign: s.route(contract.admin.reviews.assign, async ({ request }) => ({
+      status: 200,
+      body: await assign(request, "review-assign"),
+    })),
 
-  findings: s.route(contract.admin.reviews.findings, async ({ request }) => {
-    const v = versionOf(request);
-    return { status: 200, body: await versionFindings(app.db, v.appId, v.internalId) };
-  }),
+    unassign: s.route(contract.admin.reviews.unassign, async ({ request }) => ({
+      status: 200,
+      body: await assign(request, "review-unassign"),
+    })),
 
-  checks: s.route(contract.admin.reviews.checks, async () => ({ status: 200, body: toSettings(await checkSettings(app.db)) })),
+    findings: s.route(contract.admin.reviews.findings, async ({ request }) => {
+      const v = versionOf(request);
+      return {
+        status: 200,
+        body: await versionFindings(app.db, v.appId, v.internalId),
+      };
+    }),
 
-  setChecks: s.route(contract.admin.reviews.setChecks, async ({ request, body }) => ({
-    status: 200,
-    body: toSettings(await saveCheckSettings(app.db, body, requireStaff(request))),
-  })),
-});
+    checks: s.route(contract.admin.reviews.checks, async () => ({
+      status: 200,
+      body: toSettings(await checkSettings(app.db)),
+    })),
+
+    setChecks: s.route(
+      contract.admin.reviews.setChecks,
+      async ({ request, body }) => ({
+        status: 200,
+        body: toSettings(
+          await saveCheckSettings(app.db, body, requireStaff(request)),
+        ),
+      }),
+    ),
+  };
+};

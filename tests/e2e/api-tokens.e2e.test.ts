@@ -1,8 +1,7 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GITHUB_ACTIONS_ISSUER, TOKEN_TEXT, TRUST_TEXT } from '../../contract/schemas/tokens';
 import { uuidOf } from '../../server/db/seed';
-import { expectNoAxeViolations, signInAs, startPortal } from './browser';
+import { expectNoAxeViolations, signInAs, startPortal, layoutProblems } from './browser';
 
 /**
  * The API tokens card of /publisher/info and the trusted publishers of an app's page in Chromium: a token's
@@ -18,24 +17,6 @@ afterAll(() => portal?.close());
 const jira = uuidOf('app:Jira Connector');
 const api = (path: string, token: string) => fetch(`${portal.server.base}${path}`, { headers: { authorization: `Bearer ${token}` } });
 
-/** What does not fit at this width (as tests/e2e/screens.e2e.test.ts checks every screen): page overflow, hidden scrollbars. */
-const layoutProblems = (page: Page) =>
-  page.evaluate(() => {
-    const problems: string[] = [];
-    const doc = document.documentElement;
-    if (doc.scrollWidth > doc.clientWidth + 1) problems.push(`the page scrolls sideways (${doc.scrollWidth} > ${doc.clientWidth})`);
-    for (const viewport of document.querySelectorAll<HTMLElement>('.rt-TableRoot [data-radix-scroll-area-viewport]')) {
-      const caption = viewport.closest('.rt-TableRoot')?.querySelector('caption')?.textContent ?? 'a table';
-      if (viewport.scrollWidth > viewport.clientWidth + 1) {
-        const style = getComputedStyle(viewport);
-        if (style.scrollbarWidth === 'none' || !['auto', 'scroll'].includes(style.overflowX)) problems.push(`${caption} overflows without a visible scrollbar`);
-      }
-      for (const control of viewport.querySelectorAll<HTMLElement>('button, a')) {
-        if (control.scrollWidth > control.clientWidth + 1) problems.push(`${caption}: "${control.textContent}" is cut off`);
-      }
-    }
-    return problems;
-  });
 
 describe('API tokens in Chromium', () => {
   it('creates a token by keyboard, shows its secret once, lists it without it, records its use, and revokes it', async () => {

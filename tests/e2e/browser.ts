@@ -89,3 +89,22 @@ export async function signUpPublisher(page: Page, p: { name: string; city: strin
   await page.getByRole('checkbox').click();
   await page.getByRole('button', { name: 'Sign Up' }).click();
 }
+
+/** What does not fit on a screen: page overflow, tables without a visible scrollbar, clipped controls. */
+export const layoutProblems = (page: Page) =>
+  page.evaluate(() => {
+    const problems: string[] = [];
+    const doc = document.documentElement;
+    if (doc.scrollWidth > doc.clientWidth + 1) problems.push(`the page scrolls sideways (${doc.scrollWidth} > ${doc.clientWidth})`);
+    for (const viewport of document.querySelectorAll<HTMLElement>('.rt-TableRoot [data-radix-scroll-area-viewport]')) {
+      const caption = viewport.closest('.rt-TableRoot')?.querySelector('caption')?.textContent ?? 'a table';
+      if (viewport.scrollWidth > viewport.clientWidth + 1) {
+        const style = getComputedStyle(viewport);
+        if (style.scrollbarWidth === 'none' || !['auto', 'scroll'].includes(style.overflowX)) problems.push(`${caption} overflows without a visible scrollbar`);
+      }
+      for (const control of viewport.querySelectorAll<HTMLElement>('button, a')) {
+        if (control.scrollWidth > control.clientWidth + 1) problems.push(`${caption}: "${control.textContent}" is cut off`);
+      }
+    }
+    return problems;
+  });

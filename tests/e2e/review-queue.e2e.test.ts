@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewWaitingStatuses } from '../../contract/schemas/review';
 import { appVersions } from '../../server/db/schema';
 import { uuidOf } from '../../server/db/seed';
-import { expectNoAxeViolations, signInAs, startPortal } from './browser';
+import { expectNoAxeViolations, signInAs, startPortal, layoutProblems } from './browser';
 
 let portal: Awaited<ReturnType<typeof startPortal>>;
 const HOUR = 3_600_000;
@@ -23,24 +23,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => portal?.close());
 
-/** What does not fit (as tests/e2e/screens.e2e.test.ts checks every screen): page overflow, tables without a visible scrollbar, clipped controls. */
-const layoutProblems = (page: Page) =>
-  page.evaluate(() => {
-    const problems: string[] = [];
-    const doc = document.documentElement;
-    if (doc.scrollWidth > doc.clientWidth + 1) problems.push(`the page scrolls sideways (${doc.scrollWidth} > ${doc.clientWidth})`);
-    for (const viewport of document.querySelectorAll<HTMLElement>('.rt-TableRoot [data-radix-scroll-area-viewport]')) {
-      const caption = viewport.closest('.rt-TableRoot')?.querySelector('caption')?.textContent ?? 'a table';
-      if (viewport.scrollWidth > viewport.clientWidth + 1) {
-        const style = getComputedStyle(viewport);
-        if (style.scrollbarWidth === 'none' || !['auto', 'scroll'].includes(style.overflowX)) problems.push(`${caption} overflows without a visible scrollbar`);
-      }
-      for (const control of viewport.querySelectorAll<HTMLElement>('button, a')) {
-        if (control.scrollWidth > control.clientWidth + 1) problems.push(`${caption}: "${control.textContent}" is cut off`);
-      }
-    }
-    return problems;
-  });
 
 const search = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
 const table = (page: Page) => page.getByRole('table', { name: 'Versions waiting for review' });

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidOf } from '../../server/db/seed';
-import { expectNoAxeViolations, signInAs, startPortal } from './browser';
+import { expectNoAxeViolations, signInAs, startPortal, layoutProblems } from './browser';
 
 /**
  * Every screen, as a new user sees it, at a laptop's width (1366 px) and a phone's (390 px): no axe
@@ -51,24 +50,6 @@ const screens: { who: RegExp; paths: string[] }[] = [
   { who: /Lars Eriksen/, paths: ['/publisher/webhooks'] },
 ];
 
-/** What does not fit: page overflow, tables that overflow without a visible scrollbar, clipped controls. */
-const layoutProblems = (page: Page) =>
-  page.evaluate(() => {
-    const problems: string[] = [];
-    const doc = document.documentElement;
-    if (doc.scrollWidth > doc.clientWidth + 1) problems.push(`the page scrolls sideways (${doc.scrollWidth} > ${doc.clientWidth})`);
-    for (const viewport of document.querySelectorAll<HTMLElement>('.rt-TableRoot [data-radix-scroll-area-viewport]')) {
-      const caption = viewport.closest('.rt-TableRoot')?.querySelector('caption')?.textContent ?? 'a table';
-      if (viewport.scrollWidth > viewport.clientWidth + 1) {
-        const style = getComputedStyle(viewport);
-        if (style.scrollbarWidth === 'none' || !['auto', 'scroll'].includes(style.overflowX)) problems.push(`${caption} overflows without a visible scrollbar`);
-      }
-      for (const control of viewport.querySelectorAll<HTMLElement>('button, a')) {
-        if (control.scrollWidth > control.clientWidth + 1) problems.push(`${caption}: "${control.textContent}" is cut off`);
-      }
-    }
-    return problems;
-  });
 
 describe('every screen at 1366 and 390 px', () => {
   for (const { width, height } of widths) {

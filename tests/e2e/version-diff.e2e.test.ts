@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidOf } from '../../server/db/seed';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
-import { expectNoAxeViolations, signInAs, startPortal } from './browser';
+import { expectNoAxeViolations, signInAs, startPortal, layoutProblems } from './browser';
 
 let portal: Awaited<ReturnType<typeof startPortal>>;
 const standupBot = uuidOf('app:Standup Bot');
@@ -34,24 +34,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => portal?.close());
 
-/** What does not fit (as tests/e2e/screens.e2e.test.ts checks every screen): page overflow, tables without a visible scrollbar, clipped controls. */
-const layoutProblems = (page: Page) =>
-  page.evaluate(() => {
-    const problems: string[] = [];
-    const doc = document.documentElement;
-    if (doc.scrollWidth > doc.clientWidth + 1) problems.push(`the page scrolls sideways (${doc.scrollWidth} > ${doc.clientWidth})`);
-    for (const viewport of document.querySelectorAll<HTMLElement>('.rt-TableRoot [data-radix-scroll-area-viewport]')) {
-      const caption = viewport.closest('.rt-TableRoot')?.querySelector('caption')?.textContent ?? 'a table';
-      if (viewport.scrollWidth > viewport.clientWidth + 1) {
-        const style = getComputedStyle(viewport);
-        if (style.scrollbarWidth === 'none' || !['auto', 'scroll'].includes(style.overflowX)) problems.push(`${caption} overflows without a visible scrollbar`);
-      }
-      for (const control of viewport.querySelectorAll<HTMLElement>('button, a')) {
-        if (control.scrollWidth > control.clientWidth + 1) problems.push(`${caption}: "${control.textContent}" is cut off`);
-      }
-    }
-    return problems;
-  });
 
 const search = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
 

@@ -1,24 +1,7 @@
-import { Button, Callout, Card, Flex, Heading, Text } from '@radix-ui/themes';
-import { toApiError } from '../../lib/api';
+import { Button, Card, Flex, Heading } from '@radix-ui/themes';
+import { ApiErrorNote } from '../../components/ApiErrorNote';
 import { answerWorkspace, inFrame } from './parent';
 import { appRequestText as T } from './strings';
-
-/** An answer of the API that is not about a field: its `error` verbatim, and its request id to quote. */
-export function ErrorNote({ error, text }: { error?: unknown; text?: string }) {
-  const e = error === undefined ? null : toApiError(error);
-  return (
-    <Flex direction="column" gap="1">
-      <Callout.Root color="red" role="alert">
-        <Callout.Text>{text ?? e?.body?.error ?? e?.message}</Callout.Text>
-      </Callout.Root>
-      {e?.requestId && (
-        <Text size="1" color="gray">
-          {T.requestId(e.requestId)}
-        </Text>
-      )}
-    </Flex>
-  );
-}
 
 /** Closes Rocket.Chat's modal (`{result: false}`); nothing to show on a page of its own. */
 export function CloseButton({ label = T.close, variant = 'soft' }: { label?: string; variant?: 'soft' | 'solid' }) {
@@ -38,7 +21,7 @@ export function Problem({ title, error, text }: { title: string; error?: unknown
         <Heading as="h1" size="5">
           {title}
         </Heading>
-        <ErrorNote error={error} text={text} />
+        <ApiErrorNote error={error} text={text} />
         <Flex>
           <CloseButton />
         </Flex>

@@ -7,7 +7,8 @@ import { createAppRequest, listedAppQuery } from './api';
 import { AppHeader } from './AppHeader';
 import { answerWorkspace } from './parent';
 import { adminCountOf, displayName, requesterOf } from './people';
-import { CloseButton, ErrorNote, Problem } from './Problem';
+import { ApiErrorNote } from '../../components/ApiErrorNote';
+import { CloseButton, Problem } from './Problem';
 import type { RequestAccessSearch } from './search';
 import { appRequestText as T } from './strings';
 
@@ -104,7 +105,7 @@ export function RequestAccess({ appId, workspaceId, search }: { appId: string; w
               {T.messageHint(LIMITS.note)}
             </Text>
           </Flex>
-          {send.isError && <ErrorNote error={send.error} />}
+          {send.isError && <ApiErrorNote error={send.error} />}
           <Flex gap="3" wrap="wrap">
             <Button type="submit" loading={send.isPending}>
               {T.request}

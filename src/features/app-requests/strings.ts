@@ -19,7 +19,6 @@ export const appRequestText = {
   sent: (app: string) => `Your workspace’s administrators will see your request for ${app}.`,
   missingAddress: 'This page needs what your workspace sends with it: open it again from your workspace’s Marketplace.',
   failedTitle: 'This request cannot be made',
-  requestId: (id: string) => `Request ID: ${id}`,
 
   // /apps/{id}/incompatible/{version}/{action}
   incompatibleTitle: 'Incompatible version',

@@ -5,7 +5,7 @@ import type { OwnedPurchase } from '../../../contract/schemas/checkout';
 import { formatDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { cancelSubscription, offerQuery } from './api';
-import { ApiErrorNote } from './ApiErrorNote';
+import { ApiErrorNote } from '../../components/ApiErrorNote';
 import type { OfferContext } from './OfferView';
 import { notifyWorkspace } from './parent';
 import { checkoutText as T } from './strings';

@@ -7,7 +7,7 @@ import { toApiError } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { changeSeats, offerQuery } from './api';
-import { ApiErrorNote } from './ApiErrorNote';
+import { ApiErrorNote } from '../../components/ApiErrorNote';
 import type { OfferContext } from './OfferView';
 import { notifyWorkspace } from './parent';
 import { MAX_SEATS, parseSeats, planPrice, seatsProblem } from './price';

@@ -5,7 +5,7 @@ import { subscriptionAllows, type SubscriptionInput } from '../../../machines/su
 import { formatDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { offerQuery, resumeSubscription } from './api';
-import { ApiErrorNote } from './ApiErrorNote';
+import { ApiErrorNote } from '../../components/ApiErrorNote';
 import { notifyWorkspace } from './parent';
 import { BackToWorkspace } from './BackToWorkspace';
 import { CancelDialog } from './CancelDialog';

@@ -4,7 +4,7 @@ import { useMemo, type ReactNode } from 'react';
 import type { CheckoutOffer } from '../../../contract/schemas/checkout';
 import { PageLoader } from '../../components/PageLoader';
 import { offerQuery, type Buyer } from './api';
-import { ApiErrorNote } from './ApiErrorNote';
+import { ApiErrorNote } from '../../components/ApiErrorNote';
 import { BackToWorkspace } from './BackToWorkspace';
 import { useCheckoutNav, type CheckoutNav, type CheckoutPage } from './nav';
 import type { CheckoutSearch } from './search';

@@ -4,7 +4,7 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { CHECKOUT_MESSAGES } from '../../../contract/schemas/checkout';
 import { toApiError } from '../../lib/api';
 import { startCheckout, type StartInput } from './api';
-import { ApiErrorNote } from './ApiErrorNote';
+import { ApiErrorNote } from '../../components/ApiErrorNote';
 import type { OfferContext } from './OfferView';
 import { goToPayment, inFrame } from './parent';
 import { TermsField } from './TermsField';

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import type { CheckoutSession } from '../../../contract/schemas/checkout';
 import { formatMoney } from '../../lib/format';
 import { offerQuery, sessionQuery } from './api';
-import { ApiErrorNote } from './ApiErrorNote';
+import { ApiErrorNote } from '../../components/ApiErrorNote';
 import { BackToWorkspace } from './BackToWorkspace';
 import type { OfferContext } from './OfferView';
 import { inFrame, notifyWorkspace } from './parent';

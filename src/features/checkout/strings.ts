@@ -7,7 +7,6 @@ export const checkoutText = {
   missingWorkspace: 'This page needs a workspace: open it again from your workspace’s Marketplace.',
   paymentTabDone: 'The payment step is over: close this tab. Your workspace’s Marketplace shows the outcome.',
   failedTitle: 'This offer cannot be shown',
-  requestId: (id: string) => `Request ID: ${id}`,
   buyTitle: (app: string) => `Buy ${app}`,
   subscribeTitle: (app: string) => `Subscribe to ${app}`,
   manageTitle: (app: string) => `Your subscription to ${app}`,

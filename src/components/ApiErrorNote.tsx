@@ -1,6 +1,7 @@
 import { Callout, Flex, Text } from '@radix-ui/themes';
-import { toApiError } from '../../lib/api';
-import { checkoutText as T } from './strings';
+import { toApiError } from '../lib/api';
+
+const requestIdText = (id: string) => `Request ID: ${id}`;
 
 /** An answer of the API that is not about a field: its `error` verbatim, and its request id to quote. */
 export function ApiErrorNote({ error, text }: { error?: unknown; text?: string }) {
@@ -12,7 +13,7 @@ export function ApiErrorNote({ error, text }: { error?: unknown; text?: string }
       </Callout.Root>
       {e?.requestId && (
         <Text size="1" color="gray">
-          {T.requestId(e.requestId)}
+          {requestIdText(e.requestId)}
         </Text>
       )}
     </Flex>
