@@ -3,6 +3,11 @@ import { LIMITS, bounded, money, ref, tooLong, webUrl } from '../common';
 import { isLanguageKey, languageKeys, RESERVED_CATEGORY } from './languages';
 import { Citation, MAX_CITATIONS } from './review';
 
+// The publish checks' values the SPA shows beside an app's versions (issue 29), taken from here rather than from
+// './review': a screen importing them then reaches this module too, and the bundler keeps both in one chunk (the first
+// screen's code lists every chunk by name).
+export { CHECK_TITLES, MAX_CITATIONS, isWaitingForReview } from './review';
+
 /** SPEC §4: the twelve app version statuses. */
 export const versionStatuses = [
   'draft', 'submitted', 'author-rejected', 'author-approved', 'reviewed', 'rejected',

@@ -11,6 +11,9 @@ import { usePermissions } from '../lib/use-permissions';
 
 // The versions compared and the page of files (GET /v1/admin/app/{id}/diff's from, to, after, limit: a version
 // up to 100 characters, a path up to 2048, 1 to 200 files a page); plain functions, as every route's search.
+// `?cite=` (the diff lines picked to cite in a Reject or Review note) is not validated here but where it is used
+// (src/features/admin-apps/cite.ts's citedLines): this function is in the first screen's code, whose budget is spent.
+// The router keeps a search param validateSearch does not return: it reaches useSearch as the address has it.
 const diffSearch = (s: { diffFrom?: unknown; diffTo?: unknown; diffAfter?: unknown; diffLimit?: unknown } & SearchSchemaInput): DiffSearch => ({
   diffFrom: optionalBounded(s.diffFrom, 100),
   diffTo: optionalBounded(s.diffTo, 100),
@@ -34,13 +37,19 @@ export const Route = createFileRoute('/publisher/admin/apps/$id')({
   ),
   component: function AdminAppRoute() {
     const { id } = Route.useParams();
-    const search = Route.useSearch();
+    const search: DiffSearch = Route.useSearch();
     const navigate = Route.useNavigate();
     const { canUpdate } = usePermissions('system:apps');
     return (
       <AdminAppDetail
         appId={id}
         canUpdate={canUpdate}
+        // Picking lines to cite replaces the entry (back leaves the page, not one line).
+        cite={search.cite}
+        onCite={(cite) => {
+          const next: DiffSearch = { ...search, cite };
+          void navigate({ search: next, replace: true, resetScroll: false });
+        }}
         // Another pair or page is a new entry in the history (back returns to the last one); the page keeps its scroll.
         changes={
           <Suspense
@@ -51,7 +60,12 @@ export const Route = createFileRoute('/publisher/admin/apps/$id')({
               </Flex>
             }
           >
-            <VersionChanges appId={id} search={search} onSearch={(next) => void navigate({ search: next, resetScroll: false })} />
+            <VersionChanges
+              appId={id}
+              search={search}
+              canCite={canUpdate}
+              onSearch={(next) => void navigate({ search: next, resetScroll: false, replace: next.cite !== search.cite })}
+            />
           </Suspense>
         }
       />

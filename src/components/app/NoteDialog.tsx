@@ -1,9 +1,10 @@
 import { Button, Dialog, Flex, Text, TextArea } from '@radix-ui/themes';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 
 /**
  * A required note before a status change: the reason of Reject (SPEC §4) or the changes a reviewer asks
  * for with Review. `required` is the message shown when it is left empty (the server says the same).
+ * `children` go below the note (staff's citations of findings and diff lines, issue 29).
  */
 export function NoteDialog({
   title,
@@ -15,6 +16,7 @@ export function NoteDialog({
   pending,
   onConfirm,
   onClose,
+  children,
 }: {
   title: string;
   description: string;
@@ -25,6 +27,7 @@ export function NoteDialog({
   pending: boolean;
   onConfirm: (note: string) => void;
   onClose: () => void;
+  children?: ReactNode;
 }) {
   const [note, setNote] = useState('');
   const [touched, setTouched] = useState(false);
@@ -59,6 +62,7 @@ export function NoteDialog({
               {required}
             </Text>
           )}
+          {children}
           <Flex justify="end" gap="2" mt="4">
             <Dialog.Close>
               <Button type="button" variant="soft" color="gray">

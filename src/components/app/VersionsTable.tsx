@@ -1,5 +1,5 @@
 import { Button, Flex, Table, Text } from '@radix-ui/themes';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { z } from 'zod';
 import type { AppVersion } from '../../../contract/schemas/app';
 import { noteShown, offeredActions, shownDisabledActions, type LifecycleActor, type VersionAction } from '../../../machines/app-version-lifecycle';
@@ -7,6 +7,9 @@ import { formatDate } from '../../lib/format';
 import { DataTable } from '../DataTable';
 import { StatusBadge } from '../StatusBadge';
 import { actionLabels } from './strings';
+
+// What a review note cites loads with the first note that cites anything (not with every screen listing versions).
+const Citations = lazy(() => import('./Findings').then((m) => ({ default: m.Citations })));
 
 type Version = z.infer<typeof AppVersion>;
 const danger = new Set<VersionAction>(['REJECT', 'MAKE_DRAFT']);
@@ -66,6 +69,12 @@ export function VersionsTable({
                 <Text size="2" color="gray">
                   {note || '–'}
                 </Text>
+                {/* What the note cites (issue 29): findings and lines of the diff, beside the note itself. */}
+                {note && v.reviewCitations?.length > 0 && (
+                  <Suspense fallback={null}>
+                    <Citations citations={v.reviewCitations} />
+                  </Suspense>
+                )}
               </Table.Cell>
               <Table.Cell>
                 <Flex gap="2" wrap="wrap" align="center">

@@ -1,7 +1,7 @@
 import { Box, Button, Flex, Link as ThemeLink } from '@radix-ui/themes';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { REJECTION_REASON_MESSAGE, REVIEW_NOTE_MESSAGE, type AppVersion } from '../../../contract/schemas/app';
 import { lifecycleSnapshot, type VersionAction } from '../../../machines/app-version-lifecycle';
@@ -23,8 +23,14 @@ import {
 } from './api';
 import { DownloadButtons } from './DownloadButtons';
 import { flagSetText, IrreversibleDialog, type Irreversible } from '../../components/app/IrreversibleDialog';
+import type { CiteHandle } from './CiteOptions';
 import { ActivityLogTable, UsageTable } from './LogTables';
 import { staffText } from './strings';
+
+// The publish checks load beside the page (their data is asked for once it shows); what Reject and Review may cite
+// (findings, diff lines), when either dialog opens.
+const ReviewedVersionChecks = lazy(() => import('./ReviewedVersionChecks').then((m) => ({ default: m.ReviewedVersionChecks })));
+const CiteOptions = lazy(() => import('./CiteOptions').then((m) => ({ default: m.CiteOptions })));
 
 type Version = z.infer<typeof AppVersion>;
 type Open = { kind: 'reject' | 'review' | 'diagnostics'; version: Version } | { kind: 'stats' } | { kind: Irreversible } | null;
@@ -40,16 +46,32 @@ function BundledApps({ bundleId }: { bundleId: string }) {
 }
 
 /**
- * Admin app (or bundle) detail (SPEC §2, §3, §4): versions with the staff actions of the lifecycle machine, prices, jobs,
- * stats, usage, activity. `changes` (the app route's what-changed view) sits under the versions it compares.
+ * Admin app (or bundle) detail (SPEC §2, §3, §4): versions with the staff actions of the lifecycle machine, the publish
+ * checks' findings on the version under review, prices, jobs, stats, usage, activity. `changes` (the app route's
+ * what-changed view) sits under the versions it compares; `cite` are the diff lines picked there to cite in a Reject
+ * or Review note (the address's), `onCite` changes them (cleared once a note citing them is sent).
  */
-export function AdminAppDetail({ appId, canUpdate, changes }: { appId: string; canUpdate: boolean; changes?: ReactNode }) {
+export function AdminAppDetail({
+  appId,
+  canUpdate,
+  changes,
+  cite,
+  onCite,
+}: {
+  appId: string;
+  canUpdate: boolean;
+  changes?: ReactNode;
+  /** As the address has it (the dialogs read it). */
+  cite?: unknown;
+  onCite?: (next: string[] | undefined) => void;
+}) {
   const { data: app } = useSuspenseQuery(adminAppQuery(appId));
   const { data: versions = [] } = useQuery(adminVersionsQuery(appId));
   // A bundle has no compile jobs or prices of its own (its plans are on the app).
   const { data: jobs = [] } = useQuery({ ...adminJobsQuery(appId), enabled: !app.isBundle });
   const { data: prices = [] } = useQuery({ ...adminPricesQuery(appId), enabled: !app.isBundle });
   const [open, setOpen] = useState<Open>(null);
+  const citing = useRef<CiteHandle>(null);
   const action = useVersionAction(appId);
   const premium = useMakePremiumOnly(appId);
   const usage = useMakeUsageBased(appId);
@@ -59,13 +81,14 @@ export function AdminAppDetail({ appId, canUpdate, changes }: { appId: string; c
   // SPEC §4: mark as draft is not in the version list: the header offers it for the latest version.
   const canMakeDraft = canUpdate && lifecycleSnapshot(latest.status, { actor: 'staff', isBundle: app.isBundle }).can({ type: 'MAKE_DRAFT' });
 
-  const change = (body: Parameters<typeof action.mutate>[0], done: string, before?: string) => {
+  const change = (body: Parameters<typeof action.mutate>[0], done: string, before?: string, after?: () => void) => {
     // 'Publishing the app...' is replaced by its outcome, not left beside it.
     const progress = before ? toast.pending(before) : toast;
     action.mutate(body, {
       onSuccess: () => {
         progress.success(done);
         close();
+        after?.();
       },
       onError: progress.failure,
     });
@@ -128,6 +151,11 @@ export function AdminAppDetail({ appId, canUpdate, changes }: { appId: string; c
             extra={canUpdate ? (v) => <DownloadButtons appId={appId} version={v} /> : undefined}
           />
         </Section>
+        {!app.isBundle && (
+          <Suspense fallback={null}>
+            <ReviewedVersionChecks appId={appId} versions={versions} latest={latest} />
+          </Suspense>
+        )}
         {changes}
         {app.isBundle ? (
           <>
@@ -159,34 +187,44 @@ export function AdminAppDetail({ appId, canUpdate, changes }: { appId: string; c
         <StatsDialog stats={adminStatsQuery(appId)} installs={app.isBundle ? undefined : adminInstallsQuery(appId)} name={latest.name} onClose={close} />
       )}
       {open?.kind === 'diagnostics' && <DiagnosticsDialog job={adminJobQuery(appId, open.version.compileJobId)} title={title(open.version)} onClose={close} />}
-      {open?.kind === 'reject' && (
+      {(open?.kind === 'reject' || open?.kind === 'review') && (
         <NoteDialog
-          title={`Reject ${title(open.version)}`}
-          description="Say why this version is rejected; the publisher sees the reason with the version."
-          label="Reason"
-          required={REJECTION_REASON_MESSAGE}
-          confirm="Reject"
-          danger
+          {...(open.kind === 'reject'
+            ? {
+                title: `Reject ${title(open.version)}`,
+                description: 'Say why this version is rejected; the publisher sees the reason with the version.',
+                label: 'Reason',
+                required: REJECTION_REASON_MESSAGE,
+                confirm: 'Reject',
+                danger: true,
+              }
+            : {
+                title: `Review ${title(open.version)}`,
+                description: 'Ask the publisher for changes; they see this note and can upload a revision.',
+                label: 'Changes asked of the publisher',
+                required: REVIEW_NOTE_MESSAGE,
+                confirm: 'Send review',
+              })}
           pending={action.isPending}
           onClose={close}
-          onConfirm={(rejectionReason) =>
-            change({ versionId: open.version.id, action: 'reject', rejectionReason }, appText.rejected(open.version.name, open.version.version))
-          }
-        />
-      )}
-      {open?.kind === 'review' && (
-        <NoteDialog
-          title={`Review ${title(open.version)}`}
-          description="Ask the publisher for changes; they see this note and can upload a revision."
-          label="Changes asked of the publisher"
-          required={REVIEW_NOTE_MESSAGE}
-          confirm="Send review"
-          pending={action.isPending}
-          onClose={close}
-          onConfirm={(reviewNote) =>
-            change({ versionId: open.version.id, action: 'review', reviewNote }, staffText.reviewed(open.version.name, open.version.version))
-          }
-        />
+          onConfirm={(note) => {
+            const v = open.version;
+            // What the note cites (issue 29); null: more than the API takes (the options say so).
+            const citations = citing.current ? citing.current.collect() : [];
+            if (!citations) return;
+            // Once sent, the lines it cited are no longer picked.
+            const clear = cite !== undefined ? () => onCite?.(undefined) : undefined;
+            if (open.kind === 'reject') change({ versionId: v.id, action: 'reject', rejectionReason: note, citations }, appText.rejected(v.name, v.version), undefined, clear);
+            else change({ versionId: v.id, action: 'review', reviewNote: note, citations }, staffText.reviewed(v.name, v.version), undefined, clear);
+          }}
+        >
+          {/* A bundle has no package: nothing to cite. */}
+          {!app.isBundle && (
+            <Suspense fallback={null}>
+              <CiteOptions ref={citing} appId={appId} versionId={open.version.id} cite={cite} onCite={(next) => onCite?.(next)} />
+            </Suspense>
+          )}
+        </NoteDialog>
       )}
       {(open?.kind === 'premium' || open?.kind === 'usage') && (
         <IrreversibleDialog

@@ -4,10 +4,10 @@ import { useId } from 'react';
 import type { DiffFile } from '../../../contract/schemas/diff';
 import { DataTable } from '../../components/DataTable';
 import { formatBytes } from '../../lib/format';
+import { citeKey } from './cite';
+import { numberedLines, type Hunk } from './diff-lines';
 import { diffText } from './diff-strings';
 import './diff.css';
-
-type Hunk = NonNullable<DiffFile['hunks']>[number];
 
 const changeColor = { added: 'green', removed: 'red', changed: 'blue' } as const;
 
@@ -23,25 +23,30 @@ export function sizesText({ from, to }: DiffFile['size']) {
  */
 export const hunkHeader = (h: Hunk) => `@@ -${h.oldLines ? h.oldStart : h.oldStart - 1},${h.oldLines} +${h.newLines ? h.newStart : h.newStart - 1},${h.newLines} @@`;
 
-/** Each line of a hunk with its kind ('+', '-', ' ', or '\' for "No newline at end of file") and its old and new line numbers. */
-export function numberedLines(h: Hunk) {
-  let oldNo = h.oldStart;
-  let newNo = h.newStart;
-  return h.lines.map((line) => {
-    const kind = line[0] === '+' || line[0] === '-' || line[0] === '\\' ? line[0] : ' ';
-    const row = { kind, text: line, old: kind === '+' || kind === '\\' ? null : oldNo, new: kind === '-' || kind === '\\' ? null : newNo };
-    if (kind === ' ' || kind === '-') oldNo++;
-    if (kind === ' ' || kind === '+') newNo++;
-    return row;
-  });
+/** Citing lines (staff who may reject or review): whether a line is picked, and picking or unpicking it. */
+export type LineCiting = { isCited: (key: string) => boolean; toggle: (key: string) => void };
+
+/** A line's number; a button that picks the line to cite (or unpicks it) when citing is on. */
+function LineNumber({ path, side, line, citing }: { path: string; side: 'old' | 'new'; line: number | null; citing?: LineCiting }) {
+  if (line === null || !citing) return <Table.Cell className="diff-num">{line ?? ''}</Table.Cell>;
+  const key = citeKey({ side, line, path });
+  const label = diffText.citeLine(line, path, side);
+  return (
+    <Table.Cell className="diff-num">
+      <button type="button" className="diff-cite" aria-label={label} title={label} aria-pressed={citing.isCited(key)} onClick={() => citing.toggle(key)}>
+        {line}
+      </button>
+    </Table.Cell>
+  );
 }
 
 /**
  * A file's unified diff as a table: one body per hunk, its `@@ … @@` header first (a header for the rows below it),
  * then a row per line with its old and new line numbers and the line itself, its '+' / '-' kept (the row's colour
- * only repeats it). Long lines do not wrap: the table scrolls sideways inside itself.
+ * only repeats it). Long lines do not wrap: the table scrolls sideways inside itself. With `citing`, the line numbers
+ * are buttons that pick a line to cite in a note.
  */
-function Hunks({ path, hunks }: { path: string; hunks: Hunk[] }) {
+function Hunks({ path, hunks, citing }: { path: string; hunks: Hunk[]; citing?: LineCiting }) {
   return (
     <DataTable caption={diffText.linesOf(path)} size="1" className="diff-lines">
       <Table.Header>
@@ -66,8 +71,9 @@ function Hunks({ path, hunks }: { path: string; hunks: Hunk[] }) {
           </Table.Row>
           {numberedLines(h).map((l, j) => (
             <Table.Row key={j} data-line={l.kind}>
-              <Table.Cell className="diff-num">{l.old ?? ''}</Table.Cell>
-              <Table.Cell className="diff-num">{l.new ?? ''}</Table.Cell>
+              {/* A line both sides have is cited by its new number; a removed one by its old. */}
+              <LineNumber path={path} side="old" line={l.old} citing={l.kind === '-' ? citing : undefined} />
+              <LineNumber path={path} side="new" line={l.new} citing={citing} />
               <Table.Cell className="diff-text">{l.text}</Table.Cell>
             </Table.Row>
           ))}
@@ -78,7 +84,7 @@ function Hunks({ path, hunks }: { path: string; hunks: Hunk[] }) {
 }
 
 /** One file that differs: its path and how (added, removed, changed), then its lines, or why they are not shown. */
-export function FileDiff({ file }: { file: DiffFile }) {
+export function FileDiff({ file, citing }: { file: DiffFile; citing?: LineCiting }) {
   const id = useId();
   const note = file.binary ? diffText.binary(sizesText(file.size)) : file.tooLarge ? diffText.tooLarge(sizesText(file.size)) : null;
   const hunks = file.hunks ?? [];
@@ -98,7 +104,7 @@ export function FileDiff({ file }: { file: DiffFile }) {
             {note}
           </Text>
         ) : hunks.length ? (
-          <Hunks path={file.path} hunks={hunks} />
+          <Hunks path={file.path} hunks={hunks} citing={citing} />
         ) : (
           <Text size="2" color="gray">
             {diffText.emptyFile}

@@ -70,14 +70,14 @@ const secondPage: VersionDiff = {
 };
 
 /** The screen as the route wires it: the search params in, a navigation out (no route of its own in this router). */
-function Harness() {
+function Harness({ canCite = false }: { canCite?: boolean }) {
   const s = useSearch({ strict: false }) as Record<string, unknown>;
   const navigate = useNavigate();
   const text = (v: unknown) => (v === undefined ? undefined : String(v));
-  const search: DiffSearch = { diffFrom: text(s.diffFrom), diffTo: text(s.diffTo), diffAfter: text(s.diffAfter) };
+  const search: DiffSearch = { diffFrom: text(s.diffFrom), diffTo: text(s.diffTo), diffAfter: text(s.diffAfter), cite: s.cite as string[] | undefined };
   return (
     <Suspense fallback={null}>
-      <VersionChanges appId="a1" search={search} onSearch={(next) => void navigate({ to: '.', search: next as never })} />
+      <VersionChanges appId="a1" search={search} canCite={canCite} onSearch={(next) => void navigate({ to: '.', search: next as never })} />
     </Suspense>
   );
 }
@@ -223,5 +223,47 @@ describe('what changed between two versions (staff review)', () => {
     expect(alert).toHaveClass('rt-CalloutRoot');
     // The pickers stay, to choose again.
     expect(screen.getByRole('combobox', { name: diffText.from })).toBeInTheDocument();
+  });
+
+  it('for staff who may cite: a line’s number picks it to cite (the address’s `cite`), and picks it off again; Clear forgets them all', async () => {
+    stub((url) => ({ status: 200, body: url.searchParams.get('after') === 'lib/blocks.ts' ? secondPage : firstPage }));
+    const user = userEvent.setup();
+    const { router } = await renderScreen(() => <Harness canCite />);
+    const table = await screen.findByRole('table', { name: 'Changes to lib/blocks.ts' });
+    expect(screen.getByText(diffText.citeHint)).toBeInTheDocument();
+    // A line both sides have is cited by its new number; a removed line by its old; an added one by its new.
+    expect(within(table).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Cite line 3 of lib/blocks.ts',
+      'Cite line 4 of lib/blocks.ts (old)',
+      'Cite line 4 of lib/blocks.ts',
+      'Cite line 5 of lib/blocks.ts',
+    ]);
+    // The cells still read as the numbers.
+    expect([...within(table).getAllByRole('row')[3]!.querySelectorAll('td')].map((c) => c.textContent)).toEqual(['4', '', '-    text: `In ${minutes} min`,']);
+
+    const added = within(table).getByRole('button', { name: 'Cite line 4 of lib/blocks.ts' });
+    await user.click(added);
+    await vi.waitFor(() => expect(router.state.location.search).toEqual({ cite: ['new:4:lib/blocks.ts'] }));
+    await vi.waitFor(() => expect(added).toHaveAttribute('aria-pressed', 'true'));
+    await user.click(within(table).getByRole('button', { name: 'Cite line 4 of lib/blocks.ts (old)' }));
+    await vi.waitFor(() => expect(router.state.location.search).toEqual({ cite: ['new:4:lib/blocks.ts', 'old:4:lib/blocks.ts'] }));
+    expect(screen.getByText(diffText.cited(2))).toBeInTheDocument();
+
+    // Paging keeps them; picking one again unpicks it.
+    await user.click(screen.getByRole('button', { name: diffText.nextFiles }));
+    await vi.waitFor(() => expect(router.state.location.search).toEqual({ diffAfter: 'lib/blocks.ts', cite: ['new:4:lib/blocks.ts', 'old:4:lib/blocks.ts'] }));
+    await user.click(screen.getByRole('button', { name: diffText.firstFiles }));
+    await user.click(await screen.findByRole('button', { name: 'Cite line 4 of lib/blocks.ts' }));
+    await vi.waitFor(() => expect(router.state.location.search).toEqual({ cite: ['old:4:lib/blocks.ts'] }));
+    await user.click(screen.getByRole('button', { name: diffText.clearCitedLabel }));
+    await vi.waitFor(() => expect(router.state.location.search).toEqual({}));
+  });
+
+  it('for staff who may not: the numbers are numbers', async () => {
+    stub(() => ({ status: 200, body: firstPage }));
+    await renderScreen(() => <Harness />);
+    const table = await screen.findByRole('table', { name: 'Changes to lib/blocks.ts' });
+    expect(within(table).queryAllByRole('button')).toEqual([]);
+    expect(screen.queryByText(diffText.citeHint)).toBeNull();
   });
 });

@@ -9,10 +9,12 @@ import { Field } from '../../components/Field';
 import { Section } from '../../components/Section';
 import { errorToastText } from '../../lib/toast';
 import { adminAppQuery, adminDiffQuery, adminVersionsQuery, versionsStamp, type DiffSearch } from './api';
-import { FileDiff } from './FileDiff';
+import { citedLines, toggleCite } from './cite';
+import { FileDiff, type LineCiting } from './FileDiff';
 import { diffFieldLabels, diffText } from './diff-strings';
 
-type Props = { appId: string; search: DiffSearch; onSearch: (next: DiffSearch) => void };
+/** `canCite`: the line numbers pick lines to cite in a rejection or review note (the address's `cite`). */
+type Props = { appId: string; search: DiffSearch; onSearch: (next: DiffSearch) => void; canCite?: boolean };
 
 /** A JSON value on one line (null: the field is absent on that side). */
 const compactJson = (v: unknown): string | null => (v === null || v === undefined ? null : JSON.stringify(v));
@@ -143,7 +145,7 @@ const hasChanges = (d: VersionDiff) =>
   d.manifest.length + d.listing.length + d.pricing.length + d.permissions.added.length + d.permissions.removed.length > 0;
 
 /** The comparison itself: pickers, then what changed (permissions, manifest, listing, pricing, a page of files). */
-function Comparison({ appId, search, onSearch, versions }: Props & { versions: AppVersion[] }) {
+function Comparison({ appId, search, onSearch, versions, canCite }: Props & { versions: AppVersion[] }) {
   const { data, error, isPlaceholderData, isFetching } = useQuery(adminDiffQuery(appId, search, versionsStamp(versions)));
   // The answer for the pair in the address (not the last one, shown while the next loads).
   const current = isPlaceholderData ? undefined : data;
@@ -162,6 +164,8 @@ function Comparison({ appId, search, onSearch, versions }: Props & { versions: A
   }, [current]);
 
   const title = current ? (current.from ? diffText.title(current.from.version) : diffText.titleFirst) : search.diffFrom ? diffText.title(search.diffFrom) : diffText.titleLoading;
+  const cited = citedLines(search.cite) ?? [];
+  const citing: LineCiting | undefined = canCite ? { isCited: (key) => cited.includes(key), toggle: (key) => onSearch({ ...search, cite: toggleCite(cited, key) }) } : undefined;
   const page = (after: string | undefined) => {
     focusFiles.current = true;
     onSearch({ ...search, diffAfter: after });
@@ -198,7 +202,7 @@ function Comparison({ appId, search, onSearch, versions }: Props & { versions: A
           />
           <VersionPicker label={diffText.to} value={to} versions={versions} other={from} placeholder="–" onChange={(v) => onSearch({ ...search, diffTo: v, diffAfter: undefined })} />
           {(search.diffFrom || search.diffTo) && (
-            <Button variant="soft" color="gray" onClick={() => onSearch({ diffLimit: search.diffLimit })}>
+            <Button variant="soft" color="gray" onClick={() => onSearch({ diffLimit: search.diffLimit, cite: search.cite })}>
               {diffText.reset}
             </Button>
           )}
@@ -253,10 +257,22 @@ function Comparison({ appId, search, onSearch, versions }: Props & { versions: A
               <Heading as="h3" size="3" ref={filesHeading} tabIndex={-1}>
                 {search.diffAfter ? diffText.filesAfter(search.diffAfter) : diffText.files}
               </Heading>
+              {citing && (
+                <Flex gap="3" align="center" wrap="wrap">
+                  <Text size="2" color="gray">
+                    {cited.length ? diffText.cited(cited.length) : diffText.citeHint}
+                  </Text>
+                  {cited.length > 0 && (
+                    <Button size="1" variant="soft" color="gray" aria-label={diffText.clearCitedLabel} onClick={() => onSearch({ ...search, cite: undefined })}>
+                      {diffText.clearCited}
+                    </Button>
+                  )}
+                </Flex>
+              )}
               {data.files.items.length === 0 ? (
                 <Text color="gray">{diffText.noFiles}</Text>
               ) : (
-                data.files.items.map((f) => <FileDiff key={f.path} file={f} />)
+                data.files.items.map((f) => <FileDiff key={f.path} file={f} citing={citing} />)
               )}
               {(search.diffAfter || data.files.next) && (
                 <Flex asChild gap="3" justify="end" wrap="wrap">
@@ -283,7 +299,7 @@ function Comparison({ appId, search, onSearch, versions }: Props & { versions: A
  * staff approved, shown when the app has an earlier version; the pair and the page of files follow the address
  * (`search`), so a refresh or the back button keeps them. Nothing for a bundle (it has no package).
  */
-export function VersionChanges({ appId, search, onSearch }: Props) {
+export function VersionChanges({ appId, search, onSearch, canCite }: Props) {
   const { data: app } = useSuspenseQuery(adminAppQuery(appId));
   const { data: versions = [] } = useQuery(adminVersionsQuery(appId));
   if (app.isBundle || versions.length === 0) return null;
@@ -303,5 +319,5 @@ export function VersionChanges({ appId, search, onSearch }: Props) {
       </Section>
     );
   }
-  return <Comparison appId={appId} search={search} onSearch={onSearch} versions={versions} />;
+  return <Comparison appId={appId} search={search} onSearch={onSearch} versions={versions} canCite={canCite} />;
 }

@@ -53,8 +53,12 @@ export const activityQuery = (id: string, page: number) =>
     ...detail,
   });
 
-/** The pair of versions to compare and the page of files (the URL's `diffFrom`, `diffTo`, `diffAfter`, `diffLimit`); unset is the API's default. */
-export type DiffSearch = { diffFrom?: string; diffTo?: string; diffAfter?: string; diffLimit?: number };
+/**
+ * The pair of versions to compare and the page of files (the URL's `diffFrom`, `diffTo`, `diffAfter`, `diffLimit`); unset is
+ * the API's default. `cite`: the diff lines picked to cite in a rejection or review note, as the address has them (the
+ * route does not validate them): read them with ./cite.ts's citedLines.
+ */
+export type DiffSearch = { diffFrom?: string; diffTo?: string; diffAfter?: string; diffLimit?: number; cite?: unknown };
 
 /**
  * A short mark of the app's versions as the versions query last saw them (each one's id, status and last change):
@@ -75,7 +79,14 @@ export const adminDiffQuery = (id: string, s: DiffSearch, stamp: string) =>
       unwrap(await tsr.admin.apps.diff.query({ params: { id }, query: { from: s.diffFrom, to: s.diffTo, after: s.diffAfter, limit: s.diffLimit } })),
     // While another pair or page loads, the last answer stays (not another app's).
     placeholderData: (previous, query) => (query?.queryKey[2] === id ? previous : undefined),
+    // The key names the versions as they stand (the stamp): an answer never goes stale, so picking lines to cite (a
+    // navigation, which runs the loader again) does not read both packages again.
+    staleTime: Infinity,
   });
+
+/** The publish checks' findings on a version (issue 29), with the severities staff configured. */
+export const adminFindingsQuery = (id: string, versionId: string) =>
+  queryOptions({ queryKey: key(id, 'findings', versionId), queryFn: async () => unwrap(await tsr.admin.reviews.findings.query({ params: { id, versionId } })), ...detail });
 
 /**
  * The admin app screen's loader: the app, its versions, jobs and prices in the cache before it shows. The comparison

@@ -5,3 +5,13 @@ export const staffText = {
   madeDraft: (name: string, version: string) => `${name} v${version} is a draft again.`,
   compileQueued: (name: string, version: string) => `A compile of ${name} v${version} is queued.`,
 };
+
+/** The Reject and Review dialogs' citations (issue 29): findings of the publish checks and lines picked in the diff. */
+export const citeText = {
+  findings: 'Cite findings of the publish checks',
+  lines: 'Cite lines of the changes',
+  linesList: 'Lines cited',
+  noLines: 'No lines picked. To cite one, close this and press its number in the changes below.',
+  remove: (line: string) => `Remove ${line}`,
+  tooMany: (max: number) => `At most ${max} citations.`,
+};

@@ -20,6 +20,8 @@ import { appQuery, installsQuery, jobQuery, jobsQuery, pricesQuery, statsQuery, 
 // The pricing drawers load when opened.
 const ChangePricingDrawer = lazy(() => import('../../components/pricing/ChangePricingDrawer').then((m) => ({ default: m.ChangePricingDrawer })));
 const NewPlanDrawer = lazy(() => import('../../components/pricing/NewPlanDrawer').then((m) => ({ default: m.NewPlanDrawer })));
+// The publish checks load beside the page (their data is asked for once it shows).
+const VersionChecks = lazy(() => import('./VersionChecks').then((m) => ({ default: m.VersionChecks })));
 
 type Version = z.infer<typeof AppVersion>;
 type Open = { kind: 'diagnostics'; version: Version } | { kind: 'stats' | 'pricing' | 'plan' } | null;
@@ -93,6 +95,9 @@ export function AppDetail({ appId, canUpdate, canCreatePaidApps, children }: { a
             onAction={run}
           />
         </Section>
+        <Suspense fallback={null}>
+          <VersionChecks appId={appId} version={app.latest} />
+        </Suspense>
         <Section title="Prices">
           {canUpdate && !app.isBundle && (
             <Flex gap="2" mb="2" wrap="wrap">

@@ -1,15 +1,23 @@
-import { Callout, DataList, Flex, Text } from '@radix-ui/themes';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { Callout, DataList, Flex, Heading, Text } from '@radix-ui/themes';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { lifecycleSnapshot } from '../../../machines/app-version-lifecycle';
+import { FindingsPanel, reviewText } from '../../components/app/Findings';
 import { StatusBadge } from '../../components/StatusBadge';
-import { wizardVersionQuery } from './api';
+import { wizardFindingsQuery, wizardVersionQuery } from './api';
 import { StepFooter, type StepProps } from './StepFooter';
 
-/** The last step: what will be sent for review, and Submit (once the package has compiled). */
+/**
+ * The last step: what will be sent for review, the publish checks' findings on it, and Submit (once the package has
+ * compiled, and while no finding blocks it: then its reason stands beside Submit, in the server's words).
+ */
 export function SubmissionStep(props: StepProps & { submitted: boolean }) {
   const { data: v } = useSuspenseQuery({ ...wizardVersionQuery(props.appId, props.versionId), refetchInterval: (q) => (q.state.data?.status === 'compiling' ? 3000 : false) });
+  const findings = useQuery({ ...wizardFindingsQuery(props.appId, props.versionId), enabled: !v.isBundle });
+  const checksId = useId();
   // Whether the version can be sent for review is the lifecycle machine's answer, as on the server.
   const ready = lifecycleSnapshot(v.status, { actor: 'publisher', isBundle: v.isBundle }).can({ type: 'SUBMIT' });
+  const blocking = findings.data?.blocking ?? null;
   return (
     <form
       onSubmit={(e) => {
@@ -40,6 +48,21 @@ export function SubmissionStep(props: StepProps & { submitted: boolean }) {
             <DataList.Value>{v.categories.join(', ') || '–'}</DataList.Value>
           </DataList.Item>
         </DataList.Root>
+        {!v.isBundle && (
+          <Flex direction="column" gap="2" asChild>
+            <section aria-labelledby={checksId}>
+              <Heading as="h3" size="3" id={checksId}>
+                {reviewText.checksTitle(v.version)}
+              </Heading>
+              {findings.data && findings.data.checkedAt !== null && findings.data.findings.length > 0 && (
+                <Text size="2" color="gray">
+                  {reviewText.summary(findings.data.findings)}
+                </Text>
+              )}
+              <FindingsPanel data={findings.data} error={findings.error} isPending={findings.isPending} />
+            </section>
+          </Flex>
+        )}
         {props.submitted ? (
           <Callout.Root color="green" role="status">
             <Callout.Text>Submitted for review. Taking you back to the app…</Callout.Text>
@@ -52,7 +75,19 @@ export function SubmissionStep(props: StepProps & { submitted: boolean }) {
           <Text color="red">This version cannot be submitted while it is {v.status}.</Text>
         ) : null}
       </Flex>
-      <StepFooter {...props} nextLabel="Submit for Review" nextDisabled={!ready || props.submitted} />
+      <StepFooter
+        {...props}
+        nextLabel="Submit for Review"
+        // Until the findings are known Submit waits (the server refuses a blocked version anyway).
+        nextDisabled={!ready || props.submitted || !!blocking || (!v.isBundle && findings.isPending)}
+        nextNote={
+          blocking && !props.submitted ? (
+            <Text size="2" color="red">
+              {reviewText.blocked(blocking)}
+            </Text>
+          ) : undefined
+        }
+      />
     </form>
   );
 }

@@ -59,8 +59,12 @@ export function Wizard({
           return out;
         }),
         submitVersion: fromPromise(async ({ input }) => {
-          await submitVersion(input);
-          await queryClient.invalidateQueries({ queryKey: ['apps'] });
+          try {
+            await submitVersion(input);
+          } finally {
+            // Refused too (a finding blocks it since another tab looked): the step shows what stands now.
+            await queryClient.invalidateQueries({ queryKey: ['apps'] });
+          }
         }),
       },
       actions: {

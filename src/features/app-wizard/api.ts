@@ -12,6 +12,13 @@ export const wizardAppQuery = (id: string) =>
   queryOptions({ queryKey: ['apps', id], queryFn: async () => unwrap(await tsr.apps.get.query({ params: { id } })) });
 export const wizardVersionQuery = (id: string, versionId: string) =>
   queryOptions({ queryKey: ['apps', id, 'version', versionId], queryFn: async () => unwrap(await tsr.apps.info.query({ params: { id, versionId } })) });
+/** The publish checks' findings on the version (a blocking one refuses Submit), asked again while the checks have not run. */
+export const wizardFindingsQuery = (id: string, versionId: string) =>
+  queryOptions({
+    queryKey: ['apps', id, 'findings', versionId],
+    queryFn: async () => unwrap(await tsr.apps.findings.query({ params: { id, versionId } })),
+    refetchInterval: (q) => (q.state.data?.checkedAt === null ? 3000 : false),
+  });
 export const screenshotsQuery = (appId: string, internalId: string) =>
   queryOptions({ queryKey: ['apps', appId, 'screenshots', internalId], queryFn: async () => unwrap(await tsr.apps.screenshots.query({ params: { appId, internalId } })) });
 export const pricesQuery = (id: string) =>

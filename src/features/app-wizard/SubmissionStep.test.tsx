@@ -1,0 +1,111 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Finding, VersionFindings } from '../../../contract/schemas/review';
+import { renderScreen, stubFetch } from '../../../tests/render';
+import type { StepProps } from './StepFooter';
+import { SubmissionStep } from './SubmissionStep';
+import { Wizard } from './Wizard';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const version = {
+  id: 'v1', internalId: 'v1', name: 'Standup Helper', version: '1.0.0', status: 'compiled', shortDescription: 'Stand-ups', description: 'D', categories: ['Productivity'],
+  languages: ['en'], iconFileData: '', iconThumbnail: '', modifiedDate: '2026-11-01T00:00:00Z', createdDate: '2026-11-01T00:00:00Z', author: { name: 'N' }, compiled: true,
+  changesNote: '', internalChangesNote: '', rejectionNote: '', reviewedNote: '', reviewCitations: [], privacyPolicySummary: 'P', documentationUrl: 'https://d.example',
+  compileJobId: 'j1', isBundle: false, packages: { source: true, compiled: true },
+};
+const app = { appId: 'a1', isBundle: false, purchaseType: 'buy', price: 0, currentPricingId: 'p0', pricingPlans: [], isEnterpriseOnly: false, isUsageBased: false, bundledIn: [], publisher: { id: 'p', label: 'N' }, latest: version };
+const secret: Finding = { check: 'secrets', severity: 'blocks', reason: 'A private key is in the package (keys/app.pem, line 1): remove it and upload a revision.', file: 'keys/app.pem', line: 1 };
+const permission: Finding = { check: 'new-permissions', severity: 'warns', reason: 'This version asks for a new permission: room.read.' };
+const notWaiting = { waitingSince: null, position: null, expectedWithinHours: null, overdue: false, targetHours: 48 };
+const findings = (list: Finding[]): VersionFindings => ({ compileJobId: 'j1', checkedAt: '2026-11-01T00:01:00Z', findings: list, blocking: list.find((f) => f.severity === 'blocks') ?? null, review: notWaiting });
+const blockedText = 'Secrets in the package: A private key is in the package (keys/app.pem, line 1): remove it and upload a revision.';
+
+const props = (over: Partial<StepProps> = {}): StepProps => ({
+  kind: 'new', appId: 'a1', versionId: 'v1', busy: false, isFirst: false, isLast: true, onBack: vi.fn(), onNext: vi.fn(), onSubmit: vi.fn(), ...over,
+});
+const stub = (answer: () => { status: number; body: unknown }, more = {}) =>
+  stubFetch({
+    'GET /v1/publisher/apps/a1/info/v1': () => ({ status: 200, body: version }),
+    'GET /v1/publisher/apps/a1': () => ({ status: 200, body: app }),
+    'GET /v1/publisher/apps/a1/findings/v1': answer,
+    ...more,
+  });
+
+describe('the submission step: the publish checks’ findings and Submit', () => {
+  it('a blocking finding disables Submit, its reason beside it in the server’s words; the findings list it first', async () => {
+    stub(() => ({ status: 200, body: findings([permission, secret]) }));
+    const p = props();
+    await renderScreen(() => <SubmissionStep {...p} submitted={false} />);
+    const checks = await screen.findByRole('region', { name: 'Publish checks of v1.0.0' });
+    await within(checks).findByText('2 findings · 1 blocks submission');
+    const items = within(checks).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent(/^Blocks submissionSecrets in the package/);
+    expect(items[1]).toHaveTextContent(/^WarningNew permissions/);
+
+    const submit = screen.getByRole('button', { name: 'Submit for Review' });
+    expect(submit).toBeDisabled();
+    expect(submit).toHaveAccessibleDescription(blockedText);
+    expect(screen.getByText(blockedText)).toBeVisible();
+  });
+
+  it('warnings alone leave Submit enabled; it waits for the findings meanwhile', async () => {
+    let answer!: () => void;
+    const later = new Promise<void>((r) => (answer = r));
+    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    // The findings are held (a request in flight) until `answer()`.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        if (path === '/v1/publisher/apps/a1/findings/v1') return later.then(() => json(findings([permission])));
+        return json(version);
+      }),
+    );
+    const p = props();
+    const user = userEvent.setup();
+    await renderScreen(() => <SubmissionStep {...p} submitted={false} />);
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading the checks…');
+    expect(screen.getByRole('button', { name: 'Submit for Review' })).toBeDisabled();
+    answer();
+    await screen.findByText('1 finding');
+    const submit = screen.getByRole('button', { name: 'Submit for Review' });
+    expect(submit).toBeEnabled();
+    expect(submit).not.toHaveAttribute('aria-describedby');
+    await user.click(submit);
+    expect(p.onSubmit).toHaveBeenCalledOnce();
+  });
+
+  it('says so while the checks have not run', async () => {
+    stub(() => ({ status: 200, body: { ...findings([]), checkedAt: null } }));
+    await renderScreen(() => <SubmissionStep {...props()} submitted={false} />);
+    await screen.findByText('The checks run when the package compiles.');
+  });
+
+  it('a failed findings request does not stop Submit (the server checks anyway)', async () => {
+    stub(() => ({ status: 500, body: { error: 'The database is away.', code: 'internal', requestId: 'req-3' } }));
+    await renderScreen(() => <SubmissionStep {...props()} submitted={false} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The database is away. Request ID: req-3');
+    expect(screen.getByRole('button', { name: 'Submit for Review' })).toBeEnabled();
+  });
+
+  it('a 409 from Submit (a finding blocks it since the step was opened) shows its message, then the reason beside the disabled Submit', async () => {
+    let blocked = false;
+    const calls = stub(() => ({ status: 200, body: findings(blocked ? [secret] : []) }), {
+      'POST /v1/publisher/apps/a1/info/v1/submit': () => {
+        blocked = true;
+        return { status: 409, body: { error: blockedText, code: 'blocked_by_check', requestId: 'req-9' } };
+      },
+    });
+    const user = userEvent.setup();
+    await renderScreen(() => <Wizard kind="new" appId="a1" versionId="v1" step="4" canCreatePaidApps={false} go={vi.fn()} leave={vi.fn()} />);
+    await screen.findByText('No findings.');
+    await user.click(screen.getByRole('button', { name: 'Submit for Review' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(`${blockedText} Request ID: req-9`);
+    const submit = screen.getByRole('button', { name: 'Submit for Review' });
+    await vi.waitFor(() => expect(submit).toHaveAccessibleDescription(blockedText));
+    expect(submit).toBeDisabled();
+    expect(calls.filter((c) => c.key === 'GET /v1/publisher/apps/a1/findings/v1').length).toBeGreaterThanOrEqual(2);
+  });
+});
