@@ -5,7 +5,7 @@ import { MAX_COMPILE_ATTEMPTS } from '../job-kinds';
 import type { Claim } from '../jobs';
 import { transitionVersion } from '../lifecycle';
 import { report } from '../metrics-events';
-import type { PackageKind } from '../packages/manifest';
+import { packageKind } from '../packages/manifest';
 import { compiledPackage } from '../packages/compiled';
 import { readZip } from '../packages/zip';
 import { lastApprovedBefore } from '../review/last-approved';
@@ -100,9 +100,10 @@ export async function runCompileJob(claim: Claim<{ compileJobId: string }>, stor
   }
   await claim.write((tx) => tx.update(compileJobs).set({ status: 'running' }).where(eq(compileJobs.id, compileJobId)));
   const files = await readZip(await storage.get(row.version.packagePath));
-  const kind: PackageKind = files.has('.packagedby') ? 'compiled' : 'source';
-  const typeScript = typeScriptVersion(typeScriptMajorFor(files.get('package.json')));
   const classFile = String((row.version.manifest as { classFile?: unknown }).classFile ?? '');
+  // As the upload judged it: `rc-apps submit` marks TypeScript sources with `.packagedby` too.
+  const kind = packageKind(files, classFile);
+  const typeScript = typeScriptVersion(typeScriptMajorFor(files.get('package.json')));
   // The checks compare with the last approved version and read staff's disallowed licences (issue 29).
   const [lastApproved, { disallowedLicences }] = await Promise.all([lastApprovedBefore(db, row.version), checkSettings(db)]);
   const started = performance.now();

@@ -44,6 +44,14 @@ export type Manifest = z.infer<typeof Manifest>;
 
 export type PackageKind = 'source' | 'compiled';
 
+/**
+ * Rocket.Chat's Apps CLI marks what it packs with `.packagedby`: `rc-apps package` packs the compiled JavaScript,
+ * but `rc-apps submit` packs the TypeScript sources (@rocket.chat/apps-cli 1.9.0 lib/misc/appPackager.js).
+ * Compiled, then, only when the class file is there as JavaScript.
+ */
+export const packageKind = (files: Map<string, Buffer>, classFile: string): PackageKind =>
+  files.has('.packagedby') && files.has(classFile.replace(/\.ts$/, '.js')) ? 'compiled' : 'source';
+
 /** Validates app.json (field by field), the files it names, and the engine version it needs; answers the icon's bytes. */
 export function readManifest(files: Map<string, Buffer>, engineVersion: string) {
   const raw = files.get('app.json');
@@ -62,10 +70,7 @@ export function readManifest(files: Map<string, Buffer>, engineVersion: string) 
     throw new HttpError(400, 'manifest_invalid', `app.json is not valid: ${fields.map((f) => f.message).join(' ')}`, fields);
   }
   const m = parsed.data;
-  // Rocket.Chat's Apps CLI marks what it packs with `.packagedby`: `rc-apps package` packs the compiled JavaScript,
-  // but `rc-apps submit` packs the TypeScript sources (@rocket.chat/apps-cli 1.9.0 lib/misc/appPackager.js).
-  // Compiled, then, only when the class file is there as JavaScript.
-  const kind: PackageKind = files.has('.packagedby') && files.has(m.classFile.replace(/\.ts$/, '.js')) ? 'compiled' : 'source';
+  const kind = packageKind(files, m.classFile);
   const classFile = kind === 'compiled' ? m.classFile.replace(/\.ts$/, '.js') : m.classFile;
   if (!files.has(classFile)) throw new HttpError(400, 'manifest_invalid', `app.json names classFile ${classFile}, which the package does not have.`, [{ path: 'app.json.classFile', message: `${classFile} is not in the package.` }]);
   const icon = files.get(m.iconFile);
