@@ -37,7 +37,14 @@ export const DEFAULT_SEVERITIES: Record<CheckId, Severity> = {
 export const DEFAULT_DISALLOWED_LICENCES = ['AGPL-1.0', 'AGPL-3.0', 'AGPL-3.0-only', 'AGPL-3.0-or-later', 'SSPL-1.0'];
 
 /** A finding as the compile stored it (no severity: that is configuration). */
-export const StoredFinding = z.object({ check: CheckId, reason: z.string(), file: z.string().optional(), line: z.number().int().optional() });
+export const StoredFinding = z.object({
+  check: CheckId,
+  reason: z.string(),
+  file: z.string().optional(),
+  line: z.number().int().optional(),
+  /** For `check-failed`: the check that could not run (the finding weighs at least as much as it would). */
+  of: CheckId.optional(),
+});
 export type StoredFinding = z.infer<typeof StoredFinding>;
 
 /** A finding as shown: with the severity staff configured for its check. */

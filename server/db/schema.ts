@@ -297,6 +297,11 @@ export const compileJobs = pgTable(
     diagnostics: jsonb('diagnostics').$type<Diagnostic[]>().notNull().default([]),
     /** What the publish checks found in the package (issue 29); their severities are configuration. */
     findings: jsonb('findings').$type<StoredFinding[]>().notNull().default([]),
+    /**
+     * The approved version the checks compared this package with ('' for none). When another has been approved
+     * since, the comparisons are made again before they are shown or a submission is judged.
+     */
+    comparedWith: text('compared_with').notNull().default(''),
     /** 1, 2, 3… in the order jobs were recorded (migration 0011): the list's order and its pages. */
     position: bigint('position', { mode: 'number' }),
   },

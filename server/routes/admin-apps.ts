@@ -82,7 +82,7 @@ export const adminAppsRoutes = (app: FastifyInstance) => ({
 
   versionAction: s.route(contract.admin.apps.versionAction, async ({ request, params, body }) => {
     if (body.action !== params.action) throw new HttpError(400, 'bad_request', 'The body must name the same action as the path.');
-    const { updated, isBundle } = await staffVersionAction(app.db, params.id, params.versionId, body, staff(request));
+    const { updated, isBundle } = await staffVersionAction(app.db, app.storage, params.id, params.versionId, body, staff(request));
     return { status: 200, body: toVersion(updated, isBundle) };
   }),
 

@@ -58,7 +58,7 @@ export const adminReviewsRoutes = (app: FastifyInstance) => {
       const v = versionOf(request);
       return {
         status: 200,
-        body: await versionFindings(app.db, v.appId, v.internalId),
+        body: await versionFindings(app.db, app.storage, v.appId, v.internalId),
       };
     }),
 

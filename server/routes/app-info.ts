@@ -57,7 +57,7 @@ export const appInfoRoutes = (app: FastifyInstance) => {
       body: await version(await setChanges(app.db, owner(request), body)),
     })),
     submit: s.route(contract.apps.submit, async ({ request }) => {
-      const { updated, isBundle } = await submitVersion(app.db, owner(request));
+      const { updated, isBundle } = await submitVersion(app.db, app.storage, owner(request));
       return { status: 200, body: toVersion(updated, isBundle) };
     }),
     screenshots: s.route(contract.apps.screenshots, async ({ request }) => ({

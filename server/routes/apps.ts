@@ -75,7 +75,7 @@ export const appsRoutes = (app: FastifyInstance) => {
 
     findings: s.route(contract.apps.findings, async ({ request }) => {
       const { version } = resourceOf(request, 'appVersion');
-      return { status: 200, body: await versionFindings(app.db, version.appId, version.internalId) };
+      return { status: 200, body: await versionFindings(app.db, app.storage, version.appId, version.internalId) };
     }),
 
     jobs: s.route(contract.apps.jobs, async ({ request }) => ({ status: 200, body: await appJobs(app.db, resourceOf(request, 'app').id) })),
@@ -115,7 +115,7 @@ export const appsRoutes = (app: FastifyInstance) => {
       const event = publisherEvent(body.status, body.rejectionReason);
       // Submitting has one set of rules wherever it is asked for (the versions table or the wizard).
       const { updated, isBundle } =
-        event.type === 'SUBMIT' ? await submitVersion(app.db, where) : await transitionVersion(app.db, { ...where, actor: 'publisher', event });
+        event.type === 'SUBMIT' ? await submitVersion(app.db, app.storage, where) : await transitionVersion(app.db, { ...where, actor: 'publisher', event });
       return { status: 200, body: toVersion(updated, isBundle) };
     }),
   };

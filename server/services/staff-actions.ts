@@ -1,3 +1,5 @@
+import type { Storage } from './storage';
+import { checkedCitations } from './review/citations';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { REVIEW_NOTE_MESSAGE, type AdminActionInput } from '../../contract/schemas/app';
@@ -37,8 +39,10 @@ export function staffEvent(input: z.infer<typeof AdminActionInput>): LifecycleEv
  * queues it for the worker in the same transaction as the status change; a version without a stored
  * package (demo data) cannot be compiled.
  */
-export async function staffVersionAction(db: Db, appId: string, internalId: string, input: z.infer<typeof AdminActionInput>, by: Staff) {
+export async function staffVersionAction(db: Db, storage: Storage, appId: string, internalId: string, input: z.infer<typeof AdminActionInput>, by: Staff) {
   const event = staffEvent(input);
+  // What the note cites is checked against the version's findings and packages, its lines' text read from there.
+  const citations = input.citations?.length && (event.type === 'REJECT' || event.type === 'REVIEW') ? await checkedCitations(db, storage, appId, internalId, input.citations) : undefined;
   let afterChange: ((tx: Tx, version: typeof appVersions.$inferSelect) => Promise<typeof appVersions.$inferSelect>) | undefined;
   if (event.type === 'COMPILE') {
     const [v] = await db.select({ packagePath: appVersions.packagePath }).from(appVersions).where(and(eq(appVersions.appId, appId), eq(appVersions.internalId, internalId)));
@@ -52,7 +56,7 @@ export async function staffVersionAction(db: Db, appId: string, internalId: stri
       return queued!;
     };
   }
-  return transitionVersion(db, { appId, internalId, actor: 'staff', event, by, afterChange, citations: input.citations });
+  return transitionVersion(db, { appId, internalId, actor: 'staff', event, by, afterChange, citations });
 }
 
 type Flag = 'enterpriseOnly' | 'usageBased';

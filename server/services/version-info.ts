@@ -66,7 +66,7 @@ const fieldsOf = (issues: z.core.$ZodIssue[]) => issues.map((i) => ({ path: i.pa
  * Submit for review (the wizard's last step, or Submit for review on a version): the version must be
  * complete — the same rules as the wizard's forms — and compiled; then SUBMIT goes through the machine.
  */
-export async function submitVersion(db: Db, o: Owner) {
+export async function submitVersion(db: Db, storage: Storage, o: Owner) {
   const v = await storedVersion(db, o);
   const [app] = await db.select({ isBundle: apps.isBundle }).from(apps).where(eq(apps.id, o.appId));
   if (!lifecycleSnapshot(v.status as VersionStatus, { actor: 'publisher', isBundle: !!app?.isBundle }).can({ type: 'SUBMIT' })) {
@@ -85,7 +85,7 @@ export async function submitVersion(db: Db, o: Owner) {
   const fields = checks.flatMap((c) => (c.success ? [] : fieldsOf(c.error.issues)));
   if (fields.length) throw badRequest('The version is not ready for review.', fields);
   // A publish check's blocking finding (issue 29) refuses it here too, whatever the client showed.
-  await assertNothingBlocks(db, o.appId, o.internalId);
+  await assertNothingBlocks(db, storage, o.appId, o.internalId);
   return transitionVersion(db, { appId: o.appId, internalId: o.internalId, actor: 'publisher', event: { type: 'SUBMIT' } });
 }
 

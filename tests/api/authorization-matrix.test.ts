@@ -226,10 +226,11 @@ const table: [method: string, path: string, body: unknown, expected: number[]][]
   ['GET', `/v1/admin/app/${jira}/diff`, undefined, staffRead],
   ['GET', `/v1/admin/app/${jira}/installs`, undefined, staffRead],
   // Staff review (issue 29): the queue and assignment are for those who may update apps (Jira's latest waits for
-  // review, so taking and giving it back succeed); the findings are read as the app is; a bad settings body is
+  // review, so taking it and giving it back succeed); the findings are read as the app is; a bad settings body is
   // the 400 of those who may change them.
   ['GET', '/v1/admin/reviews', undefined, staffUpdate],
-  ['POST', `/v1/admin/app/${jira}/review/${jiraLatest}`, {}, staffUpdate],
+  // The reviewer takes it; the admin, after, finds it taken (409: nobody takes a review from another by accident).
+  ['POST', `/v1/admin/app/${jira}/review/${jiraLatest}`, {}, [401, 404, 403, 403, 403, 403, 403, 403, 200, 409]],
   ['DELETE', `/v1/admin/app/${jira}/review/${jiraLatest}`, undefined, staffUpdate],
   ['GET', `/v1/admin/app/${jira}/findings/${jiraLatest}`, undefined, staffRead],
   ['GET', `/v1/publisher/apps/${jira}/findings/${jiraLatest}`, undefined, northwindOnly],

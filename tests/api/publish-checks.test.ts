@@ -78,4 +78,23 @@ describe('publish checks run with the compile', () => {
     ]);
     expect(res.json.blocking).toBeNull();
   });
+
+  it('compares again once a version has been approved since the compile (an update made while its predecessor waited)', async () => {
+    const first = withManifest(fixtureFiles('reminder-bot'), { id: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f', nameSlug: 'reminder-waiting' });
+    const made = await checked(first);
+    const manifest = JSON.parse(Buffer.from(first['app.json']!).toString()) as { permissions: { name: string }[] };
+    const next = withManifest(first, { version: '2.4.0', nameSlug: 'reminder-renamed', permissions: [...manifest.permissions, { name: 'room.read' }] });
+    const update = await s.upload('PUT', `/v1/apps/${made.appId}`, owner, [{ field: 'app', filename: 'u.zip', data: zip(next) }]);
+    expect(update.status, update.text).toBeLessThan(300);
+    const settled = await s.settled(owner, made.appId);
+    const url = `/v1/publisher/apps/${made.appId}/findings/${settled.latest.internalId}`;
+    // Nothing approved yet: nothing to compare with.
+    expect((await s.request('GET', url, { token: owner })).json.findings.filter((f: Finding) => ['new-permissions', 'manifest-mismatch'].includes(f.check))).toEqual([]);
+    // Staff approve 2.3.1 meanwhile: 2.4.0's permission and its new slug are judged against it now.
+    await s.app.db.update(appVersions).set({ status: 'approved' }).where(eq(appVersions.internalId, made.version.internalId));
+    const now = (await s.request('GET', url, { token: owner })).json;
+    expect(now.findings.map((f: Finding) => [f.check, f.severity])).toEqual([['manifest-mismatch', 'blocks'], ['new-permissions', 'warns']]);
+    expect(now.blocking.reason).toContain('the approved versions of this app have "reminder-waiting"');
+    expect(now.findings[1].reason).toContain('"room.read", which version 2.3.1 (the last approved) did not have');
+  });
 });

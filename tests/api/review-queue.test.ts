@@ -78,6 +78,11 @@ describe('the review queue', () => {
     expect(names(await queue('?q=Queue&assignee=me'))).toEqual(['Queue Newer']);
     expect(names(await queue('?q=Queue&assignee=me', admin))).toEqual([]);
     expect(names(await queue('?q=Queue&assignee=nobody'))).toEqual(['Queue Older']);
+    // Taken: another reviewer cannot take it by accident (nothing changes); anyone may give it back.
+    const clash = await s.request('POST', `/v1/admin/app/${newer.appId}/review/${newer.internalId}`, { token: admin, body: {} });
+    expect(clash.status).toBe(409);
+    expect(clash.json).toMatchObject({ code: 'already_assigned', error: `${taken.json.assignee.name} is already reviewing this version.` });
+    expect(names(await queue('?q=Queue&assignee=me'))).toEqual(['Queue Newer']);
     const given = await s.request('DELETE', `/v1/admin/app/${newer.appId}/review/${newer.internalId}`, { token: admin });
     expect(given.json.assignee).toBeNull();
     expect(names(await queue('?q=Queue&assignee=nobody'))).toEqual(['Queue Older', 'Queue Newer']);
@@ -139,23 +144,33 @@ describe('the publish checks’ severities and Submit', () => {
 });
 
 describe('review notes the publisher can act on', () => {
-  it('a rejection cites a finding and a diff line; the publisher reads them with the note', async () => {
-    const citations = [
-      { kind: 'finding', check: 'secrets', reason: secret.reason, file: 'keys/app.pem', line: 1 },
-      { kind: 'line', path: 'lib/blocks.ts', side: 'new', line: 12, text: "const key = 'xoxb-…';" },
-    ];
-    const rejected = await s.request('POST', `/v1/admin/app/${blocked.appId}/version/${blocked.internalId}/reject`, {
-      token: reviewer,
-      body: { action: 'reject', rejectionReason: 'Remove the key and the token, then upload a new version.', citations },
-    });
+  it('a rejection cites a finding and a diff line, checked by the server (the line’s text read from the package)', async () => {
+    const blocksLine12 = Buffer.from(fixtureFiles('reminder-bot')['lib/blocks.ts']!).toString().split('\n')[11]!;
+    const finding = { kind: 'finding', check: 'secrets', reason: secret.reason, file: 'keys/app.pem', line: 1 };
+    const line = { kind: 'line', path: 'lib/blocks.ts', side: 'new', line: 12, text: 'whatever the browser said' };
+    const reject = (m: Made, citations: unknown[]) =>
+      s.request('POST', `/v1/admin/app/${m.appId}/version/${m.internalId}/reject`, {
+        token: reviewer,
+        body: { action: 'reject', rejectionReason: 'Remove the key and the token, then upload a new version.', citations },
+      });
+    // Refused, nothing changed: a finding the version does not have, a line past the file's end, too many.
+    const invented = await reject(blocked, [{ ...finding, reason: 'Something else.' }]);
+    expect(invented.status).toBe(400);
+    expect(invented.json.fields).toEqual([{ path: 'citations.0', message: 'A cited finding is not among this version’s findings.' }]);
+    const past = await reject(blocked, [{ ...line, line: 9999 }]);
+    expect(past.json.fields).toEqual([{ path: 'citations.0', message: 'lib/blocks.ts has no line 9999 in this version.' }]);
+    expect((await reject(older, Array(21).fill(line))).status).toBe(400);
+    // No approved version to compare with: an old-side line has nothing to cite.
+    expect((await reject(blocked, [{ ...line, side: 'old' }])).json.fields[0].message).toBe('There is no approved version with a stored package to cite.');
+    for (const m of [blocked, older]) expect((await s.app.db.select().from(appVersions).where(eq(appVersions.internalId, m.internalId)))[0]!.status).not.toBe('rejected');
+
+    const rejected = await reject(blocked, [finding, line]);
     expect(rejected.status, rejected.text).toBe(200);
     const seen = await s.request('GET', `/v1/publisher/apps/${blocked.appId}/info/${blocked.internalId}`, { token: owner });
-    expect(seen.json).toMatchObject({ status: 'rejected', rejectionNote: 'Remove the key and the token, then upload a new version.', reviewCitations: citations });
-    const tooMany = await s.request('POST', `/v1/admin/app/${older.appId}/version/${older.internalId}/reject`, {
-      token: reviewer,
-      body: { action: 'reject', rejectionReason: 'No.', citations: Array(21).fill(citations[1]) },
+    expect(seen.json).toMatchObject({
+      status: 'rejected',
+      rejectionNote: 'Remove the key and the token, then upload a new version.',
+      reviewCitations: [finding, { ...line, text: blocksLine12 }],
     });
-    expect(tooMany.status).toBe(400);
-    expect((await s.app.db.select().from(appVersions).where(eq(appVersions.internalId, older.internalId)))[0]!.status).toBe('author-approved');
   });
 });

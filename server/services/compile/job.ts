@@ -45,7 +45,7 @@ type Row = NonNullable<Awaited<ReturnType<typeof loadJob>>>;
  * the lifecycle — in `tx`, the transaction that finishes the compile's job (so a run that lost its job
  * records nothing).
  */
-async function record(db: Tx, storage: Storage, row: Row, result: Omit<CompileResult, 'emitted' | 'findings'> & { findings?: CompileResult['findings'] }, compiled: Buffer | null) {
+async function record(db: Tx, storage: Storage, row: Row, result: Omit<CompileResult, 'emitted' | 'findings'> & { findings?: CompileResult['findings']; comparedWith?: string }, compiled: Buffer | null) {
   await db
     .update(compileJobs)
     .set({
@@ -56,6 +56,7 @@ async function record(db: Tx, storage: Storage, row: Row, result: Omit<CompileRe
       diagnostics: result.diagnostics,
       // What the publish checks found (none when the compile was stopped by a limit: they ran in its process).
       findings: result.findings ?? [],
+      comparedWith: result.comparedWith ?? '',
       finishedAt: new Date(),
     })
     .where(eq(compileJobs.id, row.job.id));
@@ -135,7 +136,7 @@ export async function runCompileJob(claim: Claim<{ compileJobId: string }>, stor
     case 'done': {
       const r = outcome.result;
       const compiled = r.ok && kind === 'source' ? compiledPackage(files, r.emitted, { ...PACKAGER, typescript: r.typeScriptVersion, uiKit: uiKitVersion(uiKitFor(files.get('package.json'))) }) : null;
-      await claim.complete((tx) => record(tx, storage, row, r, compiled));
+      await claim.complete((tx) => record(tx, storage, row, { ...r, comparedWith: lastApproved?.internalId ?? '' }, compiled));
     }
   }
   return { kind: 'recorded' };

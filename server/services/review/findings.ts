@@ -1,35 +1,24 @@
-import { and, eq } from 'drizzle-orm';
 import { CHECK_TITLES, type Finding, type VersionFindings } from '../../../contract/schemas/review';
 import type { Db } from '../../db/client';
-import { appVersions, compileJobs } from '../../db/schema';
+import type { Storage } from '../storage';
+import { currentFindings, versionAndJob } from './comparisons';
 import { conflict, notFound } from '../../errors';
 import { checkSettings, weighed } from './settings';
 import { reviewWait } from './wait';
 
-async function versionWithJob(db: Db, appId: string, internalId: string) {
-  const [row] = await db
-    .select({
-      status: appVersions.status,
-      submittedAt: appVersions.submittedAt,
-      modifiedDate: appVersions.modifiedDate,
-      compileJobId: appVersions.compileJobId,
-      findings: compileJobs.findings,
-      finishedAt: compileJobs.finishedAt,
-    })
-    .from(appVersions)
-    .leftJoin(compileJobs, eq(compileJobs.id, appVersions.compileJobId))
-    .where(and(eq(appVersions.appId, appId), eq(appVersions.internalId, internalId)));
+/**
+ * The findings of a version's current compile (a revision's new compile replaces them), the comparing ones made
+ * again when another version has been approved since (comparisons.ts), weighed as staff configured.
+ */
+export async function versionFindings(db: Db, storage: Storage, appId: string, internalId: string): Promise<VersionFindings> {
+  const row = await versionAndJob(db, appId, internalId);
   if (!row) throw notFound('App version');
-  return row;
-}
-
-/** The findings of a version's current compile (a revision's new compile replaces them), weighed as staff configured. */
-export async function versionFindings(db: Db, appId: string, internalId: string): Promise<VersionFindings> {
-  const v = await versionWithJob(db, appId, internalId);
-  const findings = weighed(v.findings ?? [], (await checkSettings(db)).severities);
+  const { version: v, job } = row;
+  const stored = job?.finishedAt ? await currentFindings(db, storage, v, job) : (job?.findings ?? []);
+  const findings = weighed(stored, (await checkSettings(db)).severities);
   return {
     compileJobId: v.compileJobId,
-    checkedAt: v.finishedAt?.toISOString() ?? null,
+    checkedAt: job?.finishedAt?.toISOString() ?? null,
     findings,
     blocking: findings.find((f) => f.severity === 'blocks') ?? null,
     review: await reviewWait(db, v),
@@ -40,7 +29,7 @@ export async function versionFindings(db: Db, appId: string, internalId: string)
 export const blockedSubmission = (f: Finding) => conflict('blocked_by_check', `${CHECK_TITLES[f.check]}: ${f.reason}`);
 
 /** Refuses (409) a submission while a finding on the version's current compile blocks it. */
-export async function assertNothingBlocks(db: Db, appId: string, internalId: string) {
-  const { blocking } = await versionFindings(db, appId, internalId);
+export async function assertNothingBlocks(db: Db, storage: Storage, appId: string, internalId: string) {
+  const { blocking } = await versionFindings(db, storage, appId, internalId);
   if (blocking) throw blockedSubmission(blocking);
 }

@@ -44,6 +44,8 @@ const base = (db: Db) =>
 
 type Row = Awaited<ReturnType<ReturnType<typeof base>['where']>>[number];
 
+const assigneeOf = (r: Row) => (r.assigneeId ? { id: r.assigneeId, name: `${r.assigneeFirst ?? ''} ${r.assigneeLast ?? ''}`.trim() || (r.assigneeEmail ?? '') } : null);
+
 function toItem(r: Row, severities: Parameters<typeof weighed>[1], now: Date): ReviewQueueItem {
   const since = new Date(r.waitingSince);
   const findings = weighed(r.findings ?? [], severities);
@@ -61,7 +63,7 @@ function toItem(r: Row, severities: Parameters<typeof weighed>[1], now: Date): R
     waitingHours: hoursWaited(since, now),
     overdue: isOverdue(since, now),
     findings: { blocks: findings.filter((f) => f.severity === 'blocks').length, warns: findings.filter((f) => f.severity === 'warns').length },
-    assignee: r.assigneeId ? { id: r.assigneeId, name: `${r.assigneeFirst ?? ''} ${r.assigneeLast ?? ''}`.trim() || (r.assigneeEmail ?? '') } : null,
+    assignee: assigneeOf(r),
   };
 }
 
@@ -96,15 +98,21 @@ export async function reviewQueue(db: Db, query: ReviewQueueQuery, me: Staff, no
 
 /**
  * Takes a waiting version's review (`to` = the staff member) or gives it back (`to` = null). Only while it
- * waits: a version reviewed meanwhile is a 409, and nothing changes.
+ * waits, and taken only when nobody else holds it: otherwise a 409, and nothing changes.
  */
 export async function assignReview(db: Db, appId: string, internalId: string, to: Staff | null, now = new Date()): Promise<ReviewQueueItem> {
+  // Taking it only while nobody else holds it: two reviewers pressing at once get one review and one 409.
+  const free = to ? or(isNull(appVersions.reviewAssigneeId), eq(appVersions.reviewAssigneeId, to.id)) : undefined;
   const [updated] = await db
     .update(appVersions)
     .set({ reviewAssigneeId: to?.id ?? null })
-    .where(and(eq(appVersions.appId, appId), eq(appVersions.internalId, internalId), waiting))
+    .where(and(eq(appVersions.appId, appId), eq(appVersions.internalId, internalId), waiting, free))
     .returning({ internalId: appVersions.internalId });
-  if (!updated) throw conflict('not_waiting', 'This version is not waiting for review.');
+  if (!updated) {
+    const [row] = await base(db).where(and(eq(appVersions.internalId, internalId), waiting));
+    if (!row) throw conflict('not_waiting', 'This version is not waiting for review.');
+    throw conflict('already_assigned', `${assigneeOf(row)?.name ?? 'Someone'} is already reviewing this version.`);
+  }
   const [row] = await base(db).where(eq(appVersions.internalId, internalId));
   return toItem(row!, (await checkSettings(db)).severities, now);
 }

@@ -41,6 +41,8 @@ export async function saveCheckSettings(db: Db, input: PublishCheckSettingsInput
 
 /** Findings as shown: each with its check's severity in force, the blocking ones first. */
 export function weighed(stored: StoredFinding[], severities: Record<CheckId, Severity>): Finding[] {
-  const findings = stored.map((f) => ({ ...f, severity: severities[f.check] ?? 'warns' }));
+  const severityOf = (f: StoredFinding): Severity =>
+    f.check === 'check-failed' && f.of && severities[f.of] === 'blocks' ? 'blocks' : (severities[f.check] ?? 'warns');
+  const findings = stored.map((f) => ({ ...f, severity: severityOf(f) }));
   return [...findings.filter((f) => f.severity === 'blocks'), ...findings.filter((f) => f.severity !== 'blocks')];
 }

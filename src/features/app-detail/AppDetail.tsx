@@ -3,7 +3,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
-import type { AppVersion } from '../../../contract/schemas/app';
+import { isWaitingForReview, type AppVersion } from '../../../contract/schemas/app';
 import type { VersionAction } from '../../../machines/app-version-lifecycle';
 import { AppHeader } from '../../components/app/AppHeader';
 import { DiagnosticsDialog } from '../../components/app/DiagnosticsDialog';
@@ -96,7 +96,8 @@ export function AppDetail({ appId, canUpdate, canCreatePaidApps, children }: { a
           />
         </Section>
         <Suspense fallback={null}>
-          <VersionChecks appId={appId} version={app.latest} />
+          {/* The version waiting for review (its place in the queue), else the latest. */}
+          <VersionChecks appId={appId} version={versions.find((v) => isWaitingForReview(v.status)) ?? app.latest} />
         </Suspense>
         <Section title="Prices">
           {canUpdate && !app.isBundle && (

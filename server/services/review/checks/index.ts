@@ -37,7 +37,8 @@ export async function runChecks(input: CheckInput, opts: { typeCheckOn?: TypeChe
     try {
       found = await check(ctx);
     } catch {
-      out.push(finding('check-failed', checkFailedReason(id)));
+      // It weighs as much as the check that could not run would have (a failed secrets check blocks).
+      out.push({ ...finding('check-failed', checkFailedReason(id)), of: id });
       continue;
     }
     out.push(...found.slice(0, MAX_FINDINGS_PER_CHECK));

@@ -1,0 +1,1 @@
+ALTER TABLE "compile_jobs" ADD COLUMN "compared_with" text DEFAULT '' NOT NULL;
