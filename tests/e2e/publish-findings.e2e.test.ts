@@ -6,12 +6,11 @@
 // Each screen passes axe and fits 390 px.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredFinding } from '../../contract/schemas/review';
 import { appVersions, compileJobs } from '../../server/db/schema';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
-import { expectNoAxeViolations, signInAs, startPortal } from './browser';
+import { expectNoAxeViolations, layoutProblems, signInAs, startPortal } from './browser';
 
 let portal: Awaited<ReturnType<typeof startPortal>>;
 let owner: string;
@@ -57,25 +56,6 @@ beforeAll(async () => {
   await portal.server.app.db.update(appVersions).set({ submittedAt: new Date(Date.now() - 3 * HOUR) }).where(eq(appVersions.internalId, waiting.internalId));
 }, 180_000);
 afterAll(() => portal?.close());
-
-/** What does not fit (as tests/e2e/screens.e2e.test.ts checks every screen): page overflow, tables without a visible scrollbar, clipped controls. */
-const layoutProblems = (page: Page) =>
-  page.evaluate(() => {
-    const problems: string[] = [];
-    const doc = document.documentElement;
-    if (doc.scrollWidth > doc.clientWidth + 1) problems.push(`the page scrolls sideways (${doc.scrollWidth} > ${doc.clientWidth})`);
-    for (const viewport of document.querySelectorAll<HTMLElement>('.rt-TableRoot [data-radix-scroll-area-viewport]')) {
-      const caption = viewport.closest('.rt-TableRoot')?.querySelector('caption')?.textContent ?? 'a table';
-      if (viewport.scrollWidth > viewport.clientWidth + 1) {
-        const style = getComputedStyle(viewport);
-        if (style.scrollbarWidth === 'none' || !['auto', 'scroll'].includes(style.overflowX)) problems.push(`${caption} overflows without a visible scrollbar`);
-      }
-      for (const control of viewport.querySelectorAll<HTMLElement>('button, a')) {
-        if (control.scrollWidth > control.clientWidth + 1) problems.push(`${caption}: "${control.textContent}" is cut off`);
-      }
-    }
-    return problems;
-  });
 
 const wizardStep = (m: Made) => `/publisher/new-extended/app/${m.appId}/${m.internalId}/4`;
 

@@ -12,7 +12,7 @@ describe('running the publish checks', () => {
       },
     });
     expect(found.map((f) => f.check)).toEqual(['new-permissions', 'secrets', 'secrets', 'secrets', 'check-failed']);
-    expect(found.at(-1)).toEqual({ check: 'check-failed', reason: checkFailedReason('lowest-engine') });
+    expect(found.at(-1)).toEqual({ check: 'check-failed', reason: checkFailedReason('lowest-engine'), of: 'lowest-engine' });
     expect(checkFailedReason('lowest-engine')).toBe('The automatic check “Lowest supported engine” could not finish on this package, so a reviewer will do it by hand.');
     expect(JSON.stringify(found)).not.toContain('/srv/portal');
   });
