@@ -50,7 +50,7 @@ describe('sign-in, sign-up and the publisher layout in Chromium', () => {
     const admin = page.getByRole('navigation', { name: 'Administration' });
     await admin.waitFor();
     const entries = await admin.getByRole('listitem').allTextContents();
-    const all = ['Dashboard', 'Apps', 'Bundles', 'Publishers', 'Purchase Records', 'Workspace', 'Email Templates', 'Compile Jobs', 'Categories', 'Featured Sections'];
+    const all = ['Dashboard', 'Apps', 'Reviews', 'Bundles', 'Publishers', 'Purchase Records', 'Workspace', 'Email Templates', 'Compile Jobs', 'Categories', 'Featured Sections'];
     expect(entries).toEqual(all);
     // Every entry is a link.
     expect(await admin.getByRole('link').allTextContents()).toEqual(all);
