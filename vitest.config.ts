@@ -1,9 +1,13 @@
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { contractRoutes } from './scripts/vite/contract-routes.ts';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on a 2-core CI machine, where the tests (servers
+    // waiting on their databases, compiles in child processes) leave the second core mostly idle.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
@@ -12,7 +16,7 @@ export default defineConfig({
           include: ['contract/**/*.test.ts', 'machines/**/*.test.ts', 'server/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/cli/**/*.test.ts', 'tests/model/**/*.test.ts', 'tests/docs/**/*.test.ts', 'scripts/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          globalSetup: ['tests/temp-guard.ts'],
+          globalSetup: ['tests/temp-guard.ts', 'tests/database-template.ts'],
         },
       },
       {

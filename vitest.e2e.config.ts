@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /** Browser tests: Debian's Chromium against the real server serving the built SPA (run `vite build` first). */
@@ -6,9 +7,12 @@ export default defineConfig({
     name: 'e2e',
     environment: 'node',
     include: ['tests/e2e/**/*.e2e.test.ts'],
-    fileParallelism: false,
+    // At least two files at a time: a file (its server, its Chromium) waits on the browser most of the
+    // time and keeps less than one core busy. The tests wait for what they expect, so a busy machine slows them only.
+    fileParallelism: true,
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    globalSetup: ['tests/temp-guard.ts'],
+    globalSetup: ['tests/temp-guard.ts', 'tests/database-template.ts'],
   },
 });

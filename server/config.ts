@@ -234,6 +234,8 @@ export type Config = {
   compileRetrySeconds: number;
   /** In-memory PGlite for tests: nothing is written to disk. */
   inMemoryDatabase: boolean;
+  /** Tests only: a PGlite dump (`dumpDataDir`) the in-memory database starts from instead of an empty cluster. */
+  inMemoryDatabaseFrom?: string;
   /**
    * Outgoing mail: through `smtpUrl` (e.g. smtps://user:pass@smtp.example.com) when set, else each message
    * is written to DATA_DIR/outbox as an .eml file; from `from`. The mail worker sends what notifications

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig, type Config } from '../server/config';
 import { demoUsers } from '../server/db/seed-data';
+import { PG_TEMPLATE_ENV, PGLITE_TEMPLATE_ENV } from './database-template';
 
 const DATA_PREFIX = 'portal-data-';
 export type DemoKey = keyof typeof demoUsers;
@@ -27,7 +28,9 @@ export async function startServer(overrides: Partial<Config> = {}, env: Record<s
     const name = `portal_test_${randomBytes(6).toString('hex')}`;
     const client = new pg.Client({ connectionString: admin });
     await client.connect();
-    await client.query(`CREATE DATABASE ${name}`);
+    // From the run's migrated template database (tests/database-template.ts) when there is one.
+    const template = process.env[PG_TEMPLATE_ENV];
+    await client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
     await client.end();
     const url = new URL(admin);
     url.pathname = `/${name}`;
@@ -46,7 +49,8 @@ export async function startServer(overrides: Partial<Config> = {}, env: Record<s
     // Many tests write to the database directly and read at once: the read cache has tests of its own.
     // Retries come due without a notification: idle workers look every second (the default is 10 s).
     { LOG_LEVEL: 'silent', SERVE_SPA: 'false', DATA_DIR: dataDir, RATE_LIMIT_SIGN_IN: '100000', RATE_LIMIT_UPLOADS: '100000', RATE_LIMIT_APP_REQUESTS: '100000', READ_CACHE_SECONDS: '0', WEBHOOK_WORKER: 'false', JOB_POLL_SECONDS: '1', ...env },
-    { inMemoryDatabase: !databaseUrl, port: 0, ...overrides, databaseUrl },
+    // In memory: from the run's migrated database (tests/database-template.ts) when there is one.
+    { inMemoryDatabase: !databaseUrl, inMemoryDatabaseFrom: process.env[PGLITE_TEMPLATE_ENV], port: 0, ...overrides, databaseUrl },
   );
   const app: FastifyInstance = await buildApp(config);
   await app.listen({ port: config.port, host: '127.0.0.1' });

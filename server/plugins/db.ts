@@ -16,6 +16,7 @@ export default fp(
     const database = await openDatabase({
       url: config.databaseUrl,
       dataDir: config.inMemoryDatabase ? undefined : config.dataDir,
+      from: config.inMemoryDatabase ? config.inMemoryDatabaseFrom : undefined,
       onError: (err) => app.log.warn({ err }, 'database connection lost'),
       jobs: { settings: jobSettings(config), clock: config.jobClock, log: app.log },
       prepare: async (db) => {
