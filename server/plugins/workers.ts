@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { COMPILE_GAVE_UP_JOB, COMPILE_JOB } from '../services/job-kinds';
 import type { Claim } from '../services/jobs';
 import { giveUpCompileJob, runCompileJob } from '../services/compile/job';
+import { closeIdleSandboxes } from '../services/compile/sandbox';
 
 type CompileData = { compileJobId: string };
 
@@ -33,7 +34,7 @@ export async function compileNext(app: FastifyInstance, signal?: AbortSignal) {
 
 /**
  * The compile worker of this process (unless COMPILE_WORKER=false): at most `compileConcurrency` compiles
- * at once, each in its own sandboxed process; a compile whose process died is retried with backoff and
+ * at once, each in a sandbox process (sandbox.ts: reused, one compile at a time); a compile whose process died is retried with backoff and
  * given up after MAX_COMPILE_ATTEMPTS, whether the compiler crashed or the server did (its lease ran out).
  * Stopping, the compiles under way are ended and handed back.
  */
@@ -46,6 +47,7 @@ export default fp(
     app.addHook('onClose', async () => {
       stopping.abort();
       await app.jobs.stopWorking([COMPILE_JOB, COMPILE_GAVE_UP_JOB]);
+      closeIdleSandboxes();
     });
   },
   { name: 'workers', dependencies: ['db', 'storage'] },

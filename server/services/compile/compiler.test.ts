@@ -1,10 +1,11 @@
+import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname } from 'node:path';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { fixtureFiles } from '../../../tests/fixtures/packages';
 import { DEFAULT_DISALLOWED_LICENCES } from '../../../contract/schemas/review';
-import { compilePackage, type CompileResult } from './compiler';
+import { compilePackage, libraryFiles, type CompileResult } from './compiler';
 
 const files = (name: string, change: (f: Map<string, Buffer>) => void = () => {}) => {
   const f = new Map(Object.entries(fixtureFiles(name)).map(([k, v]) => [k, Buffer.from(v)]));
@@ -119,6 +120,52 @@ describe('compiles as Rocket.Chat does', () => {
     );
     expect(r.diagnostics).toEqual([]);
   }, 30_000);
+});
+
+describe('compiles one package after another in one process (a warm sandbox)', () => {
+  it('gives each package its own files: the same path with other contents is read again', async () => {
+    const broken = (text: string) => files('reminder-bot', (f) => f.set('lib/broken.ts', Buffer.from(text)));
+    const first = await compile(broken("export const n: number = 'x';\n"));
+    const second = await compile(broken('export const s: string = 1;\n'));
+    const third = await compile(broken('export const s: string = "x";\n'));
+    expect(first.diagnostics).toEqual([{ file: 'lib/broken.ts', line: 1, character: 14, message: "Type 'string' is not assignable to type 'number'." }]);
+    expect(second.diagnostics).toEqual([{ file: 'lib/broken.ts', line: 1, character: 14, message: "Type 'number' is not assignable to type 'string'." }]);
+    expect(third.diagnostics).toEqual([]);
+  }, 60_000);
+
+  it('never shares the modules a package ships, only the type roots read from disk', async () => {
+    // The same module path, a different type each time.
+    const withTypes = (t: string) =>
+      files('room-slugger', (f) => {
+        f.set('node_modules/shipped-types/package.json', Buffer.from('{"name":"shipped-types","version":"1.0.0","types":"index.d.ts"}'));
+        f.set('node_modules/shipped-types/index.d.ts', Buffer.from(`export type T = ${t};\n`));
+        f.set('lib/typed.ts', Buffer.from("import type { T } from 'shipped-types';\nexport const t: T = 1;\n"));
+      });
+    expect((await compile(withTypes('number'), true)).diagnostics).toEqual([]);
+    expect((await compile(withTypes('string'), true)).diagnostics).toEqual([
+      { file: 'lib/typed.ts', line: 2, character: 14, message: "Type 'number' is not assignable to type 'string'." },
+    ]);
+    expect((await compile(withTypes('number'), true)).diagnostics).toEqual([]);
+    const shared = libraryFiles();
+    expect(shared.length).toBeGreaterThan(0);
+    expect(shared.filter((real) => real.includes('shipped-types') || !existsSync(real))).toEqual([]);
+  }, 60_000);
+
+  it('keeps each engine release’s definitions apart, though mounted at one path (TypeScript 4 too)', async () => {
+    const asTs4 = (f: Map<string, Buffer>) => f.set('package.json', Buffer.from(JSON.stringify({ name: 'room-roster', devDependencies: { typescript: '~4.9.5' } })));
+    for (const r of [await compile(files('room-roster')), await compile(files('room-roster', asTs4))]) {
+      expect(r.ok).toBe(true);
+      expect(r.findings).toEqual([expect.objectContaining({ check: 'lowest-engine', file: 'commands/RoomsCommand.ts', line: 12 })]);
+    }
+  }, 60_000);
+
+  it('does not keep what a package ships at a mounted path: the next package reads the portal’s', async () => {
+    const shadowing = await compile(
+      files('reminder-bot', (f) => f.set('node_modules/@types/node/globals.d.ts', Buffer.from('declare var console: number;'))),
+    );
+    expect(shadowing.diagnostics).toEqual([]);
+    expect((await compile(files('reminder-bot'))).diagnostics).toEqual([]);
+  }, 60_000);
 });
 
 describe('runs the publish checks with the compile', () => {

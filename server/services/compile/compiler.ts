@@ -76,8 +76,7 @@ export async function compilePackage(input: CompileInput): Promise<CompileResult
   const started = performance.now();
   const major: TypeScriptMajor = typeScriptMajorFor(input.files.get('package.json'));
   const ts = loadTypeScript(major);
-  // Parsed (and bound) files both programs read alike — the app's own, the standard library, Node's types, the UI
-  // Kit — are made once: the second program (the lowest engine) parses only the engine's definitions again.
+  // The app's own files, parsed (and bound) once for both programs; the type roots' are in `library`.
   const parsed: ParsedFiles = new Map();
   const { diagnostics, emitted } = await compileAndBundle(ts, major, input, parsed);
   // The checks run whatever the verdict; against the oldest engine the app declares only once it compiled here.
@@ -97,10 +96,23 @@ export async function compilePackage(input: CompileInput): Promise<CompileResult
   };
 }
 
-/** Source files shared by the programs of one compile, by language version and path. */
+/** Source files of the package, shared by the programs of one compile (never by two compiles), by language version and path. */
 type ParsedFiles = Map<string, TS.SourceFile>;
-/** The engine's definitions differ from one release to another: never shared. */
-const ENGINE_MOUNTS = [`${APP_ROOT}/node_modules/@rocket.chat/apps-engine/`, `${APP_ROOT}/node_modules/@rocket.chat/apps-ts-definition/`];
+
+/**
+ * Parsed (and bound) files of the type roots — the standard library, Node's types, the UI Kit, the engines'
+ * definitions — shared by every compile of this process (a sandbox process serves many). Keyed by the
+ * TypeScript version (both majors read the same @types/node, not into the same syntax trees), the language
+ * version, the virtual path (a program renames a file to the path it asked for, and the engine's definitions
+ * are mounted at two) and the real path (two UI Kits, three engines, are mounted at one virtual path). Only
+ * what VirtualFiles reads from a mount: a package's own file, wherever it sits, is never in it.
+ */
+const library = new Map<string, TS.SourceFile>();
+/** The type roots are a finite set of files (about 1 800 for the fixtures' mix of majors, engines and UI Kits); the bound only guards against a surprise. */
+const MAX_LIBRARY_FILES = 10_000;
+
+/** How many type-root files this process holds parsed, and their real paths (for tests). */
+export const libraryFiles = (): string[] => [...library.keys()].map((k) => k.slice(k.lastIndexOf('\0') + 1));
 
 /** A program over the package and the type roots of an engine release (the current one unless told). */
 function createProgram(ts: typeof TS, major: TypeScriptMajor, input: CompileInput, engine: EngineRelease, parsed: ParsedFiles, onEmit: (path: string, text: string) => void = () => {}) {
@@ -111,12 +123,14 @@ function createProgram(ts: typeof TS, major: TypeScriptMajor, input: CompileInpu
   const host = vfs.compilerHost(ts, onEmit);
   const read = host.getSourceFile.bind(host);
   host.getSourceFile = (fileName, languageVersion, ...rest) => {
-    if (ENGINE_MOUNTS.some((m) => fileName.startsWith(m))) return read(fileName, languageVersion, ...rest);
-    const key = `${JSON.stringify(languageVersion)}:${fileName}`;
-    let file = parsed.get(key);
+    const real = vfs.realFile(fileName);
+    const version = JSON.stringify(languageVersion);
+    const [files, key] = real === null ? [parsed, `${version}\0${fileName}`] : [library, `${ts.version}\0${version}\0${fileName}\0${real}`];
+    let file = files.get(key);
     if (!file) {
       file = read(fileName, languageVersion, ...rest);
-      if (file) parsed.set(key, file);
+      if (file && files === library && library.size >= MAX_LIBRARY_FILES) library.clear();
+      if (file) files.set(key, file);
     }
     return file;
   };

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -49,6 +49,28 @@ describe('the compiler sees only the package and the allowed type roots', () => 
   ])('resolves %s to nothing', (_name, path) => {
     expect(vfs.fileExists(path)).toBe(false);
     expect(vfs.readFile(path)).toBeUndefined();
+  });
+
+  it('tells a mounted file (by its real path) from a file of the package: only the former may be shared across compiles', () => {
+    const mounted = mountWithEscape();
+    const files = new Map([
+      ['lib/a.ts', 'export const a = 1;'],
+      // Shipped at mounted paths: the mount's file is read (or nothing), never these.
+      ['node_modules/@types/fake/index.d.ts', 'export declare const x: string;'],
+      ['node_modules/@types/fake/own.d.ts', 'export declare const own: 1;'],
+      // Beside the mount, sharing its prefix: the package's own.
+      ['node_modules/@types/fake-extra/index.d.ts', 'export declare const extra: 1;'],
+    ]);
+    const shadowed = new VirtualFiles(new Map([...files].map(([k, v]) => [k, Buffer.from(v)])), [{ virtual: '/app/node_modules/@types/fake', real: mounted }]);
+    expect(shadowed.realFile('/app/node_modules/@types/fake/index.d.ts')).toBe(realpathSync(join(mounted, 'index.d.ts')));
+    expect(shadowed.readFile('/app/node_modules/@types/fake/index.d.ts')).toContain('x: number');
+    expect(shadowed.realFile('/app/node_modules/@types/fake/own.d.ts')).toBeNull();
+    expect(shadowed.readFile('/app/node_modules/@types/fake/own.d.ts')).toBeUndefined();
+    expect(shadowed.realFile('/app/node_modules/@types/fake-extra/index.d.ts')).toBeNull();
+    expect(shadowed.readFile('/app/node_modules/@types/fake-extra/index.d.ts')).toContain('extra');
+    expect(shadowed.realFile('lib/a.ts')).toBeNull();
+    expect(shadowed.realFile('/app/node_modules/@types/fake/lib/leak.d.ts')).toBeNull();
+    expect(shadowed.realFile('/app/node_modules/@types/fake/lib')).toBeNull();
   });
 
   it('shows package paths without the virtual root', () => {

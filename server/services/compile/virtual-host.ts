@@ -63,6 +63,15 @@ export class VirtualFiles {
     return r !== null && statSync(r).isFile() ? r : null;
   }
 
+  /**
+   * The real file a path reads, when a mount serves it; null for a file of the package — even one it ships at a
+   * mounted path, which is never read (the mount's wins). Only what this answers may be shared across compiles.
+   */
+  realFile(path: string): string | null {
+    const p = this.normalize(path);
+    return this.mounted(p) ? this.mountedFile(p) : null;
+  }
+
   fileExists = (path: string): boolean => {
     const p = this.normalize(path);
     return this.mounted(p) ? this.mountedFile(p) !== null : this.files.has(p);
