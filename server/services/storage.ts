@@ -1,8 +1,8 @@
-import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
+import { ReusedBufferFileStream } from './file-stream';
 
 /** Where packages and images are kept (keys are the portal's own ids and paths). */
 export interface Storage {
@@ -45,7 +45,7 @@ export class FileStorage implements Storage {
     // Missing (or not a file): rejected here, before any answer has started.
     const info = await stat(p);
     if (!info.isFile()) throw new Error(`not a file: ${key}`);
-    return { body: createReadStream(p), size: info.size };
+    return { body: new ReusedBufferFileStream(p), size: info.size };
   }
 
   remove(key: string) {
