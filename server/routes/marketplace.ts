@@ -14,6 +14,8 @@ import {
 import { appRequestsForListing } from '../services/app-requests/requests';
 import { isWrite } from '../services/session-cache';
 import { madeBy, workspaceForToken, type WorkspaceCaller } from '../services/workspaces/tokens';
+import { WorkspaceCache } from '../read/marketplace/workspace-cache';
+import { sha256 } from '../db/ids';
 
 const s = initServer();
 
@@ -28,14 +30,16 @@ export const READ_SCOPE = 'marketplace:read';
  * none is sent (Rocket.Chat sends none, or `Bearer ` with nothing after it, while its workspace is not
  * registered). A token that is not a live workspace token holding marketplace:read is a 401, never anonymous.
  */
-async function workspaceCaller(app: FastifyInstance, request: FastifyRequest): Promise<WorkspaceCaller | null> {
+async function workspaceCaller(app: FastifyInstance, request: FastifyRequest, kept: WorkspaceCache): Promise<WorkspaceCaller | null> {
   const header = request.headers.authorization;
   if (header === undefined) return null;
   const m = /^Bearer(?:\s+(.*))?$/i.exec(header.trim());
   if (!m) throw invalidToken();
   const token = (m[1] ?? '').trim();
   if (!token) return null;
-  const workspace = await workspaceForToken(app.db, token);
+  // Kept by the token's hash: forgotten when its workspace's rows change (a token or the workspace revoked) or
+  // when it expires; an unknown token is looked up every time.
+  const workspace = await kept.get(`token\n${sha256(token)}`, () => workspaceForToken(app.db, token), (w) => w?.workspaceId ?? null, (w) => w?.tokenExpiresAt ?? null);
   if (!workspace || !workspace.scopes.includes(READ_SCOPE)) throw invalidToken();
   return madeBy(request, workspace);
 }
@@ -43,23 +47,34 @@ async function workspaceCaller(app: FastifyInstance, request: FastifyRequest): P
 /**
  * Rocket.Chat's calls to its marketplace (contract/marketplace.ts): the catalog. `GET /v1/apps` answers from
  * the catalog kept in this process (server/read/marketplace/cache.ts) with a strong ETag; a workspace's
- * purchases (read at every call) are laid over a copy of everyone's answer, never written into it.
+ * purchases are laid over a copy of everyone's answer, never written into it. What the calls read of a workspace
+ * (its token, purchases and app requests) is kept in the process too (read/marketplace/workspace-cache.ts).
  */
 export const marketplaceRoutes = (app: FastifyInstance) => {
   const cache = new CatalogCache(() => loadCatalog(app.db), { ttlMs: Math.max(1, app.config.readCacheSeconds) * 1000 });
+  const kept = new WorkspaceCache({ ttlMs: Math.max(1, app.config.readCacheSeconds) * 1000 });
   if (app.config.readCacheSeconds > 0) {
     let stop: (() => Promise<void>) | undefined;
     // Every change to what the catalog shows is announced on `portal_reads` (triggers of migration 0006),
     // whichever process (or worker) made it.
+    let stopWorkspaces: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {
       stop = await app.dbListen('portal_reads', () => cache.invalidate(), (on) => cache.setListening(on));
+      // What the catalog reads of a workspace: announced per workspace (migration 0022).
+      stopWorkspaces = await app.dbListen('workspace_reads', (id) => kept.invalidate(id), (on) => kept.setListening(on));
     });
-    app.addHook('onClose', async () => stop?.());
+    app.addHook('onClose', async () => {
+      await stop?.();
+      await stopWorkspaces?.();
+    });
     // Read your own writes: what a publisher or staff member (a portal credential: a session, an API token, the
     // Apps CLI) changed is forgotten before the answer leaves; the notification tells the other processes.
     // Writes of anyone else (workspaces reporting installs, sign-ins) change nothing the catalog shows.
+    // Any write this process accepts (a checkout completed, a refund, an app request, a token revoked) may change
+    // what the catalog reads of a workspace: all of it is forgotten before the answer leaves.
     app.addHook('onSend', async (request, reply, payload) => {
       if (request.auth && isWrite(request.method, reply.statusCode)) cache.invalidate();
+      if (isWrite(request.method, reply.statusCode)) kept.clear();
       return payload;
     });
   }
@@ -67,10 +82,19 @@ export const marketplaceRoutes = (app: FastifyInstance) => {
   /** The caller's engine and workspace (in that order: a bad header is a 400 before a bad token's 401). */
   const callerOf = async (request: FastifyRequest) => {
     const engine = engineOf(request);
-    const workspace = await workspaceCaller(app, request);
+    const workspace = await workspaceCaller(app, request, kept);
     return { engine, workspace };
   };
-  const statesOf = (workspace: WorkspaceCaller | null) => (workspace ? purchasesOf(app.db, workspace.workspaceId, app.licenses) : Promise.resolve(null));
+  const statesOf = (workspace: WorkspaceCaller | null) => {
+    if (!workspace) return Promise.resolve(null);
+    const id = workspace.workspaceId;
+    return kept.get(`purchases\n${id}`, () => purchasesOf(app.db, id, app.licenses), () => id);
+  };
+  /** A registered workspace's app requests (issue 27), and with `?endUserID=` that person's. */
+  const requestsOf = (workspace: WorkspaceCaller, endUserId: string | null) => {
+    const id = workspace.workspaceId;
+    return kept.get(`requests\n${id}\n${endUserId ?? ''}`, () => appRequestsForListing(app.db, id, endUserId), () => id);
+  };
   /** One listed app, with every published version (without icons: the one shown gets its own, `withIcon`). */
   const listed = async (appId: string) => (await loadCatalog(app.db, { appId, icon: 'none' })).byId.get(appId);
   const withIcon = async (v: CatalogVersion): Promise<CatalogVersion> => {
@@ -88,8 +112,7 @@ export const marketplaceRoutes = (app: FastifyInstance) => {
       const [variant, states, requests] = await Promise.all([
         cache.variant(engine),
         statesOf(workspace),
-        // App requests (issue 27): a registered workspace's, and with `?endUserID=` that person's.
-        workspace ? appRequestsForListing(app.db, workspace.workspaceId, query.endUserID || null) : null,
+        workspace ? requestsOf(workspace, query.endUserID || null) : null,
       ]);
       // Everyone's answer, or this workspace's when its purchases (or its app requests) show in it.
       const answer = (requests && withAppRequests(variant, states, requests)) ?? (states && withPurchases(variant, states)) ?? variant;

@@ -354,6 +354,45 @@ describe('a workspace’s own purchases, with its token', () => {
     expect(one(bundle, jira)!.isPurchased).toBe(true);
   });
 
+  it('keeps a workspace’s token and purchases in the process until the database announces a change of its rows', async () => {
+    await s.app.db.insert(workspaces).values({ id: 'ws-kept', accountId: hexId('account:acme'), nickname: 'Kept', address: 'https://kept.example', clientId: 'kept-client', registeredAt: new Date() });
+    const kept = await tokenFor('ws-kept');
+    expect(one(await list({ token: kept }), jira)!.isPurchased).toBe(false);
+    const buy = sql`INSERT INTO purchase_records (id, app_id, workspace_id, account_id, purchase_type, price, publisher_id)
+      SELECT 'kept-purchase', id, 'ws-kept', ${hexId('account:acme')}, 'buy', 4.99, publisher_id FROM apps WHERE id = ${jira}`;
+    // A purchase no trigger announces (replica mode skips them) is not seen: the kept answer stands …
+    await s.app.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+      await tx.execute(buy);
+    });
+    expect(one(await list({ token: kept }), jira)!.isPurchased).toBe(false);
+    // … another workspace's announced change does not touch it …
+    await s.app.db.execute(sql`SELECT pg_notify('workspace_reads', ${ws.initech})`);
+    expect(one(await list({ token: kept }), jira)!.isPurchased).toBe(false);
+    // … until this workspace's is.
+    await s.app.db.execute(sql`SELECT pg_notify('workspace_reads', 'ws-kept')`);
+    await until('the purchase', () => list({ token: kept }), (apps) => one(apps, jira)?.isPurchased === true);
+    // A refund written behind the API is announced by its trigger.
+    await s.app.db.execute(sql`UPDATE purchase_records SET refunded_at = now() WHERE id = 'kept-purchase'`);
+    await until('the refund', () => list({ token: kept }), (apps) => one(apps, jira)?.isPurchased === false);
+    // The kept token: revoking its workspace (or deleting the token) behind the API ends it as soon as it is announced.
+    await s.app.db.update(workspaces).set({ revokedAt: new Date() }).where(eq(workspaces.id, 'ws-kept'));
+    await until('the revoked workspace refused', () => get('/v1/apps', { token: kept }), (res) => res.status === 401);
+    await s.app.db.update(workspaces).set({ revokedAt: null }).where(eq(workspaces.id, 'ws-kept'));
+    await until('the workspace back', () => get('/v1/apps', { token: kept }), (res) => res.status === 200);
+    await s.app.db.delete(workspaceTokens).where(eq(workspaceTokens.workspaceId, 'ws-kept'));
+    await until('the deleted token refused', () => get('/v1/apps', { token: kept }), (res) => res.status === 401);
+  });
+
+  it('sees an app request made through the portal at once (a write of this process forgets what it kept)', async () => {
+    const stats = () => list({ token: fresh }).then((apps) => one(apps, standup)?.appRequestStats?.totalUnseen ?? 0);
+    const before = await stats();
+    const requester = Buffer.from(JSON.stringify({ id: 'u-kept', username: 'kept', name: 'Kept', nickname: '', emails: [] })).toString('base64');
+    const made = await s.request('POST', '/v1/app-request', { body: { workspaceId: 'ws-fresh', appId: standup, requester, message: 'Please' } });
+    expect(made.status, made.text).toBeLessThan(300);
+    expect(await stats()).toBe(before + 1);
+  });
+
   it('refuses a token that is not a live workspace token with 401 in the envelope', async () => {
     const expired = await tokenFor(ws.acmeHq, { expiresAt: new Date(Date.now() - 1000) });
     const noRead = await tokenFor(ws.acmeHq, { scope: 'marketplace:download' });
@@ -403,5 +442,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a second portal process on the 
     expect((await action(jira, jira100, 'publish')).status).toBe(200);
     await until('back in the second process', listed, (ids) => ids.includes(jira), 5_000);
     expect(took).toBeLessThan(5_000);
+  });
+
+  it('shows a workspace there the purchase recorded here, once the database announces it', async () => {
+    const token = await tokenFor('ws-fresh');
+    const bought = async () => {
+      const res = await fetch(`${second!.base}/v1/apps`, { headers: { authorization: `Bearer ${token}` } });
+      return ((await res.json()) as Listed[]).find((a) => a.appId === jira)?.isPurchased;
+    };
+    // Its token and purchases are kept there.
+    expect([await bought(), await bought()]).toEqual([false, false]);
+    await s.app.db.execute(sql`INSERT INTO purchase_records (id, app_id, workspace_id, account_id, purchase_type, price, publisher_id)
+      SELECT 'fresh-purchase', id, 'ws-fresh', ${hexId('account:acme')}, 'buy', 4.99, publisher_id FROM apps WHERE id = ${jira}`);
+    await until('bought in the second process', bought, (v) => v === true, 5_000);
+    await s.app.db.execute(sql`DELETE FROM purchase_records WHERE id = 'fresh-purchase'`);
+    await until('no longer bought in the second process', bought, (v) => v === false, 5_000);
   });
 });

@@ -133,7 +133,7 @@ describe('the client_credentials grant, as Rocket.Chat asks for it', () => {
     const [stored] = await tokensOf(made.workspace.id);
     expect(stored).toMatchObject({ tokenHash: sha256(token), scope: DEFAULT_SCOPE });
     expect(stored!.expiresAt.getTime() - stored!.createdAt.getTime()).toBe(3600 * 1000);
-    expect(await workspaceForToken(s.app.db, token)).toEqual({ workspaceId: made.workspace.id, accountId: made.workspace.accountId, scopes: [...ROCKET_CHAT_DEFAULT_SCOPES], lastSeenAt: expect.any(Date) });
+    expect(await workspaceForToken(s.app.db, token)).toEqual({ workspaceId: made.workspace.id, accountId: made.workspace.accountId, scopes: [...ROCKET_CHAT_DEFAULT_SCOPES], lastSeenAt: expect.any(Date), tokenExpiresAt: stored!.expiresAt });
     // Issuing a token is seeing the workspace.
     expect((await listed(made.workspace.id))?.lastSeenAt).not.toBeNull();
   });

@@ -28,7 +28,11 @@ export type Variant = Representation & {
   index: Map<string, number>;
   parts: string[];
   own: LRUCache<string, Representation>;
+  /** What a purchases map (a workspace's, kept while it holds: workspace-cache.ts) changes in it (`withPurchases`). */
+  byStates: WeakMap<Map<string, PurchaseState>, LaidOver | null>;
 };
+/** The elements a workspace's purchases change (index, state shown), and the key its answer is kept by in `own`. */
+type LaidOver = { changed: [number, PurchaseState][]; key: string };
 
 /** At most this many bytes of answers with a workspace's purchases are kept per variant. */
 const OWN_BYTES = 16 * 1024 * 1024;
@@ -51,6 +55,7 @@ export function buildVariant(catalog: Catalog, engine: string | null): Variant {
     etag: `"${sha1(body)}"`,
     encoded: new Map(),
     own: new LRUCache({ maxSize: OWN_BYTES, sizeCalculation: (r) => Math.max(1, r.body.length) }),
+    byStates: new WeakMap(),
   };
 }
 const representation = (text: string): Representation => {
@@ -103,6 +108,27 @@ export function negotiate(header: string | undefined): Encoding | null {
  * everyone's made again), kept by what it shows; null when nothing differs (everyone's answer is its answer).
  */
 export function withPurchases(v: Variant, states: Map<string, PurchaseState>): Representation | null {
+  let laid = v.byStates.get(states);
+  if (laid === undefined) {
+    laid = purchasesLaidOver(v, states);
+    v.byStates.set(states, laid);
+  }
+  if (!laid) return null;
+  let own = v.own.get(laid.key);
+  if (!own) {
+    const parts = [...v.parts];
+    for (const [i, shown] of laid.changed) {
+      const c = v.choices[i]!;
+      parts[i] = JSON.stringify(toOverview(c.app, c.version, c.incompatible, shown));
+    }
+    own = representation(`[${parts.join(',')}]`);
+    v.own.set(laid.key, own);
+  }
+  return own;
+}
+
+/** Which elements a workspace's purchases change, and the key of what they show; null when none. */
+function purchasesLaidOver(v: Variant, states: Map<string, PurchaseState>): LaidOver | null {
   const changed: [number, PurchaseState][] = [];
   for (const [appId, state] of states) {
     const i = v.index.get(appId);
@@ -115,17 +141,7 @@ export function withPurchases(v: Variant, states: Map<string, PurchaseState>): R
   if (!changed.length) return null;
   changed.sort(([a], [b]) => a - b);
   const key = changed.map(([i, st]) => `${i}|${st.isPurchased}|${st.isSubscribed}|${JSON.stringify(st.subscriptionInfo)}`).join('\n');
-  let own = v.own.get(key);
-  if (!own) {
-    const parts = [...v.parts];
-    for (const [i, shown] of changed) {
-      const c = v.choices[i]!;
-      parts[i] = JSON.stringify(toOverview(c.app, c.version, c.incompatible, shown));
-    }
-    own = representation(`[${parts.join(',')}]`);
-    v.own.set(key, own);
-  }
-  return own;
+  return { changed, key };
 }
 
 /** A workspace's state of an app over everyone's (a free app stays installable whatever its records say). */

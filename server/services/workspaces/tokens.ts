@@ -9,7 +9,7 @@ import { workspaceTokens, workspaces } from '../../db/schema';
 /** Longest token looked up; anything longer is no token of ours. */
 export const MAX_WORKSPACE_TOKEN_LENGTH = 512;
 
-export type WorkspaceCaller = { workspaceId: string; accountId: string; scopes: string[]; lastSeenAt: Date | null };
+export type WorkspaceCaller = { workspaceId: string; accountId: string; scopes: string[]; lastSeenAt: Date | null; tokenExpiresAt: Date };
 
 /** A workspace's `lastSeenAt` is written at most this often by the use of its tokens (a write per request would be too many). */
 export const LAST_SEEN_EVERY_MS = 60_000;
@@ -23,21 +23,23 @@ export const LAST_SEEN_EVERY_MS = 60_000;
 export async function workspaceForToken(db: Db, token: string | undefined, now = new Date()): Promise<WorkspaceCaller | null> {
   if (!token || token.length > MAX_WORKSPACE_TOKEN_LENGTH) return null;
   const [row] = await db
-    .select({ workspaceId: workspaces.id, accountId: workspaces.accountId, scope: workspaceTokens.scope, lastSeenAt: workspaces.lastSeenAt })
+    .select({ workspaceId: workspaces.id, accountId: workspaces.accountId, scope: workspaceTokens.scope, lastSeenAt: workspaces.lastSeenAt, expiresAt: workspaceTokens.expiresAt })
     .from(workspaceTokens)
     .innerJoin(workspaces, eq(workspaces.id, workspaceTokens.workspaceId))
     .where(and(eq(workspaceTokens.tokenHash, sha256(token)), gt(workspaceTokens.expiresAt, now), isNull(workspaces.revokedAt)))
     .limit(1);
   if (!row) return null;
-  return { workspaceId: row.workspaceId, accountId: row.accountId, scopes: row.scope.split(' ').filter(Boolean), lastSeenAt: row.lastSeenAt };
+  return { workspaceId: row.workspaceId, accountId: row.accountId, scopes: row.scope.split(' ').filter(Boolean), lastSeenAt: row.lastSeenAt, tokenExpiresAt: row.expiresAt };
 }
 
 /**
  * Using a token is seeing its workspace: `lastSeenAt` is moved on when it is a minute old or more
- * (conditionally: of requests at once, one writes).
+ * (conditionally: of requests at once, one writes). The caller is moved on too: a caller kept in memory
+ * (server/read/marketplace/workspace-cache.ts) does not write again before its next minute.
  */
 export async function noteSeen(db: Db, caller: WorkspaceCaller, now = new Date()) {
   if (caller.lastSeenAt && now.getTime() - caller.lastSeenAt.getTime() < LAST_SEEN_EVERY_MS) return;
+  caller.lastSeenAt = now;
   const stale = new Date(now.getTime() - LAST_SEEN_EVERY_MS);
   await db
     .update(workspaces)
