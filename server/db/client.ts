@@ -96,7 +96,8 @@ export async function openDatabase(opts: {
       let client: InstanceType<typeof pg.Client> | undefined;
       const connect = async (): Promise<void> => {
         if (closed) return;
-        const c = new pg.Client({ connectionString: url });
+        // TCP keepalive: a connection that died without a word (a NAT's timeout, a failover) is noticed as lost.
+        const c = new pg.Client({ connectionString: url, keepAlive: true });
         client = c;
         const lost = () => {
           onListening(false);

@@ -70,11 +70,10 @@ export const marketplaceRoutes = (app: FastifyInstance) => {
     // Read your own writes: what a publisher or staff member (a portal credential: a session, an API token, the
     // Apps CLI) changed is forgotten before the answer leaves; the notification tells the other processes.
     // Writes of anyone else (workspaces reporting installs, sign-ins) change nothing the catalog shows.
-    // Any write this process accepts (a checkout completed, a refund, an app request, a token revoked) may change
-    // what the catalog reads of a workspace: all of it is forgotten before the answer leaves.
+    // (What the catalog keeps of a workspace is forgotten on its announcements alone: forgetting it on every write
+    // would empty it at each install notice of a fleet; the announcement follows the commit by milliseconds.)
     app.addHook('onSend', async (request, reply, payload) => {
       if (request.auth && isWrite(request.method, reply.statusCode)) cache.invalidate();
-      if (isWrite(request.method, reply.statusCode)) kept.clear();
       return payload;
     });
   }

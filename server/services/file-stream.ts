@@ -59,9 +59,12 @@ export class ReusedBufferFileStream extends Readable {
     while (sink && !sink.destroyed && !this.destroyed) {
       if (this.readableLength === 0 && sink.writableLength === 0) return this.buffer;
       // 'drain' comes when a write that was refused (the usual case: a chunk is above the socket's high-water mark)
-      // has gone out; a short wait stands in for it when the last write was taken without one.
+      // has gone out — however long a slow or stalled client takes, without waking meanwhile; a short wait stands
+      // in for it only when the last write was taken without one.
       const stop = new AbortController();
-      await Promise.race([once(sink, 'drain', { signal: stop.signal }), once(sink, 'close', { signal: stop.signal }), sleep(10, undefined, { signal: stop.signal, ref: false })]).catch(() => {});
+      const { signal } = stop;
+      const ready = sink.writableNeedDrain ? once(sink, 'drain', { signal }) : sleep(10, undefined, { signal, ref: false });
+      await Promise.race([ready, once(sink, 'close', { signal })]).catch(() => {});
       stop.abort();
     }
     this.newBuffers++;

@@ -2,24 +2,40 @@ import { chromium, type Browser } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Debian's Chromium, headless, with the flags this closed network needs (Playwright gives it a fresh profile). */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+/**
+ * Debian's Chromium, headless, with the flags this closed network needs (Playwright gives it a fresh profile).
+ * Its own temporary files go to a folder of its own, removed once it has closed: Chromium 150 leaves some in
+ * TMPDIR (`.org.chromium.Chromium.*`: empty files, shared-memory backings, a folder), which the run's temporary
+ * folder guard (tests/temp-guard.ts) would count as the tests' leftovers.
+ */
+export async function launchChromium(): Promise<Browser> {
+  const scratch = mkdtempSync(join(tmpdir(), 'chromium-'));
+  try {
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      env: { ...process.env, TMPDIR: scratch },
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    browser.on('disconnected', () => rmSync(scratch, { recursive: true, force: true }));
+    return browser;
+  } catch (err) {
+    rmSync(scratch, { recursive: true, force: true });
+    throw err;
+  }
 }
 
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Frame, Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -50,8 +66,8 @@ export async function expectNoAxeViolations(page: Page | Frame, label: string) {
 }
 
 /** The portal on a fresh seeded database, serving the built SPA, plus a browser. */
-export async function startPortal(overrides: Parameters<typeof startServer>[0] = {}) {
-  const server = await startServer({ serveSpa: true, ...overrides });
+export async function startPortal(overrides: Parameters<typeof startServer>[0] = {}, env: Parameters<typeof startServer>[1] = {}) {
+  const server = await startServer({ serveSpa: true, ...overrides }, env);
   const browser = await launchChromium();
   return {
     server,

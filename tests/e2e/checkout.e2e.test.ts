@@ -1,7 +1,14 @@
+import { publicDecrypt } from 'node:crypto';
+import { and, eq, ne } from 'drizzle-orm';
+import { Webhook as Verifier } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PURCHASE_SCOPE } from '../../contract/checkout';
 import { uuidOf } from '../../server/db/seed';
-import { registerWorkspace } from '../../server/services/workspaces/registry';
+import { purchaseRecords, webhooks } from '../../server/db/schema';
+import { deliverNext } from '../../server/services/webhooks/deliver';
+import { dispatchEvents } from '../../server/services/webhooks/dispatch';
+import { ROCKET_CHAT_DEFAULT_SCOPES } from '../../server/services/workspaces/scopes';
+import { startReceiver } from '../webhook-receiver';
 import { startPortal } from './browser';
 import { atPhoneWidth, buyInTheModal, buyOnItsOwnPage, manageOnDetails, startRocketChatHost, subscribePerSeat, type CheckoutEnv, type Workspace } from './checkout-steps';
 
@@ -15,21 +22,48 @@ let portal: Awaited<ReturnType<typeof startPortal>>;
 let host: Awaited<ReturnType<typeof startRocketChatHost>>;
 let env: CheckoutEnv;
 
-/** A registered workspace and the token Rocket.Chat asks for before opening the pages (`GET /api/apps/buildExternalUrl`). */
-async function workspace(nickname: string, address: string): Promise<Workspace> {
-  const made = await registerWorkspace(portal.server.app.db, { nickname, address }, { id: 'staff', name: 'Staff' });
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let owner: string;
+let webhookSecret: string;
+let balanceBefore: number;
+/** What each workspace's Rocket.Chat server holds from its registration: its client credentials and the portal's public key. */
+const registrations = new Map<string, { clientId: string; clientSecret: string; publicKey: string }>();
+
+/** A token of the registered workspace `id` for `scope`, from the token endpoint, as Rocket.Chat's server asks for one. */
+async function tokenOf(id: string, scope: string, redirectUri?: string) {
+  const { clientId, clientSecret } = registrations.get(id)!;
   const res = await fetch(`${portal.server.base}/api/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ client_id: made.clientId, client_secret: made.clientSecret, scope: PURCHASE_SCOPE, grant_type: 'client_credentials', redirect_uri: `${address}/admin/cloud/oauth-callback` }),
+    body: new URLSearchParams({ client_id: clientId, client_secret: clientSecret, scope, grant_type: 'client_credentials', ...(redirectUri ? { redirect_uri: redirectUri } : {}) }),
   });
   expect(res.status).toBe(200);
-  const { access_token: token } = (await res.json()) as { access_token: string };
-  return { id: made.workspace.id, token, nickname, address };
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/**
+ * A workspace staff register (`POST /v1/admin/workspaces`), and the token Rocket.Chat asks for before opening the
+ * pages (`GET /api/apps/buildExternalUrl`).
+ */
+async function workspace(nickname: string, address: string): Promise<Workspace> {
+  const admin = await portal.server.signIn('admin');
+  const made = await portal.server.request('POST', '/v1/admin/workspaces', { token: admin, body: { nickname, address } });
+  expect(made.status, made.text).toBe(201);
+  const { clientId, clientSecret, publicKey, workspace: { id } } = made.json as { clientId: string; clientSecret: string; publicKey: string; workspace: { id: string } };
+  registrations.set(id, { clientId, clientSecret, publicKey });
+  return { id, token: await tokenOf(id, PURCHASE_SCOPE, `${address}/admin/cloud/oauth-callback`), nickname, address };
+}
+
+/** The publisher's balance as its profile shows it: available and pending together. */
+async function balance() {
+  const res = await portal.server.request('GET', '/v1/publisher/balance', { token: owner });
+  expect(res.status, res.text).toBe(200);
+  return (res.json.available as number) + (res.json.pending as number);
 }
 
 beforeAll(async () => {
-  portal = await startPortal();
+  // The publisher's webhook receiver below is on this machine's loopback address.
+  portal = await startPortal({}, { WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true' });
   host = await startRocketChatHost();
   env = {
     base: portal.server.base,
@@ -40,8 +74,22 @@ beforeAll(async () => {
     b: await workspace('Modal Chat', host.origin),
     host,
   };
+  // The publisher of both apps listens for its sales on a real HTTP endpoint (its other webhooks are turned off).
+  receiver = await startReceiver();
+  owner = await portal.server.signIn('owner');
+  const hook = await portal.server.request('POST', '/v1/publisher/webhooks', {
+    token: owner,
+    body: { label: 'Checkout sales', enabled: true, url: receiver.url, for: ['app.purchase.created', 'app.subscription.created'] },
+  });
+  expect(hook.status, hook.text).toBe(201);
+  const hookId = (hook.json.webhook?.id ?? hook.json.id) as string;
+  webhookSecret = hook.json.secret;
+  const [made] = await portal.server.app.db.select({ publisherId: webhooks.publisherId }).from(webhooks).where(eq(webhooks.id, hookId));
+  await portal.server.app.db.update(webhooks).set({ enabled: false }).where(and(eq(webhooks.publisherId, made!.publisherId), ne(webhooks.id, hookId)));
+  balanceBefore = await balance();
 }, 120_000);
 afterAll(async () => {
+  await receiver?.close();
   await host?.close();
   await portal?.close();
 });
@@ -63,6 +111,58 @@ describe('the checkout pages in Chromium', () => {
     const page = await portal.page();
     await subscribePerSeat(page, env);
     await page.context().close();
+  });
+
+  it('after paying in Chromium: Rocket.Chat’s licence sync decrypts, the download is allowed; the publisher sees the sales, its balance credited, its webhook signed', async () => {
+    const { a, b, buyApp, seatApp } = env;
+    const { publicKey } = registrations.get(a.id)!;
+    // Rocket.Chat's daily licence sync, with the token of its default scopes (app/cloud/server/functions/syncWorkspace).
+    const sync = await tokenOf(a.id, ROCKET_CHAT_DEFAULT_SCOPES.join(' '));
+    const synced = async (appId: string) => {
+      const res = await fetch(`${env.base}/v1/workspaces/${a.id}/apps/${appId}`, { headers: { authorization: `Bearer ${sync}` } });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { latest: { isPurchased: boolean; subscriptionInfo: { status: string; license: { license: string; version: number } } } }).latest;
+    };
+    expect((await synced(buyApp.id)).isPurchased).toBe(true);
+    const seat = await synced(seatApp.id);
+    expect([seat.isPurchased, seat.subscriptionInfo.status, seat.subscriptionInfo.license.version]).toEqual([true, 'trialing', 1]);
+    // Decrypted as Apps-Engine's AppLicenseManager does, with the public key the workspace got at registration.
+    const licence = JSON.parse(publicDecrypt(publicKey, Buffer.from(seat.subscriptionInfo.license.license, 'base64')).toString()) as {
+      appId: string; isBundle: boolean; seats: number; maxSeats: number; expireDate: string; renewalDate: string;
+    };
+    expect(licence).toMatchObject({ appId: seatApp.id, isBundle: false, seats: 60 });
+    // The 14-day trial, and the days of grace after it (Rocket.Chat syncs once a day).
+    const days = (new Date(licence.expireDate).getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(14);
+    expect(days).toBeLessThan(18);
+
+    // The bought app's package downloads, as Rocket.Chat installs it.
+    const download = await fetch(`${env.base}/v2/apps/${buyApp.id}/download/1.0.0?token=${await tokenOf(a.id, 'marketplace:download')}`, { headers: { 'x-apps-engine-version': '1.66.0' } });
+    expect([download.status, download.headers.get('content-type')]).toEqual([200, 'application/zip']);
+    expect((await download.arrayBuffer()).byteLength).toBeGreaterThan(0);
+
+    // The publisher: the sales in its purchases, the two paid purchases of the one-time app credited (the trial has taken nothing).
+    const records = await portal.server.app.db.select().from(purchaseRecords).where(eq(purchaseRecords.workspaceId, a.id));
+    const bought = records.find((r) => r.appId === buyApp.id && r.purchaseType === 'buy')!;
+    const subscribed = records.find((r) => r.appId === seatApp.id && r.purchaseType === 'subscription')!;
+    expect([bought, subscribed].every(Boolean)).toBe(true);
+    const listed = (await portal.server.request('GET', '/v1/publisher/purchases?limit=100', { token: owner })).json as { data: { _id: string }[] };
+    expect(listed.data.map((p) => p._id)).toEqual(expect.arrayContaining([bought.id, subscribed.id]));
+    const paidInModal = (await portal.server.app.db.select().from(purchaseRecords).where(eq(purchaseRecords.workspaceId, b.id))).filter((r) => r.purchaseType === 'buy');
+    const share = (price: number) => price * (1 - portal.server.app.sales.feePercent / 100);
+    expect(Math.abs((await balance()) - balanceBefore - share(bought.price) - paidInModal.reduce((sum, r) => sum + share(r.price), 0))).toBeLessThanOrEqual(0.011);
+
+    // Its webhook: what the webhooks worker does (the outbox fanned out, each delivery made), received signed.
+    while ((await dispatchEvents(portal.server.app.db)) > 0);
+    while (await deliverNext(portal.server.app.webhookDeliveries()));
+    const verifier = new Verifier(webhookSecret);
+    const events = receiver.received.map((r) => verifier.verify(r.body, r.headers as Record<string, string>) as { type: string; data: { purchase: { _id: string }; workspaceId: string } });
+    expect(events).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: 'app.purchase.created', data: expect.objectContaining({ purchase: expect.objectContaining({ _id: bought.id }), workspaceId: a.id }) }),
+        expect.objectContaining({ type: 'app.subscription.created', data: expect.objectContaining({ purchase: expect.objectContaining({ _id: subscribed.id }), workspaceId: a.id }) }),
+      ]),
+    );
   });
 
   it('fits a phone’s width (390 px): the plan, the review, a cancelled payment, the details and their dialog', async () => {

@@ -27,7 +27,10 @@ CREATE TRIGGER workspaces_workspace_reads AFTER UPDATE OF revoked_at, account_id
 --> statement-breakpoint
 CREATE TRIGGER workspace_tokens_workspace_reads AFTER UPDATE OR DELETE ON workspace_tokens FOR EACH ROW EXECUTE FUNCTION portal_workspace_reads_notify('workspace_id');
 --> statement-breakpoint
-CREATE TRIGGER purchase_records_workspace_reads AFTER INSERT OR UPDATE OR DELETE ON purchase_records FOR EACH ROW EXECUTE FUNCTION portal_workspace_reads_notify('workspace_id');
+-- A purchase record's update only when it changes what a workspace's answers show (not the list positions
+-- staff deletions renumber: migration 0012).
+CREATE TRIGGER purchase_records_workspace_reads AFTER INSERT OR DELETE OR UPDATE OF workspace_id, app_id, date, purchase_type,
+  subscription_status, period_end, is_seat_based, seats, max_seats, externally_managed, ended_at, refunded_at ON purchase_records FOR EACH ROW EXECUTE FUNCTION portal_workspace_reads_notify('workspace_id');
 --> statement-breakpoint
 CREATE TRIGGER app_requests_workspace_reads AFTER INSERT OR UPDATE OR DELETE ON app_requests FOR EACH ROW EXECUTE FUNCTION portal_workspace_reads_notify('workspace_id');
 --> statement-breakpoint

@@ -8,9 +8,8 @@ type Kept<T> = { value: Promise<T>; stamp: number };
  * it bought, its app requests — kept in this process for at most `ttlMs`, so that a fleet polling `GET /v1/apps`
  * with its tokens is answered without the database (server/routes/marketplace.ts). Every process hears the
  * database announce each change of a workspace's rows (`workspace_reads`, migration 0022: purchase records, app
- * requests, tokens, the workspace itself, a bundle's apps) and forgets what that workspace's answers were made
- * of; a write this process accepts forgets everything (read your own writes without waiting for the
- * notification). While nothing is heard (READ_CACHE_SECONDS=0, or the listening connection lost) nothing is kept.
+ * requests, tokens, the workspace's revocation, a bundle's apps) and forgets what that workspace's answers were
+ * made of. While nothing is heard (READ_CACHE_SECONDS=0, or the listening connection lost) nothing is kept.
  *
  * Forgetting is by stamps, not by walking entries: each answer keeps the counter's value from when its load
  * began, and is good only while no announcement for its workspace (nor a clear) came after that — so a load
@@ -77,7 +76,7 @@ export class WorkspaceCache {
     this.changedAt.clear();
   }
 
-  /** Forgets everything (a write of this process). */
+  /** Forgets everything. */
   clear() {
     this.invalidate('*');
     this.entries.clear();

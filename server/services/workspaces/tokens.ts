@@ -39,12 +39,19 @@ export async function workspaceForToken(db: Db, token: string | undefined, now =
  */
 export async function noteSeen(db: Db, caller: WorkspaceCaller, now = new Date()) {
   if (caller.lastSeenAt && now.getTime() - caller.lastSeenAt.getTime() < LAST_SEEN_EVERY_MS) return;
+  const before = caller.lastSeenAt;
   caller.lastSeenAt = now;
   const stale = new Date(now.getTime() - LAST_SEEN_EVERY_MS);
-  await db
-    .update(workspaces)
-    .set({ lastSeenAt: now })
-    .where(and(eq(workspaces.id, caller.workspaceId), or(isNull(workspaces.lastSeenAt), lte(workspaces.lastSeenAt, stale))));
+  try {
+    await db
+      .update(workspaces)
+      .set({ lastSeenAt: now })
+      .where(and(eq(workspaces.id, caller.workspaceId), or(isNull(workspaces.lastSeenAt), lte(workspaces.lastSeenAt, stale))));
+  } catch (err) {
+    // Not written: the next call tries again.
+    if (caller.lastSeenAt === now) caller.lastSeenAt = before;
+    throw err;
+  }
 }
 
 const callers = new WeakMap<FastifyRequest, WorkspaceCaller>();
