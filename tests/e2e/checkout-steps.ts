@@ -257,7 +257,8 @@ export async function manageOnDetails(page: Page, env: CheckoutEnv) {
   const { a, seatApp } = env;
   await page.goto(checkoutUrl(env, seatApp.id, 'subscribe/details', a, { seats: '42' }));
   await page.getByRole('heading', { name: `Your subscription to ${seatApp.name}`, level: 1 }).waitFor();
-  await page.getByText('60 seats').waitFor();
+  // The subscription's facts (exact: the toast after a change says "The subscription now has N seats.").
+  await page.getByText('60 seats', { exact: true }).waitFor();
   await expectNoAxeViolations(page, 'details: the subscription');
 
   await page.getByRole('button', { name: 'Change seats' }).click();
@@ -269,7 +270,7 @@ export async function manageOnDetails(page: Page, env: CheckoutEnv) {
   await expectNoAxeViolations(page, 'details: change seats');
   await dialog.getByRole('button', { name: 'Change seats' }).click();
   await dialog.waitFor({ state: 'detached' });
-  await page.getByText('42 seats').waitFor();
+  await page.getByText('42 seats', { exact: true }).waitFor();
 
   const endDate = await cancelAtPeriodEnd(page, 'details: cancel');
   await expectNoAxeViolations(page, 'details: cancelling');
