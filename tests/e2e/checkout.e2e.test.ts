@@ -8,6 +8,7 @@ import { purchaseRecords, webhooks } from '../../server/db/schema';
 import { deliverNext } from '../../server/services/webhooks/deliver';
 import { dispatchEvents } from '../../server/services/webhooks/dispatch';
 import { ROCKET_CHAT_DEFAULT_SCOPES } from '../../server/services/workspaces/scopes';
+import { registerWorkspace, type RegisteredWorkspace } from '../registered-workspace';
 import { startReceiver } from '../webhook-receiver';
 import { startPortal } from './browser';
 import { atPhoneWidth, buyInTheModal, buyOnItsOwnPage, manageOnDetails, startRocketChatHost, subscribePerSeat, type CheckoutEnv, type Workspace } from './checkout-steps';
@@ -26,32 +27,17 @@ let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let owner: string;
 let webhookSecret: string;
 let balanceBefore: number;
-/** What each workspace's Rocket.Chat server holds from its registration: its client credentials and the portal's public key. */
-const registrations = new Map<string, { clientId: string; clientSecret: string; publicKey: string }>();
-
-/** A token of the registered workspace `id` for `scope`, from the token endpoint, as Rocket.Chat's server asks for one. */
-async function tokenOf(id: string, scope: string, redirectUri?: string) {
-  const { clientId, clientSecret } = registrations.get(id)!;
-  const res = await fetch(`${portal.server.base}/api/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ client_id: clientId, client_secret: clientSecret, scope, grant_type: 'client_credentials', ...(redirectUri ? { redirect_uri: redirectUri } : {}) }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
+/** What each workspace's Rocket.Chat server holds from its registration: its client credentials, the portal's public key. */
+const registrations = new Map<string, RegisteredWorkspace>();
 
 /**
  * A workspace staff register (`POST /v1/admin/workspaces`), and the token Rocket.Chat asks for before opening the
  * pages (`GET /api/apps/buildExternalUrl`).
  */
 async function workspace(nickname: string, address: string): Promise<Workspace> {
-  const admin = await portal.server.signIn('admin');
-  const made = await portal.server.request('POST', '/v1/admin/workspaces', { token: admin, body: { nickname, address } });
-  expect(made.status, made.text).toBe(201);
-  const { clientId, clientSecret, publicKey, workspace: { id } } = made.json as { clientId: string; clientSecret: string; publicKey: string; workspace: { id: string } };
-  registrations.set(id, { clientId, clientSecret, publicKey });
-  return { id, token: await tokenOf(id, PURCHASE_SCOPE, `${address}/admin/cloud/oauth-callback`), nickname, address };
+  const made = await registerWorkspace(portal.server, await portal.server.signIn('admin'), nickname, address);
+  registrations.set(made.id, made);
+  return { id: made.id, token: await made.token(PURCHASE_SCOPE, `${address}/admin/cloud/oauth-callback`), nickname, address };
 }
 
 /** The publisher's balance as its profile shows it: available and pending together. */
@@ -115,9 +101,9 @@ describe('the checkout pages in Chromium', () => {
 
   it('after paying in Chromium: Rocket.Chat’s licence sync decrypts, the download is allowed; the publisher sees the sales, its balance credited, its webhook signed', async () => {
     const { a, b, buyApp, seatApp } = env;
-    const { publicKey } = registrations.get(a.id)!;
+    const { publicKey, token } = registrations.get(a.id)!;
     // Rocket.Chat's daily licence sync, with the token of its default scopes (app/cloud/server/functions/syncWorkspace).
-    const sync = await tokenOf(a.id, ROCKET_CHAT_DEFAULT_SCOPES.join(' '));
+    const sync = await token(ROCKET_CHAT_DEFAULT_SCOPES.join(' '));
     const synced = async (appId: string) => {
       const res = await fetch(`${env.base}/v1/workspaces/${a.id}/apps/${appId}`, { headers: { authorization: `Bearer ${sync}` } });
       expect(res.status).toBe(200);
@@ -137,7 +123,7 @@ describe('the checkout pages in Chromium', () => {
     expect(days).toBeLessThan(18);
 
     // The bought app's package downloads, as Rocket.Chat installs it.
-    const download = await fetch(`${env.base}/v2/apps/${buyApp.id}/download/1.0.0?token=${await tokenOf(a.id, 'marketplace:download')}`, { headers: { 'x-apps-engine-version': '1.66.0' } });
+    const download = await fetch(`${env.base}/v2/apps/${buyApp.id}/download/1.0.0?token=${await token('marketplace:download')}`, { headers: { 'x-apps-engine-version': '1.66.0' } });
     expect([download.status, download.headers.get('content-type')]).toEqual([200, 'application/zip']);
     expect((await download.arrayBuffer()).byteLength).toBeGreaterThan(0);
 

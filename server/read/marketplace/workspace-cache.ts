@@ -22,8 +22,6 @@ export class WorkspaceCache {
   private clearedAt = 0;
   /** The counter's value at each workspace's latest announcement (one small entry per workspace ever announced). */
   private readonly changedAt = new Map<string, number>();
-  /** How many loads ran (tests read it). */
-  loads = 0;
 
   constructor(opts: { ttlMs: number; max?: number }) {
     this.entries = new LRUCache({ max: opts.max ?? 10_000, ttl: opts.ttlMs, ttlAutopurge: false });
@@ -39,7 +37,7 @@ export class WorkspaceCache {
    * now (concurrent callers share one load). `until`: a kept answer is dropped from then on (a token's expiry).
    */
   async get<T>(key: string, load: () => Promise<T>, workspaceOf: (value: T) => string | null, until?: (value: T) => Date | null): Promise<T> {
-    if (!this.listening) return this.loadNow(load);
+    if (!this.listening) return load();
     const hit = this.entries.get(key) as Kept<T> | undefined;
     if (hit) {
       const value = await hit.value;
@@ -50,18 +48,13 @@ export class WorkspaceCache {
       }
       if (this.entries.get(key) === hit) this.entries.delete(key);
     }
-    const kept: Kept<T> = { value: this.loadNow(load), stamp: this.counter };
+    const kept: Kept<T> = { value: load(), stamp: this.counter };
     this.entries.set(key, kept);
     const drop = () => {
       if (this.entries.get(key) === kept) this.entries.delete(key);
     };
     kept.value.then((value) => workspaceOf(value) === null && drop(), drop);
     return kept.value;
-  }
-
-  private loadNow<T>(load: () => Promise<T>) {
-    this.loads++;
-    return load();
   }
 
   /** A `workspace_reads` notification: a workspace's id, or `*` for every workspace. */
