@@ -41,11 +41,14 @@ describe('a publisher’s Markdown as Rocket.Chat shows it', () => {
         const html = renderMarkdown(raw);
         for (const m of html.matchAll(/<\/?([a-z0-9]+)([^>]*)>/gi)) {
           expect(m[1]).toMatch(allowed);
-          const attrs = m[2]!.trim();
+          // A void element closed XHTML-style (`<br />`, marked's line break) has no attribute in its slash.
+          const attrs = m[2]!.replace(/\/$/, '').trim();
           if (attrs) expect(attrs).toMatch(/^(href="(https?:|mailto:)[^"]*" rel="nofollow noopener noreferrer"|start="\d+")$/);
         }
       }),
       { numRuns: 500 },
     );
+    // fast-check's counterexample (seed 532253858) before the slash was read so: a hard line break.
+    expect(renderMarkdown('<  \n<')).toBe('<p>&lt;<br />&lt;</p>');
   });
 });
