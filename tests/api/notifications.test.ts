@@ -225,7 +225,7 @@ describe('the outbox folder (development)', () => {
       expect(res.status).toBe(200);
       const outbox = join(dev.config.dataDir, 'outbox');
       await expect.poll(() => { try { return readdirSync(outbox).filter((f) => f.endsWith('.eml')).length; } catch { return 0; } }, { timeout: 20_000 }).toBe(2);
-      const mails = await Promise.all(readdirSync(outbox).map((f) => simpleParser(readFileSync(join(outbox, f)))));
+      const mails = await Promise.all(readdirSync(outbox).filter((f) => f.endsWith('.eml')).map((f) => simpleParser(readFileSync(join(outbox, f)))));
       expect(mails.flatMap(to).sort()).toEqual(['marcus.chen@northwind.example', 'olivia.bennett@northwind.example']);
       for (const mail of mails) {
         expect(mail.subject).toBe('Calendar Sync 1.0.0 is published');

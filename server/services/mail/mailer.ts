@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 
@@ -11,7 +11,11 @@ export interface Mailer {
   close(): void;
 }
 
-/** Each message as an .eml file in `folder` (named by when and its id); any mail program opens it. */
+/**
+ * Each message as an .eml file in `folder` (named by when and its id); any mail program opens it. The file is
+ * written under a hidden `.part` name and renamed when whole, so whoever watches the folder never reads half a
+ * message (a test on PostgreSQL once parsed one before its headers were written).
+ */
 export function outboxMailer(folder: string, from: string): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
@@ -20,7 +24,9 @@ export function outboxMailer(folder: string, from: string): Mailer {
       const info = await transport.sendMail({ from, ...message, messageId: `<${message.messageId}>` });
       await mkdir(folder, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      await writeFile(join(folder, `${stamp}-${message.messageId.replace(/[^\w.-]/g, '_')}.eml`), info.message as Buffer);
+      const name = `${stamp}-${message.messageId.replace(/[^\w.-]/g, '_')}.eml`;
+      await writeFile(join(folder, `.${name}.part`), info.message as Buffer);
+      await rename(join(folder, `.${name}.part`), join(folder, name));
     },
     close: () => transport.close(),
   };
