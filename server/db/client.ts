@@ -7,6 +7,7 @@ import { CLOCK_OVERRIDE_SETTING, type Clock } from 'pg-boss';
 import { DEFAULT_JOB_SETTINGS, type JobSettings } from '../services/job-kinds';
 import { Jobs, adoptLegacyJobs, type JobBackend, type JobLog } from '../services/jobs';
 import { lockDataDir } from './data-lock';
+import { pgListen } from './pg-listen';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -88,40 +89,7 @@ export async function openDatabase(opts: {
       await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
       lock.release();
     }
-    const url = opts.url;
-    const listen: Listen = async (channel, onMessage, onListening) => {
-      // A connection of its own (a pooled one would be handed to queries); reconnected when lost, and
-      // reported not listening meanwhile, so nothing is trusted that a missed notification could make wrong.
-      let closed = false;
-      let client: InstanceType<typeof pg.Client> | undefined;
-      const connect = async (): Promise<void> => {
-        if (closed) return;
-        // TCP keepalive: a connection that died without a word (a NAT's timeout, a failover) is noticed as lost.
-        const c = new pg.Client({ connectionString: url, keepAlive: true });
-        client = c;
-        const lost = () => {
-          onListening(false);
-          if (client === c && !closed) setTimeout(() => void connect(), 1000).unref();
-          client = undefined;
-        };
-        c.on('error', () => {});
-        c.on('end', lost);
-        c.on('notification', (n) => n.channel === channel && onMessage(n.payload ?? ''));
-        try {
-          await c.connect();
-          await c.query(`LISTEN ${channel}`);
-          onListening(true);
-        } catch {
-          await c.end().catch(() => {});
-        }
-      };
-      await connect();
-      return async () => {
-        closed = true;
-        onListening(false);
-        await client?.end().catch(() => {});
-      };
-    };
+    const listen = pgListen(pg.Client, opts.url);
     // The job queue first: its runs under way finish (or are handed back) while the database is still there.
     const close = async () => {
       try {
