@@ -308,16 +308,6 @@ export const compileJobs = pgTable(
   (t) => [index('compile_jobs_position_idx').on(t.position), index('compile_jobs_app_idx').on(t.appId, t.requestedAt)],
 );
 
-export const appDownloads = pgTable(
-  'app_downloads',
-  {
-    appId: text('app_id').notNull().references(() => apps.id),
-    version: text('version').notNull(),
-    downloads: integer('downloads').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.appId, t.version] })],
-);
-
 export const accounts = pgTable('accounts', { id: text('id').primaryKey(), name: text('name').notNull() });
 
 export const workspaces = pgTable('workspaces', {

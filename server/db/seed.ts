@@ -85,7 +85,7 @@ export function demoPackage(a: { id: string; name: string; version: string; shor
 /** Every table, child tables first, so a reset leaves an empty schema. */
 const resetOrder = [
   t.featuredApps, t.activityLogs, t.usageRecords, t.webhookActivities, t.webhooks, t.purchaseRecords, t.checkoutSessions, t.stripeEvents, t.appInstallEvents, t.workspaceTokens, t.workspaces,
-  t.accounts, t.appDownloads, t.screenshots, t.bundleApps, t.bundlePlans, t.prices, t.compileJobs, t.appVersions,
+  t.accounts, t.screenshots, t.bundleApps, t.bundlePlans, t.prices, t.compileJobs, t.appVersions,
   t.trustPolicies, t.apiTokens, t.apps, t.payouts, t.publisherActivity, t.paymentConnects, t.sandboxLedger, t.sandboxAccounts, t.developers, t.publishers, t.sessions, t.cloudTokens, t.cloudRefreshTokens, t.authCodes, t.cloudUsers, t.categories,
   t.emailTemplates, t.mailSends, t.templateRenders, t.settings, t.rowCounts, t.appListDays,
 ];
