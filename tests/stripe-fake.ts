@@ -83,6 +83,8 @@ export async function startStripeFake(secretKey = 'sk_test_fake') {
   const deliveries: { eventId: string; type: string; status: number; body: string }[] = [];
   let webhook: { url: string; secret: string } | null = null;
   let queue: Promise<void> = Promise.resolve();
+  /** Whether a subscription's change answers only once its events were delivered (`eventsBeforeAnswers`). */
+  let eventsFirst = false;
   const now = () => Math.floor(Date.now() / 1000);
   const id = (prefix: string) => `${prefix}_fake${++n}`;
 
@@ -381,6 +383,7 @@ export async function startStripeFake(secretKey = 'sk_test_fake') {
         const previous = { status: sub.status };
         Object.assign(sub, { status: 'canceled', canceled_at: now(), ended_at: now() });
         emit('customer.subscription.deleted', sub, previous);
+        if (eventsFirst) await queue;
         return send(res, 200, sub);
       }
       if (req.method === 'POST') {
@@ -407,6 +410,7 @@ export async function startStripeFake(secretKey = 'sk_test_fake') {
           }
         }
         if (Object.keys(previous).length) emit('customer.subscription.updated', sub, previous);
+        if (eventsFirst) await queue;
         return reply(200, sub);
       }
     }
@@ -470,6 +474,13 @@ export async function startStripeFake(secretKey = 'sk_test_fake') {
       const event = events.find((e) => e.id === eventId);
       if (!event) throw new Error(`no event ${eventId}`);
       return deliver(event);
+    },
+    /**
+     * A subscription's update or cancellation answers only once its events were delivered (and answered): the
+     * caller hears of its own change from the webhook first, as it can from Stripe.
+     */
+    eventsBeforeAnswers(on: boolean) {
+      eventsFirst = on;
     },
     /** Resolves once every event made so far (and any they led to) was delivered. */
     async idle() {

@@ -12,7 +12,7 @@ import { PURCHASE_SCOPE } from '../../contract/checkout';
 import { demoPublishers } from '../../server/db/seed-data';
 import { apps, appVersions, checkoutSessions, prices, purchaseRecords, salesEvents, stripeEvents } from '../../server/db/schema';
 import { startCheckout, type ReturnPages } from '../../server/services/billing/checkout';
-import { cancelSubscription, changeSeats } from '../../server/services/billing/subscriptions';
+import { cancelSubscription, changeSeats, resumeSubscription } from '../../server/services/billing/subscriptions';
 import { plansOf } from '../../server/services/sales/plans';
 import { startServer, type TestServer } from '../harness';
 import { startStripeFake, TEST_CARDS, type FakeEvent, type StripeFake } from '../stripe-fake';
@@ -406,5 +406,35 @@ describe('cards that fail, and subscriptions without a trial', () => {
       expect((await recordOf(ws, standup.id)).subscriptionStatus).toBe('cancelled');
       expect(await eventsOf(record.id)).toEqual(['app.subscription.created', 'app.subscription.cancelled']);
     });
+  });
+});
+
+describe('Stripe’s events arriving before its answers', () => {
+  // Stripe sends customer.subscription.updated/deleted as it answers a change; the portal may be told of its own
+  // change by the webhook before it reads the answer. Each change still succeeds, once.
+  beforeAll(() => fake.eventsBeforeAnswers(true));
+  afterAll(() => fake.eventsBeforeAnswers(false));
+
+  it('a seat change, a cancellation at the period end, a resumption and a cancellation now each succeed and are recorded once', async () => {
+    const ws = await workspace('told-first');
+    const { stripeSession } = await checkout(ws, standup.id, { planId: standup.monthly, seats: 4 });
+    expect((await pay(stripeSession.json.url, TEST_CARDS.pays)).status).toBe(303);
+    const { id } = await recordOf(ws, standup.id);
+    const told = () => fake.events.length;
+
+    let before = told();
+    expect(await changeSeats(s.app.db, s.app.payments, s.app.sales, ws, id, 9)).toMatchObject({ seats: 9, status: 'trialing' });
+    expect(fake.events.slice(before).map((e) => e.type)).toEqual(['customer.subscription.updated']);
+    before = told();
+    expect(await cancelSubscription(s.app.db, s.app.payments, s.app.sales, ws, id, 'periodEnd')).toMatchObject({ status: 'cancelling' });
+    expect(fake.events.slice(before).map((e) => e.type)).toEqual(['customer.subscription.updated']);
+    expect(await resumeSubscription(s.app.db, s.app.payments, s.app.sales, ws, id)).toMatchObject({ status: 'trialing' });
+    expect(await cancelSubscription(s.app.db, s.app.payments, s.app.sales, ws, id, 'now')).toMatchObject({ status: 'cancelled' });
+    await fake.idle();
+    for (const d of fake.deliveries.filter((x) => fake.events.slice(before).some((e) => e.id === x.eventId))) expect(d.status, d.body).toBe(200);
+    expect(await recordOf(ws, standup.id)).toMatchObject({ subscriptionStatus: 'cancelled', seats: 9 });
+    expect(await eventsOf(id)).toEqual([
+      'app.subscription.created', 'app.subscription.modified', 'app.subscription.modified', 'app.subscription.modified', 'app.subscription.cancelled',
+    ]);
   });
 });

@@ -7,7 +7,7 @@ import { purchaseRow, type PurchaseRow } from '../../read/purchases';
 import type { PaymentProvider } from '../payments/provider';
 import { SANDBOX_METHODS } from '../payments/sandbox-cards';
 import { planPrice, plansOf } from '../sales/plans';
-import { changeSubscription, credit, type SalesMoney } from '../sales/purchases';
+import { changeSubscription, credit, type SalesMoney, type SubscriptionPatch } from '../sales/purchases';
 import { machineInput, ownedOf, sameWorkspace, viaProvider } from './checkout';
 import { nextPeriodEnd } from './periods';
 import { subscriptionAllows, subscriptionStep, type SubscriptionEvent } from '../../../machines/subscription';
@@ -142,14 +142,20 @@ async function manageable(db: Db | Tx, workspaceId: string, id: string, event: S
 }
 
 /**
- * The change under the record's lock, if the machine still takes it (another change may have come first): the
- * status the machine moves it to, and `patch`.
+ * The change the provider has made, under the record's lock, if the machine still takes it (another change may
+ * have come first): the status the machine moves it to, and `patch`. The provider's own word of this very change
+ * can arrive first (Stripe sends `customer.subscription.updated` as it answers, and its webhook may be served
+ * before the answer is read): a record already as `before` would become is left as it is, not refused.
  */
-const locked = (db: Db, money: SalesMoney, id: string, event: SubscriptionEvent, patch: Parameters<typeof changeSubscription>[3], reason?: string) =>
+const locked = (db: Db, money: SalesMoney, before: PurchaseRow, event: SubscriptionEvent, patch: SubscriptionPatch, reason?: string) =>
   db.transaction(async (tx) => {
-    const row = await purchaseRow(tx, id, true);
+    const row = await purchaseRow(tx, before.id, true);
     const status = subscriptionStep(machineInput(row), event);
-    if (!status) throw refused(row, event);
+    if (!status) {
+      const made = row.subscriptionStatus === subscriptionStep(machineInput(before), event) && (patch.seats === undefined || row.seats === patch.seats);
+      if (made) return;
+      throw refused(row, event);
+    }
     await changeSubscription(tx, money, row, { subscriptionStatus: status, ...patch }, reason);
   });
 
@@ -170,7 +176,7 @@ export async function changeSeats(db: Db, payments: PaymentProvider, money: Sale
   const cost = plan ? planPrice(plan, seats) : null;
   if (!plan || !cost) throw field('seats', `No tier of the plan covers ${seats} seats.`);
   await viaProvider(payments.updateSubscription({ subscriptionId: row.providerSubscriptionId!, amount: cost.price, seats }));
-  await locked(db, money, id, event, { seats });
+  await locked(db, money, row, event, { seats });
   return ownedNow(db, id);
 }
 
@@ -179,7 +185,7 @@ export async function cancelSubscription(db: Db, payments: PaymentProvider, mone
   const event: SubscriptionEvent = { type: when === 'now' ? 'CANCEL_NOW' : 'CANCEL_AT_PERIOD_END' };
   const row = await manageable(db, workspaceId, id, event);
   await viaProvider(payments.cancelSubscription({ subscriptionId: row.providerSubscriptionId!, atPeriodEnd: when === 'periodEnd' }));
-  await locked(db, money, id, event, {}, 'cancelled by the workspace');
+  await locked(db, money, row, event, {}, 'cancelled by the workspace');
   return ownedNow(db, id);
 }
 
@@ -188,7 +194,7 @@ export async function resumeSubscription(db: Db, payments: PaymentProvider, mone
   const event: SubscriptionEvent = { type: 'RESUME' };
   const row = await manageable(db, workspaceId, id, event);
   await viaProvider(payments.resumeSubscription({ subscriptionId: row.providerSubscriptionId! }));
-  await locked(db, money, id, event, {}, 'resumed by the workspace');
+  await locked(db, money, row, event, {}, 'resumed by the workspace');
   return ownedNow(db, id);
 }
 

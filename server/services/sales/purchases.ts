@@ -132,7 +132,7 @@ export async function insertPurchase(tx: Tx, money: SalesMoney, input: NewPurcha
   }
 }
 
-type SubscriptionPatch = Partial<Pick<PurchaseRow, 'subscriptionStatus' | 'periodEnd' | 'seats' | 'externallyManaged'>>;
+export type SubscriptionPatch = Partial<Pick<PurchaseRow, 'subscriptionStatus' | 'periodEnd' | 'seats' | 'externallyManaged'>>;
 
 /**
  * Changes a subscription and records what changed as one event: cancelled (status to cancelled), migrated
