@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, watch } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, watch } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -10,7 +10,6 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the outbox mailer', () => {
   it('shows a watcher of the folder only whole messages, and leaves nothing else behind', async () => {
-    mkdirSync(dir, { recursive: true });
     const mailer = outboxMailer(dir, 'Marketplace <noreply@marketplace.example>');
     // Bodies of 2 MB are written in several chunks, so a file made under its final name would be seen half-written.
     const html = `<p>${'x'.repeat(2 * 1024 * 1024)}</p>`;

@@ -14,7 +14,7 @@ export interface Mailer {
 /**
  * Each message as an .eml file in `folder` (named by when and its id); any mail program opens it. The file is
  * written under a hidden `.part` name and renamed when whole, so whoever watches the folder never reads half a
- * message (a test on PostgreSQL once parsed one before its headers were written).
+ * message.
  */
 export function outboxMailer(folder: string, from: string): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
