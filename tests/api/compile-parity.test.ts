@@ -174,6 +174,18 @@ describe('the sandbox: a package can neither stall the portal nor crash-loop it'
     }
     expect(most).toBe(1);
   });
+});
+
+describe('the sandbox: a package that crashes the compiler', () => {
+  // The default time limit, which no crash comes near even on a busy machine (under the 3 s one above, starting
+  // the compiler and parsing the package could run out of time before the crash).
+  let s: TestServer;
+  let owner: string;
+  beforeAll(async () => {
+    s = await startServer({ compileRetrySeconds: 0 });
+    owner = await s.signIn('owner');
+  });
+  afterAll(() => s.close());
 
   it('retries a package that crashes the compiler process at most 3 times, then fails it with a diagnostic', async () => {
     const res = await upload(s, owner, zip(fixtureFiles('compiler-crash')));

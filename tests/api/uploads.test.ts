@@ -103,12 +103,14 @@ describe('uploads are read only after authorization, within each route’s limit
   });
 
   it('reads an authorized upload only up to the route’s limit (10 MB for a package), then refuses it', async () => {
-    const res = await rawUpload('POST', '/v1/publisher/apps', { token: owner, bytes: 19 * MB });
+    // 64 MB offered, as fast as the server takes it.
+    const res = await rawUpload('POST', '/v1/publisher/apps', { token: owner, bytes: 64 * MB });
     expect([res.status, res.json.code]).toEqual([413, 'package_too_large']);
     expect(res.json.error).toBe('The package is larger than 10 MB.');
-    // Far from the 19 MB sent: what was already in flight when the server answered (a few MB of socket
-    // buffers on a loaded machine: 12.7 MB was seen once in CI) is read before the connection closes.
-    expect(res.serverRead).toBeLessThan(14 * MB);
+    // The limit, and what was in flight between the connection and the count when it was reached: under 1 MB on a
+    // quiet machine, but up to 7.7 MB seen beside a CPU hog (17.7 MB read in all), so the bound leaves room: the
+    // point is that the server stops near the limit, far from all that was offered.
+    expect(res.serverRead).toBeLessThan(26 * MB);
   });
 
   it('still takes a real package', async () => {
