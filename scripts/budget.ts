@@ -1,6 +1,7 @@
 // `npm run budget` (after `vite build`; part of `npm test`): what the first screen really costs, measured in
-// Chromium, and what each later route chunk costs, from Vite's manifest. Fails above budget.json's `limits`;
-// reports against its `goals` (the targets: all-in first-visit JS ≤ 150 KiB, LCP ≤ 800 ms) without failing.
+// Chromium, and what each later route chunk costs, from Vite's manifest. Fails above budget.json's `limits`
+// (bytes only); reports against its `goals` (the targets: all-in first-visit JS ≤ 150 KiB, LCP ≤ 800 ms)
+// without failing. The LCP is a timing on a shared machine: it is reported (median and best), never a gate.
 //
 // The first screen: a signed-in publisher opens /publisher/apps with an empty HTTP cache, the CPU 4× slower
 // than the reference machine's (see REFERENCE_MS), the portal serving the build (brotli, as a browser
@@ -8,9 +9,8 @@
 // it (it is fetched beside the screen's data, never awaited before the first render). Counted: the bytes on the wire (encoded) of every script and
 // stylesheet that arrived before the table rendered (headers included); the whole first visit adds what
 // arrived after it until the sidebar shows the links the permission enforcer allows (casbin and anything
-// else the visit fetches); LCP is measured seven times: the best of the seven is held to the limit (other
-// processes on the machine only ever add time to a load, and the CI machine is shared), the median is
-// reported against the goal.
+// else the visit fetches); LCP is measured seven times and reported (the median against the goal, the best
+// and the spread beside it); it fails nothing, since a wall-clock figure on a shared machine is a coin toss.
 //
 // Later screens, from the manifest (brotli): every chunk the entry does not hold, and what the first visit to
 // each lazily loaded route adds (its chunks together).
@@ -23,8 +23,8 @@ import { launchChromium } from '../tests/e2e/browser';
 import { startServer } from '../tests/harness';
 
 type Measures = { firstScreenJsKiB: number; firstScreenCssKiB: number; firstVisitJsKiB: number; lcpMs: number; largestLaterChunkKiB: number; largestRouteKiB: number; enforcerKiB: number };
-/** Limits fail the build (they only go down); goals are where we are heading (reported, never failing). */
-const budget = JSON.parse(readFileSync('budget.json', 'utf8')) as { limits: Measures; goals: Partial<Measures> };
+/** Limits fail the build (they only go down; bytes only); goals are where we are heading (reported, never failing). */
+const budget = JSON.parse(readFileSync('budget.json', 'utf8')) as { limits: Partial<Measures>; goals: Partial<Measures> };
 const dist = 'dist';
 const manifestPath = join(dist, '.vite', 'manifest.json');
 if (!existsSync(manifestPath)) {
@@ -214,6 +214,7 @@ const loads = await firstScreen();
 const first = loads[0]!;
 const lcp = median(loads.map((l) => l.lcp));
 const bestLcp = Math.min(...loads.map((l) => l.lcp));
+const worstLcp = Math.max(...loads.map((l) => l.lcp));
 const { chunks, routes } = laterChunks(casbinKey);
 const enforcer = casbinKey ? [...closure(casbinKey)].filter((k) => !entry.has(k)).reduce((n, k) => n + served(manifest[k]!.file), 0) : 0;
 const ms = (n: number) => `${Math.round(n)} ms`;
@@ -221,7 +222,7 @@ const rows: [string, number, keyof Measures, (n: number) => string][] = [
   ['first screen JS on the wire (before the table rendered)', first.js, 'firstScreenJsKiB', kib],
   ['first screen CSS on the wire', first.css, 'firstScreenCssKiB', kib],
   ['whole first visit JS on the wire (the permission enforcer included)', first.visitJs, 'firstVisitJsKiB', kib],
-  [`first screen LCP (CPU 4× slower than the reference, best of ${LOADS}; their median ${ms(lcp)})`, bestLcp, 'lcpMs', ms],
+  [`first screen LCP (CPU 4× slower than the reference, median of ${LOADS}; best ${ms(bestLcp)}, worst ${ms(worstLcp)}; reported, not a gate)`, lcp, 'lcpMs', ms],
   ['permission enforcer (casbin, fetched beside the first screen, brotli)', enforcer, 'enforcerKiB', kib],
   [`largest later chunk (${chunks[0]?.name ?? 'none'}, brotli)`, chunks[0]?.size ?? 0, 'largestLaterChunkKiB', kib],
   [`largest first visit to a later screen (${routes[0]?.name ?? 'none'}: its chunks, brotli)`, routes[0]?.size ?? 0, 'largestRouteKiB', kib],
@@ -231,14 +232,13 @@ const scaled = (key: keyof Measures, n: number) => (key === 'lcpMs' ? n : n * 10
 let failed = false;
 const missed: string[] = [];
 for (const [label, value, key, fmt] of rows) {
-  const limit = scaled(key, budget.limits[key]);
+  const limit = budget.limits[key] === undefined ? undefined : scaled(key, budget.limits[key]);
   const goal = budget.goals[key] === undefined ? undefined : scaled(key, budget.goals[key]);
-  const over = value > limit;
+  const over = limit !== undefined && value > limit;
   failed ||= over;
-  // The LCP's goal is for the median load, not the best one.
-  const towardGoal = key === 'lcpMs' ? lcp : value;
-  if (goal !== undefined && towardGoal > goal) missed.push(`${label}: ${fmt(towardGoal)}, goal ${fmt(goal)}`);
-  console.log(`${over ? 'FAIL' : 'ok  '} ${label}: ${fmt(value)} (limit ${fmt(limit)}${goal === undefined ? '' : `, goal ${fmt(goal)}`})`);
+  if (goal !== undefined && value > goal) missed.push(`${label}: ${fmt(value)}, goal ${fmt(goal)}`);
+  const bounds = [limit === undefined ? undefined : `limit ${fmt(limit)}`, goal === undefined ? undefined : `goal ${fmt(goal)}`].filter(Boolean).join(', ');
+  console.log(`${over ? 'FAIL' : limit === undefined ? 'info' : 'ok  '} ${label}: ${fmt(value)}${bounds ? ` (${bounds})` : ''}`);
 }
 console.log(missed.length ? `goals not met yet (not a failure): ${missed.join('; ')}` : 'every goal met');
 if (casbinKey && first.held === 0) {
