@@ -24,6 +24,7 @@ export const CHECKOUT_MESSAGES = {
   pastDue: 'This subscription’s last payment failed: it cannot be changed until it is paid.',
   ended: 'This subscription has ended.',
   refundAmount: 'A refund is more than 0 and at most what is left to refund.',
+  alreadyHeld: (app: string) => `This workspace already holds ${app}.`,
   notRefundable: 'Only purchases billed through the marketplace’s checkout can be refunded here, and only once in full.',
 } as const;
 
@@ -105,7 +106,9 @@ export const CheckoutSession = z.object({
   seats: z.number().int(),
   price: z.number(),
   trialDays: z.number().int(),
-  status: z.enum(['open', 'completed', 'declined', 'expired']),
+  /** `voided`: paid when the workspace already held the app (another session was paid first); nothing was made, the payment is given back. */
+  status: z.enum(['open', 'completed', 'declined', 'expired', 'voided']),
+  /** Why the last payment was declined, or why the session was voided. */
   failure: z.string(),
   purchaseId: z.string().nullable(),
   /** The payment provider's page the buyer pays on (the sandbox's card form, or Stripe Checkout). */

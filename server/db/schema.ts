@@ -178,6 +178,13 @@ export const appVersions = pgTable(
     status: text('status').notNull(),
     shortDescription: text('short_description').notNull().default(''),
     description: text('description').notNull().default(''),
+    /**
+     * The description and the change log as HTML, rendered once when the text is saved (within the renderer's
+     * nesting limit and time budget: docs in server/read/marketplace/markdown.ts); the catalog serves these and
+     * never renders. Null until rendered (rows older than the column: rendered at start).
+     */
+    descriptionHtml: text('description_html'),
+    changesNoteHtml: text('changes_note_html'),
     categories: jsonb('categories').$type<string[]>().notNull().default([]),
     languages: jsonb('languages').$type<string[]>().notNull().default([]),
     iconFileData: text('icon_file_data').notNull().default(''),
@@ -649,17 +656,26 @@ export const checkoutSessions = pgTable(
     trialDays: integer('trial_days').notNull().default(0),
     provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
     providerSessionId: text('provider_session_id').unique(),
-    status: text('status', { enum: ['open', 'completed', 'declined', 'expired'] }).notNull().default('open'),
-    /** Why the last payment attempt was declined (shown on the checkout page). */
+    /**
+     * `voided`: paid for what the workspace already held when the payment came (another session of the same app
+     * was paid first): no purchase is made, and what the provider took is given back.
+     */
+    status: text('status', { enum: ['open', 'completed', 'declined', 'expired', 'voided'] }).notNull().default('open'),
+    /** Why the last payment attempt was declined, or why the session was voided (shown on the checkout page). */
     failure: text('failure').notNull().default(''),
     purchaseId: text('purchase_id'),
     /** Where the buyer goes back to: the workspace's own address (its Marketplace screen). */
     returnUrl: text('return_url').notNull().default(''),
     createdAt: created(),
     completedAt: ts('completed_at'),
+    voidedAt: ts('voided_at'),
     expiresAt: ts('expires_at').notNull(),
   },
-  (t) => [index('checkout_sessions_workspace_idx').on(t.workspaceId, t.createdAt)],
+  (t) => [
+    index('checkout_sessions_workspace_idx').on(t.workspaceId, t.createdAt),
+    /** A workspace's open sessions of one app (a new one expires the others). */
+    index('checkout_sessions_open_idx').on(t.workspaceId, t.appId).where(sql`${t.status} = 'open'`),
+  ],
 );
 
 /** Stripe events already applied (by event id): an event delivered twice changes nothing the second time. */
@@ -790,6 +806,20 @@ export const trustPolicies = pgTable(
     createdAt: created(),
   },
   (t) => [index('trust_policies_app_idx').on(t.appId, t.createdAt)],
+);
+
+/**
+ * CI identity tokens already exchanged (by issuer and `jti`), kept until the token expires: a token is traded
+ * once. Rows past `expiresAt` are deleted as new ones are written.
+ */
+export const ciTokenUses = pgTable(
+  'ci_token_uses',
+  {
+    issuer: text('issuer').notNull(),
+    jti: text('jti').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.issuer, t.jti] }), index('ci_token_uses_expires_idx').on(t.expiresAt)],
 );
 
 /** The publish checks' configuration (issue 29): one row, `default`; absent until staff first save it. */
