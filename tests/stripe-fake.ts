@@ -51,7 +51,7 @@ function addInterval(t: number, interval: string, anchor = t) {
  * 2025-03-31 and later: an invoice's subscription under `parent`, periods on subscription items, an
  * invoice's payments at /v1/invoice_payments), so the official SDK talks to it as to Stripe. Amounts in cents.
  * - Connect: Express accounts, Account Links, login links, the connected account's balance, payouts.
- * - Checkout: sessions (POST/GET /v1/checkout/sessions), and the hosted page at `session.url` a browser (or
+ * - Checkout: sessions (POST/GET /v1/checkout/sessions, POST …/expire), and the hosted page at `session.url` a browser (or
  *   a test's fetch) pays on with a test card: the payment intent (one-time) or the subscription and its first
  *   invoice (none during a trial) are made, the events are sent to the webhook, and the browser is sent to
  *   `success_url`; cancel sends it to `cancel_url`.
@@ -85,12 +85,15 @@ export async function startStripeFake(secretKey = 'sk_test_fake') {
   let queue: Promise<void> = Promise.resolve();
   /** Whether a subscription's change answers only once its events were delivered (`eventsBeforeAnswers`). */
   let eventsFirst = false;
+  /** While set (`holdEvents`), deliveries wait for it: events made meanwhile reach the webhook only once released, in order. */
+  let gate: { wait: Promise<void>; open: () => void } | null = null;
   const now = () => Math.floor(Date.now() / 1000);
   const id = (prefix: string) => `${prefix}_fake${++n}`;
 
   /** Sends an event to the webhook (if one is set), after those before it. */
   const deliver = (event: FakeEvent) => {
     queue = queue.then(async () => {
+      if (gate) await gate.wait;
       if (!webhook) return;
       const payload = JSON.stringify(event, null, 2);
       const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhook.secret });
@@ -365,6 +368,17 @@ export async function startStripeFake(secretKey = 'sk_test_fake') {
       sessions.set(sessionId, { json, params: p });
       return reply(200, json);
     }
+    // Expiring a session (a newer one replaces it): only an open one can be; it is no longer payable, and
+    // checkout.session.expired is sent.
+    const expiring = path.match(/^\/v1\/checkout\/sessions\/(cs_[\w]+)\/expire$/);
+    if (expiring && req.method === 'POST') {
+      const session = sessions.get(expiring[1]!);
+      if (!session) return error(res, 404, 'invalid_request_error', `No such checkout.session: '${expiring[1]}'`, 'resource_missing');
+      if (session.json.status !== 'open') return reply(400, { error: { type: 'invalid_request_error', message: `This Checkout Session is ${String(session.json.status)} and can no longer be expired.` } });
+      session.json.status = 'expired';
+      emit('checkout.session.expired', session.json);
+      return reply(200, session.json);
+    }
     const checkoutSession = path.match(/^\/v1\/checkout\/sessions\/(cs_[\w]+)$/);
     if (checkoutSession && req.method === 'GET') {
       const session = sessions.get(checkoutSession[1]!);
@@ -481,6 +495,21 @@ export async function startStripeFake(secretKey = 'sk_test_fake') {
      */
     eventsBeforeAnswers(on: boolean) {
       eventsFirst = on;
+    },
+    /**
+     * Events are made but not delivered until `releaseEvents` (a webhook endpoint slow or down while Stripe goes
+     * on: a payment completes at Stripe before the portal hears of it).
+     */
+    holdEvents() {
+      if (gate) return;
+      let open = () => {};
+      const wait = new Promise<void>((resolve) => (open = resolve));
+      gate = { wait, open };
+    },
+    /** Delivers the events held since `holdEvents`, in order (and those made after, as usual). */
+    releaseEvents() {
+      gate?.open();
+      gate = null;
     },
     /** Resolves once every event made so far (and any they led to) was delivered. */
     async idle() {

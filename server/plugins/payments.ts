@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import stripeEventsRoutes, { STRIPE_EVENTS_PATH } from '../routes/stripe-events';
+import { giveBackVoided, type VoidedPayment } from '../services/billing/checkout';
 import { sandboxBillingDue } from '../services/billing/subscriptions';
-import { RECONCILE_JOB, SANDBOX_BILLING_JOB } from '../services/job-kinds';
+import { RECONCILE_JOB, SANDBOX_BILLING_JOB, VOID_CHECKOUT_JOB } from '../services/job-kinds';
 import type { PaymentProvider } from '../services/payments/provider';
 import { reconcilePayouts } from '../services/payments/payouts';
 import { SandboxProvider } from '../services/payments/sandbox';
@@ -15,7 +16,7 @@ import type { SalesMoney } from '../services/sales/purchases';
  * The payment provider: Stripe Connect with STRIPE_SECRET_KEY (and Stripe's events at /v1/stripe/events,
  * verified with STRIPE_WEBHOOK_SECRET), else the embedded sandbox and its pages under /dev-payments. Payouts a
  * crash or a timeout left pending are completed at start and every minute (RECONCILE_JOB: one run per minute
- * across every process, whichever takes it).
+ * across every process, whichever takes it); what a voided checkout took is given back (VOID_CHECKOUT_JOB).
  */
 export default fp(
   async function payments(app: FastifyInstance) {
@@ -42,6 +43,11 @@ export default fp(
       await app.jobs.schedule(RECONCILE_JOB);
       // At start too (one run, however many processes start this minute).
       await app.jobs.send(app.db, RECONCILE_JOB, {}, { singletonKey: 'start', singletonSeconds: 60 });
+      await app.jobs.work<VoidedPayment>(VOID_CHECKOUT_JOB, async (claim) => {
+        await claim.check();
+        await giveBackVoided(provider, claim.data);
+        await claim.complete();
+      });
       if (provider.name !== 'sandbox') return;
       // The sandbox bills its subscriptions itself (Stripe Billing does for Stripe, and tells by its events).
       await app.jobs.work(SANDBOX_BILLING_JOB, async (claim) => {
@@ -50,7 +56,7 @@ export default fp(
       });
       await app.jobs.schedule(SANDBOX_BILLING_JOB);
     });
-    app.addHook('onClose', async () => app.jobs.stopWorking(provider.name === 'sandbox' ? [RECONCILE_JOB, SANDBOX_BILLING_JOB] : [RECONCILE_JOB]));
+    app.addHook('onClose', async () => app.jobs.stopWorking(provider.name === 'sandbox' ? [RECONCILE_JOB, VOID_CHECKOUT_JOB, SANDBOX_BILLING_JOB] : [RECONCILE_JOB, VOID_CHECKOUT_JOB]));
   },
   { name: 'payments', dependencies: ['db', 'downloads'] },
 );

@@ -4,6 +4,7 @@ import type { CompileJob } from '../../contract/schemas/app';
 import type { Db } from '../db/client';
 import { appInstallEvents, appVersions, compileJobs, prices, purchaseRecords } from '../db/schema';
 import { notFound } from '../errors';
+import { entitlingSubscription } from '../services/sales/holdings';
 import { toVersion } from './apps';
 
 export async function appVersionsOf(db: Db, appId: string, isBundle: boolean) {
@@ -17,7 +18,6 @@ export async function appVersion(db: Db, appId: string, internalId: string, isBu
   return toVersion(v, isBundle);
 }
 
-const ACTIVE = ['active', 'trialing', 'cancelling'] as const;
 const INACTIVE = ['pastDue', 'cancelled'] as const;
 
 export const STATS_DAYS = 90;
@@ -83,7 +83,7 @@ export async function appStats(db: Db, appId: string) {
   const [downloads, [purchases], [active], [inactive]] = await Promise.all([
     downloadsPerVersion(db, appId),
     db.select({ n: count() }).from(purchaseRecords).where(eq(purchaseRecords.appId, appId)),
-    db.select({ n: count() }).from(purchaseRecords).where(and(eq(purchaseRecords.appId, appId), inArray(purchaseRecords.subscriptionStatus, [...ACTIVE]))),
+    db.select({ n: count() }).from(purchaseRecords).where(and(eq(purchaseRecords.appId, appId), entitlingSubscription())),
     db.select({ n: count() }).from(purchaseRecords).where(and(eq(purchaseRecords.appId, appId), inArray(purchaseRecords.subscriptionStatus, [...INACTIVE]))),
   ]);
   return {
@@ -136,7 +136,7 @@ const toPrice = (p: typeof prices.$inferSelect, actives: number) => ({
 export async function appPrices(db: Db, appId: string) {
   const [rows, [subs]] = await Promise.all([
     db.select().from(prices).where(eq(prices.appId, appId)).orderBy(desc(prices.createdDate)),
-    db.select({ n: count() }).from(purchaseRecords).where(and(eq(purchaseRecords.appId, appId), inArray(purchaseRecords.subscriptionStatus, [...ACTIVE]))),
+    db.select({ n: count() }).from(purchaseRecords).where(and(eq(purchaseRecords.appId, appId), entitlingSubscription())),
   ]);
   return rows.map((p) => toPrice(p, p.active ? (subs?.n ?? 0) : 0));
 }

@@ -49,7 +49,7 @@ export const checkoutRoutes = (app: FastifyInstance) => {
         const session = await startCheckout(app.db, app.payments, app.sales, workspaceId, params.appId, body, {
           success: (id) => back(id, ''),
           cancel: (id) => back(id, '&canceled=1'),
-        });
+        }, request.log);
         return { status: 201, body: session };
       }),
     },

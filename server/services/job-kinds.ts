@@ -22,6 +22,11 @@ export const RECONCILE_JOB = 'payouts.reconcile';
  * period end made, long past-due subscriptions cancelled — every minute, in one process of all.
  */
 export const SANDBOX_BILLING_JOB = 'billing.sandbox';
+/**
+ * A checkout paid for what the workspace already held (its session voided): the provider gives the payment back
+ * and ends the subscription it started. Queued in the transaction that voids the session.
+ */
+export const VOID_CHECKOUT_JOB = 'checkout.void';
 /** API tokens that expire within a week, their publisher's owners told (once each): every hour, in one process of all. */
 export const TOKEN_EXPIRY_JOB = 'api-tokens.expiry';
 
@@ -159,6 +164,14 @@ export function jobKinds(s: JobSettings): Record<string, JobKind> {
       policy: 'stately',
       concurrency: 1,
       cron: '* * * * *',
+    },
+    {
+      name: VOID_CHECKOUT_JOB,
+      // The provider's idempotency keys make a retried refund one refund; a provider that is down is tried for hours.
+      retry: { limit: 12, delaySeconds: 15, backoff: true },
+      expireInSeconds: lease,
+      policy: 'standard',
+      concurrency: 1,
     },
     {
       name: TOKEN_EXPIRY_JOB,

@@ -1,7 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { COMPILE_GAVE_UP_JOB, COMPILE_JOB, DELIVER_JOB, DISPATCH_JOB, MAIL_JOB, NOTIFY_JOB, RECONCILE_JOB, SANDBOX_BILLING_JOB, TOKEN_EXPIRY_JOB } from './job-kinds';
+import { COMPILE_GAVE_UP_JOB, COMPILE_JOB, DELIVER_JOB, DISPATCH_JOB, MAIL_JOB, NOTIFY_JOB, RECONCILE_JOB, SANDBOX_BILLING_JOB, TOKEN_EXPIRY_JOB, VOID_CHECKOUT_JOB } from './job-kinds';
 import { jobStates } from './jobs';
 import type { OperationEvent } from './metrics-events';
 
@@ -10,7 +10,7 @@ export const WORKERS = [
   { name: 'compile', runs: (c: Config) => c.compileWorker, kinds: [COMPILE_JOB, COMPILE_GAVE_UP_JOB] },
   { name: 'mail', runs: (c: Config) => c.mail.worker, kinds: [NOTIFY_JOB, MAIL_JOB, TOKEN_EXPIRY_JOB] },
   { name: 'webhook', runs: (c: Config) => c.webhooks.worker, kinds: [DISPATCH_JOB, DELIVER_JOB] },
-  { name: 'payouts', runs: () => true, kinds: [RECONCILE_JOB] },
+  { name: 'payouts', runs: () => true, kinds: [RECONCILE_JOB, VOID_CHECKOUT_JOB] },
   { name: 'billing', runs: (c: Config) => !c.payments.stripe, kinds: [SANDBOX_BILLING_JOB] },
 ];
 const JOB_KINDS = WORKERS.flatMap((w) => w.kinds);

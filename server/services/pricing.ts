@@ -1,15 +1,14 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { NewPriceInput, SetPricingInput } from '../../contract/schemas/price';
 import { decidePricing, type PurchaseChoice } from '../../machines/pricing';
 import type { Db, Tx } from '../db/client';
 import { newId } from '../db/ids';
 import { apps, prices, purchaseRecords } from '../db/schema';
+import { entitlingSubscription } from './sales/holdings';
 import { emitEvents } from './sales/purchases';
 import { badRequest, conflict, HttpError, notFound } from '../errors';
 
-/** Subscriptions that still bill (SPEC: cancelled and past due do not). */
-export const ACTIVE_SUBSCRIPTIONS = ['active', 'trialing', 'cancelling'] as const;
 const off = { enabled: false, price: 0, stripePriceId: '', isSeatBased: false, tiers: [] };
 
 /** Who is changing the price: the app the gate authorized, and whether the policy lets them sell (paidApp). */
@@ -26,7 +25,7 @@ async function pricingState(tx: Tx, { appId, canCreatePaidApps }: Pricer) {
   const [subs] = await tx
     .select({ n: count() })
     .from(purchaseRecords)
-    .where(and(eq(purchaseRecords.appId, appId), inArray(purchaseRecords.subscriptionStatus, [...ACTIVE_SUBSCRIPTIONS])));
+    .where(and(eq(purchaseRecords.appId, appId), entitlingSubscription()));
   const current: PurchaseChoice = row.app.purchaseType === 'subscription' ? 'subscription' : row.app.price === 0 ? 'free' : 'buy';
   return { app: row.app, input: { current, canCreatePaidApps, activeSubscriptions: subs?.n ?? 0 } };
 }
@@ -87,13 +86,13 @@ export async function setPricing(db: Db, pricer: Pricer, input: z.infer<typeof S
       const before = await tx
         .select({ id: purchaseRecords.id, status: purchaseRecords.subscriptionStatus })
         .from(purchaseRecords)
-        .where(and(eq(purchaseRecords.appId, appId), inArray(purchaseRecords.subscriptionStatus, [...ACTIVE_SUBSCRIPTIONS])))
+        .where(and(eq(purchaseRecords.appId, appId), entitlingSubscription()))
         .for('update');
       const was = new Map(before.map((r) => [r.id, r.status]));
       const rows = await tx
         .update(purchaseRecords)
         .set({ subscriptionStatus: 'cancelled', endedAt: new Date() })
-        .where(and(eq(purchaseRecords.appId, appId), inArray(purchaseRecords.subscriptionStatus, [...ACTIVE_SUBSCRIPTIONS])))
+        .where(and(eq(purchaseRecords.appId, appId), entitlingSubscription()))
         .returning();
       // Each cancelled subscription is a sales event, in this transaction (the change and its events commit together).
       await emitEvents(tx, 'app.subscription.cancelled', rows, (r) => ({ changes: { status: { from: was.get(r.id), to: 'cancelled' } }, reason: 'pricing-changed' }));

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getNextSnapshot } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { pricingMachine, pricingSnapshot, pricingText, type PricingEvent, type PricingInput, type PurchaseChoice } from '../../machines/pricing';
 import { newId } from '../../server/db/ids';
 import { accounts, apps, prices, purchaseRecords, workspaces } from '../../server/db/schema';
-import { ACTIVE_SUBSCRIPTIONS } from '../../server/services/pricing';
+import { entitlingSubscription } from '../../server/services/sales/holdings';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
 import { startServer, type DemoKey, type TestServer } from '../harness';
 import { ModelCoverage, transitionTour } from './coverage';
@@ -84,7 +84,7 @@ async function stored(appId: string, token: string) {
   const [subs] = await s.app.db
     .select({ n: count() })
     .from(purchaseRecords)
-    .where(and(eq(purchaseRecords.appId, appId), inArray(purchaseRecords.subscriptionStatus, [...ACTIVE_SUBSCRIPTIONS])));
+    .where(and(eq(purchaseRecords.appId, appId), entitlingSubscription()));
   const type: PurchaseChoice = res.json.purchaseType === 'subscription' ? 'subscription' : res.json.price === 0 ? 'free' : 'buy';
   return { type, price: res.json.price as number, subscriptions: subs!.n };
 }

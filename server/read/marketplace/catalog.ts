@@ -6,7 +6,7 @@ import type {
 import type { Db } from '../../db/client';
 import { appVersions, apps, bundleApps, featuredApps, prices, publishers, purchaseRecords, screenshots } from '../../db/schema';
 import { licenseOf, type LicenseSigner } from '../../services/licenses/license';
-import { ACTIVE_SUBSCRIPTIONS } from '../../services/pricing';
+import { isEntitlingStatus } from '../../../machines/entitlement';
 import { appPlanId } from '../../services/sales/plans';
 import { screenshotUrl } from '../../services/version-info';
 import { renderMarkdown } from './markdown';
@@ -294,7 +294,7 @@ export const baseState = (app: CatalogApp): PurchaseState => ({
 });
 
 type RecordRow = typeof purchaseRecords.$inferSelect & { target: string };
-const isActive = (r: RecordRow) => r.purchaseType === 'subscription' && !!r.subscriptionStatus && (ACTIVE_SUBSCRIPTIONS as readonly string[]).includes(r.subscriptionStatus);
+const isActive = (r: RecordRow) => r.purchaseType === 'subscription' && isEntitlingStatus(r.subscriptionStatus);
 
 /**
  * What one workspace bought, per app (its own purchase records, and its bundle subscriptions for the bundles'

@@ -1,12 +1,17 @@
-import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt } from 'drizzle-orm';
+import { entitles } from '../../../machines/entitlement';
 import { buyerEvents, subscriptionAllows, type SubscriptionInput } from '../../../machines/subscription';
 import { CHECKOUT_MESSAGES as M, type CheckoutOffer, type CheckoutSession, type OwnedPurchase, type StartCheckoutInput } from '../../../contract/schemas/checkout';
 import type { Db, Tx } from '../../db/client';
 import { newId } from '../../db/ids';
-import { apps, appVersions, bundleApps, checkoutSessions, publishers, purchaseRecords, workspaces } from '../../db/schema';
+import { apps, appVersions, checkoutSessions, publishers, purchaseRecords, workspaces } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../errors';
+import { appNames } from '../../read/purchases';
+import { VOID_CHECKOUT_JOB } from '../job-kinds';
+import { enqueue } from '../jobs';
 import { providerFailure } from '../payments/connect';
-import type { PaymentProvider } from '../payments/provider';
+import { PaymentProviderError, type PaymentProvider } from '../payments/provider';
+import { holdingOf, lockHoldings, recordsForApp } from '../sales/holdings';
 import { planPrice, plansOf, type Plan } from '../sales/plans';
 import { insertPurchase, type SalesMoney } from '../sales/purchases';
 import { nextPeriodEnd } from './periods';
@@ -14,8 +19,6 @@ import { nextPeriodEnd } from './periods';
 const DAY = 86_400_000;
 /** An unpaid checkout is abandoned after a day (as a Stripe Checkout Session expires): nothing was made. */
 export const CHECKOUT_HOURS = 24;
-/** Subscriptions that hold the app (SPEC: active, trialing and cancelling count as active). */
-export const HOLDING = ['active', 'trialing', 'cancelling'] as const;
 
 type SessionRow = typeof checkoutSessions.$inferSelect;
 type RecordRow = typeof purchaseRecords.$inferSelect;
@@ -49,24 +52,12 @@ async function saleable(db: Db | Tx, appId: string) {
 
 /** The workspace's purchases of the app, or of a bundle with it in, newest first. */
 async function recordsOf(db: Db | Tx, workspaceId: string, appId: string) {
-  const rows = await db
-    .select()
-    .from(purchaseRecords)
-    .where(
-      and(
-        eq(purchaseRecords.workspaceId, workspaceId),
-        or(eq(purchaseRecords.appId, appId), inArray(purchaseRecords.appId, db.select({ id: bundleApps.bundleId }).from(bundleApps).where(eq(bundleApps.appId, appId)))),
-      ),
-    )
-    .orderBy(desc(purchaseRecords.date), desc(purchaseRecords.id));
-  return rows;
+  return db.select().from(purchaseRecords).where(recordsForApp(db, workspaceId, appId)).orderBy(desc(purchaseRecords.date), desc(purchaseRecords.id));
 }
 
-/** Whether a record holds the app now: bought (not refunded), or a subscription that runs. */
-export const holds = (r: RecordRow) =>
-  r.refundedAt === null && (r.purchaseType === 'buy' || (!!r.subscriptionStatus && (HOLDING as readonly string[]).includes(r.subscriptionStatus)));
+/** Whether a record holds the app now (machines/entitlement.ts). */
+export const holds = (r: RecordRow) => entitles(r);
 
-/** The record the checkout pages show: the one that holds the app, else the newest subscription. */
 /** The subscription machine where a purchase record is (machines/subscription.ts). */
 export const machineInput = (r: RecordRow): SubscriptionInput => ({
   status: r.subscriptionStatus ?? 'cancelled',
@@ -75,6 +66,7 @@ export const machineInput = (r: RecordRow): SubscriptionInput => ({
   seats: r.seats,
 });
 
+/** The record the checkout pages show: the one that holds the app, else the newest subscription. */
 export function ownedOf(records: RecordRow[], appId: string, plans: Plan[]): OwnedPurchase | null {
   const r = records.find(holds) ?? records.find((x) => x.purchaseType === 'subscription');
   if (!r) return null;
@@ -147,6 +139,37 @@ export const toSession = (s: SessionRow, url = ''): CheckoutSession => ({
 
 /** The page the buyer comes back to from the provider's page (success or cancel), keeping what Rocket.Chat put in it. */
 export type ReturnPages = { success: (sessionId: string) => string; cancel: (sessionId: string) => string };
+type Log = { warn(obj: object, msg: string): void };
+
+/**
+ * The workspace's other open sessions of the app, replaced by `session`: closed at the provider (Stripe's
+ * `checkout.sessions.expire`) and expired here, so that only the newest page can be paid. One the provider
+ * could not close (paid meanwhile, or the provider unreachable) is expired here all the same: a payment that
+ * still reaches it completes only if the workspace holds nothing of the app by then, else it is voided.
+ */
+async function expireReplaced(db: Db, payments: PaymentProvider, session: SessionRow, log?: Log) {
+  const others = await db
+    .select()
+    .from(checkoutSessions)
+    .where(
+      and(
+        eq(checkoutSessions.workspaceId, session.workspaceId),
+        eq(checkoutSessions.appId, session.appId),
+        eq(checkoutSessions.status, 'open'),
+        // Only older ones: two sessions started at once must not expire each other.
+        lt(checkoutSessions.createdAt, session.createdAt),
+      ),
+    );
+  for (const other of others) {
+    if (other.providerSessionId) {
+      await payments.expireCheckout(other.providerSessionId).catch((err: unknown) => {
+        // Definitive: no longer open at the provider (paid or expired there); its own event tells which.
+        if (!(err instanceof PaymentProviderError && err.definitive)) log?.warn({ err, sessionId: other.id }, 'checkout: a replaced session could not be closed at the payment provider');
+      });
+    }
+    await expireCheckout(db, other.id);
+  }
+}
 
 /**
  * Starts paying: checks what is bought (an app for sale, not free, not held already; a plan and seats a tier
@@ -161,6 +184,7 @@ export async function startCheckout(
   appId: string,
   input: StartCheckoutInput,
   pages: ReturnPages,
+  log?: Log,
 ): Promise<CheckoutSession> {
   const sale = await saleable(db, appId);
   const app = sale.app;
@@ -222,6 +246,7 @@ export async function startCheckout(
       expiresAt: new Date(now.getTime() + CHECKOUT_HOURS * 3_600_000),
     })
     .returning();
+  await expireReplaced(db, payments, row!, log);
   return toSession(row!, page.url);
 }
 
@@ -235,16 +260,58 @@ export async function sessionOf(db: Db, workspaceId: string, id: string) {
 /** How the provider says it was paid: its subscription and payment, and the card renewals are charged to (the sandbox's). */
 export type Payment = { providerSubscriptionId: string | null; providerPaymentId: string | null; paymentMethod: string | null };
 
+/** What a voided checkout's job gives back at the provider (VOID_CHECKOUT_JOB). */
+export type VoidedPayment = { sessionId: string; paymentId: string | null; subscriptionId: string | null; amount: number };
+
+/**
+ * The session was paid for what the workspace already held (another session of the app, or of a bundle with
+ * it, was paid first): it is voided, no purchase is made, nothing is credited and no sales event goes out; the
+ * page says why. What the provider took is given back by a job queued in this transaction (the sandbox took
+ * nothing: its payments are the portal's own records).
+ */
+async function voidCheckout(tx: Tx, session: SessionRow, payment: Payment, now: Date) {
+  const name = (await appNames(tx, [session.appId])).get(session.appId)?.name ?? session.appId;
+  const [voided] = await tx
+    .update(checkoutSessions)
+    .set({ status: 'voided', voidedAt: now, failure: M.alreadyHeld(name) })
+    .where(eq(checkoutSessions.id, session.id))
+    .returning();
+  if (session.provider !== 'sandbox' && (payment.providerPaymentId || payment.providerSubscriptionId)) {
+    const job: VoidedPayment = { sessionId: session.id, paymentId: payment.providerPaymentId, subscriptionId: payment.providerSubscriptionId, amount: session.price };
+    await enqueue(tx, VOID_CHECKOUT_JOB, job);
+  }
+  return voided!;
+}
+
+/**
+ * Gives back what a voided checkout took (VOID_CHECKOUT_JOB): the subscription it started ends now, and its
+ * payment is refunded in full. Each call carries an idempotency key derived from the session, so a retried job
+ * refunds once. A subscription the provider will not cancel (a definitive refusal: it has ended already) is
+ * left as it is; any other failure throws, and the job is tried again.
+ */
+export async function giveBackVoided(payments: PaymentProvider, v: VoidedPayment) {
+  if (v.subscriptionId) {
+    await payments.cancelSubscription({ subscriptionId: v.subscriptionId, atPeriodEnd: false, idempotencyKey: `void_cancel_${v.sessionId}` }).catch((err: unknown) => {
+      if (!(err instanceof PaymentProviderError && err.definitive)) throw err;
+    });
+  }
+  if (v.paymentId && v.amount > 0) await payments.refund({ paymentId: v.paymentId, amount: v.amount, idempotencyKey: `void_refund_${v.sessionId}` });
+}
+
 /**
  * The provider says the checkout was paid: the purchase record is made (with its sales event and the publisher's
  * credit, through the service staff's records use) and the session completed, in one transaction, exactly
- * once — a second notice of the same payment answers the same purchase.
+ * once — a second notice of the same payment answers the same purchase. One live purchase per app and
+ * workspace: completions of the workspace's sessions queue on its holdings lock, and one that finds the app
+ * held by then (a purchase of it or of a bundle with it that still entitles) is voided instead.
  */
 export async function completeCheckout(db: Db, money: SalesMoney, sessionId: string, payment: Payment, now = new Date()) {
   return db.transaction(async (tx) => {
     const [session] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)).for('update');
     if (!session) throw notFound('Checkout session');
-    if (session.status === 'completed') return session;
+    if (session.status === 'completed' || session.status === 'voided') return session;
+    await lockHoldings(tx, session.workspaceId);
+    if (await holdingOf(tx, session.workspaceId, session.appId)) return voidCheckout(tx, session, payment, now);
     const subscription = session.kind === 'subscription';
     const trial = subscription && session.trialDays > 0;
     const plan = subscription ? (await plansOf(tx, (await tx.select().from(apps).where(eq(apps.id, session.appId)))[0]!)).find((p) => p.id === session.planId) : undefined;

@@ -49,12 +49,17 @@ export interface PaymentProvider {
    * account, less the marketplace's fee. `providerSessionId` names it in the provider's events.
    */
   startCheckout(request: CheckoutRequest): Promise<{ url: string; providerSessionId: string }>;
+  /**
+   * Closes a page that was not paid (another session of the same app replaced it), so it can no longer be paid.
+   * A page no longer open (paid meanwhile) is a definitive failure: its payment's completion decides.
+   */
+  expireCheckout(providerSessionId: string): Promise<void>;
   /** Gives back `amount` of a payment (the idempotency key makes a retried refund one refund). */
   refund(p: { paymentId: string; amount: number; idempotencyKey: string }): Promise<void>;
   /** A subscription's new price per period for its new seats, from the next invoice on (prorated by the provider). */
   updateSubscription(p: { subscriptionId: string; amount: number; seats: number }): Promise<void>;
   /** Cancels a subscription at the end of its period (it runs until then; `resumeSubscription` undoes it), or now. */
-  cancelSubscription(p: { subscriptionId: string; atPeriodEnd: boolean }): Promise<void>;
+  cancelSubscription(p: { subscriptionId: string; atPeriodEnd: boolean; idempotencyKey?: string }): Promise<void>;
   /** A subscription cancelled at its period's end renews again. */
   resumeSubscription(p: { subscriptionId: string }): Promise<void>;
 }

@@ -87,6 +87,8 @@ export class SandboxProvider implements PaymentProvider {
   // The sandbox's subscriptions and payments are the portal's own records: a refund is the ledger's debit
   // (written by the refund in its transaction), a seat change or a cancellation is the record's change, and
   // renewals are charged by the portal's billing job (services/billing/subscriptions.ts sandboxBillingDue).
+  // Its card form is for the portal's session, which is closed when the session is no longer open.
+  async expireCheckout() {}
   async refund() {}
   async updateSubscription() {}
   async cancelSubscription() {}

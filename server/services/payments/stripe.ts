@@ -126,6 +126,14 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
+  async expireCheckout(providerSessionId: string) {
+    try {
+      await this.stripe.checkout.sessions.expire(providerSessionId);
+    } catch (e) {
+      failure(e);
+    }
+  }
+
   /** A payment (a one-time purchase's, or an invoice's) given back, with the connected account's share and the marketplace's fee. */
   async refund(p: { paymentId: string; amount: number; idempotencyKey: string }) {
     try {
@@ -167,10 +175,11 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
-  async cancelSubscription(p: { subscriptionId: string; atPeriodEnd: boolean }) {
+  async cancelSubscription(p: { subscriptionId: string; atPeriodEnd: boolean; idempotencyKey?: string }) {
+    const options = p.idempotencyKey ? { idempotencyKey: p.idempotencyKey } : {};
     try {
-      if (p.atPeriodEnd) await this.stripe.subscriptions.update(p.subscriptionId, { cancel_at_period_end: true });
-      else await this.stripe.subscriptions.cancel(p.subscriptionId);
+      if (p.atPeriodEnd) await this.stripe.subscriptions.update(p.subscriptionId, { cancel_at_period_end: true }, options);
+      else await this.stripe.subscriptions.cancel(p.subscriptionId, {}, options);
     } catch (e) {
       failure(e);
     }

@@ -47,7 +47,8 @@ function Paid({ ctx, session }: { ctx: OfferContext; session: CheckoutSession })
 /**
  * Back from the payment provider with `session`: open → waiting (asked again every second until it is not: a
  * Stripe payment completes when Stripe's event arrives); completed → paid, and Rocket.Chat is told
- * (`{result: true}`); declined → the provider's reason and Try again; expired → start again.
+ * (`{result: true}`); declined → the provider's reason and Try again; voided (paid when the workspace already
+ * held the app) → why, and that nothing stays charged; expired → start again.
  */
 export function SessionStatus({ ctx, appId, sessionId, onRetry }: { ctx: OfferContext; appId: string; sessionId: string; onRetry: () => void }) {
   const { offer, buyer } = ctx;
@@ -56,9 +57,9 @@ export function SessionStatus({ ctx, appId, sessionId, onRetry }: { ctx: OfferCo
   const status = session.data?.status;
   const told = useRef(false);
   useEffect(() => {
-    if (status !== 'completed' || told.current) return;
+    if ((status !== 'completed' && status !== 'voided') || told.current) return;
     told.current = true;
-    notifyWorkspace(true);
+    if (status === 'completed') notifyWorkspace(true);
     // What the workspace now holds.
     void queryClient.invalidateQueries({ queryKey: offerQuery(appId, buyer).queryKey, exact: true });
   }, [status, queryClient, appId, buyer]);
@@ -103,6 +104,14 @@ export function SessionStatus({ ctx, appId, sessionId, onRetry }: { ctx: OfferCo
         }
       >
         <ApiErrorNote text={s.failure || T.declinedTitle} />
+      </ResultPanel>
+    );
+  if (s.status === 'voided')
+    return (
+      <ResultPanel title={T.voidedTitle} actions={<BackToWorkspace address={offer.workspace.address} result variant="solid" />}>
+        <Text as="p" size="2">
+          {s.failure} {T.voidedRefund[offer.provider]}
+        </Text>
       </ResultPanel>
     );
   return (

@@ -139,4 +139,13 @@ describe('back from the payment provider', () => {
     expect(onRetry).toHaveBeenCalled();
     expect(notifyWorkspace).not.toHaveBeenCalled();
   });
+
+  it('a session voided because the workspace already held the app says so, and that nothing stays charged', async () => {
+    stubFetch({ 'GET /v1/checkout/sessions/cs1': () => ({ status: 200, body: { ...session, status: 'voided', failure: 'This workspace already holds Poll.' } }) });
+    await renderScreen(() => <SessionStatus ctx={ctx} appId="app1" sessionId="cs1" onRetry={vi.fn()} />);
+    expect(await screen.findByRole('heading', { name: 'Already yours' })).toBeInTheDocument();
+    expect(screen.getByText(`This workspace already holds Poll. ${ctx.offer.provider === 'stripe' ? 'This payment is being refunded in full.' : 'Nothing was charged.'}`)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(notifyWorkspace).not.toHaveBeenCalled();
+  });
 });

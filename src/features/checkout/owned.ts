@@ -1,7 +1,8 @@
 import type { CheckoutOffer, OwnedPurchase } from '../../../contract/schemas/checkout';
+import { isEntitlingStatus } from '../../../machines/entitlement';
 
-/** A subscription still running: what blocks a new one (the server allows another when none is active, trialing or cancelling). */
-export const isLive = (owned: OwnedPurchase) => owned.status === 'active' || owned.status === 'trialing' || owned.status === 'cancelling';
+/** A subscription still running: what blocks a new one (the server allows another when none entitles: machines/entitlement.ts). */
+export const isLive = (owned: OwnedPurchase) => isEntitlingStatus(owned.status);
 
 /** What the workspace holds of the app, as the checkout pages act on it. */
 export type Holding =

@@ -62,6 +62,8 @@ export const checkoutText = {
   expiredTitle: 'This payment expired',
   expired: 'Nothing was charged. Start again to pay.',
   startAgain: 'Start again',
+  voidedTitle: 'Already yours',
+  voidedRefund: { sandbox: 'Nothing was charged.', stripe: 'This payment is being refunded in full.' },
   sessionFailed: 'The payment’s state could not be loaded.',
 
   // What the workspace holds.
