@@ -48,9 +48,15 @@ export default fp(
     });
 
     // Text the database cannot store (contract/text.ts): refused here, naming the field; multipart fields,
-    // file names and package contents are checked by the same rule where they are read.
+    // file names and package contents are checked by the same rule where they are read. The path and the query
+    // as the request arrives, before any other hook: the gate (access.ts) loads the row a path names, and a
+    // NUL in an id would reach the database. The body once it is parsed.
+    app.addHook('onRequest', async (request) => {
+      const where = unstorableTextIn({ params: request.params, query: request.query });
+      if (where !== null) throw unstorableText(where);
+    });
     app.addHook('preValidation', async (request) => {
-      const where = unstorableTextIn({ params: request.params, query: request.query, body: request.body });
+      const where = unstorableTextIn({ body: request.body });
       if (where !== null) throw unstorableText(where);
     });
 

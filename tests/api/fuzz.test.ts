@@ -417,7 +417,17 @@ const takesBody = (route: AppRoute) => 'body' in route && route.body !== undefin
  * param another row's, or junk ('a'×150 is past the router's limit: 414).
  */
 type ParamPick = { row: number; mine?: true } | { junk: string };
-const junk = fc.oneof(fc.constantFrom('%2e%2e', '%00', 'a'.repeat(150), ' ', '🙂', "'", 'approve', 'x', '0'.repeat(24)), fc.string({ minLength: 1, maxLength: 30 }));
+// Unstorable text too (a NUL, unpaired surrogates: sent as the bytes a careless client writes, see `segment`).
+const junk = fc.oneof(fc.constantFrom('%2e%2e', '%00', 'a'.repeat(150), ' ', '🙂', "'", 'approve', 'x', '0'.repeat(24), '\u0000', 'a\u0000b', '\uD800', 'x\uDC00y'), fc.string({ minLength: 1, maxLength: 30 }));
+/** A path segment as sent: percent-encoded; an unpaired surrogate as the three bytes of its WTF-8 form (encodeURIComponent refuses it). */
+const segment = (v: string) =>
+  [...v]
+    .map((ch) => {
+      const c = ch.codePointAt(0)!;
+      if (c < 0xd800 || c > 0xdfff) return encodeURIComponent(ch);
+      return [0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+    })
+    .join('');
 const paramPicks = (n: number): fc.Arbitrary<ParamPick[]> =>
   fc.oneof(
     { arbitrary: fc.nat().map((row) => Array<ParamPick>(n).fill({ row })), weight: 4 },
@@ -514,7 +524,7 @@ async function send(r: Request) {
   const route = byKey.get(r.route)!;
   const params = paramsFor(route, r.params, r.caller);
   const ctx: Context = { params, caller: r.caller };
-  const path = route.path.replace(/:(\w+)/g, (_, p: string) => encodeURIComponent(params[p]!));
+  const path = route.path.replace(/:(\w+)/g, (_, p: string) => segment(params[p]!));
   const query = resolve(r.query, ctx);
   const qs = query && typeof query === 'object' && !Array.isArray(query) ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]))}` : '';
   const headers: Record<string, string> = {};
