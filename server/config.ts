@@ -44,8 +44,17 @@ const trustProxy = z
     return entries;
   });
 
-/** An OIDC issuer trust policies may name, and where its signing keys are (else its discovery document's `jwks_uri`). */
-export type TrustedIssuer = { issuer: string; jwksUrl: string | undefined };
+/**
+ * An OIDC issuer trust policies may name, where its signing keys are (else its discovery document's `jwks_uri`),
+ * and the longest life (`exp` − `iat`, seconds) one of its identity tokens may have to be exchanged.
+ */
+export type TrustedIssuer = { issuer: string; jwksUrl: string | undefined; maxTokenSeconds: number };
+/**
+ * An issuer's tokens' longest life unless TRUSTED_PUBLISHING_MAX_TOKEN_SECONDS names it: an hour. GitHub Actions'
+ * identity tokens live minutes (their `exp` is a few minutes after `iat`); one that claims years was not made
+ * by a CI run's token service, or was made to be replayed.
+ */
+export const DEFAULT_MAX_CI_TOKEN_SECONDS = 3600;
 /** Issuers compare without a trailing slash (GitHub's `iss` has none; a person may type one). */
 export const normalizeIssuer = (issuer: string) => issuer.trim().replace(/\/+$/, '');
 
@@ -66,9 +75,33 @@ const trustedIssuers = z
       if (jwksUrl !== undefined && (!URL.canParse(jwksUrl) || !/^https?:$/.test(new URL(jwksUrl).protocol))) {
         ctx.addIssue({ code: 'custom', message: `TRUSTED_PUBLISHING_ISSUERS: the JWKS URL of ${issuer} is not an http(s) URL: ${jwksUrl}` });
       }
-      return { issuer, jwksUrl };
+      return { issuer, jwksUrl, maxTokenSeconds: DEFAULT_MAX_CI_TOKEN_SECONDS };
     });
   });
+
+/**
+ * TRUSTED_PUBLISHING_MAX_TOKEN_SECONDS: comma-separated `issuer=seconds` (split at the last `=`), each the longest
+ * life of that issuer's identity tokens (1 s to a day); an issuer not named keeps DEFAULT_MAX_CI_TOKEN_SECONDS.
+ * Each must be one of TRUSTED_PUBLISHING_ISSUERS (checked where both are known: readConfig).
+ */
+const tokenLifetimes = z
+  .string()
+  .trim()
+  .transform((v, ctx): { issuer: string; seconds: number }[] =>
+    v
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean)
+      .map((entry) => {
+        const at = entry.lastIndexOf('=');
+        const issuer = normalizeIssuer(at < 0 ? entry : entry.slice(0, at));
+        const seconds = at < 0 ? Number.NaN : Number(entry.slice(at + 1).trim());
+        if (!Number.isInteger(seconds) || seconds < 1 || seconds > 86_400) {
+          ctx.addIssue({ code: 'custom', message: `TRUSTED_PUBLISHING_MAX_TOKEN_SECONDS: each entry is issuer=seconds, 1 to 86400 seconds: ${entry}` });
+        }
+        return { issuer, seconds };
+      }),
+  );
 
 /** Every setting, from the environment, with defaults that need no setup (README lists them). */
 const Env = z.object({
@@ -153,7 +186,9 @@ const Env = z.object({
   MAIL_RETRY_SECONDS: z.coerce.number().min(0).max(3600).default(30),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   /** The OIDC issuers trust policies may name (trusted publishing from CI); GitHub Actions' by default. */
-  TRUSTED_PUBLISHING_ISSUERS: trustedIssuers.default([{ issuer: GITHUB_ACTIONS_ISSUER, jwksUrl: undefined }]),
+  TRUSTED_PUBLISHING_ISSUERS: trustedIssuers.default([{ issuer: GITHUB_ACTIONS_ISSUER, jwksUrl: undefined, maxTokenSeconds: DEFAULT_MAX_CI_TOKEN_SECONDS }]),
+  /** The longest life of an issuer's identity tokens, per issuer (an hour where none is named). */
+  TRUSTED_PUBLISHING_MAX_TOKEN_SECONDS: tokenLifetimes.default([]),
   /** The audience a CI's identity token must name; PUBLIC_URL (else `marketplace-portal`) by default. */
   TRUSTED_PUBLISHING_AUDIENCE: z.string().trim().min(1).optional(),
 });
@@ -355,6 +390,10 @@ function readConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config>): Config 
   const problems = productionProblems(e);
   const licenseKey = e.LICENSE_PRIVATE_KEY?.replace(/\\n/g, '\n');
   if (licenseKey && !isRsaPrivateKey(licenseKey)) problems.push('LICENSE_PRIVATE_KEY must be an RSA private key of 2048 bits or more, in PEM.');
+  const lifetimes = new Map(e.TRUSTED_PUBLISHING_MAX_TOKEN_SECONDS.map((l) => [l.issuer, l.seconds]));
+  const unknownIssuers = [...lifetimes.keys()].filter((i) => !e.TRUSTED_PUBLISHING_ISSUERS.some((t) => t.issuer === i));
+  if (unknownIssuers.length) problems.push(`TRUSTED_PUBLISHING_MAX_TOKEN_SECONDS names issuers that are not in TRUSTED_PUBLISHING_ISSUERS: ${unknownIssuers.join(', ')}.`);
+  const trustedIssuerList = e.TRUSTED_PUBLISHING_ISSUERS.map((i) => ({ ...i, maxTokenSeconds: lifetimes.get(i.issuer) ?? i.maxTokenSeconds }));
   if (problems.length) throw new ConfigError(`Refusing to start${e.NODE_ENV === 'production' ? ' in production mode' : ''}:\n- ${problems.join('\n- ')}`);
   const production = e.NODE_ENV === 'production';
   return {
@@ -426,7 +465,7 @@ function readConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config>): Config 
     simulateWorkspaces: { seconds: e.SIMULATE_WORKSPACES_SECONDS, demo: e.DEMO_WORKSPACES && !production },
     webhooks: { worker: e.WEBHOOK_WORKER, timeoutSeconds: e.WEBHOOK_TIMEOUT_SECONDS, allowPrivateNetworks: e.WEBHOOKS_ALLOW_PRIVATE_NETWORKS },
     trustedPublishing: {
-      issuers: e.TRUSTED_PUBLISHING_ISSUERS,
+      issuers: trustedIssuerList,
       // The portal's public origin names it best (what PyPI and npm do with their own names); a fixed name otherwise.
       audience: e.TRUSTED_PUBLISHING_AUDIENCE ?? (e.PUBLIC_URL ? e.PUBLIC_URL.trim().replace(/\/+$/, '') : 'marketplace-portal'),
     },

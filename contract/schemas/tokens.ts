@@ -123,10 +123,11 @@ export const TrustPolicy = z.object({
 });
 export type TrustPolicy = z.infer<typeof TrustPolicy>;
 
+/** Optional text: left out, null (what the list answers for a policy that names none) or blank all mean none. */
 const optionalText = (max: number) =>
   bounded(max)
     .trim()
-    .optional()
+    .nullish()
     .transform((v) => (v ? v : null));
 
 export const NewTrustPolicyInput = z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RegisterWorkspaceInput, rocketChatEnvironment, WORKSPACE_TEXT } from './workspaces';
+import { RegisterWorkspaceInput, rocketChatEnvironment, WORKSPACE_TEXT, workspaceAddress, workspaceOrigin } from './workspaces';
 
 describe('the environment that points Rocket.Chat at the portal', () => {
   it('names the portal for its Marketplace calls and its token endpoint, then the workspace and its client', () => {
@@ -34,9 +34,45 @@ describe('registering a workspace', () => {
     [{ nickname: 'A', address: 'javascript:alert(1)' }, WORKSPACE_TEXT.addressInvalid],
     [{ nickname: 'A', address: 'chat.acme.example' }, WORKSPACE_TEXT.addressInvalid],
     [{ nickname: 'A' }, WORKSPACE_TEXT.addressInvalid],
+    [{ nickname: 'A', address: 'https://chat.example\r\nX: y' }, WORKSPACE_TEXT.addressInvalid],
+    [{ nickname: 'A', address: 'https://*.example.com' }, WORKSPACE_TEXT.addressInvalid],
+    [{ nickname: 'A', address: 'https://chat .example.com' }, WORKSPACE_TEXT.addressInvalid],
+    [{ nickname: 'A', address: 'https://u:p@chat.example.com' }, WORKSPACE_TEXT.addressInvalid],
+    [{ nickname: 'A', address: 'https://chat.example.com/?q' }, WORKSPACE_TEXT.addressInvalid],
   ])('refuses %j with its message', (input, message) => {
     const r = RegisterWorkspaceInput.safeParse(input);
     expect(r.success).toBe(false);
     expect(r.error?.issues.map((i) => i.message)).toContain(message);
+  });
+});
+
+describe('a workspace’s address (its Rocket.Chat Site_Url)', () => {
+  it('is an origin, or an origin and a sub-path, in one form', () => {
+    expect(workspaceAddress('https://chat.acme.example')).toBe('https://chat.acme.example');
+    expect(workspaceAddress('HTTPS://Chat.Acme.Example:443/')).toBe('https://chat.acme.example');
+    expect(workspaceAddress('http://chat.acme.example:80')).toBe('http://chat.acme.example');
+    expect(workspaceAddress('http://10.1.2.3:3000/')).toBe('http://10.1.2.3:3000');
+    expect(workspaceAddress('https://example.com/chat/')).toBe('https://example.com/chat');
+    expect(workspaceAddress('https://example.com/a/./b/../chat')).toBe('https://example.com/a/chat');
+    expect(workspaceAddress('https://example.com/r%C3%A9')).toBe('https://example.com/r%C3%A9');
+  });
+
+  it.each([
+    'https://chat.example\r\n', 'https://chat.exa\r\nmple.com', 'https://chat\t.example.com', 'https://chat.example.com/a b', 'https://chat.example.com/\u0000',
+    'https://*.example.com', 'https://chat.*', '*', 'https://chat.example.com:*', 'https://chat.example.com/*',
+    'https://u@chat.example.com', 'https://u:p@chat.example.com', 'https://@chat.example.com',
+    'https://chat.example.com/?', 'https://chat.example.com?a=b', 'https://chat.example.com#x',
+    'https://chat.example.com//x', 'https://chat.example.com\\x', 'https://chat.example.com/<x>', "https://chat.example.com/'",
+    'https://[::1]', 'https://chat_1.example.com', 'https://café.example', 'https://chat.example.com.', 'https://chat.example.com:0',
+    'ftp://chat.example.com', 'javascript:alert(1)', 'chat.example.com', '', 'https://', `https://${'a'.repeat(2100)}.example`,
+  ])('refuses %j', (address) => {
+    expect(workspaceAddress(address)).toBeNull();
+    expect(workspaceOrigin(address)).toBeNull();
+  });
+
+  it('frames by the origin alone', () => {
+    expect(workspaceOrigin('https://example.com/chat')).toBe('https://example.com');
+    expect(workspaceOrigin('https://chat.example.com:8443')).toBe('https://chat.example.com:8443');
+    expect(workspaceOrigin('http://10.1.2.3:3000')).toBe('http://10.1.2.3:3000');
   });
 });

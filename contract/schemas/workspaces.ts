@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bounded, LIMITS, webUrl } from '../common';
+import { bounded, LIMITS } from '../common';
 
 /**
  * Registered Rocket.Chat workspaces (issue 27): what staff see and type on /publisher/admin/workspace, and
@@ -17,7 +17,7 @@ export const WORKSPACE_TEXT = {
   nicknameRequired: 'A nickname is required.',
   addressLabel: 'Address',
   addressHint: 'The Rocket.Chat server’s URL (its Site URL), such as https://chat.acme.example.',
-  addressInvalid: 'Enter the workspace’s http(s) address, such as https://chat.acme.example.',
+  addressInvalid: 'Enter the workspace’s http(s) address, such as https://chat.acme.example: its Site URL, with no spaces, wildcard, user name, query or fragment.',
   registeredTitle: 'Workspace registered',
   rotatedTitle: 'New client secret',
   copyOnce: 'Copy the client secret now: it will not be shown again.',
@@ -63,9 +63,53 @@ export const RegisteredWorkspace = z.object({
 });
 export type RegisteredWorkspace = z.infer<typeof RegisteredWorkspace>;
 
+/** A host as a CSP source expression may name it (host-char is ALPHA / DIGIT / "-"): a DNS name or an IPv4 address. */
+const HOST = /^[a-z0-9-]+(?:\.[a-z0-9-]+)*$/;
+/** A sub-path: segments of unreserved characters or percent-escapes (an optional trailing slash is dropped). */
+const SUB_PATH = /^(?:\/(?:[A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+)*\/?$/;
+
+/**
+ * A workspace's address in its one stored form, or null when it is not one: what Rocket.Chat sends as the
+ * workspace's address is its Site_Url setting (`address: settings.get<string>('Site_Url')` in
+ * apps/meteor/app/cloud/server/functions/buildRegistrationData.ts), which staff copy here. That is an origin —
+ * `http(s)://host[:port]` — or, for a Rocket.Chat served under a sub-path, an origin and that path
+ * (https://example.com/chat): the path is kept, since the buyer goes back to it after a checkout (the session's
+ * return link), while the pages that may be framed are framed by the origin only (workspaceOrigin).
+ *
+ * Refused: spaces, CR/LF and other control characters (which the URL parser would silently drop), non-ASCII
+ * (an internationalized host is written in its xn-- form), a wildcard, a backslash, a user name or password, a
+ * query or fragment, a host a CSP source cannot name (IPv6 literals included), port 0, and a path of anything
+ * but plain segments. Normalized: the scheme and host in lower case, the scheme's default port and a trailing
+ * slash left out. Surrounding spaces are the form's to trim (RegisterWorkspaceInput does).
+ */
+export function workspaceAddress(value: string): string | null {
+  // Only what an origin and plain path segments are written with: no space, control character, wildcard, `@`,
+  // `?`, `#`, backslash, quote, bracket or non-ASCII character gets as far as the URL parser.
+  if (value.length > LIMITS.url || !/^[A-Za-z0-9._~%:/-]+$/.test(value) || !URL.canParse(value)) return null;
+  const u = new URL(value);
+  if ((u.protocol !== 'https:' && u.protocol !== 'http:') || u.username || u.password || u.search || u.hash) return null;
+  if (!HOST.test(u.hostname) || u.port === '0' || !SUB_PATH.test(u.pathname)) return null;
+  return `${u.protocol}//${u.host}${u.pathname.replace(/\/+$/, '')}`;
+}
+
+/**
+ * The origin (`scheme://host[:port]`) a workspace's checkout pages may be framed by, from its stored address;
+ * null when the address is not a valid one (a row stored before these rules, such as `https://*.example.com`:
+ * it frames nothing).
+ */
+export function workspaceOrigin(address: string): string | null {
+  const normal = workspaceAddress(address);
+  return normal === null ? null : new URL(normal).origin;
+}
+
 export const RegisterWorkspaceInput = z.object({
   nickname: bounded(LIMITS.name).trim().min(1, { error: WORKSPACE_TEXT.nicknameRequired }),
-  address: webUrl(WORKSPACE_TEXT.addressInvalid),
+  address: z
+    .string({ error: WORKSPACE_TEXT.addressInvalid })
+    .trim()
+    .max(LIMITS.url, { error: WORKSPACE_TEXT.addressInvalid })
+    .refine((v) => workspaceAddress(v) !== null, { error: WORKSPACE_TEXT.addressInvalid })
+    .transform((v) => workspaceAddress(v)!),
 });
 export type RegisterWorkspaceInput = z.infer<typeof RegisterWorkspaceInput>;
 

@@ -1,13 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GITHUB_ACTIONS_ISSUER, ID_TOKEN_TYPE, JWT_TOKEN_TYPE, TOKEN_EXCHANGE_GRANT, TRUST_TEXT } from '../../contract/schemas/tokens';
 import { loadConfig } from '../../server/config';
 import { sha256 } from '../../server/db/ids';
 import { uuidOf } from '../../server/db/seed';
-import { apiTokens, publisherActivity } from '../../server/db/schema';
+import { apiTokens, ciTokenUses, publisherActivity } from '../../server/db/schema';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
 import { startServer, type TestServer } from '../harness';
 import { TEST_LICENSE_KEY } from '../license-key';
@@ -55,18 +56,22 @@ const goodClaims = (): Claims => ({
   sub: `repo:${REPO}:environment:release`,
 });
 
-/** A CI identity token as GitHub Actions makes one: issuer, audience, a few minutes of life, the run's claims. */
-function ciToken(change: Claims = {}, o: { key?: 'rsa' | 'ec' | 'stranger'; kid?: string; iss?: string; aud?: string; exp?: number } = {}) {
+/**
+ * A CI identity token as GitHub Actions makes one: issuer, audience, a few minutes of life, an id of its own
+ * (`jti`; `jti: null` leaves it out), the run's claims.
+ */
+function ciToken(change: Claims = {}, o: { key?: 'rsa' | 'ec' | 'stranger'; kid?: string; iss?: string; aud?: string; iat?: number; exp?: number; jti?: string | null } = {}) {
   const key = keys[o.key ?? 'rsa'];
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ ...goodClaims(), ...change })
+  const jwt = new SignJWT({ ...goodClaims(), ...change })
     .setProtectedHeader({ alg: key.jwk.alg!, kid: o.kid ?? key.jwk.kid!, typ: 'JWT' })
     .setIssuer(o.iss ?? issuer)
     .setAudience(o.aud ?? 'marketplace-portal')
-    .setIssuedAt(now - 10)
+    .setIssuedAt(o.iat ?? now - 10)
     .setNotBefore(now - 10)
-    .setExpirationTime(o.exp ?? now + 300)
-    .sign(key.privateKey);
+    .setExpirationTime(o.exp ?? now + 300);
+  if (o.jti !== null) jwt.setJti(o.jti ?? randomUUID());
+  return jwt.sign(key.privateKey);
 }
 const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
 
@@ -88,6 +93,7 @@ const submit = async (path: string, token: string, data: Buffer, fields: Record<
 
 const count = async (query: ReturnType<typeof sql>) => Number(((await a.app.db.execute(query)) as unknown as { rows: { n: string }[] }).rows[0]!.n);
 const tokenRows = () => count(sql`SELECT count(*) AS n FROM api_tokens`);
+const useRows = () => count(sql`SELECT count(*) AS n FROM ci_token_uses`);
 const activityRows = () => count(sql`SELECT count(*) AS n FROM publisher_activity`);
 const addPolicy = (token: string, body: Record<string, unknown>, appId = APP) => a.request('POST', `/v1/publisher/apps/${appId}/trust`, { token, body });
 
@@ -132,14 +138,14 @@ describe('configuration', () => {
   it('takes issuers with and without a JWKS URL; the audience is PUBLIC_URL, else marketplace-portal', () => {
     expect(a.config.trustedPublishing).toEqual({
       issuers: [
-        { issuer, jwksUrl: `${jwksBase}/jwks` },
-        { issuer: discoveredIssuer, jwksUrl: undefined },
-        { issuer: DOWN_ISSUER, jwksUrl: undefined },
-        { issuer: brokenIssuer, jwksUrl: `${jwksBase}/no-jwks-here` },
+        { issuer, jwksUrl: `${jwksBase}/jwks`, maxTokenSeconds: 3600 },
+        { issuer: discoveredIssuer, jwksUrl: undefined, maxTokenSeconds: 3600 },
+        { issuer: DOWN_ISSUER, jwksUrl: undefined, maxTokenSeconds: 3600 },
+        { issuer: brokenIssuer, jwksUrl: `${jwksBase}/no-jwks-here`, maxTokenSeconds: 3600 },
       ],
       audience: 'marketplace-portal',
     });
-    expect(loadConfig({}).trustedPublishing).toEqual({ issuers: [{ issuer: GITHUB_ACTIONS_ISSUER, jwksUrl: undefined }], audience: 'marketplace-portal' });
+    expect(loadConfig({}).trustedPublishing).toEqual({ issuers: [{ issuer: GITHUB_ACTIONS_ISSUER, jwksUrl: undefined, maxTokenSeconds: 3600 }], audience: 'marketplace-portal' });
     expect(loadConfig({ PUBLIC_URL: 'https://market.example.com/' }).trustedPublishing.audience).toBe('https://market.example.com');
     expect(loadConfig({ PUBLIC_URL: 'https://market.example.com', TRUSTED_PUBLISHING_AUDIENCE: 'rc-market' }).trustedPublishing.audience).toBe('rc-market');
     expect(loadConfig({ TRUSTED_PUBLISHING_ISSUERS: '' }).trustedPublishing.issuers).toEqual([]);
@@ -147,8 +153,21 @@ describe('configuration', () => {
     expect(() => loadConfig({ TRUSTED_PUBLISHING_ISSUERS: 'https://ci.example=ftp://keys' })).toThrow(/JWKS URL/);
     // Production takes https:// only (a JWKS fetched in clear could be anyone's keys).
     const production = { NODE_ENV: 'production', CLOUD_ISSUER_URL: 'https://cloud.example/auth', CLOUD_CLIENT_SECRET: 's3cret', PUBLIC_URL: 'https://m.example', SMTP_URL: 'smtp://mail.example:587', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', LICENSE_PRIVATE_KEY: TEST_LICENSE_KEY };
-    expect(loadConfig(production).trustedPublishing).toEqual({ issuers: [{ issuer: GITHUB_ACTIONS_ISSUER, jwksUrl: undefined }], audience: 'https://m.example' });
+    expect(loadConfig(production).trustedPublishing).toEqual({ issuers: [{ issuer: GITHUB_ACTIONS_ISSUER, jwksUrl: undefined, maxTokenSeconds: 3600 }], audience: 'https://m.example' });
     expect(() => loadConfig({ ...production, TRUSTED_PUBLISHING_ISSUERS: 'https://ci.example=http://ci.example/keys' })).toThrow(/must be https:\/\/ in production/);
+  });
+
+  it('takes a longest token life per issuer (an hour where none is named), for configured issuers only', () => {
+    const issuers = `${GITHUB_ACTIONS_ISSUER}, https://gitlab.example.com=https://gitlab.example.com/oauth/discovery/keys`;
+    expect(loadConfig({ TRUSTED_PUBLISHING_ISSUERS: issuers, TRUSTED_PUBLISHING_MAX_TOKEN_SECONDS: 'https://gitlab.example.com/=7200' }).trustedPublishing.issuers).toEqual([
+      { issuer: GITHUB_ACTIONS_ISSUER, jwksUrl: undefined, maxTokenSeconds: 3600 },
+      { issuer: 'https://gitlab.example.com', jwksUrl: 'https://gitlab.example.com/oauth/discovery/keys', maxTokenSeconds: 7200 },
+    ]);
+    expect(loadConfig({ TRUSTED_PUBLISHING_MAX_TOKEN_SECONDS: `${GITHUB_ACTIONS_ISSUER}=600` }).trustedPublishing.issuers[0]!.maxTokenSeconds).toBe(600);
+    expect(() => loadConfig({ TRUSTED_PUBLISHING_MAX_TOKEN_SECONDS: 'https://ci.example=600' })).toThrow(/not in TRUSTED_PUBLISHING_ISSUERS: https:\/\/ci.example/);
+    for (const bad of [`${GITHUB_ACTIONS_ISSUER}=0`, `${GITHUB_ACTIONS_ISSUER}=1.5`, `${GITHUB_ACTIONS_ISSUER}=86401`, GITHUB_ACTIONS_ISSUER]) {
+      expect(() => loadConfig({ TRUSTED_PUBLISHING_MAX_TOKEN_SECONDS: bad })).toThrow(/TRUSTED_PUBLISHING_MAX_TOKEN_SECONDS/);
+    }
   });
 });
 
@@ -203,6 +222,25 @@ describe('trust policies', () => {
     expect(await fieldsOf({ issuer: undefined })).toEqual([{ path: 'issuer', message: TRUST_TEXT.issuerUnknown }]);
     expect((await fieldsOf({ ref: 'main' }))[0].path).toBe('ref');
     expect((await a.request('GET', `/v1/publisher/apps/${APP}/trust`, { token: viewer })).json).toHaveLength(2);
+  });
+
+  it('takes back what it lists: environment and ref null (or left out) are none', async () => {
+    const made = await addPolicy(developer, { issuer, repository: REPO, workflow: 'roundtrip.yml', environment: null, ref: null }, JIRA);
+    expect(made.status, made.text).toBe(201);
+    expect(made.json).toMatchObject({ workflow: 'roundtrip.yml', environment: null, ref: null });
+    const listed = (await a.request('GET', `/v1/publisher/apps/${JIRA}/trust`, { token: developer })).json.find((p: { id: string }) => p.id === made.json.id);
+    expect(listed).toEqual(made.json);
+    // The listed policy, posted back as it is: the same workflow (409 while it is trusted, 201 once removed).
+    expect((await addPolicy(developer, listed, JIRA)).json.code).toBe('trust_policy_exists');
+    expect((await a.request('DELETE', `/v1/publisher/apps/${JIRA}/trust/${listed.id}`, { token: owner })).status).toBe(200);
+    const again = await addPolicy(developer, listed, JIRA);
+    expect(again.status, again.text).toBe(201);
+    expect(again.json).toMatchObject({ issuer, repository: REPO, workflow: 'roundtrip.yml', environment: null, ref: null });
+    // One that names them round-trips too.
+    const named = await addPolicy(developer, { issuer, repository: REPO, workflow: 'named.yml', environment: 'release', ref: 'refs/tags/v1.0.0' }, JIRA);
+    expect((await a.request('DELETE', `/v1/publisher/apps/${JIRA}/trust/${named.json.id}`, { token: owner })).status).toBe(200);
+    expect((await addPolicy(developer, named.json, JIRA)).json).toMatchObject({ environment: 'release', ref: 'refs/tags/v1.0.0' });
+    for (const p of (await a.request('GET', `/v1/publisher/apps/${JIRA}/trust`, { token: developer })).json) await a.request('DELETE', `/v1/publisher/apps/${JIRA}/trust/${p.id}`, { token: owner });
   });
 
   it('keeps an app to 20 trusted workflows (409 past them)', async () => {
@@ -284,13 +322,69 @@ describe('the token exchange', () => {
     ['a token signed with a key not in the JWKS (the issuer’s kid)', () => ciToken({}, { key: 'stranger', kid: 'ci-rsa' }), 'invalid_grant'],
     ['a token of an issuer the portal does not trust', () => ciToken({}, { iss: GITHUB_ACTIONS_ISSUER }), 'invalid_grant'],
     ['something that is not a JWT', async () => 'not-a-jwt', 'invalid_grant'],
+    ['a token without a jti', () => ciToken({}, { jti: null }), 'invalid_grant'],
+    ['a token with an empty jti', () => ciToken({}, { jti: '' }), 'invalid_grant'],
+    ['a token issued an hour in the future', () => ciToken({}, { iat: Math.floor(Date.now() / 1000) + 3600, exp: Math.floor(Date.now() / 1000) + 3900 }), 'invalid_grant'],
+    ['a token issued 90 s in the future', () => ciToken({}, { iat: Math.floor(Date.now() / 1000) + 90, exp: Math.floor(Date.now() / 1000) + 390 }), 'invalid_grant'],
+    ['a token expiring in ten years', () => ciToken({}, { exp: Math.floor(Date.now() / 1000) + 10 * 365 * 86_400 }), 'invalid_grant'],
+    ['a token living an hour and a second', () => ciToken({}, { iat: Math.floor(Date.now() / 1000) - 10, exp: Math.floor(Date.now() / 1000) - 10 + 3601 }), 'invalid_grant'],
   ];
   it.each(refusals)('refuses %s, writing nothing', async (what, make, code, status = 400) => {
     const appId = what.startsWith('a token for another app') ? JIRA : what.includes('does not exist') ? 'no-such-app' : APP;
-    const before = [await tokenRows(), await activityRows()];
+    const before = [await tokenRows(), await activityRows(), await useRows()];
     const res = await exchange(await make(), appId);
     expect([res.status, res.json.code, typeof res.json.requestId]).toEqual([status, code, 'string']);
-    expect([await tokenRows(), await activityRows()]).toEqual(before);
+    expect([await tokenRows(), await activityRows(), await useRows()]).toEqual(before);
+  });
+
+  it('says why a token’s life or jti is refused', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    expect((await exchange(await ciToken({}, { jti: null }))).json.error).toBe('The subject token was refused: it has no jti claim (a token is exchanged once, known by its jti).');
+    expect((await exchange(await ciToken({}, { iat: now + 3600, exp: now + 3900 }))).json.error).toBe('The subject token was refused: it was issued in the future (its iat is more than 60 s ahead).');
+    expect((await exchange(await ciToken({}, { exp: now + 10 * 365 * 86_400 }))).json.error).toBe(
+      "The subject token was refused: it lives longer than its issuer's tokens may (more than 3600 s from iat to exp).",
+    );
+  });
+
+  it('takes a token issued a little ahead of the portal’s clock, and one living exactly an hour', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    expect((await exchange(await ciToken({}, { iat: now + 20, exp: now + 320 }))).status).toBe(200);
+    expect((await exchange(await ciToken({}, { iat: now - 10, exp: now - 10 + 3600 }))).status).toBe(200);
+  });
+
+  it('exchanges a CI token once: the same token again is refused and writes nothing, another jti is taken', async () => {
+    const token = await ciToken();
+    const first = await exchange(token);
+    expect(first.status).toBe(200);
+    const before = [await tokenRows(), await activityRows(), await useRows()];
+    const again = await exchange(token);
+    expect([again.status, again.json.code, again.json.error]).toEqual([400, 'invalid_grant', 'The subject token was refused: it was already exchanged (a CI identity token is exchanged once).']);
+    // As JSON too, and for another app: the token is spent, whatever it is traded for.
+    expect((await exchange(token, APP, { json: true })).json.code).toBe('invalid_grant');
+    expect([await tokenRows(), await activityRows(), await useRows()]).toEqual(before);
+    // The same claims under another jti: another token.
+    expect((await exchange(await ciToken())).status).toBe(200);
+  });
+
+  it('takes only one of several exchanges of one token made at once', async () => {
+    const token = await ciToken();
+    const results = await Promise.all(Array.from({ length: 6 }, () => exchange(token)));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400, 400, 400, 400]);
+    expect(results.filter((r) => r.status === 400).map((r) => r.json.code)).toEqual(Array(5).fill('invalid_grant'));
+  });
+
+  it('keeps a jti until its token could no longer verify, and lets the spent ones go', async () => {
+    const jti = randomUUID();
+    const exp = Math.floor(Date.now() / 1000) + 300;
+    expect((await exchange(await ciToken({}, { jti, exp }))).status).toBe(200);
+    const [kept] = await a.app.db.select().from(ciTokenUses).where(eq(ciTokenUses.jti, jti));
+    // Its exp and the 30 s the clocks may disagree by: until then the token verifies, so its jti is kept.
+    expect(kept).toEqual({ issuer, jti, expiresAt: new Date((exp + 30) * 1000) });
+    // One whose time is over goes with the next exchange.
+    await a.app.db.insert(ciTokenUses).values({ issuer, jti: 'spent', expiresAt: new Date(Date.now() - 1000) });
+    expect((await exchange(await ciToken())).status).toBe(200);
+    expect(await a.app.db.select().from(ciTokenUses).where(eq(ciTokenUses.jti, 'spent'))).toEqual([]);
+    expect(await a.app.db.select().from(ciTokenUses).where(eq(ciTokenUses.jti, jti))).toHaveLength(1);
   });
 
   it('refuses a token signed with HS256 (a shared secret), whatever the secret', async () => {
@@ -333,7 +427,10 @@ describe('the token exchange', () => {
     const [policy] = (await a.request('GET', `/v1/publisher/apps/${APP}/trust`, { token: owner })).json.filter((p: { workflow: string; issuer: string }) => p.workflow === 'release.yml' && p.issuer === issuer);
     const removed = await a.request('DELETE', `/v1/publisher/apps/${APP}/trust/${policy.id}`, { token: owner });
     expect(removed).toMatchObject({ status: 200, json: { id: policy.id } });
-    const [log] = await a.app.db.select().from(publisherActivity).where(eq(publisherActivity.action, 'trust_policy_removed'));
+    const [log] = await a.app.db
+      .select()
+      .from(publisherActivity)
+      .where(and(eq(publisherActivity.action, 'trust_policy_removed'), sql`${publisherActivity.extra}->>'policyId' = ${policy.id}`));
     expect(log).toMatchObject({ userName: 'Olivia Bennett', extra: { policyId: policy.id, repository: REPO, workflow: 'release.yml' } });
     expect((log!.extra as { revokedTokens: string[] }).revokedTokens.length).toBeGreaterThanOrEqual(1);
     const before = await tokenRows();

@@ -304,16 +304,31 @@ describe('the address rules (no server-side request forgery)', () => {
     ['IPv6 link-local', 'https://[fe80::1]/x'],
     ['IPv4-mapped IPv6', 'https://[::ffff:127.0.0.1]/x'],
     ['decimal IPv4', 'https://2130706433/x'],
-  ])('refuses %s at save', async (_, url) => {
+    ['IPv4-compatible IPv6 (::/96)', 'https://[::127.0.0.1]/x', 'The webhook url must be on a public address: ::7f00:1 is ::7f00:1, which is not.'],
+    ['IPv4-compatible IPv6 of a public address', 'https://[::8.8.8.8]/x', 'The webhook url must be on a public address: ::808:808 is ::808:808, which is not.'],
+    ['NAT64 to a private address', 'https://[64:ff9b::a00:1]/x', 'The webhook url must be on a public address: 64:ff9b::a00:1 is 64:ff9b::a00:1, which is not.'],
+    ['NAT64 local-use prefix', 'https://[64:ff9b:1::a00:1]/x'],
+    ['6to4 of loopback', 'https://[2002:7f00:1::]/x', 'The webhook url must be on a public address: 2002:7f00:1:: is 2002:7f00:1::, which is not.'],
+    ['Teredo', 'https://[2001::1]/x'],
+    ['IPv6 documentation', 'https://[2001:db8::1]/x'],
+    ['port 0', 'https://93.184.215.14:0/x', "The webhook url's port 0 is not allowed: use 443, or a port from 1024 to 65535."],
+    ['port 22', 'https://93.184.215.14:22/x', "The webhook url's port 22 is not allowed: use 443, or a port from 1024 to 65535."],
+    ['port 80', 'https://93.184.215.14:80/x'],
+    ['port 1023', 'https://93.184.215.14:1023/x'],
+  ])('refuses %s at save', async (_, url, message?: string) => {
     const res = await strict.request('POST', '/v1/publisher/webhooks', { token, body: { label: 'x', enabled: true, url, for: ['app.purchase.created'] } });
     expect(res.status).toBe(400);
     expect(res.json.fields[0].path).toBe('url');
+    if (message) expect(res.json.fields[0].message).toBe(message);
   });
 
-  it('accepts a public address', async () => {
-    const res = await strict.request('POST', '/v1/publisher/webhooks', { token, body: { label: 'x', enabled: true, url: 'https://93.184.215.14/hooks', for: ['app.purchase.created'] } });
-    expect(res.status).toBe(201);
-  });
+  it.each(['https://93.184.215.14/hooks', 'https://93.184.215.14:443/hooks', 'https://93.184.215.14:1024/hooks', 'https://93.184.215.14:8080/hooks', 'https://93.184.215.14:65535/hooks', 'https://[2606:4700:4700::1111]/hooks'])(
+    'accepts a public address: %s',
+    async (url) => {
+      const res = await strict.request('POST', '/v1/publisher/webhooks', { token, body: { label: 'x', enabled: true, url, for: ['app.purchase.created'] } });
+      expect(res.status, res.text).toBe(201);
+    },
+  );
 
   it('applies the same rules to the publisher profile’s webhook link', async () => {
     const me = (await strict.request('GET', '/v1/publisher', { token })).json;
@@ -328,6 +343,14 @@ describe('the address rules (no server-side request forgery)', () => {
     ['a name resolving to 127.0.0.1', (port: number) => `http://localhost:${port}/hooks`],
     ['a literal loopback address', (port: number) => `http://127.0.0.1:${port}/hooks`],
     ['https to a private address', (port: number) => `https://127.0.0.1:${port}/hooks`],
+    ['an IPv4-compatible IPv6 address (::/96)', (port: number) => `https://[::127.0.0.1]:${port}/hooks`],
+    ['an IPv4-mapped IPv6 address', (port: number) => `https://[::ffff:127.0.0.1]:${port}/hooks`],
+    ['NAT64 to a private address', (port: number) => `https://[64:ff9b::a00:1]:${port}/hooks`],
+    ['6to4 of loopback', (port: number) => `https://[2002:7f00:1::]:${port}/hooks`],
+    // A public address (nothing listens there for this test): refused for the port, before any connection.
+    ['port 0 of a public address', () => 'https://93.184.215.14:0/hooks'],
+    ['port 22 of a public address', () => 'https://93.184.215.14:22/hooks'],
+    ['port 80 of a public address', () => 'https://93.184.215.14:80/hooks'],
   ])('refuses %s when connecting, even when the url got past the save', async (_, urlOf) => {
     const id = `ssrf${Math.random().toString(16).slice(2, 14)}`;
     await strict.app.db.insert(webhooks).values({ id, publisherId: northwind, label: 'sneaky', url: urlOf(receiver.port), events: ['app.purchase.created'], secret: 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0' });

@@ -110,6 +110,26 @@ describe('registering a workspace', () => {
     ['an ftp address', { nickname: 'X', address: 'ftp://chat.example' }, 'address'],
     ['no address', { nickname: 'X' }, 'address'],
     ['a NUL in the nickname', { nickname: 'A\u0000B', address: 'https://chat.example' }, 'body.nickname'],
+    // The address is the workspace's Site URL, an origin and perhaps a sub-path: nothing that could be more.
+    ['CR/LF in the address', { nickname: 'X', address: 'https://chat.example\r\nSet-Cookie: a=b' }, 'address'],
+    ['a line break inside the host', { nickname: 'X', address: 'https://chat.exa\nmple.com' }, 'address'],
+    ['a tab inside the host', { nickname: 'X', address: 'https://chat\t.example.com' }, 'address'],
+    ['a space in the address', { nickname: 'X', address: 'https://chat.example.com https://evil.example' }, 'address'],
+    ['a wildcard host', { nickname: 'X', address: 'https://*.example.com' }, 'address'],
+    ['a wildcard port', { nickname: 'X', address: 'https://chat.example.com:*' }, 'address'],
+    ['a bare wildcard', { nickname: 'X', address: '*' }, 'address'],
+    ['a user name', { nickname: 'X', address: 'https://user@chat.example.com' }, 'address'],
+    ['a user name and password', { nickname: 'X', address: 'https://user:pw@chat.example.com' }, 'address'],
+    ['a query', { nickname: 'X', address: 'https://chat.example.com/?next=evil' }, 'address'],
+    ['a fragment', { nickname: 'X', address: 'https://chat.example.com/#x' }, 'address'],
+    ['a path with markup', { nickname: 'X', address: "https://chat.example.com/'><script>" }, 'address'],
+    ['a path with an empty segment', { nickname: 'X', address: 'https://chat.example.com//evil.example' }, 'address'],
+    ['a backslash', { nickname: 'X', address: 'https://chat.example.com\\evil.example' }, 'address'],
+    ['port 0', { nickname: 'X', address: 'https://chat.example.com:0' }, 'address'],
+    ['an IPv6 literal (no CSP source names one)', { nickname: 'X', address: 'https://[::1]:3000' }, 'address'],
+    ['a host with an underscore', { nickname: 'X', address: 'https://chat_1.example.com' }, 'address'],
+    ['a non-ASCII character', { nickname: 'X', address: 'https://chat.example.com/caf\u00e9' }, 'address'],
+    ['a data: address', { nickname: 'X', address: 'data:text/html,hi' }, 'address'],
   ])('refuses %s with a 400 in the envelope naming the field, and registers nothing', async (_, body, field) => {
     const before = await workspaceCount();
     const res = await s.request('POST', '/v1/admin/workspaces', { token: admin, body });
@@ -117,6 +137,71 @@ describe('registering a workspace', () => {
     expect(res.json).toMatchObject({ error: expect.any(String), code: expect.anything(), requestId: expect.any(String) });
     expect(res.json.fields.map((f: { path: string }) => f.path)).toContain(field);
     expect(await workspaceCount()).toBe(before);
+  });
+});
+
+describe('a workspace’s address', () => {
+  it.each([
+    ['an origin', 'https://chat.acme.example', 'https://chat.acme.example'],
+    ['a trailing slash', 'https://chat.acme.example/', 'https://chat.acme.example'],
+    ['capitals and the default port', 'HTTPS://Chat.ACME.example:443/', 'https://chat.acme.example'],
+    ['a port', 'https://chat.acme.example:8443', 'https://chat.acme.example:8443'],
+    ['http on a private network (development, a LAN)', ' http://10.1.2.3:3000 ', 'http://10.1.2.3:3000'],
+    // Rocket.Chat served under a sub-path: its Site_Url keeps it, and so does the address (the buyer goes back there).
+    ['a sub-path', 'https://example.com/chat/', 'https://example.com/chat'],
+    ['a deeper sub-path', 'https://example.com/team/rocket-chat', 'https://example.com/team/rocket-chat'],
+    ['an internationalized host in its xn-- form', 'https://xn--caf-dma.example', 'https://xn--caf-dma.example'],
+  ])('takes %s, stored in its one form', async (_, address, stored) => {
+    const made = await register(`Address ${stored}`, address);
+    expect(made.workspace.address).toBe(stored);
+    expect((await rowOf(made.workspace.id)).address).toBe(stored);
+  });
+});
+
+describe('framing the checkout pages', () => {
+  const framing = async (workspaceId: string) => {
+    const res = await fetch(`${s.base}/apps/some-app/buy?workspaceId=${workspaceId}`);
+    await res.arrayBuffer();
+    const csp = res.headers.get('content-security-policy') ?? '';
+    return { ancestors: /frame-ancestors ([^;]*)/.exec(csp)?.[1], xFrameOptions: res.headers.get('x-frame-options') };
+  };
+  /** A registered workspace as a row, its address as it is (rows stored before the address rules). */
+  const storedWith = async (address: string) => {
+    const id = newId();
+    const accountId = newId();
+    await s.app.db.insert(accounts).values({ id: accountId, name: 'Old row' });
+    await s.app.db.insert(workspaces).values({ id, accountId, nickname: 'Old row', address, clientId: newId(), secretHash: sha256(id), secretPrefix: 'rcws_old', registeredAt: new Date(), registeredBy: 'staff' });
+    return id;
+  };
+
+  it('lets the workspace’s exact origin frame them, and nothing else', async () => {
+    const made = await register('Framer', 'https://chat.framer.example:8443/');
+    expect(await framing(made.workspace.id)).toEqual({ ancestors: 'https://chat.framer.example:8443', xFrameOptions: null });
+  });
+
+  it('names the origin of an address with a sub-path (a CSP source with a path would allow only that path)', async () => {
+    const made = await register('Sub-path', 'https://example.com/chat');
+    expect(await framing(made.workspace.id)).toEqual({ ancestors: 'https://example.com', xFrameOptions: null });
+  });
+
+  it.each([
+    ['a wildcard host', 'https://*.example.com'],
+    ['a bare wildcard', '*'],
+    ['CR/LF', 'https://chat.example.com\r\nX: y'],
+    ['two sources', 'https://a.example https://b.example'],
+    ['a CSP keyword', "'self'"],
+    ['a user name', 'https://user@chat.example.com'],
+    ['something that is not a URL', 'chat'],
+  ])('lets a stored address with %s frame nothing', async (_, address) => {
+    const id = await storedWith(address);
+    expect(await framing(id)).toEqual({ ancestors: "'none'", xFrameOptions: 'SAMEORIGIN' });
+  });
+
+  it('frames nothing for an unknown or revoked workspace', async () => {
+    expect((await framing('nope')).ancestors).toBe("'none'");
+    const made = await register('Revoked framer', 'https://revoked-framer.example');
+    expect((await s.request('POST', `/v1/admin/workspaces/${made.workspace.id}/revoke`, { token: admin })).status).toBe(200);
+    expect((await framing(made.workspace.id)).ancestors).toBe("'none'");
   });
 });
 

@@ -8,7 +8,14 @@ import { ciClaimsOf, type CiClaims } from './claims';
 const ALGORITHMS = ['RS256', 'ES256'];
 const TIMEOUT_MS = 10_000;
 /** Seconds the CI runner's clock and the portal's may disagree by (a token's `nbf` is its issue time). */
-const CLOCK_TOLERANCE = 30;
+export const CLOCK_TOLERANCE = 30;
+/** How far in the future a token's `iat` may be (a runner's clock a little ahead of the portal's), in seconds. */
+export const MAX_IAT_AHEAD = 60;
+/** The longest `jti` kept (GitHub's are UUIDs). */
+const MAX_JTI_LENGTH = 256;
+
+/** A verified CI identity token: its claims, and what makes it exchangeable once (its `jti`, until its `exp`). */
+export type VerifiedCiToken = CiClaims & { jti: string; iat: number; exp: number };
 const Discovery = z.object({ issuer: z.string().optional(), jwks_uri: z.url() });
 
 export const invalidGrant = (why: string) => new HttpError(400, 'invalid_grant', `The subject token was refused: ${why}.`);
@@ -75,9 +82,11 @@ export class CiTokens {
    * The token's claims once its signature (RS256/ES256, by a key of its issuer's JWKS), issuer, audience and
    * lifetime verify; else 400 `invalid_grant` saying why, or 502 `issuer_unreachable` when the issuer's keys
    * cannot be fetched. The issuer is read from the token first only to pick whose keys verify it: one that is
-   * not configured is refused before anything is fetched.
+   * not configured is refused before anything is fetched. Its lifetime: unexpired, issued (`iat`) no more than
+   * MAX_IAT_AHEAD seconds in the future, living (`exp` − `iat`) no longer than its issuer's `maxTokenSeconds`;
+   * and it carries a `jti`, by which the exchange takes it once (exchange.ts).
    */
-  async verify(token: string): Promise<CiClaims> {
+  async verify(token: string): Promise<VerifiedCiToken> {
     let claimed: unknown;
     try {
       claimed = decodeJwt(token).iss;
@@ -100,9 +109,16 @@ export class CiTokens {
     };
     try {
       const { payload } = await jwtVerify(token, getKey, { issuer: claimed as string, audience: this.opts.audience, algorithms: ALGORITHMS, requiredClaims: ['exp', 'iat'], clockTolerance: CLOCK_TOLERANCE });
+      // jose required both, as numbers.
+      const iat = payload.iat!;
+      const exp = payload.exp!;
+      if (iat > Date.now() / 1000 + MAX_IAT_AHEAD) throw invalidGrant(`it was issued in the future (its iat is more than ${MAX_IAT_AHEAD} s ahead)`);
+      if (exp - iat > issuer.maxTokenSeconds) throw invalidGrant(`it lives longer than its issuer's tokens may (more than ${issuer.maxTokenSeconds} s from iat to exp)`);
+      const jti = payload.jti;
+      if (typeof jti !== 'string' || jti === '' || jti.length > MAX_JTI_LENGTH) throw invalidGrant('it has no jti claim (a token is exchanged once, known by its jti)');
       const claims = ciClaimsOf(payload);
       if (!claims) throw invalidGrant('it lacks the repository or workflow_ref claim');
-      return claims;
+      return { ...claims, jti, iat, exp };
     } catch (err) {
       if (err instanceof HttpError) throw err;
       if (fetchFailed) throw unreachable(issuer.issuer);

@@ -1,13 +1,14 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import { ACCESS_TOKEN_TYPE, TRUSTED_TOKEN_SECONDS, type TokenExchangeResponse } from '../../../contract/schemas/tokens';
 import { API_TOKEN_PREFIX } from '../../access/credentials';
+import { normalizeIssuer } from '../../config';
 import type { Db } from '../../db/client';
 import { newId, randomToken, sha256 } from '../../db/ids';
-import { apiTokens, apps, publisherActivity, trustPolicies } from '../../db/schema';
+import { apiTokens, apps, ciTokenUses, publisherActivity, trustPolicies } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { matchesPolicy, parseWorkflowRef, type CiClaims } from './claims';
-import type { CiTokens } from './ci-tokens';
+import { CLOCK_TOLERANCE, invalidGrant, type CiTokens } from './ci-tokens';
 import { TRUST_ACTIONS } from './policies';
 
 /** How many characters of a secret are kept to recognize it (as API tokens keep theirs). */
@@ -30,6 +31,11 @@ const noPolicy = (claims: CiClaims) =>
  * publisher for that app trusts the token's workflow. The token is an API token row (`trustPolicyId` set,
  * ability `submit`, that app only), its secret returned once and stored hashed; the exchange is in the
  * publisher's activity log. Refusals write nothing.
+ *
+ * A CI token is exchanged once: its issuer and `jti` are recorded (ci_token_uses) in the transaction that makes
+ * the token, kept until the CI token could no longer verify (its `exp` plus the clock tolerance), and a second
+ * exchange of it — in turn or at the same moment — meets that row and is refused (400 `invalid_grant`, as RFC
+ * 6749 §5.2 answers a grant that is no longer valid). The rows whose time is over go in the same transaction.
  */
 export async function exchangeCiToken(db: Db, ciTokens: CiTokens, input: { subjectToken: string; appId: string }): Promise<z.infer<typeof TokenExchangeResponse>> {
   const claims = await ciTokens.verify(input.subjectToken);
@@ -49,6 +55,13 @@ export async function exchangeCiToken(db: Db, ciTokens: CiTokens, input: { subje
     const [still] = await tx.select({ id: trustPolicies.id }).from(trustPolicies).where(eq(trustPolicies.id, policy.id)).for('share');
     if (!still) throw noPolicy(claims);
     const now = new Date();
+    await tx.delete(ciTokenUses).where(lt(ciTokenUses.expiresAt, now));
+    const [first] = await tx
+      .insert(ciTokenUses)
+      .values({ issuer: normalizeIssuer(claims.iss), jti: claims.jti, expiresAt: new Date((claims.exp + CLOCK_TOLERANCE) * 1000) })
+      .onConflictDoNothing()
+      .returning({ jti: ciTokenUses.jti });
+    if (!first) throw invalidGrant('it was already exchanged (a CI identity token is exchanged once)');
     await tx.insert(apiTokens).values({
       id: tokenId,
       publisherId: policy.publisherId,

@@ -9,17 +9,67 @@ export const ADDRESS_TEXT = {
   https: 'Invalid url, it must start with "https://".',
   notPublic: (host: string, address: string) => `The webhook url must be on a public address: ${host} is ${address}, which is not.`,
   unresolved: (host: string) => `The webhook url's host ${host} could not be found.`,
+  port: (port: string | number) => `The webhook url's port ${port} is not allowed: use 443, or a port from 1024 to 65535.`,
 };
 
 /**
+ * The ports a webhook is delivered to: https's own and the unprivileged ones. Never 0, nor a well-known service's
+ * port below 1024 (22 ssh, 25 smtp, 80 …): a POST there is a request forged against that service.
+ */
+export const isAllowedPort = (port: number) => Number.isInteger(port) && (port === 443 || (port >= 1024 && port <= 65535));
+
+/**
+ * Global unicast IPv6 (RFC 4291 §2.4, IANA's IPv6 address space): everything outside 2000::/3 is reserved or
+ * special — ::/8 (unspecified, loopback, the deprecated IPv4-compatible ::/96, IPv4-mapped ::ffff:0:0/96, IPv4-
+ * translated ::ffff:0:0:0/96), 64:ff9b::/96 and 64:ff9b:1::/48 (NAT64), 100::/64 (discard), 5f00::/16, fc00::/7,
+ * fe80::/10, fec0::/10, ff00::/8 — and ipaddr.js names the special ranges inside it (2001::/23 with Teredo,
+ * 2001:db8::/32, 2002::/16 6to4, 3fff::/20 …), which are not `unicast`.
+ */
+const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR('2000::/3');
+/** NAT64's well-known prefix (RFC 6052): its gateway connects to the IPv4 address in the last 32 bits. */
+const NAT64_WELL_KNOWN = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
+
+const lastIPv4 = (v6: ipaddr.IPv6) => {
+  const [hi, lo] = v6.parts.slice(6) as [number, number];
+  return new ipaddr.IPv4([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff]);
+};
+
+/**
+ * An IP address in its parts, or null. IPv6 is read in the form the URL parser writes it first: ipaddr.js reads
+ * the IPv4-compatible `::127.0.0.1` (that is ::7f00:1, in ::/96) as if it were the IPv4-mapped ::ffff:127.0.0.1,
+ * and `getaddrinfo` writes ::/96 addresses in that dotted form. A zone id (`fe80::1%eth0`) is no address here.
+ */
+function parseIp(address: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
+  const family = isIP(address);
+  if (family === 4) return ipaddr.IPv4.isValidFourPartDecimal(address) ? ipaddr.IPv4.parse(address) : null;
+  if (family !== 6 || !URL.canParse(`http://[${address}]/`)) return null;
+  const canonical = new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  return ipaddr.IPv6.isValid(canonical) ? ipaddr.IPv6.parse(canonical) : null;
+}
+
+/**
  * Whether an IP address is a public unicast one: loopback, private, link-local (169.254.169.254 included),
- * multicast, reserved, unspecified and their IPv6 equivalents (IPv4-mapped ones too) are not.
+ * carrier-grade NAT, multicast, reserved, documentation and benchmarking ranges and unspecified are not, nor
+ * any IPv6 address outside global unicast or in a special range of it. An IPv6 address that reaches an IPv4 one
+ * — IPv4-mapped, or NAT64's well-known prefix — is judged by that IPv4 address; the other forms that embed one
+ * (IPv4-compatible ::/96, 6to4 2002::/16, Teredo 2001::/32, NAT64's local-use 64:ff9b:1::/48) are refused
+ * whatever they embed: deprecated or tunnelled, no webhook endpoint needs them.
  */
 export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  return parsed.range() === 'unicast';
+  const parsed = parseIp(address);
+  if (!parsed) return false;
+  if (parsed.kind() === 'ipv4') return parsed.range() === 'unicast';
+  const v6 = parsed as ipaddr.IPv6;
+  if (v6.isIPv4MappedAddress() || v6.match(NAT64_WELL_KNOWN)) return lastIPv4(v6).range() === 'unicast';
+  return v6.match(GLOBAL_UNICAST) && v6.range() === 'unicast';
+}
+
+/** 0.0.0.0 and ::, refused even where private networks are allowed (they name no endpoint: a connection there is to this host). */
+export function isUnspecifiedAddress(address: string): boolean {
+  const parsed = parseIp(address);
+  if (!parsed) return false;
+  const plain = parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress() ? (parsed as ipaddr.IPv6).toIPv4Address() : parsed;
+  return plain.range() === 'unspecified';
 }
 
 type Resolve = (host: string) => Promise<string[]>;
@@ -27,9 +77,11 @@ const resolveAll: Resolve = async (host) => (await lookup(host, { all: true, ver
 
 /**
  * The problem with a webhook url (SPEC §5 url rules plus the address rules), or null: https:// (http:// too
- * when private networks are allowed), and a host that is — or resolves only to — public addresses. A name
- * that does not resolve now is refused too: its first delivery could not go anywhere. Deliveries check the
- * address again when they connect (after DNS), since a name may resolve elsewhere later.
+ * when private networks are allowed), the default port or an allowed one (isAllowedPort), and a host that is —
+ * or resolves only to — public addresses (isPublicAddress). A name that does not resolve now is refused too:
+ * its first delivery could not go anywhere. Deliveries check the port and the address again when they connect
+ * (after DNS: ./guarded-agent.ts), since a name may resolve elsewhere later. Where private networks are allowed,
+ * any host and port is.
  */
 export async function urlProblem(url: string, policy: AddressPolicy, resolve: Resolve = resolveAll): Promise<string | null> {
   if (!URL.canParse(url)) return ADDRESS_TEXT.https;
@@ -37,6 +89,8 @@ export async function urlProblem(url: string, policy: AddressPolicy, resolve: Re
   if (u.protocol !== 'https:' && !(policy.allowPrivateNetworks && u.protocol === 'http:')) return ADDRESS_TEXT.https;
   if (u.username || u.password) return ADDRESS_TEXT.https;
   if (policy.allowPrivateNetworks) return null;
+  // The URL parser leaves the port out when it is the scheme's default (https://h:443/ has none).
+  if (u.port !== '' && !isAllowedPort(Number(u.port))) return ADDRESS_TEXT.port(u.port);
   const host = u.hostname.replace(/^\[|\]$/g, '');
   if (isIP(host)) return isPublicAddress(host) ? null : ADDRESS_TEXT.notPublic(host, host);
   let addresses: string[];

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
-import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
-import type { AddressPolicy } from './addresses';
+import { ADDRESS_TEXT, isAllowedPort, type AddressPolicy } from './addresses';
+import { AddressRefused, GuardedHttpAgent, GuardedHttpsAgent } from './guarded-agent';
 
 /** How much of an endpoint's answer is kept. */
 export const RESPONSE_LIMIT = 64 * 1024;
@@ -13,10 +13,10 @@ export type PostOutcome =
   | { kind: 'unreachable'; message: string };
 
 const agents = (policy: AddressPolicy) => {
-  // The address of every connection is checked after DNS resolution (literal IPs too): a name that resolves
-  // to a private address is refused when it connects, whatever it resolved to when the webhook was saved.
-  const options = { keepAlive: false, allowPrivateIPAddress: policy.allowPrivateNetworks };
-  return { http: new RequestFilteringHttpAgent(options), https: new RequestFilteringHttpsAgent(options) };
+  // The port and the address of every connection are checked after DNS resolution (literal IPs too): a name that
+  // resolves to a private address is refused when it connects, whatever it resolved to when the webhook was saved.
+  const fixed = { allowPrivateNetworks: policy.allowPrivateNetworks };
+  return { http: new GuardedHttpAgent(fixed), https: new GuardedHttpsAgent(fixed) };
 };
 const byPolicy = new Map<boolean, ReturnType<typeof agents>>();
 const agentFor = (policy: AddressPolicy, protocol: string) => {
@@ -36,6 +36,8 @@ export function post(url: string, headers: Record<string, string>, body: string,
     if (u.protocol !== 'https:' && !(policy.allowPrivateNetworks && u.protocol === 'http:')) {
       return resolve({ kind: 'refused', message: 'Only https:// endpoints are called.' });
     }
+    // Port 0 in the url would become the scheme's default on the way to the agent: the url's own port is checked here.
+    if (!policy.allowPrivateNetworks && u.port !== '' && !isAllowedPort(Number(u.port))) return resolve({ kind: 'refused', message: ADDRESS_TEXT.port(u.port) });
     const client = u.protocol === 'https:' ? https : http;
     let settled = false;
     const done = (outcome: PostOutcome) => {
@@ -82,8 +84,8 @@ export function post(url: string, headers: Record<string, string>, body: string,
     }, timeoutMs);
     req.on('error', (err: NodeJS.ErrnoException) => {
       const message = err.message || String(err);
-      // request-filtering-agent's refusal names the lookup it refused.
-      done(/is not allowed/.test(message) ? { kind: 'refused', message } : { kind: 'unreachable', message: err.code ? `${err.code}: ${message}` : message });
+      // The guarded agent's refusal says which port or address it refused.
+      done(err instanceof AddressRefused ? { kind: 'refused', message } : { kind: 'unreachable', message: err.code ? `${err.code}: ${message}` : message });
     });
     req.end(body);
   });

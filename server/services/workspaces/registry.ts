@@ -2,11 +2,11 @@
 // rotate its client secret, or revoke it. Its access tokens (workspace_tokens) end with its secret.
 import { and, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { RegisteredWorkspace, RegisterWorkspaceInput } from '../../../contract/schemas/workspaces';
-import { WORKSPACE_TEXT } from '../../../contract/schemas/workspaces';
+import { WORKSPACE_TEXT, workspaceAddress } from '../../../contract/schemas/workspaces';
 import type { Db, Tx } from '../../db/client';
 import { newId } from '../../db/ids';
 import { accounts, appInstallEvents, developers, workspaceTokens, workspaces } from '../../db/schema';
-import { conflict, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import type { Staff } from '../activity';
 import { newClient } from './credentials';
 
@@ -92,8 +92,14 @@ export async function listRegistered(db: Db, page: { limit: number; offset: numb
   return { data: await viewsOf(db, rows), meta: { total: Number(total?.n ?? 0) } };
 }
 
-/** A new workspace with an account of its own (named after it) and a fresh client; its secret is returned this once. */
+/**
+ * A new workspace with an account of its own (named after it) and a fresh client; its secret is returned this once.
+ * Its address is stored in its one form (workspaceAddress: the route's body has it so already; the development
+ * simulator and tests call this directly).
+ */
 export async function registerWorkspace(db: Db, input: RegisterWorkspaceInput, by: Staff, now = new Date()) {
+  const address = workspaceAddress(input.address);
+  if (address === null) throw badRequest(WORKSPACE_TEXT.addressInvalid, [{ path: 'address', message: WORKSPACE_TEXT.addressInvalid }]);
   const client = newClient();
   const id = newId();
   await db.transaction(async (tx) => {
@@ -103,7 +109,7 @@ export async function registerWorkspace(db: Db, input: RegisterWorkspaceInput, b
       id,
       accountId,
       nickname: input.nickname,
-      address: input.address,
+      address,
       clientId: client.clientId,
       secretHash: client.secretHash,
       secretPrefix: client.secretPrefix,
