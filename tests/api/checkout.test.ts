@@ -8,7 +8,7 @@ import { Webhook as Verifier } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidOf } from '../../server/db/seed';
 import { demoPublishers } from '../../server/db/seed-data';
-import { checkoutSessions, purchaseRecords, salesEvents, sandboxLedger, webhooks } from '../../server/db/schema';
+import { checkoutSessions, purchaseRecords, salesEvents, sandboxLedger, webhooks, workspaces } from '../../server/db/schema';
 import { deliverNext } from '../../server/services/webhooks/deliver';
 import { dispatchEvents } from '../../server/services/webhooks/dispatch';
 import { ROCKET_CHAT_DEFAULT_SCOPES } from '../../server/services/workspaces/scopes';
@@ -156,6 +156,17 @@ describe('buying through the sandbox checkout', () => {
     expect(got).toBeDefined();
     const verified = new Verifier(made.json.secret).verify(got!.body, got!.headers as Record<string, string>) as { type: string; data: { purchase: { _id: string }; workspaceId: string } };
     expect(verified).toMatchObject({ type: 'app.purchase.created', data: { purchase: { _id: record!.id }, workspaceId: ws.id } });
+  });
+
+  it('an address stored before the address rules is never a link back (the offer and the session carry none)', async () => {
+    const ws = await register('Checkout Old Address');
+    const buyer = await ws.token('marketplace:purchase');
+    await s.app.db.update(workspaces).set({ address: 'https://*.example.com\r\nSet-Cookie: x=1' }).where(eq(workspaces.id, ws.id));
+    const offer = await s.request('GET', `/v1/checkout/apps/${jira}?workspaceId=${ws.id}`, { token: buyer });
+    expect(offer.json.workspace).toMatchObject({ id: ws.id, address: '' });
+    const started = await s.request('POST', `/v1/checkout/apps/${jira}/sessions`, { token: buyer, body: { workspaceId: ws.id, acceptTerms: true } });
+    expect(started.status, started.text).toBe(201);
+    expect(started.json.returnUrl).toBe('');
   });
 
   it('abandoned or cancelled at the card form, a checkout makes nothing', async () => {

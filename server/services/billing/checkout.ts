@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, lt } from 'drizzle-orm';
 import { entitles } from '../../../machines/entitlement';
 import { buyerEvents, subscriptionAllows, type SubscriptionInput } from '../../../machines/subscription';
+import { workspaceAddress } from '../../../contract/schemas/workspaces';
 import { CHECKOUT_MESSAGES as M, type CheckoutOffer, type CheckoutSession, type OwnedPurchase, type StartCheckoutInput } from '../../../contract/schemas/checkout';
 import type { Db, Tx } from '../../db/client';
 import { newId } from '../../db/ids';
@@ -110,7 +111,8 @@ export async function offerFor(db: Db, provider: PaymentProvider['name'], feePer
       tosLink: sale.tosLink,
       privacyLink: sale.privacyLink,
     },
-    workspace: { id: ws.id, nickname: ws.nickname, address: ws.address },
+    // A link back only to a valid address (a row stored before the address rules may hold anything).
+    workspace: { id: ws.id, nickname: ws.nickname, address: workspaceAddress(ws.address) ?? '' },
     purchaseType: sale.app.purchaseType,
     price: sale.app.purchaseType === 'buy' ? sale.app.price : 0,
     plans,
@@ -241,7 +243,7 @@ export async function startCheckout(
       trialDays,
       provider: payments.name,
       providerSessionId: page.providerSessionId,
-      returnUrl: ws.address,
+      returnUrl: workspaceAddress(ws.address) ?? '',
       createdAt: now,
       expiresAt: new Date(now.getTime() + CHECKOUT_HOURS * 3_600_000),
     })
