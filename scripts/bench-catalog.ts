@@ -41,6 +41,12 @@ export async function addApps(db: import('../server/db/client').Db) {
   const thumb = `data:image/webp;base64,${(await sharp(png).resize(64, 64).webp().toBuffer()).toString('base64')}`;
   const northwind = '6560a1f0c0ffee0000000001';
   const off = '{"enabled":false,"price":0,"stripePriceId":"","isSeatBased":false,"tiers":[]}';
+  // The texts with their HTML, as a save stores them (server/services/markdown-texts.ts): rendered once here, the
+  // app's number put in after (a row without its HTML would be rendered by the server's backfill while measured).
+  const { renderMarkdown } = await import('../server/read/marketplace/markdown');
+  const descriptionOf = (i: string) => `## Bench App ${i}\n\n${'Posts **summaries** of what happened in a room, with [docs](https://bench.example/docs). '.repeat(6)}\n\n- one\n- two\n- three`;
+  const descriptionHtml = renderMarkdown(descriptionOf('BENCHNUMBER'));
+  const changesNote = '- Faster\n- Fixed a crash';
   await db.execute(sql`
     INSERT INTO apps (id, publisher_id, purchase_type, price)
     SELECT 'bench-app-' || i, ${northwind}, 'buy', CASE WHEN i % 3 = 0 THEN 4.99 ELSE 0 END FROM generate_series(1, ${n}::int) i`);
@@ -49,14 +55,14 @@ export async function addApps(db: import('../server/db/client').Db) {
     SELECT 'bench-price-' || i, 'bench-app-' || i, 'Launch', CASE WHEN i % 3 = 0 THEN 'buy' ELSE 'free' END, true, CASE WHEN i % 3 = 0 THEN 4.99 ELSE 0 END, ${off}::jsonb, ${off}::jsonb
     FROM generate_series(1, ${n}::int) i`);
   await db.execute(sql`
-    INSERT INTO app_versions (internal_id, app_id, version, name, name_slug, status, short_description, description, categories, languages,
-      icon_file_data, icon_thumb_data, author, required_api_version, manifest, compiled, changes_note, privacy_policy_summary, documentation_url)
+    INSERT INTO app_versions (internal_id, app_id, version, name, name_slug, status, short_description, description, description_html, categories, languages,
+      icon_file_data, icon_thumb_data, author, required_api_version, manifest, compiled, changes_note, changes_note_html, privacy_policy_summary, documentation_url)
     SELECT 'bench-v-' || i, 'bench-app-' || i, '1.0.' || i, 'Bench App ' || i, 'bench-app-' || i, 'published', 'Does useful thing number ' || i,
-      '## Bench App ' || i || E'\n\n' || repeat('Posts **summaries** of what happened in a room, with [docs](https://bench.example/docs). ', 6) || E'\n\n- one\n- two\n- three',
+      replace(${descriptionOf('BENCHNUMBER')}, 'BENCHNUMBER', i::text), replace(${descriptionHtml}, 'BENCHNUMBER', i::text),
       '["Productivity","Integrations"]'::jsonb, '["en","de"]'::jsonb, ${icon}, ${thumb},
       '{"name":"Northwind Integrations","support":"support@northwind.example","homepage":"https://northwind.example"}'::jsonb, '^1.40.0',
       '{"classFile":"BenchApp.js","iconFile":"icon.png","permissions":[{"name":"ui.interact"},{"name":"networking"}],"implements":[]}'::jsonb,
-      true, E'- Faster\n- Fixed a crash', 'Stores nothing.', 'https://bench.example/docs/' || i
+      true, ${changesNote}, ${renderMarkdown(changesNote)}, 'Stores nothing.', 'https://bench.example/docs/' || i
     FROM generate_series(1, ${n}::int) i`);
   // Two registered workspaces' tokens: one without purchases, one that bought ten of the paid apps.
   // Of the form the token endpoint issues (`rcwt_…`: the auth plugin looks such a token up as nothing else).

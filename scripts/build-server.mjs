@@ -12,6 +12,8 @@ await build({
     'seed-cli': 'server/db/seed-cli.ts',
     // The compile sandbox's process (server/services/compile/sandbox.ts looks for it beside the bundle).
     'sandbox-child': 'server/services/compile/sandbox-child.ts',
+    // The thread that renders publishers' Markdown (server/read/marketplace/markdown-renderer.ts looks for it beside the bundle).
+    'markdown-worker': 'server/read/marketplace/markdown-worker.ts',
   },
   outdir: 'build',
   bundle: true,
@@ -23,4 +25,4 @@ await build({
   logLevel: 'warning',
 });
 cpSync('server/db/migrations', 'build/migrations', { recursive: true });
-console.log('built build/main.js, build/seed-cli.js, build/sandbox-child.js and build/migrations');
+console.log('built build/main.js, build/seed-cli.js, build/sandbox-child.js, build/markdown-worker.js and build/migrations');

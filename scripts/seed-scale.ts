@@ -45,10 +45,11 @@ export async function seedScale(url: string, log: (line: string) => void = conso
     );
     await step(
       'app versions',
-      `INSERT INTO app_versions (internal_id, app_id, version, name, name_slug, status, author, created_date, modified_date)
+      // No description or change log: their HTML is empty (a row without it would be rendered by the server's backfill).
+      `INSERT INTO app_versions (internal_id, app_id, version, name, name_slug, status, author, description_html, changes_note_html, created_date, modified_date)
        SELECT 'scale-v-' || a || '-' || v, 'scale-app-' || a, '1.' || v || '.0', 'Scale App ' || a, 'scale-app-' || a,
               (ARRAY['draft','compiled','submitted','approved','published','rejected'])[1 + (a + v) % 6],
-              '{"name":"Scale"}'::jsonb,
+              '{"name":"Scale"}'::jsonb, '', '',
               now() - make_interval(secs => a * 100 - v), now() - make_interval(secs => a * 100 - v)
        FROM generate_series(1, $1::int) a, generate_series(1, $2::int) v`,
       [apps, perApp],

@@ -189,12 +189,37 @@ export const ChangesInput = z.object({
     .max(LIMITS.text, { error: tooLong(LIMITS.text) }),
 });
 
+/**
+ * A description or change log is Markdown, rendered once when it is saved (server/read/marketplace/markdown.ts):
+ * one that cannot be rendered within the renderer's limits — nested deeper than `depth`, or taking too long — is
+ * refused at save with one of these reasons (`what`: "description", "change log").
+ */
+export const MARKDOWN_LIMITS = { depth: 20 } as const;
+export const MARKDOWN_TEXT = {
+  block: (what: string) => `The ${what} nests quotes or lists more than ${MARKDOWN_LIMITS.depth} levels deep; flatten it.`,
+  inline: (what: string) => `The ${what} nests links, brackets or emphasis more than ${MARKDOWN_LIMITS.depth} levels deep; simplify it.`,
+  complex: (what: string) => `The ${what} is nested too deeply to format; flatten its quotes, lists and emphasis.`,
+  time: (what: string) => `The ${what} took too long to format; simplify its emphasis and links.`,
+} as const;
+
 export const Screenshot = z.object({ id: z.string(), appId: z.string(), fileName: z.string(), thumbnailUrl: z.string() });
 
 /** One file (bytes on the server, a Blob in the browser); sizes and contents are the upload service's to check. */
 const oneFile = (message: string) =>
   z.custom<Blob | Uint8Array>((v) => v instanceof Uint8Array || (typeof Blob !== 'undefined' && v instanceof Blob), { error: message });
 export const PACKAGE_FIELD_MESSAGE = 'Upload exactly one .zip file in the field "app".';
+
+/**
+ * The bounds of a package's app.json (server/services/packages/manifest.ts): the file as a whole, and each text
+ * field as the wizard bounds the same field (`LIMITS`); file paths and list lengths where the wizard has none.
+ */
+export const MANIFEST_LIMITS = { bytes: 64 * 1024, path: 1_024, listItems: 100 } as const;
+export const MANIFEST_TEXT = {
+  tooLarge: `app.json is larger than ${MANIFEST_LIMITS.bytes / 1024} KB: keep its description under ${/* @__PURE__ */ LIMITS.text.toLocaleString('en-US')} characters and remove what Rocket.Chat does not read.`,
+  tooLong: (field: string, max: number) => `${field} must be no more than ${max.toLocaleString('en-US')} characters.`,
+  tooMany: (field: string, max: number) => `${field} may have at most ${max} entries.`,
+  duplicateEntry: (name: string) => `The package has more than one entry named ${name}: zip each file once.`,
+} as const;
 /**
  * A multipart form's parts, for the OpenAPI document and the typed client. The server reads the parts
  * itself, after authorization and within each route's limits, so the body it validates is empty.

@@ -6,7 +6,7 @@ import { LIMITS, PageQuery, paged, tooLong } from '../common';
  * finds is fixed at compile time; how much it weighs (blocks submission or warns) is staff configuration, read
  * when the finding is shown or a submission is asked — a change applies to every waiting version at once.
  */
-export const checkIds = ['secrets', 'manifest-mismatch', 'new-permissions', 'bundled-licences', 'lowest-engine', 'check-failed'] as const;
+export const checkIds = ['secrets', 'manifest-mismatch', 'manifest-links', 'new-permissions', 'bundled-licences', 'lowest-engine', 'check-failed'] as const;
 export const CheckId = z.enum(checkIds);
 export type CheckId = z.infer<typeof CheckId>;
 
@@ -17,6 +17,7 @@ export type Severity = z.infer<typeof Severity>;
 export const CHECK_TITLES: Record<CheckId, string> = {
   secrets: 'Secrets in the package',
   'manifest-mismatch': 'Manifest does not match the package',
+  'manifest-links': 'Manifest addresses left out',
   'new-permissions': 'New permissions',
   'bundled-licences': 'Bundled modules’ licences',
   'lowest-engine': 'Lowest supported engine',
@@ -27,6 +28,7 @@ export const CHECK_TITLES: Record<CheckId, string> = {
 export const DEFAULT_SEVERITIES: Record<CheckId, Severity> = {
   secrets: 'blocks',
   'manifest-mismatch': 'blocks',
+  'manifest-links': 'warns',
   'new-permissions': 'warns',
   'bundled-licences': 'warns',
   'lowest-engine': 'warns',

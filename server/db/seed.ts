@@ -9,6 +9,18 @@ import { JOB_SCHEMA, enqueue } from '../services/jobs';
 import * as t from './schema';
 import type { PriceTerm } from './schema';
 import { demoApps, demoBundle, demoCategories, demoMoreBundles, demoPublishers, demoUsers } from './seed-data';
+import { renderMarkdown } from '../read/marketplace/markdown';
+
+/**
+ * A demo version's texts with their HTML, as a save stores them (services/markdown-texts.ts); rendered here in the
+ * process, not on the rendering thread: these are the portal's own short texts, not a publisher's.
+ */
+const withHtml = (t: { description: string; changesNote?: string }) => ({
+  description: t.description,
+  descriptionHtml: renderMarkdown(t.description),
+  changesNote: t.changesNote ?? '',
+  changesNoteHtml: renderMarkdown(t.changesNote ?? ''),
+});
 
 /** A stable UUID from a name, so the demo world is the same on every machine. */
 export const uuidOf = (name: string) => {
@@ -232,7 +244,9 @@ export async function seed(db: Db, storage?: Storage) {
           nameSlug: a.name.toLowerCase().replace(/\s+/g, '-'),
           status,
           shortDescription: a.short,
-          description: `${a.short}. ${a.name} brings the tools your team already uses into its rooms, with slash commands, notifications and a settings page for workspace admins.`,
+          ...withHtml({
+            description: `${a.short}. ${a.name} brings the tools your team already uses into its rooms, with slash commands, notifications and a settings page for workspace admins.`,
+            }),
           categories: a.categories,
           languages: ['en', 'de', 'pt-BR'],
           iconFileData: iconFor(a.name, a.color),
@@ -240,7 +254,6 @@ export async function seed(db: Db, storage?: Storage) {
           author,
           requiredApiVersion: '^1.40.0',
           compiled: ['compiled', 'author-approved', 'submitted', 'reviewed', 'approved', 'published', 'unpublished', 'rejected', 'author-rejected'].includes(status),
-          changesNote: vIndex > 0 ? '- Faster issue search\n- Fixed duplicate notifications' : 'Initial release.',
           internalChangesNote: 'Dependencies updated.',
           rejectionNote: status === 'rejected' ? 'The app stores API keys in plain text in room messages. Please move them to app settings.' : '',
           reviewedNote: status === 'reviewed' ? 'Please add a privacy policy summary that mentions the GitLab token scope.' : status === 'compiler-error' ? 'The package did not compile; see the diagnostics.' : '',
@@ -288,7 +301,7 @@ export async function seed(db: Db, storage?: Storage) {
       nameSlug: 'northwind-productivity-pack',
       status: 'published',
       shortDescription: 'Jira, standups and calendars together',
-      description: 'Everything a product team needs in one subscription.',
+      ...withHtml({ description: 'Everything a product team needs in one subscription.' }),
       categories: ['Productivity'],
       iconFileData: iconFor(demoBundle.name, demoBundle.color),
       iconThumbData: iconFor(demoBundle.name, demoBundle.color),
@@ -320,7 +333,7 @@ export async function seed(db: Db, storage?: Storage) {
         nameSlug: b.name.toLowerCase().replace(/ /g, '-').replace(/[^a-z-]/g, ''),
         status: b.status,
         shortDescription: b.short,
-        description: `${b.short}. ${b.apps.join(', ')} in one bundle.`,
+        ...withHtml({ description: `${b.short}. ${b.apps.join(', ')} in one bundle.` }),
         categories: ['Productivity'],
         iconFileData: iconFor(b.name, b.color),
         iconThumbData: iconFor(b.name, b.color),

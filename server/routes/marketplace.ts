@@ -8,10 +8,11 @@ import { engineOf, rcError } from './engine-header';
 import { withAppRequests } from '../read/marketplace/app-requests';
 import { CatalogCache, encodedBody, entryOf, matches, mergeState, negotiate, tagOf, withPurchases } from '../read/marketplace/cache';
 import {
-  featuredRows, iconBase64, loadCatalog, offered, purchasesOf, releasesOf, runsOn, screenshotsOf, sectionLabel, toInfo,
+  featuredRows, iconBase64, loadCatalog as loadCatalogRows, offered, purchasesOf, releasesOf, runsOn, screenshotsOf, sectionLabel, toInfo,
   type CatalogApp, type CatalogVersion, type PurchaseState,
 } from '../read/marketplace/catalog';
 import { appRequestsForListing } from '../services/app-requests/requests';
+import { versionHtmlBackfill } from '../services/markdown-texts';
 import { isWrite } from '../services/session-cache';
 import { madeBy, workspaceForToken, type WorkspaceCaller } from '../services/workspaces/tokens';
 import { WorkspaceCache } from '../read/marketplace/workspace-cache';
@@ -51,6 +52,18 @@ async function workspaceCaller(app: FastifyInstance, request: FastifyRequest, ke
  * (its token, purchases and app requests) is kept in the process too (read/marketplace/workspace-cache.ts).
  */
 export const marketplaceRoutes = (app: FastifyInstance) => {
+  // Versions stored without the HTML of their texts (rows older than it): rendered in the background from start,
+  // and whenever a load finds one (shown as plain text meanwhile: catalog.ts textsOf).
+  const backfill = versionHtmlBackfill(app.db, app.log);
+  app.addHook('onReady', async () => backfill.kick());
+  app.addHook('onClose', async () => backfill.stop());
+  /** The catalog (or one app of it): an app whose rows cannot be shown is left out of it, and logged. */
+  const loadCatalog: typeof loadCatalogRows = async (db, opts) => {
+    const catalog = await loadCatalogRows(db, opts);
+    if (catalog.unrendered) backfill.kick();
+    for (const f of catalog.failed) app.log.error({ appId: f.appId, err: f.error }, 'an app left out of the catalog: its rows cannot be shown');
+    return catalog;
+  };
   const cache = new CatalogCache(() => loadCatalog(app.db), { ttlMs: Math.max(1, app.config.readCacheSeconds) * 1000 });
   const kept = new WorkspaceCache({ ttlMs: Math.max(1, app.config.readCacheSeconds) * 1000 });
   if (app.config.readCacheSeconds > 0) {

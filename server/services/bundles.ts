@@ -10,6 +10,7 @@ import { newId } from '../db/ids';
 import { appVersions, apps, bundleApps, bundlePlans, categories, publishers } from '../db/schema';
 import { HttpError, badRequest, unstorableText } from '../errors';
 import { transitionVersion } from './lifecycle';
+import { renderVersionTexts } from './markdown-texts';
 import { readIcon } from './packages/icon';
 import { shortDescriptionFrom } from './packages/upload';
 
@@ -65,6 +66,7 @@ export async function createBundle(
   if (!bytes) problems.push({ path: 'bundleInfo.iconFileData', message: BUNDLE_TEXT.icon });
   if (problems.length) throw badRequest(problems[0]!.message, problems);
   const icon = await readIcon('of the bundle', Buffer.from(bytes!, 'base64'), 'bundleInfo.iconFileData');
+  const { descriptionHtml } = await renderVersionTexts({ description: info.description }, { paths: { description: 'bundleInfo.description' } });
   const bundleId = randomUUID();
   const internalId = newId();
   // The first version starts as a draft and is submitted by the machine (a bundle has no compile).
@@ -80,6 +82,8 @@ export async function createBundle(
       status: 'draft',
       shortDescription: shortDescriptionFrom(info.description),
       description: info.description,
+      descriptionHtml,
+      changesNoteHtml: '',
       categories: info.categories,
       iconFileData: icon.iconData,
       iconThumbData: icon.thumbnail,

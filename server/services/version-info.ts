@@ -9,6 +9,7 @@ import { appVersions, apps, categories, screenshots } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../errors';
 import { probeImage, reencodeImage, SCREENSHOT_LIMITS } from './images';
 import { transitionVersion } from './lifecycle';
+import { renderVersionTexts, type VersionTexts } from './markdown-texts';
 import type { Storage } from './storage';
 
 type Version = typeof appVersions.$inferSelect;
@@ -36,12 +37,14 @@ export async function writableVersion(db: Db, o: Owner): Promise<Version> {
   return v;
 }
 
-async function update(db: Db, o: Owner, set: Partial<Version>) {
+/** Writes a version's content; its Markdown texts among them (`texts`) with their HTML, rendered once the version is known to be writable. */
+async function update(db: Db, o: Owner, set: Partial<Version>, texts: VersionTexts = {}) {
   const v = await writableVersion(db, o);
+  const html = await renderVersionTexts(texts);
   // Conditional on the status it checked: a concurrent submit wins, this write answers 409.
   const [updated] = await db
     .update(appVersions)
-    .set({ ...set, modifiedDate: new Date() })
+    .set({ ...set, ...html, modifiedDate: new Date() })
     .where(and(eq(appVersions.internalId, o.internalId), eq(appVersions.status, v.status)))
     .returning();
   if (!updated) throw conflict('status_changed', 'The version changed while this request was made; reload and try again.');
@@ -57,8 +60,8 @@ export async function setDetails(db: Db, o: Owner, input: z.infer<typeof Details
   return update(db, o, { categories: [...new Set(input.categories)], languages: [...new Set(input.languages)] });
 }
 
-export const setInfo = (db: Db, o: Owner, input: z.infer<typeof InfoInput>) => update(db, o, input);
-export const setChanges = (db: Db, o: Owner, input: z.infer<typeof ChangesInput>) => update(db, o, input);
+export const setInfo = (db: Db, o: Owner, input: z.infer<typeof InfoInput>) => update(db, o, input, { description: input.description });
+export const setChanges = (db: Db, o: Owner, input: z.infer<typeof ChangesInput>) => update(db, o, input, { changesNote: input.changesNote });
 
 const fieldsOf = (issues: z.core.$ZodIssue[]) => issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
 

@@ -40,9 +40,22 @@ const OWN_BYTES = 16 * 1024 * 1024;
 const sha1 = (data: string | Buffer) => createHash('sha1').update(data).digest('base64url');
 
 export function buildVariant(catalog: Catalog, engine: string | null): Variant {
-  const choices = catalog.apps.map((app) => ({ app, ...offeredChoice(app, engine) }));
-  const entries = choices.map((c) => toOverview(c.app, c.version, c.incompatible, baseState(c.app)));
-  const parts = entries.map((e) => JSON.stringify(e));
+  const choices: Variant['choices'] = [];
+  const entries: MarketplaceApp[] = [];
+  const parts: string[] = [];
+  // Each element on its own: one that cannot be made (or written as JSON) is left out, never the list.
+  for (const app of catalog.apps) {
+    try {
+      const choice = { app, ...offeredChoice(app, engine) };
+      const entry = toOverview(choice.app, choice.version, choice.incompatible, baseState(choice.app));
+      const part = JSON.stringify(entry);
+      choices.push(choice);
+      entries.push(entry);
+      parts.push(part);
+    } catch {
+      continue;
+    }
+  }
   const body = Buffer.from(`[${parts.join(',')}]`);
   return {
     catalog,
@@ -119,7 +132,12 @@ export function withPurchases(v: Variant, states: Map<string, PurchaseState>): R
     const parts = [...v.parts];
     for (const [i, shown] of laid.changed) {
       const c = v.choices[i]!;
-      parts[i] = JSON.stringify(toOverview(c.app, c.version, c.incompatible, shown));
+      // An element that cannot be made with the purchases laid over keeps everyone's (the others theirs).
+      try {
+        parts[i] = JSON.stringify(toOverview(c.app, c.version, c.incompatible, shown));
+      } catch {
+        continue;
+      }
     }
     own = representation(`[${parts.join(',')}]`);
     v.own.set(laid.key, own);
@@ -157,7 +175,11 @@ export function entryOf(v: Variant, appId: string, states: Map<string, PurchaseS
   const mine = states?.get(appId);
   if (!mine) return [v.entries[i]!];
   const c = v.choices[i]!;
-  return [toOverview(c.app, c.version, c.incompatible, mergeState(c.app, mine))];
+  try {
+    return [toOverview(c.app, c.version, c.incompatible, mergeState(c.app, mine))];
+  } catch {
+    return [v.entries[i]!];
+  }
 }
 
 /**

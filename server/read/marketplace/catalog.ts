@@ -9,7 +9,7 @@ import { licenseOf, type LicenseSigner } from '../../services/licenses/license';
 import { isEntitlingStatus } from '../../../machines/entitlement';
 import { appPlanId } from '../../services/sales/plans';
 import { screenshotUrl } from '../../services/version-info';
-import { renderMarkdown } from './markdown';
+import { plainHtml } from './markdown';
 
 /**
  * The catalog Rocket.Chat servers read (contract/marketplace.ts), from the portal's rows:
@@ -38,6 +38,12 @@ export type CatalogVersion = {
   author: { name: string; support?: string; homepage?: string };
   requiredApiVersion: string;
   changesNote: string;
+  /**
+   * The description and change log as HTML, rendered when they were saved (services/markdown-texts.ts); null for a
+   * row older than that (rendered at start, in the background), until then shown as plain text (`textsOf`).
+   */
+  descriptionHtml: string | null;
+  changesNoteHtml: string | null;
   privacyPolicySummary: string;
   documentationUrl: string;
   compileJobId: string;
@@ -72,6 +78,10 @@ export type Catalog = {
   byId: Map<string, CatalogApp>;
   /** Published bundles: their name and the ids of their apps. */
   bundles: Map<string, { name: string; appIds: string[] }>;
+  /** How many of its versions have a text whose HTML is not rendered yet (shown as plain text meanwhile). */
+  unrendered: number;
+  /** The apps left out because their rows could not be read into an element (each logged by the caller). */
+  failed: { appId: string; error: unknown }[];
 };
 
 /** Which icon a load carries: the list's thumbnail, the full icon (one app's calls), or none (its release history). */
@@ -125,6 +135,8 @@ export async function loadCatalog(db: Db, opts: { appId?: string; icon?: IconSiz
         author: appVersions.author,
         requiredApiVersion: appVersions.requiredApiVersion,
         changesNote: appVersions.changesNote,
+        descriptionHtml: appVersions.descriptionHtml,
+        changesNoteHtml: appVersions.changesNoteHtml,
         privacyPolicySummary: appVersions.privacyPolicySummary,
         documentationUrl: appVersions.documentationUrl,
         compileJobId: appVersions.compileJobId,
@@ -179,53 +191,69 @@ export async function loadCatalog(db: Db, opts: { appId?: string; icon?: IconSiz
   }
   const priceOf = new Map(activePrices.map((p) => [p.appId, p]));
   const byId = new Map<string, CatalogApp>();
+  // One app's rows that cannot be read into its element (a row written behind the portal's back) leave that app
+  // out of the catalog, never the others: each app is read on its own.
+  const failed = new Map<string, unknown>();
+  let unrendered = 0;
   for (const r of rows) {
-    let app = byId.get(r.appId);
-    if (!app) {
-      const price = priceOf.get(r.appId);
-      app = {
-        appId: r.appId,
-        isEnterpriseOnly: r.app.isEnterpriseOnly,
-        isUsageBased: r.app.isUsageBased,
-        purchaseType: r.app.purchaseType,
-        price: r.app.price,
-        createdAt: r.app.createdAt.toISOString(),
-        modifiedAt: r.app.modifiedAt.toISOString(),
-        tosLink: r.tosLink,
-        privacyLink: r.privacyLink,
-        pricingPlans: pricingPlansOf(r.app, price),
-        bundledIn: bundledIn.get(r.appId) ?? [],
-        versions: [],
+    if (failed.has(r.appId)) continue;
+    try {
+      let app = byId.get(r.appId);
+      if (!app) {
+        const price = priceOf.get(r.appId);
+        app = {
+          appId: r.appId,
+          isEnterpriseOnly: r.app.isEnterpriseOnly,
+          isUsageBased: r.app.isUsageBased,
+          purchaseType: r.app.purchaseType,
+          price: r.app.price,
+          createdAt: r.app.createdAt.toISOString(),
+          modifiedAt: r.app.modifiedAt.toISOString(),
+          tosLink: r.tosLink,
+          privacyLink: r.privacyLink,
+          pricingPlans: pricingPlansOf(r.app, price),
+          bundledIn: bundledIn.get(r.appId) ?? [],
+          versions: [],
+        };
+      }
+      const version: CatalogVersion = {
+        internalId: r.internalId,
+        version: r.version,
+        name: r.name,
+        nameSlug: r.nameSlug,
+        shortDescription: r.shortDescription,
+        description: r.description,
+        categories: r.categories,
+        languages: r.languages,
+        iconFileData: iconBase64(r.icon),
+        author: r.author,
+        requiredApiVersion: r.requiredApiVersion,
+        changesNote: r.changesNote,
+        descriptionHtml: r.descriptionHtml,
+        changesNoteHtml: r.changesNoteHtml,
+        privacyPolicySummary: r.privacyPolicySummary,
+        documentationUrl: r.documentationUrl,
+        compileJobId: r.compileJobId,
+        compiled: r.compiled,
+        classFile: r.classFile ?? '',
+        iconFile: r.iconFile ?? '',
+        implements: strings(r.implements) ?? [],
+        permissions: permissionsOf(r.permissions),
+        createdDate: r.createdDate.toISOString(),
+        modifiedDate: r.modifiedDate.toISOString(),
       };
+      // Every element made once now (a version that cannot be shown fails here, its app alone).
+      toInfo(app, version, false, baseState(app));
+      app.versions.push(version);
       byId.set(r.appId, app);
+      if (r.descriptionHtml === null || r.changesNoteHtml === null) unrendered++;
+    } catch (error) {
+      failed.set(r.appId, error);
+      byId.delete(r.appId);
     }
-    app.versions.push({
-      internalId: r.internalId,
-      version: r.version,
-      name: r.name,
-      nameSlug: r.nameSlug,
-      shortDescription: r.shortDescription,
-      description: r.description,
-      categories: r.categories,
-      languages: r.languages,
-      iconFileData: iconBase64(r.icon),
-      author: r.author,
-      requiredApiVersion: r.requiredApiVersion,
-      changesNote: r.changesNote,
-      privacyPolicySummary: r.privacyPolicySummary,
-      documentationUrl: r.documentationUrl,
-      compileJobId: r.compileJobId,
-      compiled: r.compiled,
-      classFile: r.classFile ?? '',
-      iconFile: r.iconFile ?? '',
-      implements: strings(r.implements) ?? [],
-      permissions: permissionsOf(r.permissions),
-      createdDate: r.createdDate.toISOString(),
-      modifiedDate: r.modifiedDate.toISOString(),
-    });
   }
   const list = [...byId.values()].sort((a, b) => a.versions[0]!.name.localeCompare(b.versions[0]!.name, 'en') || a.appId.localeCompare(b.appId));
-  return { apps: list, byId, bundles };
+  return { apps: list, byId, bundles, unrendered, failed: [...failed].map(([appId, error]) => ({ appId, error })) };
 }
 
 /** The app's ways to pay, from its active price: a subscription's enabled monthly and yearly plans, or `once` for a one-time price. */
@@ -366,19 +394,14 @@ function subscriptionInfoOf(r: RecordRow, appId: string, signer: LicenseSigner):
 
 // ——— The shapes ———
 
-/** The Markdown of a version, rendered once per loaded catalog (a catalog is immutable once loaded). */
-const renderedTexts = new WeakMap<CatalogVersion, { description: { raw: string; rendered: string }; changelog: { raw: string; rendered: string } }>();
-export function textsOf(v: CatalogVersion) {
-  let t = renderedTexts.get(v);
-  if (!t) {
-    t = {
-      description: { raw: v.description, rendered: renderMarkdown(v.description) },
-      changelog: { raw: v.changesNote, rendered: renderMarkdown(v.changesNote) },
-    };
-    renderedTexts.set(v, t);
-  }
-  return t;
-}
+/**
+ * A version's texts as Rocket.Chat shows them: the Markdown and the HTML rendered when it was saved (the catalog
+ * never renders); a version whose HTML is not rendered yet shows its text as it is (escaped, no Markdown).
+ */
+export const textsOf = (v: CatalogVersion) => ({
+  description: { raw: v.description, rendered: v.descriptionHtml ?? plainHtml(v.description) },
+  changelog: { raw: v.changesNote, rendered: v.changesNoteHtml ?? plainHtml(v.changesNote) },
+});
 
 const authorOf = (v: CatalogVersion) => ({ name: v.author.name, support: v.author.support ?? '', homepage: v.author.homepage ?? '' });
 

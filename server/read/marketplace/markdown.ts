@@ -7,10 +7,17 @@ import sanitize from 'sanitize-html';
  * AppDetailsPage and AppReleasesItem.tsx in RocketChat/Rocket.Chat), so it is sanitized whatever made it.
  * Rendered by `marked` (GitHub's flavour); raw HTML in the Markdown is shown as text, images as links to
  * them; then `sanitizeHtml` keeps only the elements below.
+ *
+ * Never called while a request is answered: a publisher's text is rendered once, when it is saved, within a
+ * nesting limit and a time budget (markdown-nesting.ts, markdown-renderer.ts: on a thread of its own), and the
+ * HTML stored (services/markdown-texts.ts); the catalog serves that.
  */
 export function renderMarkdown(raw: string): string {
   return sanitizeHtml(markdown.parse(raw.replace(/\u0000/g, ''), { async: false }) as string).trim();
 }
+
+/** A text shown as it is, without its Markdown: what the catalog serves for a version whose HTML is not rendered yet. */
+export const plainHtml = (raw: string) => (raw.trim() === '' ? '' : `<p>${escapeHtml(raw.replace(/\u0000/g, '').trim())}</p>`);
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);

@@ -1,44 +1,51 @@
 import semver from 'semver';
 import { z } from 'zod';
+import { LIMITS } from '../../../contract/common';
+import { MANIFEST_LIMITS, MANIFEST_TEXT } from '../../../contract/schemas/app';
 import { unstorableTextIn } from '../../../contract/text';
-import { isWebUrl } from '../../../contract/common';
 import { HttpError, unstorableText } from '../../errors';
+import { keptAuthorLink } from './author-links';
 
-const EMAIL = /^[^\s@<>()"']+@[^\s@<>()"']+\.[^\s@<>()"']+$/;
+/** A string of app.json of at most `max` characters (the message names the field). */
+const bounded = (field: string, max: number, required = `${field} is required.`) =>
+  z.string({ error: required }).max(max, { error: MANIFEST_TEXT.tooLong(field, max) });
+/** A list of app.json of at most MANIFEST_LIMITS.listItems entries. */
+const list = <T extends z.ZodType>(field: string, item: T) =>
+  z.array(item).max(MANIFEST_LIMITS.listItems, { error: MANIFEST_TEXT.tooMany(field, MANIFEST_LIMITS.listItems) });
 
-/** The Apps-Engine manifest (app.json) rules. */
+/**
+ * The Apps-Engine manifest (app.json) rules: what Rocket.Chat's Apps CLI asks of it (RocketChat/Rocket.Chat.Apps-cli
+ * src/misc/appJsonSchema.ts), every text bounded as the portal's forms bound the same field (`LIMITS`: a name 100
+ * characters, a description 10 000, an address 2 048), paths and lists where the forms have none
+ * (`MANIFEST_LIMITS`), and the file itself at most 64 KB (`readManifest`).
+ */
 export const Manifest = z.object({
   id: z.uuid({ error: 'id must be a UUID.' }),
-  name: z.string({ error: 'name is required.' }).trim().min(1, { error: 'name is required.' }).max(100),
-  nameSlug: z.string({ error: 'nameSlug is required.' }).regex(/^[a-z0-9-]+$/, { error: 'nameSlug must be lowercase letters, digits and dashes.' }),
-  version: z.string({ error: 'version is required.' }).refine((v) => semver.valid(v) !== null, { error: 'version must be a semver version (1.0.0).' }),
-  requiredApiVersion: z
-    .string({ error: 'requiredApiVersion is required.' })
-    .refine((v) => semver.validRange(v) !== null, { error: 'requiredApiVersion must be a semver range (^1.40.0).' }),
-  // Addresses people follow from the listing: web pages only (never javascript:, data: or file:); support
-  // may also be an email address. An empty homepage is none.
+  name: bounded('name', LIMITS.name).trim().min(1, { error: 'name is required.' }),
+  nameSlug: bounded('nameSlug', LIMITS.name).regex(/^[a-z0-9-]+$/, { error: 'nameSlug must be lowercase letters, digits and dashes.' }),
+  version: bounded('version', LIMITS.id).refine((v) => semver.valid(v) !== null, { error: 'version must be a semver version (1.0.0).' }),
+  requiredApiVersion: bounded('requiredApiVersion', LIMITS.name).refine((v) => semver.validRange(v) !== null, {
+    error: 'requiredApiVersion must be a semver range (^1.40.0).',
+  }),
+  // Addresses people follow from the listing, as Rocket.Chat's tools accept them (author-links.ts): web pages, bare
+  // domains (shown as https links) and email addresses; anything else is left out (a publish check says so), never
+  // refused. Support is required as the Apps CLI requires it; an empty homepage is none.
   author: z.object(
     {
-      name: z.string({ error: 'author.name is required.' }).min(1, { error: 'author.name is required.' }),
-      support: z
-        .string({ error: 'author.support is required.' })
+      name: bounded('author.name', LIMITS.name).trim().min(1, { error: 'author.name is required.' }),
+      support: bounded('author.support', LIMITS.url)
         .trim()
         .min(1, { error: 'author.support is required.' })
-        .refine((v) => isWebUrl(v) || EMAIL.test(v), { error: 'author.support must be an http(s) address or an email address.' }),
-      homepage: z
-        .string()
-        .trim()
-        .refine((v) => v === '' || isWebUrl(v), { error: 'author.homepage must be an http(s) address.' })
-        .transform((v) => v || undefined)
-        .optional(),
+        .transform(keptAuthorLink),
+      homepage: bounded('author.homepage', LIMITS.url).transform(keptAuthorLink).optional(),
     },
     { error: 'author is required.' },
   ),
-  classFile: z.string({ error: 'classFile is required.' }).regex(/^[\w\-./]+\.(ts|js)$/, { error: 'classFile must name a .ts or .js file.' }),
-  iconFile: z.string({ error: 'iconFile is required.' }).min(1, { error: 'iconFile is required.' }),
-  description: z.string().default(''),
-  permissions: z.array(z.object({ name: z.string() }).loose()).optional(),
-  implements: z.array(z.string()).optional(),
+  classFile: bounded('classFile', MANIFEST_LIMITS.path).regex(/^[\w\-./]+\.(ts|js)$/, { error: 'classFile must name a .ts or .js file.' }),
+  iconFile: bounded('iconFile', MANIFEST_LIMITS.path).min(1, { error: 'iconFile is required.' }),
+  description: bounded('description', LIMITS.text).default(''),
+  permissions: list('permissions', z.object({ name: bounded('permissions.name', LIMITS.name) }).loose()).optional(),
+  implements: list('implements', bounded('implements', LIMITS.name)).optional(),
 });
 export type Manifest = z.infer<typeof Manifest>;
 
@@ -56,6 +63,8 @@ export const packageKind = (files: Map<string, Buffer>, classFile: string): Pack
 export function readManifest(files: Map<string, Buffer>, engineVersion: string) {
   const raw = files.get('app.json');
   if (!raw) throw new HttpError(400, 'manifest_missing', 'The package has no app.json at its root.');
+  // Bounded before it is parsed: a manifest is a few hundred bytes, its description at most 10 000 characters.
+  if (raw.length > MANIFEST_LIMITS.bytes) throw new HttpError(400, 'manifest_too_large', MANIFEST_TEXT.tooLarge, [{ path: 'app.json', message: MANIFEST_TEXT.tooLarge }]);
   let json: unknown;
   try {
     json = JSON.parse(raw.toString('utf8'));

@@ -10,6 +10,7 @@ import { COMPILE_JOB } from '../compile/job';
 import { enqueue } from '../jobs';
 import type { Storage } from '../storage';
 import { statusAfter, transitionVersion } from '../lifecycle';
+import { renderVersionTexts } from '../markdown-texts';
 import { readIcon } from './icon';
 import { readManifest, type Manifest } from './manifest';
 import { readZip } from './zip';
@@ -94,6 +95,12 @@ export async function acceptPackage(
       throw conflict('version_not_newer', `The update's version ${manifest.version} must be greater than ${latest.version}.`);
     }
   }
+  // The texts' HTML, rendered now (a text that cannot be rendered is refused before anything is stored): a new
+  // version's description (the manifest's; a revision keeps the publisher's own), and the Apps CLI's change note.
+  const descriptionHtml = revised ? {} : await renderVersionTexts({ description: manifest.description }, { paths: { description: 'app.json.description' }, code: 'manifest_invalid' });
+  const changes = opts.versionFields?.changesNote;
+  const changesNoteHtml = changes === undefined ? {} : await renderVersionTexts({ changesNote: changes }, { paths: { changesNote: 'changes' } });
+  const versionFields = { ...opts.versionFields, ...changesNoteHtml };
   const internalId = revised?.internalId ?? newId();
   const compileJobId = newId();
   const packagePath = `packages/${manifest.id}/${internalId}${revised ? `.${compileJobId}` : ''}.zip`;
@@ -113,7 +120,7 @@ export async function acceptPackage(
           await queueCompile(tx);
           const [row] = await tx
             .update(appVersions)
-            .set({ ...fromPackage(manifest, icon, packagePath, compileJobId), ...opts.versionFields })
+            .set({ ...fromPackage(manifest, icon, packagePath, compileJobId), ...versionFields })
             .where(eq(appVersions.internalId, updated.internalId))
             .returning();
           return row!;
@@ -137,8 +144,11 @@ export async function acceptPackage(
         status: statusAfter('draft', { actor: 'system', isBundle: false }, { type: 'COMPILE' }),
         shortDescription: shortDescriptionFrom(manifest.description),
         description: manifest.description,
+        ...descriptionHtml,
+        // No change note yet (the change-log step, or the CLI's `changes`, writes one with its HTML).
+        changesNoteHtml: '',
         ...fromPackage(manifest, icon, packagePath, compileJobId),
-        ...opts.versionFields,
+        ...versionFields,
       });
       await queueCompile(tx);
     });

@@ -1,4 +1,5 @@
 import yauzl from 'yauzl';
+import { MANIFEST_TEXT } from '../../../contract/schemas/app';
 import { isStorableText } from '../../../contract/text';
 import { HttpError, unstorableText } from '../../errors';
 
@@ -24,7 +25,8 @@ function checkName(name: string) {
 
 /**
  * Reads a zip from memory with every check done before anything is stored: zip magic, size, entry count,
- * unsafe paths, symlinks, and the bytes actually decompressed. Returns the files by path.
+ * unsafe paths, symlinks, entries of the same name (readers differ in which one they take, so the portal could check
+ * one app.json and Rocket.Chat install another: none is taken), and the bytes actually decompressed. Returns the files by path.
  */
 export async function readZip(zip: Buffer, limits = PACKAGE_LIMITS): Promise<Map<string, Buffer>> {
   if (zip.length > limits.maxZipBytes) throw new HttpError(413, 'package_too_large', `The package is larger than ${limits.maxZipBytes / 1024 / 1024} MB.`);
@@ -35,6 +37,7 @@ export async function readZip(zip: Buffer, limits = PACKAGE_LIMITS): Promise<Map
   );
   if (archive.entryCount > limits.maxEntries) throw refuse('package_too_many_entries', `The package has more than ${limits.maxEntries} entries.`);
   const files = new Map<string, Buffer>();
+  const names = new Set<string>();
   let unpacked = 0;
   return new Promise((resolve, reject) => {
     const fail = (e: unknown) => {
@@ -52,6 +55,8 @@ export async function readZip(zip: Buffer, limits = PACKAGE_LIMITS): Promise<Map
         return fail(e);
       }
       if (fileName.endsWith('/')) return archive.readEntry();
+      if (names.has(fileName)) return fail(refuse('package_duplicate_entry', MANIFEST_TEXT.duplicateEntry(fileName)));
+      names.add(fileName);
       archive.openReadStream(entry, (err, stream) => {
         if (err || !stream) return fail(err);
         const chunks: Buffer[] = [];

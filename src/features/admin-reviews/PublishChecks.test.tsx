@@ -41,7 +41,7 @@ describe('the publish checks’ settings', () => {
     expect(secrets).toHaveTextContent('Blocks submission');
     expect(screen.getByRole('combobox', { name: CHECK_TITLES['new-permissions'] })).toHaveTextContent('Warns');
     expect(screen.getAllByText('default: Blocks submission')).toHaveLength(2);
-    expect(screen.getAllByText('default: Warns')).toHaveLength(4);
+    expect(screen.getAllByText('default: Warns')).toHaveLength(5);
     expect(screen.getByRole('textbox', { name: reviewText.licences })).toHaveValue('AGPL-3.0-only\nSSPL-1.0');
     expect(screen.getByRole('button', { name: reviewText.save })).toBeDisabled();
   });

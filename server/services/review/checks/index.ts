@@ -2,6 +2,7 @@ import { contextOf, finding, type Check, type CheckInput } from './context';
 import { CHECK_TITLES, type CheckId, type StoredFinding as Finding } from '../../../../contract/schemas/review';
 import { bundledLicences } from './bundled-licences';
 import { lowestEngine, type TypeCheckOn } from './lowest-engine';
+import { manifestLinks } from './manifest-links';
 import { manifestMismatch } from './manifest-mismatch';
 import { newPermissions } from './new-permissions';
 import { secrets } from './secrets';
@@ -26,6 +27,7 @@ export async function runChecks(input: CheckInput, opts: { typeCheckOn?: TypeChe
   const checks: [CheckId, Check][] = [
     ['new-permissions', newPermissions],
     ['manifest-mismatch', manifestMismatch],
+    ['manifest-links', manifestLinks],
     ['secrets', secrets],
     ['bundled-licences', bundledLicences],
   ];
