@@ -80,19 +80,16 @@ export async function backfillVersionHtml(db: Db, opts: { signal?: AbortSignal; 
     for (const r of rows) {
       if (opts.signal?.aborted) return written;
       after = r.internalId;
-      if (r.descriptionHtml === null) {
-        const descriptionHtml = await htmlOrPlain(r.description);
+      for (const [text, html] of [
+        ['description', 'descriptionHtml'],
+        ['changesNote', 'changesNoteHtml'],
+      ] as const) {
+        if (r[html] !== null) continue;
+        // Written only while the text is still the one rendered and its HTML still missing (a save in between wrote its own).
         await db
           .update(appVersions)
-          .set({ descriptionHtml })
-          .where(and(eq(appVersions.internalId, r.internalId), eq(appVersions.description, r.description), isNull(appVersions.descriptionHtml)));
-      }
-      if (r.changesNoteHtml === null) {
-        const changesNoteHtml = await htmlOrPlain(r.changesNote);
-        await db
-          .update(appVersions)
-          .set({ changesNoteHtml })
-          .where(and(eq(appVersions.internalId, r.internalId), eq(appVersions.changesNote, r.changesNote), isNull(appVersions.changesNoteHtml)));
+          .set({ [html]: await htmlOrPlain(r[text]) })
+          .where(and(eq(appVersions.internalId, r.internalId), eq(appVersions[text], r[text]), isNull(appVersions[html])));
       }
       written++;
     }

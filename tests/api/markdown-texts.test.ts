@@ -5,7 +5,7 @@
 // every Rocket.Chat server; a version without HTML shows its text escaped until the background backfill renders it.
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MARKDOWN_TEXT } from '../../contract/schemas/app';
 import { appVersions, apps } from '../../server/db/schema';
 import { uuidOf } from '../../server/db/seed';
@@ -30,17 +30,6 @@ const weatherVersion = hexId('version:Weather Now:0.1.0');
 const row = async (internalId: string) => (await s.app.db.select().from(appVersions).where(eq(appVersions.internalId, internalId)))[0]!;
 const info = { shortDescription: 'Forecasts for any city', privacyPolicySummary: 'Sends city names to the weather service.', documentationUrl: 'https://northwind.example/docs/weather' };
 const post = (step: 'info' | 'changes', body: unknown) => s.request('POST', `/v1/publisher/apps/${weather}/info/${weatherVersion}/${step}`, { token: owner, body });
-
-/** Polls (no fixed wait) until `check` holds. */
-async function until<T>(what: string, read: () => Promise<T>, check: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const v = await read();
-    if (check(v)) return v;
-    if (Date.now() - start > ms) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('Markdown rendered at save', () => {
   it('stores a saved description and change log with their HTML', async () => {
@@ -151,12 +140,20 @@ describe('a catalog with a hostile element still answers', () => {
   });
 
   it('renders versions stored without HTML in the background (the unrenderable one stored as its escaped text)', async () => {
-    await until('the backfill wrote Jira’s HTML', () => row(jira100), (r) => r.descriptionHtml !== null && r.changesNoteHtml !== null);
+    // Polled (no fixed wait): the backfill runs in the background.
+    await vi.waitFor(async () => expect(await row(jira100)).toMatchObject({ descriptionHtml: expect.any(String), changesNoteHtml: expect.any(String) }), { timeout: 20_000, interval: 25 });
     expect(await row(jira100)).toMatchObject({ descriptionHtml: plainHtml(DEEP_QUOTES), changesNoteHtml: plainHtml(DEEP_LIST) });
     // A renderable text without its HTML: rendered (by the same renderer, off the event loop), then served.
     await s.app.db.execute(sql`UPDATE app_versions SET description = '**bold** text', description_html = NULL WHERE internal_id = ${calendar100}`);
     expect(one(await list(), calendar)!.latest.detailedDescription.rendered).toMatch(/^<p>(\*\*bold\*\* text|<strong>bold<\/strong> text)<\/p>$/);
-    const listed = await until('Calendar Sync rendered', list, (l) => one(l, calendar)?.latest.detailedDescription.rendered === '<p><strong>bold</strong> text</p>');
+    const listed = await vi.waitFor(
+      async () => {
+        const l = await list();
+        expect(one(l, calendar)?.latest.detailedDescription.rendered).toBe('<p><strong>bold</strong> text</p>');
+        return l;
+      },
+      { timeout: 20_000, interval: 25 },
+    );
     expect(one(listed, jira)!.latest.detailedDescription.rendered).toBe(plainHtml(DEEP_QUOTES));
   });
 });
