@@ -200,6 +200,7 @@ export const MARKDOWN_TEXT = {
   inline: (what: string) => `The ${what} nests links, brackets or emphasis more than ${MARKDOWN_LIMITS.depth} levels deep; simplify it.`,
   complex: (what: string) => `The ${what} is nested too deeply to format; flatten its quotes, lists and emphasis.`,
   time: (what: string) => `The ${what} took too long to format; simplify its emphasis and links.`,
+  busy: (what: string) => `Other texts of this publisher are still being formatted; save the ${what} again in a moment.`,
 } as const;
 
 export const Screenshot = z.object({ id: z.string(), appId: z.string(), fileName: z.string(), thumbnailUrl: z.string() });

@@ -35,7 +35,7 @@ export const appInfoRoutes = (app: FastifyInstance) => {
   // The version the path names, authorized by the gate (server/plugins/access.ts).
   const owner = (request: FastifyRequest) => {
     const { version } = resourceOf(request, 'appVersion');
-    return { appId: version.appId, internalId: version.internalId };
+    return { appId: version.appId, internalId: version.internalId, publisherId: request.domain?.id };
   };
   const version = async (v: Awaited<ReturnType<typeof setInfo>>) => toVersion(v, false);
   // Paid prices are the policy's decision too (paidApp needs the publisher's canCreatePaidApps).

@@ -66,7 +66,7 @@ export async function createBundle(
   if (!bytes) problems.push({ path: 'bundleInfo.iconFileData', message: BUNDLE_TEXT.icon });
   if (problems.length) throw badRequest(problems[0]!.message, problems);
   const icon = await readIcon('of the bundle', Buffer.from(bytes!, 'base64'), 'bundleInfo.iconFileData');
-  const { descriptionHtml } = await renderVersionTexts({ description: info.description }, { paths: { description: 'bundleInfo.description' } });
+  const { descriptionHtml } = await renderVersionTexts({ description: info.description }, { paths: { description: 'bundleInfo.description' }, publisherId });
   const bundleId = randomUUID();
   const internalId = newId();
   // The first version starts as a draft and is submitted by the machine (a bundle has no compile).

@@ -28,17 +28,19 @@ export const refusalOf = (field: keyof VersionTexts, r: Extract<Rendered, { ok: 
  * The HTML of the texts a write sets (only those given), rendered within the renderer's limits
  * (read/marketplace/markdown-renderer.ts). A text that cannot be rendered is refused: a 400 naming its field
  * (`paths`, by default the field's own name) with a reason the publisher can act on; nothing is written.
+ * `publisherId`: whose text it is (publishers take turns at the renderer).
  */
 export async function renderVersionTexts(
   texts: VersionTexts,
-  opts: { paths?: Partial<Record<keyof VersionTexts, string>>; code?: string } = {},
+  opts: { paths?: Partial<Record<keyof VersionTexts, string>>; code?: string; publisherId?: string } = {},
 ): Promise<VersionHtml> {
   const out: VersionHtml = {};
   const fields: { path: string; message: string }[] = [];
   for (const field of ['description', 'changesNote'] as const) {
     const raw = texts[field];
     if (raw === undefined) continue;
-    const rendered = await renderMarkdownWithin(raw);
+    // Publishers take turns at the renderer (one publisher's many texts cannot hold up another's).
+    const rendered = await renderMarkdownWithin(raw, { key: opts.publisherId ? `publisher:${opts.publisherId}` : 'anonymous' });
     if (rendered.ok) out[field === 'description' ? 'descriptionHtml' : 'changesNoteHtml'] = rendered.html;
     else fields.push({ path: opts.paths?.[field] ?? field, message: refusalOf(field, rendered) });
   }
@@ -48,15 +50,16 @@ export async function renderVersionTexts(
 
 /** A text rendered within the limits, or, when it cannot be, shown as it is (escaped, no Markdown). */
 async function htmlOrPlain(raw: string): Promise<string> {
-  const rendered = await renderMarkdownWithin(raw);
+  const rendered = await renderMarkdownWithin(raw, { key: 'backfill' });
   return rendered.ok ? rendered.html : plainHtml(raw);
 }
 
 /**
  * Renders the texts of versions whose HTML is missing (rows older than the columns, or written behind the portal's
  * back), a batch at a time, oldest id first: each with the same limits as a save, one that cannot be rendered stored
- * as its plain text. A row is written only while its text is still the one rendered and its HTML still missing (a
- * save in between wrote its own). Stops between rows when `signal` aborts. Answers how many rows it wrote.
+ * as its plain text, each batch written in one transaction. A row is written only while its text is still the one
+ * rendered and its HTML still missing (a save in between wrote its own). Stops between rows when `signal` aborts
+ * (what it rendered by then is written). Answers how many rows it wrote.
  */
 export async function backfillVersionHtml(db: Db, opts: { signal?: AbortSignal; batch?: number } = {}): Promise<number> {
   const batch = opts.batch ?? 50;
@@ -77,22 +80,30 @@ export async function backfillVersionHtml(db: Db, opts: { signal?: AbortSignal; 
       .orderBy(asc(appVersions.internalId))
       .limit(batch);
     if (!rows.length) return written;
+    // The batch's texts rendered first, then written in one transaction: the catalog hears of the batch once
+    // (its cache forgets what it kept at each app_versions notification), not of every row.
+    const writes: { internalId: string; text: 'description' | 'changesNote'; html: 'descriptionHtml' | 'changesNoteHtml'; raw: string; rendered: string }[] = [];
     for (const r of rows) {
-      if (opts.signal?.aborted) return written;
+      if (opts.signal?.aborted) break;
       after = r.internalId;
       for (const [text, html] of [
         ['description', 'descriptionHtml'],
         ['changesNote', 'changesNoteHtml'],
       ] as const) {
-        if (r[html] !== null) continue;
-        // Written only while the text is still the one rendered and its HTML still missing (a save in between wrote its own).
-        await db
-          .update(appVersions)
-          .set({ [html]: await htmlOrPlain(r[text]) })
-          .where(and(eq(appVersions.internalId, r.internalId), eq(appVersions[text], r[text]), isNull(appVersions[html])));
+        if (r[html] === null) writes.push({ internalId: r.internalId, text, html, raw: r[text], rendered: await htmlOrPlain(r[text]) });
       }
       written++;
     }
+    await db.transaction(async (tx) => {
+      for (const w of writes) {
+        // Written only while the text is still the one rendered and its HTML still missing (a save in between wrote its own).
+        await tx
+          .update(appVersions)
+          .set({ [w.html]: w.rendered })
+          .where(and(eq(appVersions.internalId, w.internalId), eq(appVersions[w.text], w.raw), isNull(appVersions[w.html])));
+      }
+    });
+    if (opts.signal?.aborted) return written;
   }
 }
 

@@ -14,7 +14,8 @@ import type { Storage } from './storage';
 
 type Version = typeof appVersions.$inferSelect;
 /** A version the gate authorized (server/plugins/access.ts): its app and its internal id. */
-type Owner = { appId: string; internalId: string };
+/** The version a request writes (the gate authorized it), and its publisher (whose turn at the Markdown renderer it takes). */
+type Owner = { appId: string; internalId: string; publisherId?: string };
 
 /** The version as stored now (its row is read again: a write is conditional on what it read). */
 async function storedVersion(db: Db, o: Owner): Promise<Version> {
@@ -40,7 +41,7 @@ export async function writableVersion(db: Db, o: Owner): Promise<Version> {
 /** Writes a version's content; its Markdown texts among them (`texts`) with their HTML, rendered once the version is known to be writable. */
 async function update(db: Db, o: Owner, set: Partial<Version>, texts: VersionTexts = {}) {
   const v = await writableVersion(db, o);
-  const html = await renderVersionTexts(texts);
+  const html = await renderVersionTexts(texts, { publisherId: o.publisherId });
   // Conditional on the status it checked: a concurrent submit wins, this write answers 409.
   const [updated] = await db
     .update(appVersions)

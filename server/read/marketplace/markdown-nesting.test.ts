@@ -17,6 +17,8 @@ describe('how deep a text nests, seen before rendering (nestingOf)', () => {
     ['a run of 41 asterisks around a word', '*'.repeat(41) + 'a' + '*'.repeat(41), 'inline'],
     ['nested brackets', '['.repeat(21) + 'a' + ']'.repeat(21), 'inline'],
     ['links inside links', '[a '.repeat(2500) + 'b' + '](x)'.repeat(2500), 'inline'],
+    // A fence opened in a list item ends with the item: the quotes after it are Markdown (marked overflows on them).
+    ['quotes after a fence opened in a list item', '- ```\n' + '>'.repeat(5000) + 'a', 'block'],
   ])('refuses %s', (_, raw, kind) => {
     const nesting = nestingOf(raw);
     expect(nesting?.kind).toBe(kind);
@@ -45,11 +47,10 @@ describe('how deep a text nests, seen before rendering (nestingOf)', () => {
     expect(nestingOf('> > a', 2)).toBeNull();
   });
 
-  it('reads in one pass: 200 000 hostile characters of each kind well within a second or two (a quadratic look would take minutes)', () => {
-    const start = performance.now();
-    for (const raw of ['>'.repeat(200_000), '_a'.repeat(100_000), '*a '.repeat(66_666), '['.repeat(200_000), '`'.repeat(200_000), '` a '.repeat(50_000), ' '.repeat(200_000), 'a\n'.repeat(100_000)]) {
-      nestingOf(raw);
-    }
-    expect(performance.now() - start).toBeLessThan(2_000);
+  it('reads 200 000 hostile characters of each kind in one pass, and judges them (a quadratic look would take minutes: the test’s time-out)', () => {
+    const hostile = ['>'.repeat(200_000), '*a '.repeat(66_666), '['.repeat(200_000)];
+    const benign = ['_a'.repeat(100_000), '`'.repeat(200_000), '` a '.repeat(50_000), ' '.repeat(200_000), 'a\n'.repeat(100_000)];
+    expect(hostile.map((raw) => nestingOf(raw)?.kind)).toEqual(['block', 'inline', 'inline']);
+    expect(benign.map((raw) => nestingOf(raw))).toEqual(benign.map(() => null));
   });
 });

@@ -42,7 +42,7 @@ export function nestingOf(raw: string, limit = MARKDOWN_DEPTH): Nesting | null {
     // Containers: quotes and list markers, each one level, the line's indentation one per two columns.
     const lead = blanks(line, 0);
     let i = lead.end;
-    let depth = Math.floor(lead.columns / 2);
+    let markers = 0;
     for (;;) {
       const rest = line.slice(i, i + 12);
       if (rest[0] === '>') i++;
@@ -51,11 +51,13 @@ export function nestingOf(raw: string, limit = MARKDOWN_DEPTH): Nesting | null {
         if (!marker) break;
         i += marker[0].length;
       }
-      depth++;
-      if (!fence && depth > limit) return { kind: 'block', depth };
+      // Counted inside fenced code too: a fence opened in a list or quote ends with it, and what follows is not code.
+      if (++markers > limit) return { kind: 'block', depth: markers };
       i = blanks(line, i).end;
     }
     const content = line.slice(i);
+    // Indentation nests only what it indents (a line of blanks is a blank line).
+    const depth = (content.trim() === '' ? 0 : Math.floor(lead.columns / 2)) + markers;
     const fenceMark = FENCE.exec(content)?.[1];
     if (fence) {
       if (fenceMark && fenceMark[0] === fence[0] && fenceMark.length >= fence.length && content.slice(fenceMark.length).trim() === '') fence = null;

@@ -12,10 +12,12 @@ export const MARKDOWN_BUDGET_MS = 2_000;
 
 /**
  * Why a text is not rendered: it nests quotes or lists (`block`) or links, brackets or emphasis (`inline`) deeper
- * than MARKDOWN_DEPTH (seen before rendering), it overflowed the renderer's stack anyway (`complex`), or it took
- * longer than the budget (`time`).
+ * than MARKDOWN_DEPTH (seen before rendering), it overflowed the renderer's stack anyway (`complex`), it took
+ * longer than the budget (`time`), or its owner has MAX_WAITING_PER_KEY texts waiting already (`busy`).
  */
-export type MarkdownRefusal = 'block' | 'inline' | 'complex' | 'time';
+export type MarkdownRefusal = 'block' | 'inline' | 'complex' | 'time' | 'busy';
+/** Texts of one owner (a publisher) waiting or being rendered at once; another is refused until one is done. */
+export const MAX_WAITING_PER_KEY = 4;
 export type Rendered = { ok: true; html: string } | { ok: false; reason: MarkdownRefusal };
 
 /** The thread's entry: the built server's .js beside its bundle when there is one, else the TypeScript source through tsx. */
@@ -35,12 +37,27 @@ type Thread = { worker: Worker; ready: Promise<void> };
 
 let thread: Thread | undefined;
 let idleTimer: NodeJS.Timeout | undefined;
-const queue: Job[] = [];
+/**
+ * The texts waiting, by owner; owners take turns (one text each, in the order they first had one waiting), so one
+ * publisher's many texts delay another's by at most one budget per owner ahead, not by all of them.
+ */
+const waiting = new Map<string, Job[]>();
+/** Each owner's texts waiting or being rendered. */
+const held = new Map<string, number>();
 let busy = false;
+const nextJob = (): Job | undefined => {
+  const [key, jobs] = waiting.entries().next().value ?? [];
+  if (key === undefined || !jobs) return undefined;
+  const job = jobs.shift()!;
+  // To the back of the line with what it has left.
+  waiting.delete(key);
+  if (jobs.length) waiting.set(key, jobs);
+  return job;
+};
 let nextId = 1;
 /** How many threads were started (tests read it: a thread that ran out of time is replaced). */
 let started = 0;
-export const rendererStats = () => ({ started, queued: queue.length, busy });
+export const rendererStats = () => ({ started, queued: [...waiting.values()].reduce((n, jobs) => n + jobs.length, 0), busy });
 
 function startThread(): Thread {
   const { file, execArgv } = workerEntry();
@@ -120,7 +137,7 @@ async function pump() {
   busy = true;
   clearTimeout(idleTimer);
   try {
-    for (let job = queue.shift(); job; job = queue.shift()) {
+    for (let job = nextJob(); job; job = nextJob()) {
       try {
         job.resolve(await run(job));
       } catch (e) {
@@ -136,17 +153,39 @@ async function pump() {
 
 /**
  * A publisher's Markdown rendered as the catalog serves it (markdown.ts `renderMarkdown`), within limits: refused
- * unrendered when it nests deeper than MARKDOWN_DEPTH (markdown.ts `nestingOf`), else rendered on a thread of its
- * own (one text at a time, off the event loop), which is ended and replaced when the text takes longer than
- * `budgetMs`. Rejects only when the thread cannot be started at all.
+ * unrendered when it nests deeper than MARKDOWN_DEPTH (markdown-nesting.ts `nestingOf`), else rendered on a thread
+ * of its own (one text at a time, off the event loop), which is ended and replaced when the text takes longer than
+ * `budgetMs`. `key` names the text's owner (its publisher): owners take turns, and one with MAX_WAITING_PER_KEY texts
+ * waiting has the next refused (`busy`). Rejects only when the thread cannot be started at all.
  */
-export function renderMarkdownWithin(raw: string, opts: { budgetMs?: number; depth?: number } = {}): Promise<Rendered> {
+export function renderMarkdownWithin(raw: string, opts: { budgetMs?: number; depth?: number; key?: string } = {}): Promise<Rendered> {
   const text = raw.replace(/\u0000/g, '');
   if (text.trim() === '') return Promise.resolve({ ok: true, html: '' });
   const nesting = nestingOf(text, opts.depth ?? MARKDOWN_DEPTH);
   if (nesting) return Promise.resolve({ ok: false, reason: nesting.kind });
+  const key = opts.key ?? '';
+  // Texts of no owner (the server's own) are not counted.
+  if (opts.key !== undefined && (held.get(key) ?? 0) >= MAX_WAITING_PER_KEY) return Promise.resolve({ ok: false, reason: 'busy' });
+  held.set(key, (held.get(key) ?? 0) + 1);
+  const release = () => {
+    const left = (held.get(key) ?? 1) - 1;
+    if (left > 0) held.set(key, left);
+    else held.delete(key);
+  };
   return new Promise<Rendered>((resolve, reject) => {
-    queue.push({ raw: text, budgetMs: opts.budgetMs ?? MARKDOWN_BUDGET_MS, resolve, reject });
+    const job: Job = {
+      raw: text,
+      budgetMs: opts.budgetMs ?? MARKDOWN_BUDGET_MS,
+      resolve: (r) => {
+        release();
+        resolve(r);
+      },
+      reject: (e) => {
+        release();
+        reject(e);
+      },
+    };
+    waiting.set(key, [...(waiting.get(key) ?? []), job]);
     void pump();
   });
 }

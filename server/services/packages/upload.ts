@@ -97,9 +97,10 @@ export async function acceptPackage(
   }
   // The texts' HTML, rendered now (a text that cannot be rendered is refused before anything is stored): a new
   // version's description (the manifest's; a revision keeps the publisher's own), and the Apps CLI's change note.
-  const descriptionHtml = revised ? {} : await renderVersionTexts({ description: manifest.description }, { paths: { description: 'app.json.description' }, code: 'manifest_invalid' });
+  const publisherId = opts.publisherId;
+  const descriptionHtml = revised ? {} : await renderVersionTexts({ description: manifest.description }, { paths: { description: 'app.json.description' }, code: 'manifest_invalid', publisherId });
   const changes = opts.versionFields?.changesNote;
-  const changesNoteHtml = changes === undefined ? {} : await renderVersionTexts({ changesNote: changes }, { paths: { changesNote: 'changes' } });
+  const changesNoteHtml = changes === undefined ? {} : await renderVersionTexts({ changesNote: changes }, { paths: { changesNote: 'changes' }, publisherId });
   const versionFields = { ...opts.versionFields, ...changesNoteHtml };
   const internalId = revised?.internalId ?? newId();
   const compileJobId = newId();
