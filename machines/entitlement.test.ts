@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entitles, isEntitlingStatus } from './entitlement';
+import { entitles, isEntitlingStatus, ownedEntitles } from './entitlement';
 import { subscriptionStates } from './subscription';
 
 describe('what still entitles', () => {
@@ -13,5 +13,12 @@ describe('what still entitles', () => {
     expect(entitles({ purchaseType: 'subscription', subscriptionStatus: 'cancelling', refundedAt: null })).toBe(true);
     expect(entitles({ purchaseType: 'subscription', subscriptionStatus: 'active', refundedAt: '2026-01-01T00:00:00Z' })).toBe(false);
     expect(entitles({ purchaseType: 'subscription', subscriptionStatus: 'pastDue', refundedAt: null })).toBe(false);
+  });
+  it('the checkout pages’ view of a purchase says the same', () => {
+    expect(ownedEntitles({ kind: 'buy', status: 'owned' })).toBe(true);
+    expect(ownedEntitles({ kind: 'buy', status: 'refunded' })).toBe(false);
+    expect(ownedEntitles({ kind: 'subscription', status: 'cancelling' })).toBe(true);
+    expect(ownedEntitles({ kind: 'subscription', status: 'refunded' })).toBe(false);
+    expect(ownedEntitles({ kind: 'subscription', status: 'pastDue' })).toBe(false);
   });
 });

@@ -15,3 +15,10 @@ export type Holding = { purchaseType: 'buy' | 'subscription'; subscriptionStatus
 
 /** A purchase that still entitles: bought once, or a subscription in an entitling status — and not refunded. */
 export const entitles = (r: Holding): boolean => r.refundedAt === null && (r.purchaseType === 'buy' || isEntitlingStatus(r.subscriptionStatus));
+
+/**
+ * The same, for a purchase as the checkout pages show it (contract/schemas/checkout.ts OwnedPurchase: a one-time
+ * purchase is `owned` until refunded; a subscription carries its status).
+ */
+export const ownedEntitles = (owned: { kind: 'buy' | 'subscription'; status: string }): boolean =>
+  owned.kind === 'buy' ? owned.status === 'owned' : isEntitlingStatus(owned.status);

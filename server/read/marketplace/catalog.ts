@@ -6,7 +6,7 @@ import type {
 import type { Db } from '../../db/client';
 import { appVersions, apps, bundleApps, featuredApps, prices, publishers, purchaseRecords, screenshots } from '../../db/schema';
 import { licenseOf, type LicenseSigner } from '../../services/licenses/license';
-import { isEntitlingStatus } from '../../../machines/entitlement';
+import { entitles } from '../../../machines/entitlement';
 import { appPlanId } from '../../services/sales/plans';
 import { screenshotUrl } from '../../services/version-info';
 import { plainHtml } from './markdown';
@@ -322,7 +322,6 @@ export const baseState = (app: CatalogApp): PurchaseState => ({
 });
 
 type RecordRow = typeof purchaseRecords.$inferSelect & { target: string };
-const isActive = (r: RecordRow) => r.purchaseType === 'subscription' && isEntitlingStatus(r.subscriptionStatus);
 
 /**
  * What one workspace bought, per app (its own purchase records, and its bundle subscriptions for the bundles'
@@ -344,9 +343,9 @@ export async function purchasesOf(db: Db, workspaceId: string, signer: LicenseSi
   }
   const states = new Map<string, PurchaseState>();
   for (const [appId, records] of byApp) {
-    // A refunded purchase no longer holds the app (its subscription is cancelled with the refund).
-    const bought = records.some((r) => r.purchaseType === 'buy' && !r.refundedAt);
-    const active = records.find(isActive);
+    // What still entitles (machines/entitlement.ts): a refunded purchase no longer does.
+    const bought = records.some((r) => r.purchaseType === 'buy' && entitles(r));
+    const active = records.find((r) => r.purchaseType === 'subscription' && entitles(r));
     const subscription = active ?? records.find((r) => r.purchaseType === 'subscription' && r.subscriptionStatus);
     states.set(appId, {
       isPurchased: bought || !!active,

@@ -2,6 +2,7 @@
 // against a running portal through the same public calls a real buyer's browser makes — the checkout page's
 // API with the `marketplace:purchase` token Rocket.Chat puts in the page's address, and the sandbox's card
 // form — so every sale, subscription, seat change and cancellation in the demo came through the real path.
+import { ownedEntitles } from '../../../machines/entitlement';
 import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { CheckoutOffer, CheckoutSession } from '../../../contract/schemas/checkout';
 import type { Db } from '../../db/client';
@@ -51,7 +52,7 @@ export class SimulatedBuyer {
       const ws = await this.clients.tokenFor(workspaceId, PURCHASE_SCOPE);
       const appId = pick(this.rnd, forSale).id;
       const offer = await this.call<CheckoutOffer>('GET', `/v1/checkout/apps/${appId}?workspaceId=${workspaceId}`, ws.token);
-      if (offer.owned && ['owned', 'active', 'trialing', 'cancelling'].includes(offer.owned.status)) continue;
+      if (offer.owned && ownedEntitles(offer.owned)) continue;
       let body: Record<string, unknown> = { workspaceId, acceptTerms: true };
       if (offer.purchaseType === 'subscription') {
         if (!offer.plans.length) continue;

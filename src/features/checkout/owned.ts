@@ -1,8 +1,5 @@
 import type { CheckoutOffer, OwnedPurchase } from '../../../contract/schemas/checkout';
-import { isEntitlingStatus } from '../../../machines/entitlement';
-
-/** A subscription still running: what blocks a new one (the server allows another when none entitles: machines/entitlement.ts). */
-export const isLive = (owned: OwnedPurchase) => isEntitlingStatus(owned.status);
+import { ownedEntitles } from '../../../machines/entitlement';
 
 /** What the workspace holds of the app, as the checkout pages act on it. */
 export type Holding =
@@ -19,7 +16,8 @@ export type Holding =
 export function holdingOf(offer: Pick<CheckoutOffer, 'owned'>): Holding {
   const owned = offer.owned;
   if (!owned) return { kind: 'none' };
-  if (owned.kind === 'buy') return owned.status === 'refunded' || owned.status === 'cancelled' ? { kind: 'none' } : { kind: 'bought', owned };
-  if (!isLive(owned)) return { kind: 'lapsed', owned };
+  // What still entitles blocks a new purchase (the server refuses another: machines/entitlement.ts).
+  if (owned.kind === 'buy') return ownedEntitles(owned) ? { kind: 'bought', owned } : { kind: 'none' };
+  if (!ownedEntitles(owned)) return { kind: 'lapsed', owned };
   return owned.manageable && !owned.viaBundle ? { kind: 'manage', owned } : { kind: 'readOnly', owned };
 }
