@@ -26,13 +26,6 @@ export const isAllowedPort = (port: number) => Number.isInteger(port) && (port =
  * 2001:db8::/32, 2002::/16 6to4, 3fff::/20 …), which are not `unicast`.
  */
 const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR('2000::/3');
-/** NAT64's well-known prefix (RFC 6052): its gateway connects to the IPv4 address in the last 32 bits. */
-const NAT64_WELL_KNOWN = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
-
-const lastIPv4 = (v6: ipaddr.IPv6) => {
-  const [hi, lo] = v6.parts.slice(6) as [number, number];
-  return new ipaddr.IPv4([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff]);
-};
 
 /**
  * An IP address in its parts, or null. IPv6 is read in the form the URL parser writes it first: ipaddr.js reads
@@ -50,17 +43,16 @@ function parseIp(address: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
 /**
  * Whether an IP address is a public unicast one: loopback, private, link-local (169.254.169.254 included),
  * carrier-grade NAT, multicast, reserved, documentation and benchmarking ranges and unspecified are not, nor
- * any IPv6 address outside global unicast or in a special range of it. An IPv6 address that reaches an IPv4 one
- * — IPv4-mapped, or NAT64's well-known prefix — is judged by that IPv4 address; the other forms that embed one
- * (IPv4-compatible ::/96, 6to4 2002::/16, Teredo 2001::/32, NAT64's local-use 64:ff9b:1::/48) are refused
- * whatever they embed: deprecated or tunnelled, no webhook endpoint needs them.
+ * any IPv6 address outside global unicast (2000::/3) or in a special range of it. Every IPv6 form that embeds or
+ * reaches an IPv4 address — IPv4-compatible ::/96, IPv4-mapped ::ffff:0:0/96, NAT64's 64:ff9b::/96 and
+ * 64:ff9b:1::/48, 6to4 2002::/16, Teredo 2001::/32 — is refused whatever it embeds: a webhook endpoint is named by
+ * its IPv4 address or a name, never by one of these.
  */
 export function isPublicAddress(address: string): boolean {
   const parsed = parseIp(address);
   if (!parsed) return false;
   if (parsed.kind() === 'ipv4') return parsed.range() === 'unicast';
   const v6 = parsed as ipaddr.IPv6;
-  if (v6.isIPv4MappedAddress() || v6.match(NAT64_WELL_KNOWN)) return lastIPv4(v6).range() === 'unicast';
   return v6.match(GLOBAL_UNICAST) && v6.range() === 'unicast';
 }
 
