@@ -110,6 +110,8 @@ export const CheckoutSession = z.object({
   status: z.enum(['open', 'completed', 'declined', 'expired', 'voided']),
   /** Why the last payment was declined, or why the session was voided. */
   failure: z.string(),
+  /** A voided session's payment: nothing was charged (`none`), being refunded, refunded, or the refund failed. */
+  giveBack: z.enum(['none', 'pending', 'done', 'failed']),
   purchaseId: z.string().nullable(),
   /** The payment provider's page the buyer pays on (the sandbox's card form, or Stripe Checkout). */
   url: z.string(),

@@ -669,6 +669,11 @@ export const checkoutSessions = pgTable(
     createdAt: created(),
     completedAt: ts('completed_at'),
     voidedAt: ts('voided_at'),
+    /**
+     * A voided session's payment at the provider: nothing to give back (`none`: the sandbox's, or a trial's), being
+     * refunded (`pending`: VOID_CHECKOUT_JOB), refunded (`done`), or not refunded after every retry (`failed`).
+     */
+    giveBack: text('give_back', { enum: ['none', 'pending', 'done', 'failed'] }).notNull().default('none'),
     expiresAt: ts('expires_at').notNull(),
   },
   (t) => [

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import stripeEventsRoutes, { STRIPE_EVENTS_PATH } from '../routes/stripe-events';
-import { giveBackVoided, type VoidedPayment } from '../services/billing/checkout';
+import { giveBackVoided, recordGiveBack, type VoidedPayment } from '../services/billing/checkout';
 import { sandboxBillingDue } from '../services/billing/subscriptions';
 import { RECONCILE_JOB, SANDBOX_BILLING_JOB, VOID_CHECKOUT_JOB } from '../services/job-kinds';
-import type { PaymentProvider } from '../services/payments/provider';
+import { PaymentProviderError, type PaymentProvider } from '../services/payments/provider';
 import { reconcilePayouts } from '../services/payments/payouts';
 import { SandboxProvider } from '../services/payments/sandbox';
 import { sandboxCheckoutPage } from '../services/payments/sandbox-checkout-page';
@@ -45,8 +45,17 @@ export default fp(
       await app.jobs.send(app.db, RECONCILE_JOB, {}, { singletonKey: 'start', singletonSeconds: 60 });
       await app.jobs.work<VoidedPayment>(VOID_CHECKOUT_JOB, async (claim) => {
         await claim.check();
-        await giveBackVoided(provider, claim.data);
-        await claim.complete();
+        try {
+          await giveBackVoided(provider, claim.data);
+        } catch (err) {
+          // A failure that may pass is tried again; one the provider refused for good (or the last try) is recorded.
+          if (!claim.last && !(err instanceof PaymentProviderError && err.definitive)) throw err;
+          // The buyer's page says so, and the failure is logged for staff to refund by hand.
+          app.log.error({ err, sessionId: claim.data.sessionId, paymentId: claim.data.paymentId }, 'checkout: a voided payment could not be given back');
+          await claim.retry(err instanceof Error ? err.message : String(err), (tx) => recordGiveBack(tx, claim.data, 'failed'));
+          return;
+        }
+        await claim.complete((tx) => recordGiveBack(tx, claim.data, 'done'));
       });
       if (provider.name !== 'sandbox') return;
       // The sandbox bills its subscriptions itself (Stripe Billing does for Stripe, and tells by its events).

@@ -93,14 +93,22 @@ describe('with the sandbox provider', () => {
     expect((await fetch(new URL(open.url, s.base))).status).toBe(410);
   });
 
-  for (const n of [2, 6]) {
-    it(`${n} sessions of a one-time app paid at once leave one purchase, one credit and one event; the others are voided`, async () => {
-      const ws = await registerWorkspace(s, admin, `Clicks ${n}`);
+  for (const [n, how] of [
+    [2, 'in turn'],
+    [2, 'at once'],
+    [6, 'in turn'],
+    [6, 'at once'],
+  ] as const) {
+    it(`${n} sessions of a one-time app paid ${how} leave one purchase, one credit and one event; the others are voided`, async () => {
+      const ws = await registerWorkspace(s, admin, `Clicks ${n} ${how}`);
       const buyer = await ws.token(PURCHASE_SCOPE);
       const ids: string[] = [];
       for (let i = 0; i < n; i++) ids.push((await start(buyer, ws.id, jira)).id);
-      // Each payment the provider reports, all at once (as pages paid in several tabs before any was replaced).
-      const done = await Promise.all(ids.map((id) => completeCheckout(s.app.db, s.app.sales, id, sandboxSale)));
+      // Each payment the provider reports (as pages paid in several tabs before any was replaced): one after the
+      // other, or all at once (on PostgreSQL truly at once, on its pool's connections).
+      const complete = (id: string) => completeCheckout(s.app.db, s.app.sales, id, sandboxSale);
+      const done = how === 'at once' ? await Promise.all(ids.map(complete)) : [];
+      if (how === 'in turn') for (const id of ids) done.push(await complete(id));
       expect(done.filter((d) => d.status === 'completed')).toHaveLength(1);
       expect(done.filter((d) => d.status === 'voided')).toHaveLength(n - 1);
       const records = await recordsOf(s, ws.id);
@@ -201,19 +209,47 @@ describe('with Stripe', () => {
     const [a, b] = await sessionsOf(s, ws.id);
     expect(a).toMatchObject({ id: first.id, status: 'completed', purchaseId: records[0]!.id });
     expect(b).toMatchObject({ id: second.id, status: 'voided', purchaseId: null, failure: 'This workspace already holds Jira Connector.' });
-    // The job gives the second payment back: in full, with the transfer and the fee, under a key of the session's.
-    await until(15_000, () => fake.refunds.some((r) => r.payment_intent === second.stripe.json.payment_intent));
+    // The job gives the second payment back: in full, with the transfer and the fee, under a key of the session's;
+    // the buyer's page then says it was.
+    await until(15_000, async () => (await sessionsOf(s, ws.id))[1]!.giveBack === 'done');
     const refunds = fake.refunds.filter((r) => r.payment_intent === second.stripe.json.payment_intent);
     expect(refunds).toEqual([expect.objectContaining({ amount: second.stripe.json.amount_total, key: `void_refund_${second.id}`, reverse_transfer: true, refund_application_fee: true })]);
     expect(fake.refunds.some((r) => r.payment_intent === first.stripe.json.payment_intent)).toBe(false);
   });
 
+  it('a refund Stripe refuses for good is not tried again: the voided session says it failed, for staff to settle', async () => {
+    const ws = await registerWorkspace(s, admin, 'Stripe Refund Refused');
+    const first = await checkout(ws.id, jira);
+    fake.holdEvents();
+    expect(await pay(first.stripe.json.url as string)).toBe(303);
+    const second = await checkout(ws.id, jira);
+    expect(await pay(second.stripe.json.url as string)).toBe(303);
+    // Refunded in Stripe's dashboard meanwhile: the portal's full refund is more than is left (a 400, definitive).
+    const intent = fake.paymentIntents.get(second.stripe.json.payment_intent)!;
+    intent.refunded = intent.amount_received;
+    fake.releaseEvents();
+    await delivered();
+    await until(15_000, async () => (await sessionsOf(s, ws.id))[1]!.giveBack === 'failed');
+    expect((await sessionsOf(s, ws.id))[1]).toMatchObject({ id: second.id, status: 'voided' });
+    expect(fake.requests.filter((r) => r.path === '/v1/refunds' && r.idempotencyKey === `void_refund_${second.id}`)).toHaveLength(1);
+    expect(await recordsOf(s, ws.id)).toHaveLength(1);
+  });
+
   it('a monthly and a yearly subscription both paid: one subscription; the other is cancelled at Stripe and its payment refunded', async () => {
     const ws = await registerWorkspace(s, admin, 'Stripe Monthly Or Yearly');
+    // Without their trials, so that each first period is charged at once (the demo's prices again afterwards).
+    await s.app.db.execute(sql`UPDATE prices SET trial_enabled = false, trial_duration = 0 WHERE app_id = ${standup} AND active`);
+    try {
+      await monthlyAndYearly(ws.id);
+    } finally {
+      await s.app.db.execute(sql`UPDATE prices SET trial_enabled = true, trial_duration = 14 WHERE app_id = ${standup} AND active`);
+    }
+  });
+
+  async function monthlyAndYearly(workspaceId: string) {
+    const ws = { id: workspaceId };
     const monthly = await plan(s, standup, 'monthly');
     const yearly = await plan(s, standup, 'yearly');
-    // Without their trials, so that each first period is charged at once.
-    await s.app.db.execute(sql`UPDATE prices SET trial_enabled = false, trial_duration = 0 WHERE app_id = ${standup} AND active`);
     const a = await checkout(ws.id, standup, { planId: monthly.id, seats: 5 });
     fake.holdEvents();
     expect(await pay(a.stripe.json.url as string)).toBe(303);
@@ -232,6 +268,5 @@ describe('with Stripe', () => {
     await delivered();
     // Stripe's word that the voided subscription ended changes nothing of the workspace's.
     expect(await recordsOf(s, ws.id)).toEqual(records);
-    await s.app.db.execute(sql`UPDATE prices SET trial_enabled = true, trial_duration = 14 WHERE app_id = ${standup} AND active`);
-  });
+  }
 });

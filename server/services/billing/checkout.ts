@@ -133,6 +133,7 @@ export const toSession = (s: SessionRow, url = ''): CheckoutSession => ({
   trialDays: s.trialDays,
   status: s.status === 'open' && s.expiresAt.getTime() <= Date.now() ? 'expired' : s.status,
   failure: s.failure,
+  giveBack: s.giveBack,
   purchaseId: s.purchaseId,
   url,
   returnUrl: s.returnUrl,
@@ -273,16 +274,25 @@ export type VoidedPayment = { sessionId: string; paymentId: string | null; subsc
  */
 async function voidCheckout(tx: Tx, session: SessionRow, payment: Payment, now: Date) {
   const name = (await appNames(tx, [session.appId])).get(session.appId)?.name ?? session.appId;
+  const taken = session.provider !== 'sandbox' && (payment.providerPaymentId || payment.providerSubscriptionId);
+  // Refunded when a payment was taken; a trial's subscription is ended all the same, with nothing to refund.
+  const giveBack = taken && payment.providerPaymentId ? 'pending' : 'none';
   const [voided] = await tx
     .update(checkoutSessions)
-    .set({ status: 'voided', voidedAt: now, failure: M.alreadyHeld(name) })
+    .set({ status: 'voided', voidedAt: now, failure: M.alreadyHeld(name), giveBack })
     .where(eq(checkoutSessions.id, session.id))
     .returning();
-  if (session.provider !== 'sandbox' && (payment.providerPaymentId || payment.providerSubscriptionId)) {
+  if (taken) {
     const job: VoidedPayment = { sessionId: session.id, paymentId: payment.providerPaymentId, subscriptionId: payment.providerSubscriptionId, amount: session.price };
     await enqueue(tx, VOID_CHECKOUT_JOB, job);
   }
   return voided!;
+}
+
+/** What became of a voided session's payment (VOID_CHECKOUT_JOB's outcome), in the job's own transaction. */
+export async function recordGiveBack(tx: Tx, v: VoidedPayment, outcome: 'done' | 'failed') {
+  if (!v.paymentId) return;
+  await tx.update(checkoutSessions).set({ giveBack: outcome }).where(and(eq(checkoutSessions.id, v.sessionId), eq(checkoutSessions.status, 'voided')));
 }
 
 /**

@@ -30,9 +30,10 @@ export async function holdingOf(db: Db | Tx, workspaceId: string, appId: string)
 }
 
 /**
- * Serializes, until `tx` ends, every transaction that may give the workspace a purchase: two checkouts paid at
- * once each see the other's record (one live purchase per app and workspace). A lock per workspace, not per
- * app, since a bundle's purchase holds its apps too.
+ * Serializes, until `tx` ends, the transactions that make a purchase record for the workspace (a checkout's
+ * completion, staff's record: sales/purchases.ts insertPurchase): two checkouts paid at once each see the other's
+ * record (one live purchase per app and workspace). A lock per workspace, not per app, since a bundle's purchase
+ * holds its apps too. Taken again in the same transaction, it is already held.
  */
 export async function lockHoldings(tx: Tx, workspaceId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`holdings:${workspaceId}`}, 0))`);

@@ -10,6 +10,7 @@ import { logActivity, type Staff } from '../activity';
 import { appNames, purchaseRow, toPurchase, type PurchaseRow } from '../../read/purchases';
 import type { SaleCredit } from '../payments/provider';
 import { eventPayload, recordEvents, type Changes, type SalesEventType } from './events';
+import { lockHoldings } from './holdings';
 import { planPrice, plansOf } from './plans';
 
 /**
@@ -91,13 +92,19 @@ export async function createPurchase(db: Db, money: SalesMoney, input: NewPurcha
   return db.transaction(async (tx) => (await insertPurchase(tx, money, input, by, now)).purchase);
 }
 
-/** createPurchase in the caller's transaction (a checkout completes in its own); `billing`: how the buyer paid. */
+/**
+ * createPurchase in the caller's transaction (a checkout completes in its own); `billing`: how the buyer paid. Under
+ * the workspace's holdings lock (sales/holdings.ts): a checkout completing at the same moment sees this record
+ * (and is voided) or has made its own first. Staff may record a purchase the workspace holds already (a sale made
+ * elsewhere); a buyer's checkout may not.
+ */
 export async function insertPurchase(tx: Tx, money: SalesMoney, input: NewPurchase, by?: Staff, now = new Date(), billing?: Billing) {
   {
     const [app] = await tx.select().from(apps).where(eq(apps.id, input.appId));
     if (!app) throw field('appId', M.appId);
     const [ws] = await tx.select().from(workspaces).where(eq(workspaces.id, input.workspaceId.trim()));
     if (!ws) throw field('workspaceId', M.workspaceId);
+    await lockHoldings(tx, ws.id);
     const base = { id: newId(), appId: app.id, publisherId: app.publisherId, workspaceId: ws.id, accountId: ws.accountId, date: now, externallyManaged: input.externallyManaged, ...billing };
     let values: typeof purchaseRecords.$inferInsert;
     if (app.purchaseType === 'subscription') {

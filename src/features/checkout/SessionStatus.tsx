@@ -110,7 +110,7 @@ export function SessionStatus({ ctx, appId, sessionId, onRetry }: { ctx: OfferCo
     return (
       <ResultPanel title={T.voidedTitle} actions={<BackToWorkspace address={offer.workspace.address} result variant="solid" />}>
         <Text as="p" size="2">
-          {s.failure} {T.voidedRefund[offer.provider]}
+          {s.failure} {T.voidedRefund[s.giveBack]}
         </Text>
       </ResultPanel>
     );

@@ -39,7 +39,8 @@ export const sessionQuery = (appId: string, id: string, buyer: Buyer) =>
     queryKey: [...offerKey(appId, buyer.workspaceId), 'session', id],
     queryFn: async (): Promise<CheckoutSession> => unwrap(await client.session({ params: { id }, extraHeaders: auth(buyer) })),
     // A failed poll does not stop it (the last answer stays on screen); a session that never loaded shows its error.
-    refetchInterval: (query) => (query.state.data?.status === 'open' ? 1000 : false),
+    // Asked again while it is open, and while a voided payment is being refunded (its page says when it was).
+    refetchInterval: (query) => (query.state.data?.status === 'open' ? 1000 : query.state.data?.giveBack === 'pending' ? 3000 : false),
     retry: false,
     staleTime: 0,
   });

@@ -34,7 +34,7 @@ const offer: CheckoutOffer = {
 };
 const session: CheckoutSession = {
   id: 'cs1', appId: 'app1', workspaceId: 'ws1', kind: 'subscription', planId: monthly.id, seats: 35, price: 140, trialDays: 14, status: 'open',
-  failure: '', purchaseId: null, url: '/dev-payments/checkout?session=cs1', returnUrl: 'https://chat.acme.example', createdAt: '2030-01-01T00:00:00.000Z',
+  failure: '', giveBack: 'none', purchaseId: null, url: '/dev-payments/checkout?session=cs1', returnUrl: 'https://chat.acme.example', createdAt: '2030-01-01T00:00:00.000Z',
 };
 
 let ctx: OfferContext;
@@ -141,10 +141,10 @@ describe('back from the payment provider', () => {
   });
 
   it('a session voided because the workspace already held the app says so, and that nothing stays charged', async () => {
-    stubFetch({ 'GET /v1/checkout/sessions/cs1': () => ({ status: 200, body: { ...session, status: 'voided', failure: 'This workspace already holds Poll.' } }) });
+    stubFetch({ 'GET /v1/checkout/sessions/cs1': () => ({ status: 200, body: { ...session, status: 'voided', failure: 'This workspace already holds Poll.', giveBack: 'pending' } }) });
     await renderScreen(() => <SessionStatus ctx={ctx} appId="app1" sessionId="cs1" onRetry={vi.fn()} />);
     expect(await screen.findByRole('heading', { name: 'Already yours' })).toBeInTheDocument();
-    expect(screen.getByText(`This workspace already holds Poll. ${ctx.offer.provider === 'stripe' ? 'This payment is being refunded in full.' : 'Nothing was charged.'}`)).toBeInTheDocument();
+    expect(screen.getByText('This workspace already holds Poll. This payment is being refunded in full.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
     expect(notifyWorkspace).not.toHaveBeenCalled();
   });

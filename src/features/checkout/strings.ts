@@ -63,7 +63,12 @@ export const checkoutText = {
   expired: 'Nothing was charged. Start again to pay.',
   startAgain: 'Start again',
   voidedTitle: 'Already yours',
-  voidedRefund: { sandbox: 'Nothing was charged.', stripe: 'This payment is being refunded in full.' },
+  voidedRefund: {
+    none: 'Nothing was charged.',
+    pending: 'This payment is being refunded in full.',
+    done: 'This payment was refunded in full.',
+    failed: 'This payment could not be refunded automatically: the marketplace’s support will refund it. Keep this page’s details.',
+  },
   sessionFailed: 'The payment’s state could not be loaded.',
 
   // What the workspace holds.

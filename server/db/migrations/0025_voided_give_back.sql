@@ -1,0 +1,2 @@
+-- What became of a voided checkout's payment at the provider (none, pending, done, failed): the buyer's page says it.
+ALTER TABLE "checkout_sessions" ADD COLUMN "give_back" text DEFAULT 'none' NOT NULL;
