@@ -1,4 +1,4 @@
-// Lint: typescript-eslint's recommended rules, React hooks rules, and the import directions of DESIGN.md:
+// Lint: typescript-eslint's recommended rules, React hooks rules, and the import directions of docs/architecture.md:
 // contract/ → machines/ → server/ | src/, and features never import each other.
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';

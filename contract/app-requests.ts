@@ -1,4 +1,4 @@
-// App requests (issue 27): what a registered Rocket.Chat workspace calls to read its end users' requests for
+// App requests (docs/rocketchat.md): what a registered Rocket.Chat workspace calls to read its end users' requests for
 // apps (RocketChat/Rocket.Chat apps/meteor/ee/server/apps/communication/rest.ts @ 3a0465777707c8e38a6a1574136b6d3d61c2103a:
 // `app-request`, `app-request/stats`, `app-request/markAsSeen`, each with `X-Apps-Engine-Version` and the workspace's
 // Bearer token; apps/meteor/ee/server/apps/appRequestsCron.ts @ 2f5a6c8d2db955c9c305207a67f8abaaf6240783 and

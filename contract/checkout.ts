@@ -1,4 +1,4 @@
-// The buyer's side (issue 28): the checkout pages' calls, the workspace's licence sync, and staff's refunds.
+// The buyer's side (docs/rocketchat.md, Buying): the checkout pages' calls, the workspace's licence sync, and staff's refunds.
 import { z } from 'zod';
 import { can, onRow } from './access';
 import { c } from './c';

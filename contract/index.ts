@@ -36,14 +36,14 @@ const v1 = c.router(
     tokens,
     trust,
     catalog,
-    // Rocket.Chat's calls to its marketplace (issue 27): GET /v1/apps, /v1/featured-apps, /v1/apps/:id …
+    // Rocket.Chat's calls to its marketplace (docs/rocketchat.md, Rocket.Chat's calls): GET /v1/apps, /v1/featured-apps, /v1/apps/:id …
     marketplace,
     // Registered Rocket.Chat workspaces: install events and usage reports, and the installs read of them.
     workspaceInstalls,
-    // Buyers (issue 28): the checkout pages' calls, and Rocket.Chat's licence sync.
+    // Buyers (docs/rocketchat.md, Buying): the checkout pages' calls, and Rocket.Chat's licence sync.
     checkout,
     workspaceLicenses,
-    // App requests (issue 27): Rocket.Chat's reads of its end users' requests, and the requestAccess page's call.
+    // App requests (docs/rocketchat.md): Rocket.Chat's reads of its end users' requests, and the requestAccess page's call.
     appRequests,
     admin: c.router({
       apps: adminApps,
@@ -55,10 +55,10 @@ const v1 = c.router(
       jobs: adminJobs,
       categories: adminCategories,
       featured: adminFeatured,
-      // Registered Rocket.Chat workspaces and their clients (issue 27).
+      // Registered Rocket.Chat workspaces and their clients (docs/rocketchat.md, Pointing a Rocket.Chat server).
       registeredWorkspaces: adminRegisteredWorkspaces,
       refunds: adminRefunds,
-      // Staff review (issue 29): the queue, assignment, the publish checks' findings and settings.
+      // Staff review (docs/packages-and-review.md): the queue, assignment, the publish checks' findings and settings.
       reviews: adminReviews,
     }),
   },

@@ -20,7 +20,7 @@ const readErrors = (params: boolean) => ({ ...errorsOf('public', params ? { para
 /**
  * The catalog in Rocket.Chat's shapes: what a Rocket.Chat server reads when its Marketplace screen lists,
  * shows and installs apps (RocketChat/Rocket.Chat `apps/meteor/ee/server/apps/marketplace/*.ts` and
- * `apps/meteor/ee/server/apps/communication/rest.ts`; README "Rocket.Chat's calls to its marketplace").
+ * `apps/meteor/ee/server/apps/communication/rest.ts`; docs/rocketchat.md "Rocket.Chat's calls to its marketplace").
  * Published versions of apps only (bundles are listed through their apps' `bundledIn`). `POST /v1/apps` and
  * `POST /v1/apps/:id` on the same paths are the Apps CLI's submissions (contract/submissions.ts).
  */

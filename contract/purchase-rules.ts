@@ -13,7 +13,7 @@ export const purchaseEditable = (r: Record) =>
   r.purchaseType === 'subscription' && !r.isBundle && r.subscriptionInfo !== null && !['pastDue', 'cancelled'].includes(r.subscriptionInfo.status);
 
 /**
- * Refund (issue 28): a record billed through the checkout, paid, not refunded yet, not externally managed and
+ * Refund (docs/rocketchat.md, Buying): a record billed through the checkout, paid, not refunded yet, not externally managed and
  * not cancelled — once, of at most its price.
  */
 export const purchaseRefundable = (r: Record, b: PurchaseBilling) =>

@@ -3,7 +3,7 @@ import { newSubscription, subscriptionAllows, subscriptionStep, subscriptionStat
 
 /**
  * The machine's paths run against the real server in tests/model/subscription.model.test.ts. The oracle here:
- * the issue's subscription rules written out by hand — for each status, paid or in its trial, where each event
+ * the subscription rules (docs/rocketchat.md, Buying: its table of states) written out by hand — for each status, paid or in its trial, where each event
  * leads (null: refused). A per-seat subscription of 10 seats.
  */
 const events: [string, SubscriptionEvent][] = [

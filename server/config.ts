@@ -103,7 +103,7 @@ const tokenLifetimes = z
       }),
   );
 
-/** Every setting, from the environment, with defaults that need no setup (README lists them). */
+/** Every setting, from the environment, with defaults that need no setup (docs/configuration.md lists them). */
 const Env = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DEV_SIGN_IN: bool.optional(),
@@ -202,7 +202,7 @@ export type Config = {
   rateLimits: {
     signIn: number;
     uploads: number;
-    /** App requests made on the requestAccess page (issue 27), per workspace named and address; 10 when unset. */
+    /** App requests made on the requestAccess page (docs/rocketchat.md, App requests), per workspace named and address; 10 when unset. */
     appRequests?: number;
   };
   /**

@@ -8,7 +8,7 @@ const read = can('system:apps', 'read');
 const update = can('system:apps', 'update');
 const idVersion = z.object({ id: z.string(), versionId: z.string() });
 
-/** Staff review (issue 29): the queue of versions waiting, who reviews each, the checks' findings and their weights. */
+/** Staff review (docs/packages-and-review.md): the queue of versions waiting, who reviews each, the checks' findings and their weights. */
 export const adminReviews = c.router({
   queue: {
     method: 'GET',

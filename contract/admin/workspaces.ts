@@ -9,7 +9,7 @@ const id = z.object({ id: z.string() });
 const admins = <P extends 'read' | 'create' | 'update'>(permission: P) => ({ ...can('system:workspaces', permission), systemRole: 'admin' as const });
 
 /**
- * Rocket.Chat workspaces registered with the portal (issue 27): each gets an OAuth client (id and secret)
+ * Rocket.Chat workspaces registered with the portal (docs/rocketchat.md, Pointing a Rocket.Chat server): each gets an OAuth client (id and secret)
  * for the `client_credentials` grant at `/api/oauth/token`, which Rocket.Chat's server uses to reach the
  * portal as its Marketplace.
  */

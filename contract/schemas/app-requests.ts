@@ -1,4 +1,4 @@
-// App requests (issue 27): an end user of a registered Rocket.Chat workspace asks its admins for an app. The
+// App requests (docs/rocketchat.md): an end user of a registered Rocket.Chat workspace asks its admins for an app. The
 // shapes are Rocket.Chat's own: RocketChat/Rocket.Chat packages/core-typings/src/AppRequests.ts
 // @ aa405742253efb45174d6b0de3c30c0fbcbf4c1f (`AppRequest`, `AppRequestEndUser`, `AppRequestFilter`, `Meta`),
 // read by apps/meteor/client/views/marketplace/AppDetailsPage/tabs/AppRequests/AppRequests.tsx (it shows

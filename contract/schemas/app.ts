@@ -3,7 +3,7 @@ import { LIMITS, bounded, money, ref, tooLong, webUrl } from '../common';
 import { isLanguageKey, languageKeys, RESERVED_CATEGORY } from './languages';
 import { Citation, MAX_CITATIONS } from './review';
 
-// The publish checks' values the SPA shows beside an app's versions (issue 29), taken from here rather than from
+// The publish checks' values the SPA shows beside an app's versions (docs/packages-and-review.md, Publish checks), taken from here rather than from
 // './review': a screen importing them then reaches this module too, and the bundler keeps both in one chunk (the first
 // screen's code lists every chunk by name).
 export { CHECK_TITLES, MAX_CITATIONS, isWaitingForReview } from './review';
@@ -51,7 +51,7 @@ export const AppVersion = z.object({
   internalChangesNote: z.string(),
   rejectionNote: z.string(),
   reviewedNote: z.string(),
-  /** What the rejection or review note cites: findings of the publish checks and lines of the diff (issue 29). */
+  /** What the rejection or review note cites: findings of the publish checks and lines of the diff (docs/packages-and-review.md, Review notes). */
   reviewCitations: z.array(Citation),
   privacyPolicySummary: z.string(),
   documentationUrl: z.string(),
@@ -130,7 +130,7 @@ export const AdminActionInput = z.object({
   action: AdminAction,
   rejectionReason: z.string().trim().max(LIMITS.note, { error: tooLong(LIMITS.note) }).optional(),
   reviewNote: z.string().trim().max(LIMITS.note, { error: tooLong(LIMITS.note) }).optional(),
-  /** Findings and diff lines the reject or review note cites (issue 29). */
+  /** Findings and diff lines the reject or review note cites (docs/packages-and-review.md, Review notes). */
   citations: z.array(Citation).max(MAX_CITATIONS, { error: `At most ${MAX_CITATIONS} citations.` }).optional(),
 });
 

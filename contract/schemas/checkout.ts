@@ -1,4 +1,4 @@
-// The buyer's side of the marketplace (issue 28): what a Rocket.Chat workspace's administrator sees on the
+// The buyer's side of the marketplace (docs/rocketchat.md, Buying): what a Rocket.Chat workspace's administrator sees on the
 // portal's checkout pages, and the refunds staff make. Rocket.Chat opens these pages itself
 // (apps/meteor/ee/server/apps/communication/rest.ts, `buildExternalUrl`):
 // `{marketplace}/apps/{appId}/buy|subscribe|subscribe/details?workspaceId=…&token=…&seats=N`, the token a fresh

@@ -23,7 +23,7 @@ export const PurchaseRecord = z.object({
 });
 export const Account = z.object({ id: z.string(), name: z.string() });
 export const Workspace = z.object({ id: z.string(), nickname: z.string(), address: z.string() });
-/** How a record was billed (issue 28): through the checkout's provider, or not (staff's records); and its refund. */
+/** How a record was billed (docs/rocketchat.md, Buying): through the checkout's provider, or not (staff's records); and its refund. */
 export const PurchaseBilling = z.object({
   provider: z.enum(['sandbox', 'stripe']).nullable(),
   /** Money was taken for it (a trial not yet converted has taken none). */

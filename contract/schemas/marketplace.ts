@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * What Rocket.Chat's server reads from its marketplace, in its own shapes (README "Rocket.Chat's calls to its
+ * What Rocket.Chat's server reads from its marketplace, in its own shapes (docs/rocketchat.md "Rocket.Chat's calls to its
  * marketplace"). Read from RocketChat/Rocket.Chat: `apps/meteor/ee/server/apps/marketplace/fetchMarketplaceApps.ts`
  * @ 02f3ee034bd55020fe227b8f79dd02c5ce5e4245 (the zod schema it parses `GET /v1/apps` with),
  * `fetchMarketplaceCategories.ts` (same commit), `packages/core-typings/src/Apps.ts` (`AppOverview`,
@@ -119,7 +119,7 @@ export const MarketplaceApp = z.object({
   isUsageBased: z.boolean(),
   createdAt: z.string(),
   modifiedAt: z.string(),
-  // App requests (issue 27; fetchMarketplaceApps.ts accepts both as optional): for a registered workspace's
+  // App requests (docs/rocketchat.md; fetchMarketplaceApps.ts accepts both as optional): for a registered workspace's
   // call, `appRequestStats` on the apps it has requests of (its "Requested" tab lists those:
   // apps/meteor/client/views/marketplace/hooks/useFilteredApps.ts); with `?endUserID=`, `requestedEndUser` on
   // every app — whether that person asked for it (contract/schemas/app-requests.ts).

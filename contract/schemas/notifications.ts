@@ -47,7 +47,7 @@ const common: Variable[] = [
   { name: 'version.version', description: 'The version concerned (e.g. 1.2.0)' },
 ];
 
-/** The variables each template may use (README lists them too); a layout has `content` and `subject`. */
+/** The variables each template may use (docs/bundles-and-curation.md lists them too); a layout has `content` and `subject`. */
 export const templateVariables: Record<NotificationKind | typeof DEFAULT_LAYOUT, Variable[]> = {
   [DEFAULT_LAYOUT]: [
     { name: 'content', description: 'The message’s body, rendered (HTML)' },

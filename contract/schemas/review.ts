@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS, PageQuery, paged, tooLong } from '../common';
 
 /**
- * The publish checks (issue 29): run with every compile, each finding stored with its compile job. What a check
+ * The publish checks (docs/packages-and-review.md, Publish checks): run with every compile, each finding stored with its compile job. What a check
  * finds is fixed at compile time; how much it weighs (blocks submission or warns) is staff configuration, read
  * when the finding is shown or a submission is asked — a change applies to every waiting version at once.
  */

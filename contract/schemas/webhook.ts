@@ -7,7 +7,7 @@ export const webhookEvents = [
   'app.subscription.modified',
   'app.subscription.migrated',
   'app.purchase.created',
-  // Issue 28: a one-time purchase refunded by staff (beyond SPEC's five).
+  // A one-time purchase refunded by staff (beyond SPEC's five; docs/commerce.md, sales events).
   'app.purchase.refunded',
 ] as const;
 export const WebhookEvent = z.enum(webhookEvents);

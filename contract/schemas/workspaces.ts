@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { bounded, LIMITS } from '../common';
 
 /**
- * Registered Rocket.Chat workspaces (issue 27): what staff see and type on /publisher/admin/workspace, and
+ * Registered Rocket.Chat workspaces (docs/rocketchat.md, Pointing a Rocket.Chat server): what staff see and type on /publisher/admin/workspace, and
  * what the API says (verbatim).
  */
 export const WORKSPACE_TEXT = {
@@ -121,7 +121,7 @@ export const WorkspaceCredentials = z.object({
   /** The portal's URL as Rocket.Chat is to reach it (PUBLIC_URL, else the origin this request came to). */
   portalUrl: z.string(),
   /**
-   * The public key (SPKI PEM) of the portal's licence key (issue 28): the workspace's `Cloud_Workspace_PublicKey`,
+   * The public key (SPKI PEM) of the portal's licence key (docs/rocketchat.md, Buying): the workspace's `Cloud_Workspace_PublicKey`,
    * with which Apps-Engine decrypts the licences of its subscription apps (marketplace/license/Crypto.ts).
    */
   publicKey: z.string(),
@@ -129,7 +129,7 @@ export const WorkspaceCredentials = z.object({
 export type WorkspaceCredentials = z.infer<typeof WorkspaceCredentials>;
 
 /**
- * The environment that points a Rocket.Chat server at this portal (README "Pointing a Rocket.Chat server at
+ * The environment that points a Rocket.Chat server at this portal (docs/rocketchat.md "Pointing a Rocket.Chat server at
  * the portal"): its Marketplace calls (`OVERWRITE_INTERNAL_MARKETPLACE_URL`, read by
  * apps/meteor/ee/server/apps/marketplace/MarketplaceAPIClient.ts), its token endpoint (the hidden setting
  * `Cloud_Url`: `${Cloud_Url}/api/oauth/token`) and its registration (`Cloud_Workspace_Client_Id` and

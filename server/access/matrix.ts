@@ -3,7 +3,7 @@ import { publisherMatrix, systemMatrix } from './policy';
 
 const letter = { read: 'R', create: 'C', update: 'U', delete: 'D' } as const;
 
-/** The policy table as Markdown (README's role matrix; a test keeps the two equal). */
+/** The policy table as Markdown (docs/roles.md's role matrix; a test keeps the two equal). */
 export function roleMatrixMarkdown(): string {
   const cell = (perms: readonly string[] | undefined) =>
     permissions.filter((p) => perms?.includes(p)).map((p) => letter[p]).join('') || '–';

@@ -32,7 +32,7 @@ const R: Permission[] = ['read'];
 const CRU: Permission[] = ['read', 'create', 'update'];
 const ALL: Permission[] = ['read', 'create', 'update', 'delete'];
 
-/** Publisher roles → feature → permissions (README has this as a table). */
+/** Publisher roles → feature → permissions (docs/roles.md has this as a table). */
 export const publisherMatrix: Record<PublisherRole, Partial<Record<Feature, Permission[]>>> = {
   viewer: { publisher: R, developer: ['read', 'update'], app: R, bundle: R, webhook: R },
   developer: { publisher: R, developer: ['read', 'update'], app: CRU, bundle: CRU, webhook: R, paidApp: ['create'] },

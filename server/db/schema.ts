@@ -205,9 +205,9 @@ export const appVersions = pgTable(
     /** The compiled package (the upload itself when it came compiled; else written by a successful compile). */
     compiledPath: text('compiled_path').notNull().default(''),
     compiledPackagePath: text('compiled_package_path').notNull().default(''),
-    /** When it was last submitted for review (issue 29): how long it has waited in the queue. */
+    /** When it was last submitted for review (docs/packages-and-review.md, The review queue): how long it has waited in the queue. */
     submittedAt: ts('submitted_at'),
-    /** The staff member reviewing it (issue 29's queue); null while nobody has taken it. */
+    /** The staff member reviewing it (the review queue: docs/packages-and-review.md); null while nobody has taken it. */
     reviewAssigneeId: text('review_assignee_id').references(() => developers.id),
     /** The findings and diff lines the rejection or review note cites. */
     reviewCitations: jsonb('review_citations').$type<Citation[]>().notNull().default([]),
@@ -302,7 +302,7 @@ export const compileJobs = pgTable(
     requestedAt: ts('requested_at').notNull().defaultNow(),
     finishedAt: ts('finished_at'),
     diagnostics: jsonb('diagnostics').$type<Diagnostic[]>().notNull().default([]),
-    /** What the publish checks found in the package (issue 29); their severities are configuration. */
+    /** What the publish checks found in the package (docs/packages-and-review.md, Publish checks); their severities are configuration. */
     findings: jsonb('findings').$type<StoredFinding[]>().notNull().default([]),
     /**
      * The approved version the checks compared this package with ('' for none). When another has been approved
@@ -323,7 +323,7 @@ export const workspaces = pgTable('workspaces', {
   nickname: text('nickname').notNull(),
   address: text('address').notNull(),
   /**
-   * Registration (issue 27): the OAuth client a Rocket.Chat server uses for the `client_credentials` grant
+   * Registration (docs/rocketchat.md, Pointing a Rocket.Chat server): the OAuth client a Rocket.Chat server uses for the `client_credentials` grant
    * (its `Cloud_Workspace_Client_Id`). Null for a workspace known only from purchase records.
    */
   clientId: text('client_id').unique(),
@@ -397,7 +397,7 @@ export const purchaseRecords = pgTable(
     /** When the subscription stopped billing (cancelled or past due); null while it bills. */
     endedAt: ts('ended_at'),
     /**
-     * Billing by the marketplace's checkout (issue 28): the provider that took the payment ('sandbox' or
+     * Billing by the marketplace's checkout (docs/rocketchat.md, Buying): the provider that took the payment ('sandbox' or
      * 'stripe'; null for staff's records and the older simulator's), its subscription (Stripe `sub_…`; the
      * sandbox's own id), the payment a refund goes back to (Stripe `pi_…`; the sandbox's charge id), and the
      * saved payment method renewals are charged to (the sandbox's; Stripe keeps its own).
@@ -497,7 +497,7 @@ export const categories = pgTable(
   {
     id: text('id').primaryKey(),
     title: text('title').notNull().unique(),
-    /** Shown by Rocket.Chat's Marketplace screen (its schema requires both; issue 27). */
+    /** Shown by Rocket.Chat's Marketplace screen (its schema requires both; docs/rocketchat.md, Rocket.Chat's calls). */
     description: text('description').notNull().default(''),
     hidden: boolean('hidden').notNull().default(false),
     createdDate: ts('created_date').notNull().defaultNow(),
@@ -638,7 +638,7 @@ export const sandboxLedger = pgTable(
 );
 
 /**
- * A buyer's checkout (issue 28): what a workspace chose on the portal's checkout page, handed to the payment
+ * A buyer's checkout (docs/rocketchat.md, Buying): what a workspace chose on the portal's checkout page, handed to the payment
  * provider's page (`providerSessionId`), completed into a purchase record exactly once (`purchaseId`), or
  * declined / abandoned (nothing made).
  */
@@ -827,7 +827,7 @@ export const ciTokenUses = pgTable(
   (t) => [primaryKey({ columns: [t.issuer, t.jti] }), index('ci_token_uses_expires_idx').on(t.expiresAt)],
 );
 
-/** The publish checks' configuration (issue 29): one row, `default`; absent until staff first save it. */
+/** The publish checks' configuration (docs/packages-and-review.md, Publish checks): one row, `default`; absent until staff first save it. */
 export const publishCheckSettings = pgTable('publish_check_settings', {
   id: text('id').primaryKey(),
   severities: jsonb('severities').$type<Partial<Record<CheckId, Severity>>>().notNull().default({}),
@@ -836,7 +836,7 @@ export const publishCheckSettings = pgTable('publish_check_settings', {
   updatedBy: text('updated_by').notNull().default(''),
 });
 
-// ——— App requests (issue 27): end users of a registered workspace ask its admins for an app ———
+// ——— App requests (docs/rocketchat.md): end users of a registered workspace ask its admins for an app ———
 
 /** A person of a Rocket.Chat workspace as its server names them (core-typings `AppRequestEndUser`). */
 export type AppRequestEndUser = { id: string; username: string; name: string; nickname: string; emails: string[] };

@@ -6,7 +6,7 @@ import { workspaces } from '../db/schema';
 
 /**
  * The pages Rocket.Chat opens in its modal's iframe (apps/meteor/client/views/marketplace/IframeModal.tsx): the
- * checkout pages, and (issue 27) the app request page and the incompatible-version page.
+ * checkout pages, and the app request page and the incompatible-version page (docs/rocketchat.md, App requests).
  */
 const CHECKOUT_PAGE = /^\/apps\/[^/?#]+\/(buy|subscribe|subscribe\/details|requestAccess|incompatible\/[^/?#]+\/[^/?#]+)\/?(\?|$)/;
 

@@ -4,7 +4,7 @@ import { licenseKeyPair } from '../services/licenses/keys';
 import { LicenseSigner } from '../services/licenses/license';
 
 /**
- * The signer of app licences (issue 28): LICENSE_PRIVATE_KEY, else the key pair kept in the database (made at
+ * The signer of app licences (docs/rocketchat.md, Buying): LICENSE_PRIVATE_KEY, else the key pair kept in the database (made at
  * the first start). Its public key is what a registered workspace is given (its `Cloud_Workspace_PublicKey`).
  */
 export default fp(

@@ -51,7 +51,7 @@ function limitOf(url: string, method: string, tsRestRoute: AppRoute | undefined)
   // The development sign-in pages and the embedded authorization server's token and revocation endpoints
   // (either path: server/services/identity/paths.ts).
   if (oauthEndpointOf(url)) return 'signIn';
-  // The requestAccess page's call (issue 27): public, counted per workspace and address.
+  // The requestAccess page's call (docs/rocketchat.md, App requests): public, counted per workspace and address.
   if (method === 'POST' && url === APP_REQUEST_PATH) return 'appRequests';
   return null;
 }

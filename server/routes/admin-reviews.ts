@@ -17,7 +17,7 @@ const s = initServer();
 const versionOf = (request: FastifyRequest) =>
   resourceOf(request, "appVersion").version;
 
-/** Staff review (issue 29): the queue, who reviews what, the checks' findings and their configuration. */
+/** Staff review (docs/packages-and-review.md): the queue, who reviews what, the checks' findings and their configuration. */
 export const adminReviewsRoutes = (app: FastifyInstance) => {
   /** Takes the review of the version the path names (or gives it back), written to the app's activity log. */
   const assign = async (

@@ -7,7 +7,7 @@ import { listRegistered, registerWorkspace, revokeWorkspace, rotateSecret } from
 const s = initServer();
 
 /**
- * Registered Rocket.Chat workspaces (issue 27; system admins only — the contract's metadata). There is no
+ * Registered Rocket.Chat workspaces (docs/rocketchat.md, Pointing a Rocket.Chat server; system admins only — the contract's metadata). There is no
  * activity log of workspaces (staff actions are logged per app and per publisher): who registered a workspace
  * is on its row, and each change is written to the server's log with the staff member who made it.
  */

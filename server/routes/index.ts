@@ -48,7 +48,7 @@ export async function routes(app: FastifyInstance) {
     ...prefixed('me', meRoutes(app)),
     ...prefixed('publisher', { ...publisherRoutes(app), ...publisherPurchasesRoutes(app) }),
     ...prefixed('catalog', catalogRoutes(app)),
-    // Rocket.Chat's calls to its marketplace (issue 27).
+    // Rocket.Chat's calls to its marketplace (docs/rocketchat.md, Rocket.Chat's calls).
     ...prefixed('marketplace', marketplaceRoutes(app)),
     ...prefixed('apps', { ...appsRoutes(app), ...appInfoRoutes(app) }),
     ...prefixed('admin.apps', adminAppsRoutes(app)),
@@ -65,18 +65,18 @@ export async function routes(app: FastifyInstance) {
     ...prefixed('trust', trustRoutes(app)),
     ...prefixed('bundles', bundlesRoutes(app)),
     ...prefixed('admin.bundles', adminBundlesRoutes(app)),
-    // Registered Rocket.Chat workspaces (issue 27).
+    // Registered Rocket.Chat workspaces (docs/rocketchat.md, Pointing a Rocket.Chat server).
     ...prefixed('admin.registeredWorkspaces', adminRegisteredWorkspacesRoutes(app)),
     // Registered Rocket.Chat workspaces (contract/workspace-installs.ts).
     ...prefixed('workspaceInstalls', workspaceInstallsRoutes(app)),
     ...prefixed('workspaceDownloads', workspaceDownloadsRoutes(app)),
-    // Buyers (issue 28): the checkout pages, the licence sync, and staff's refunds.
+    // Buyers (docs/rocketchat.md, Buying): the checkout pages, the licence sync, and staff's refunds.
     ...prefixed('checkout', checkoutRoutes(app)),
     ...prefixed('workspaceLicenses', workspaceLicensesRoutes(app)),
     ...prefixed('admin.refunds', adminRefundsRoutes(app)),
-    // Staff review (issue 29).
+    // Staff review (docs/packages-and-review.md).
     ...prefixed('admin.reviews', adminReviewsRoutes(app)),
-    // App requests (issue 27): Rocket.Chat's reads and the requestAccess page's call.
+    // App requests (docs/rocketchat.md): Rocket.Chat's reads and the requestAccess page's call.
     ...prefixed('appRequests', appRequestsRoutes(app)),
   };
   const router: Record<string, unknown> = {};

@@ -102,7 +102,7 @@ export const marketplaceRoutes = (app: FastifyInstance) => {
     const id = workspace.workspaceId;
     return kept.get(`purchases\n${id}`, () => purchasesOf(app.db, id, app.licenses), () => id);
   };
-  /** A registered workspace's app requests (issue 27), and with `?endUserID=` that person's. */
+  /** A registered workspace's app requests (docs/rocketchat.md, App requests), and with `?endUserID=` that person's. */
   const requestsOf = (workspace: WorkspaceCaller, endUserId: string | null) => {
     const id = workspace.workspaceId;
     return kept.get(`requests\n${id}\n${endUserId ?? ''}`, () => appRequestsForListing(app.db, id, endUserId), () => id);

@@ -18,7 +18,7 @@ export const DELIVER_JOB = 'webhook.deliver';
 /** Payouts a crash or a timeout left pending, completed: once a minute, in one process of all. */
 export const RECONCILE_JOB = 'payouts.reconcile';
 /**
- * The sandbox's billing clock (issue 28): trials that ended and periods due charged, cancellations at the
+ * The sandbox's billing clock (docs/rocketchat.md, Buying): trials that ended and periods due charged, cancellations at the
  * period end made, long past-due subscriptions cancelled — every minute, in one process of all.
  */
 export const SANDBOX_BILLING_JOB = 'billing.sandbox';

@@ -88,7 +88,7 @@ export async function submitVersion(db: Db, storage: Storage, o: Owner) {
   ];
   const fields = checks.flatMap((c) => (c.success ? [] : fieldsOf(c.error.issues)));
   if (fields.length) throw badRequest('The version is not ready for review.', fields);
-  // A publish check's blocking finding (issue 29) refuses it here too, whatever the client showed.
+  // A publish check's blocking finding (docs/packages-and-review.md, Publish checks) refuses it here too, whatever the client showed.
   await assertNothingBlocks(db, storage, o.appId, o.internalId);
   return transitionVersion(db, { appId: o.appId, internalId: o.internalId, actor: 'publisher', event: { type: 'SUBMIT' } });
 }

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { Incompatible } from '../features/app-requests/Incompatible';
 import { incompatibleSearch } from '../features/app-requests/search';
 
-/** A version of the app this workspace's Rocket.Chat cannot run (issue 27): Rocket.Chat opens it in a modal's iframe. */
+/** A version of the app this workspace's Rocket.Chat cannot run (docs/rocketchat.md, App requests): Rocket.Chat opens it in a modal's iframe. */
 export const Route = createFileRoute('/apps/$appId/incompatible/$version/$action')({
   validateSearch: incompatibleSearch,
   component: function IncompatiblePage() {

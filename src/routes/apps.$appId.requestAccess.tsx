@@ -3,7 +3,7 @@ import { RequestAccess } from '../features/app-requests/RequestAccess';
 import { requestAccessSearch } from '../features/app-requests/search';
 
 /**
- * An end user asks their workspace's admins for the app (issue 27): Rocket.Chat opens
+ * An end user asks their workspace's admins for the app (docs/rocketchat.md, App requests): Rocket.Chat opens
  * /apps/{appId}/requestAccess?workspaceId&frameworkVersion&requester&admins in a modal's iframe, without a token.
  */
 export const Route = createFileRoute('/apps/$appId/requestAccess')({

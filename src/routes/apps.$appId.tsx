@@ -4,7 +4,7 @@ import { checkoutSearch } from '../features/checkout/search';
 import { configQuery } from '../lib/account';
 
 /**
- * The buyer's checkout pages (issue 28), which Rocket.Chat opens in a modal's iframe:
+ * The buyer's checkout pages (docs/rocketchat.md, Buying), which Rocket.Chat opens in a modal's iframe:
  * /apps/{appId}/buy|subscribe|subscribe/details?workspaceId=…&token=…&seats=N. Public (the workspace's token in
  * the address, no portal sign-in), without the publisher shell: a centred page with the portal's name.
  */

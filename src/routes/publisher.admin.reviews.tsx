@@ -14,7 +14,7 @@ const reviewSearch = (s: { page?: unknown; q?: unknown; assignee?: unknown; over
   overdue: s.overdue === true || undefined,
 });
 
-/** Staff review (issue 29): who may take a review (update on system:apps: reviewers, admins). */
+/** Staff review (docs/packages-and-review.md, The review queue): who may take a review (update on system:apps: reviewers, admins). */
 export const Route = createFileRoute('/publisher/admin/reviews')({
   validateSearch: reviewSearch,
   beforeLoad: ({ context }) => requireSystemRead(context.account.checks, 'system:apps', 'reviews', 'update'),

@@ -1,4 +1,4 @@
-// App requests (issue 27): end users of a registered Rocket.Chat workspace ask its admins for an app on the
+// App requests (docs/rocketchat.md): end users of a registered Rocket.Chat workspace ask its admins for an app on the
 // portal's requestAccess page (POST /v1/app-request, public), and the workspace reads them back — the calls as
 // Rocket.Chat's server makes them (RocketChat/Rocket.Chat apps/meteor/ee/server/apps/communication/rest.ts
 // @ 3a0465777707c8e38a6a1574136b6d3d61c2103a; its cron, appRequestsCron.ts @ 2f5a6c8d2db955c9c305207a67f8abaaf6240783

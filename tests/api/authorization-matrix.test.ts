@@ -167,7 +167,7 @@ const table: [method: string, path: string, body: unknown, expected: number[]][]
   // Workspace lookups are system admins' alone ('Invalid User Role' for other staff).
   ['GET', '/v1/admin/workspaces/no-such-workspace', undefined, [401, 404, 403, 403, 403, 403, 403, 403, 403, 404]],
   ['GET', '/v1/admin/workspaces/no-such-workspace/purchases', undefined, [401, 404, 403, 403, 403, 403, 403, 403, 403, 404]],
-  // Registered workspaces (issue 27): system admins list, register, rotate and revoke; a bad body is their 400,
+  // Registered workspaces (docs/rocketchat.md, Pointing a Rocket.Chat server): system admins list, register, rotate and revoke; a bad body is their 400,
   // a workspace that does not exist their 404.
   ['GET', '/v1/admin/workspaces', undefined, [401, 404, 403, 403, 403, 403, 403, 403, 403, 200]],
   ['POST', '/v1/admin/workspaces', {}, [401, 404, 403, 403, 403, 403, 403, 403, 403, 400]],
@@ -213,7 +213,7 @@ const table: [method: string, path: string, body: unknown, expected: number[]][]
   ['GET', `/v1/workspaces/${acmeHqId}/apps`, undefined, Array(10).fill(401)],
   ['GET', `/v1/workspaces/${acmeHqId}/apps/${jira}`, undefined, Array(10).fill(401)],
   ['POST', '/v1/admin/purchases/no-such-purchase/refund', {}, publisherEditorsNoRow],
-  // App requests (issue 27): Rocket.Chat's reads take a workspace's token, never a portal session (401); the
+  // App requests (docs/rocketchat.md): Rocket.Chat's reads take a workspace's token, never a portal session (401); the
   // requestAccess page's call is public (a bad body is everyone's 400).
   ['GET', `/v1/app-request?appId=${jira}`, undefined, Array(10).fill(401)],
   ['GET', '/v1/app-request/stats', undefined, Array(10).fill(401)],
@@ -225,7 +225,7 @@ const table: [method: string, path: string, body: unknown, expected: number[]][]
   ['GET', `/v1/publisher/apps/${jira}/diff`, undefined, northwindOnly],
   ['GET', `/v1/admin/app/${jira}/diff`, undefined, staffRead],
   ['GET', `/v1/admin/app/${jira}/installs`, undefined, staffRead],
-  // Staff review (issue 29): the queue and assignment are for those who may update apps (Jira's latest waits for
+  // Staff review (docs/packages-and-review.md, The review queue): the queue and assignment are for those who may update apps (Jira's latest waits for
   // review, so taking it and giving it back succeed); the findings are read as the app is; a bad settings body is
   // the 400 of those who may change them.
   ['GET', '/v1/admin/reviews', undefined, staffUpdate],
@@ -345,7 +345,7 @@ const workspaceTable: [method: string, path: string, body: unknown, expected: nu
   // The licence sync: any token of the workspace itself.
   ['GET', `/v1/workspaces/${acmeHqId}/apps`, undefined, [401, 403, 200, 200, 401]],
   ['GET', `/v1/workspaces/${acmeHqId}/apps/${jira}`, undefined, [401, 403, 200, 200, 401]],
-  // App requests (issue 27): any token of a live workspace, for its own requests; an app not here is 404 to markAsSent.
+  // App requests (docs/rocketchat.md): any token of a live workspace, for its own requests; an app not here is 404 to markAsSent.
   ['GET', `/v1/app-request?appId=${jira}`, undefined, [401, 200, 200, 200, 401]],
   ['GET', '/v1/app-request/stats', undefined, [401, 200, 200, 200, 401]],
   ['POST', '/v1/app-request/markAsSeen', { ids: ['no-such-request'] }, [401, 200, 200, 200, 401]],

@@ -48,7 +48,7 @@ describe('the contract', () => {
       must(500, true);
       must(401, access !== 'public' || workspace);
       if (access === 'feature') for (const status of [403, 404]) must(status, true);
-      // …but the requestAccess page's call (issue 27), which names a workspace and an app that may not exist here.
+      // …but the requestAccess page's call (docs/rocketchat.md, App requests), which names a workspace and an app that may not exist here.
       if (access === 'public' && !workspace) for (const status of [404, 409]) must(status, status === 404 && key === 'appRequests.create');
       // The checkout's changes refuse what cannot be bought so (409).
       const buyerChange = ['checkout.start', 'checkout.seats', 'checkout.cancel', 'checkout.resume'].includes(key);

@@ -244,13 +244,13 @@ function goodString(key: string): fc.Arbitrary<unknown> {
     // Rocket.Chat's `?appVersion=` (contract/marketplace.ts) and install reports' `appVersion`: the demo's
     // versions, or none.
     appVersion: fc.constantFrom('1.0.0', '2.0.0', '1.4.0', ''),
-    // The requestAccess page's address (issue 27): people as Rocket.Chat writes them there (base64 of JSON).
+    // The requestAccess page's address (docs/rocketchat.md, App requests): people as Rocket.Chat writes them there (base64 of JSON).
     requester: fc.constantFrom(base64Json({ id: 'fuzz-user', username: 'fuzz', name: 'Fuzz User', emails: ['fuzz@fuzz.example'] }), base64Json({ id: 'u2' }), base64Json({ username: 'no-id' })),
     admins: fc.constantFrom(base64Json([{ id: 'fuzz-admin', username: 'root' }]), base64Json([]), base64Json({ id: 'not-a-list' })),
   };
   if (refs[key]) return fc.oneof({ arbitrary: refs[key]!, weight: 6 }, { arbitrary: fc.string({ minLength: 1, maxLength: 24 }), weight: 1 });
   // A public address by its IP (webhook addresses are resolved: the test has no DNS to ask).
-  // A registered workspace's address (issue 27) is a web address too.
+  // A registered workspace's address (docs/rocketchat.md, Pointing a Rocket.Chat server) is a web address too.
   if (/url|link|^address$/i.test(key)) return fc.oneof({ arbitrary: fc.constantFrom('https://93.184.215.14/fuzz', 'https://fuzz.example/page?b=c'), weight: 6 }, { arbitrary: fc.constant(''), weight: 1 });
   if (/email|replyTo/i.test(key)) return fc.constantFrom('fuzz@fuzz.example', 'someone@example.com');
   if (/periodEnd|date/i.test(key)) return fc.constantFrom('2031-06-30T00:00:00.000Z', '2030-01-15', new Date(Date.now() + 86_400_000 * 40).toISOString());
@@ -728,7 +728,7 @@ beforeAll(async () => {
     const app = pools.apps.find((a) => a.owner === home);
     if (app) await s.request('POST', `/v1/publisher/apps/${app.appId}/trust`, { token: tokens[c], body: { repository: `fuzz/${c}`, workflow: 'release.yml' } });
   }
-  // Nor registered Rocket.Chat workspaces (issue 27): two, so that rotate and revoke reach a registered one.
+  // Nor registered Rocket.Chat workspaces (docs/rocketchat.md, Pointing a Rocket.Chat server): two, so that rotate and revoke reach a registered one.
   for (const nickname of ['Fuzz workspace', 'Fuzz workspace 2']) {
     await s.request('POST', '/v1/admin/workspaces', { token: tokens.admin, body: { nickname, address: 'https://fuzz.example/chat' } });
   }

@@ -79,7 +79,7 @@ describe('the issuer’s access tokens on the portal API', () => {
       const res = await s.request('POST', path, { body: 'grant_type=refresh_token', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
       expect(res.status, path).toBe(404);
     }
-    // The cloud's token endpoint answers registered Rocket.Chat workspaces' client_credentials grant alone (issue 27).
+    // The cloud's token endpoint answers registered Rocket.Chat workspaces' client_credentials grant alone (docs/rocketchat.md, Pointing a Rocket.Chat server).
     const res = await s.request('POST', '/api/oauth/token', { body: 'grant_type=refresh_token', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(res.status).toBe(400);
     expect(res.json.error).toBe('unsupported_grant_type');

@@ -1,4 +1,4 @@
-// Manifests as Rocket.Chat accepts them, bounded as the forms bound the same fields (issue 39): a corpus of
+// Manifests as Rocket.Chat accepts them, bounded as the forms bound the same fields (docs/packages-and-review.md, App packages): a corpus of
 // real-shaped app.json files (Rocket.Chat's own Wikipedia app's bare domains, emails, missing optional fields)
 // uploads; an address that is no link (javascript: …) is left out with a warning finding, never refused; a
 // manifest over 64 KB or a field past its bound is refused naming the field, and so is a zip with two app.json.

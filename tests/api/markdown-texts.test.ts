@@ -1,4 +1,4 @@
-// Markdown rendered once, when it is saved (issue 39): a description or change log that cannot be rendered within
+// Markdown rendered once, when it is saved (docs/adr/0007-markdown-rendered-at-save.md): a description or change log that cannot be rendered within
 // the renderer's limits (nested too deep; too slow) is refused at save with a 400 naming the field and saying what
 // to change; what is saved is stored with its HTML, which the catalog serves without rendering. A catalog holding a
 // hostile version (text that used to crash the renderer, no HTML yet, a row that cannot be shown) still answers

@@ -1,4 +1,4 @@
-// The publish checks through the real compile worker (issue 29): a package with a private key file and one with a
+// The publish checks through the real compile worker (docs/packages-and-review.md, Publish checks): a package with a private key file and one with a
 // token in source are flagged where the secret is (never showing it) and Submit answers 409 with the reason; an
 // update asking for a permission the approved version did not have is flagged against it.
 import { and, eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Staff review over real HTTP (issue 29): the queue (the longest waiting first, filters, the 48-hour target),
+// Staff review over real HTTP (docs/packages-and-review.md, Staff review): the queue (the longest waiting first, filters, the 48-hour target),
 // assignment, the publish checks' severities as staff configure them, a blocking finding refusing Submit (409
 // with its reason) until staff weigh it otherwise, the publisher's expected wait, and a rejection's citations.
 import { randomUUID } from 'node:crypto';

@@ -71,7 +71,7 @@ describe('text the database cannot store', () => {
 });
 
 describe("the manifest's addresses", () => {
-  // A javascript:, data: or file: address is left out with a warning finding, never refused (issue 39): tests/api/manifests.test.ts.
+  // A javascript:, data: or file: address is left out with a warning finding, never refused (docs/packages-and-review.md, App packages): tests/api/manifests.test.ts.
   it('keeps an https homepage and a support email address or page; an empty homepage is none', async () => {
     const res = await uploadPackage(zip(withManifest(standup(), { author: { name: 'Harbor Apps', homepage: '', support: 'https://harbor.example/help' } })));
     expect(res.status, res.text).toBe(201);

@@ -54,7 +54,7 @@ const json = async (res: Response) => {
 describe('a Rocket.Chat workspace, call after call', () => {
   it('registers, browses, installs, updates and uninstalls, and the publisher sees exactly that', async () => {
     await publish('1.0.0', false);
-    // Staff register the workspace; its administrator sets the client id and secret (README).
+    // Staff register the workspace; its administrator sets the client id and secret (docs/rocketchat.md).
     const reg = await s.request('POST', '/v1/admin/workspaces', { token: admin, body: { nickname: 'Client test', address: 'https://chat.client-test.example' } });
     expect(reg.status, reg.text).toBe(201);
     const { clientId, clientSecret, workspace } = reg.json as { clientId: string; clientSecret: string; workspace: { id: string } };

@@ -10,7 +10,7 @@ import { registerWorkspace } from '../../server/services/workspaces/registry';
 import { startServer, type DemoKey, type TestServer } from '../harness';
 
 /**
- * Registered Rocket.Chat workspaces (issue 27): staff register one on /publisher/admin/workspace and get its
+ * Registered Rocket.Chat workspaces (docs/rocketchat.md, Pointing a Rocket.Chat server): staff register one on /publisher/admin/workspace and get its
  * client id and secret once; the Rocket.Chat server then asks `/api/oauth/token` for tokens exactly as
  * apps/meteor/app/cloud/server/functions/getWorkspaceAccessTokenWithScope.ts does; rotating or revoking ends
  * the secret and every token at once.

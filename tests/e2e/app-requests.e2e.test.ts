@@ -7,7 +7,7 @@ import { expectNoAxeViolations, startPortal } from './browser';
 import { layoutProblems, openInHost, startRocketChatHost } from './checkout-steps';
 
 /**
- * The pages Rocket.Chat opens for app requests (issue 27) in Chromium against the real portal, inside its modal's
+ * The pages Rocket.Chat opens for app requests (docs/rocketchat.md, App requests) in Chromium against the real portal, inside its modal's
  * iframe as IframeModal.tsx does (a Rocket.Chat stand-in on an origin of its own, registered as the workspace's
  * address): /apps/{id}/requestAccess makes the request and posts `{"result":true,"message":…}` to its parent;
  * Cancel and the incompatible page's Close post `{"result":false}`. Axe at each step, and a phone's width.

@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import { expectNoAxeViolations } from './browser';
 
 /**
- * The buyer's checkout pages in Chromium (issue 28), step by step, as Rocket.Chat opens them:
+ * The buyer's checkout pages in Chromium (docs/rocketchat.md, Buying), step by step, as Rocket.Chat opens them:
  * `/apps/{appId}/buy|subscribe|subscribe/details?workspaceId=…&token=…&seats=N`, on their own and inside its
  * modal's iframe. tests/e2e/checkout.e2e.test.ts runs them against the real portal.
  */

@@ -14,7 +14,7 @@ import { startPortal } from './browser';
 import { atPhoneWidth, buyInTheModal, buyOnItsOwnPage, manageOnDetails, startRocketChatHost, subscribePerSeat, type CheckoutEnv, type Workspace } from './checkout-steps';
 
 /**
- * The buyer's checkout pages in Chromium against the real portal (issue 28): Rocket.Chat's buy and subscribe pages
+ * The buyer's checkout pages in Chromium against the real portal (docs/rocketchat.md, Buying): Rocket.Chat's buy and subscribe pages
  * with a registered workspace's `marketplace:purchase` token, the sandbox provider's card form, the answer the
  * modal waits for, the management of a per-seat subscription (its seats, cancelling, resuming); axe at each step,
  * and a phone's width.

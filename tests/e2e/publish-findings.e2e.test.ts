@@ -1,4 +1,4 @@
-// The publish checks' findings and review notes the publisher can act on (issue 29), in Chromium against the real
+// The publish checks' findings and review notes the publisher can act on (docs/packages-and-review.md), in Chromium against the real
 // portal: three apps of Olivia's are uploaded through the API and compiled, then their compile jobs' findings are set in
 // the database (as tests/api/review-queue.test.ts does). The wizard's submission step of the one whose finding blocks
 // shows it and disables Submit with its reason; the app detail of a submitted one shows where it stands in review; a

@@ -1,4 +1,4 @@
-// Staff's review queue in Chromium against the real portal (issue 29): the seeded versions waiting for review
+// Staff's review queue in Chromium against the real portal (docs/packages-and-review.md, The review queue): the seeded versions waiting for review
 // (Kanban Board 1.0.0 submitted three days ago, past the 48-hour target; the others an hour ago), a reviewer
 // sees the overdue one highlighted, takes it, finds it under "Assigned to me", weighs a publish check
 // differently and saves; read-only staff are turned away; the screen passes axe and fits 390 px.

@@ -4,7 +4,7 @@ import { WORKSPACE_TEXT as T } from '../../contract/schemas/workspaces';
 import { expectNoAxeViolations, signInAs, startPortal } from './browser';
 
 /**
- * /publisher/admin/workspace in Chromium (issue 27): the workspace lookup opens on arrival as before; under it,
+ * /publisher/admin/workspace in Chromium (docs/rocketchat.md, Pointing a Rocket.Chat server): the workspace lookup opens on arrival as before; under it,
  * staff register a Rocket.Chat workspace (its secret shown once, with the environment to set), see it listed,
  * rotate its secret and revoke it — by keyboard, without axe violations, and at a phone's width.
  */
@@ -94,7 +94,7 @@ describe('registered workspaces in Chromium', () => {
       expect.stringMatching(/^OVERWRITE_SETTING_Cloud_Workspace_Id=[0-9a-f]{24}$/),
       `OVERWRITE_SETTING_Cloud_Workspace_Client_Id=${clientId}`,
       `OVERWRITE_SETTING_Cloud_Workspace_Client_Secret=${secret}`,
-      // The licence key's public half (issue 28), its PEM on one line.
+      // The licence key's public half (docs/rocketchat.md, Buying), its PEM on one line.
       expect.stringMatching(/^OVERWRITE_SETTING_Cloud_Workspace_PublicKey="-----BEGIN PUBLIC KEY-----\\n[A-Za-z0-9+/=]+\\n-----END PUBLIC KEY-----"$/),
     ]);
     await expectNoAxeViolations(page, 'the new workspace’s secret');

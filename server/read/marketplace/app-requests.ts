@@ -6,7 +6,7 @@ import type { PurchaseState } from './catalog';
 export type AppRequestCounts = { totalSeen: number; totalUnseen: number };
 
 /**
- * `GET /v1/apps` for a registered workspace with app requests (issue 27): each element as the caller sees it
+ * `GET /v1/apps` for a registered workspace with app requests (docs/rocketchat.md, App requests): each element as the caller sees it
  * (its purchases laid over), plus `appRequestStats` on the apps it has requests of — Rocket.Chat's "Requested"
  * tab lists exactly the apps that carry it (apps/meteor/client/views/marketplace/hooks/useFilteredApps.ts) —
  * and, with `?endUserID=`, `requestedEndUser` on every app. Made at each call (never kept: it is one

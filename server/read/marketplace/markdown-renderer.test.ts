@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from './markdown';
 import { MAX_WAITING_PER_KEY, renderMarkdownWithin, rendererStats } from './markdown-renderer';
 
-// The hostile texts issue 39 found: each used to throw (a RangeError: the stack) or take 30 s inside the request
+// The hostile texts (docs/adr/0007-markdown-rendered-at-save.md): each used to throw (a RangeError: the stack) or take 30 s inside the request
 // that built the catalog. Rendered within limits, each is refused, quickly, and the renderer goes on.
 describe('Markdown rendered within limits (off the event loop, within a budget)', () => {
   it('renders as renderMarkdown does', async () => {

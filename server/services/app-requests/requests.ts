@@ -1,4 +1,4 @@
-// App requests (issue 27): what end users of a registered Rocket.Chat workspace ask its admins for, made on the
+// App requests (docs/rocketchat.md): what end users of a registered Rocket.Chat workspace ask its admins for, made on the
 // portal's requestAccess page and read back by the workspace (contract/app-requests.ts). Every read and change
 // is of one workspace's requests: the workspace id comes from the caller's token (or, for the page, from the
 // address Rocket.Chat built), never from another request's row.

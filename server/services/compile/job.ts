@@ -105,7 +105,7 @@ export async function runCompileJob(claim: Claim<{ compileJobId: string }>, stor
   // As the upload judged it: `rc-apps submit` marks TypeScript sources with `.packagedby` too.
   const kind = packageKind(files, classFile);
   const typeScript = typeScriptVersion(typeScriptMajorFor(files.get('package.json')));
-  // The checks compare with the last approved version and read staff's disallowed licences (issue 29).
+  // The checks compare with the last approved version and read staff's disallowed licences (docs/packages-and-review.md, Publish checks).
   const [lastApproved, { disallowedLicences }] = await Promise.all([lastApprovedBefore(db, row.version), checkSettings(db)]);
   const started = performance.now();
   const outcome = await compileInSandbox({ files, kind, allowNpm: row.allowNpm, classFile, version: row.version.version, lastApproved, disallowedLicences }, limits);

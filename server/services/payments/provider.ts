@@ -41,7 +41,7 @@ export interface PaymentProvider {
    */
   creditSale?(tx: Tx, credit: SaleCredit): Promise<void>;
 
-  // ——— Buyers (issue 28): the checkout, subscriptions and refunds ———
+  // ——— Buyers (docs/rocketchat.md, Buying): the checkout, subscriptions and refunds ———
 
   /**
    * The provider's page the buyer pays on for a checkout session: the sandbox's card form, or a Stripe

@@ -36,7 +36,7 @@ export type NewPurchase = Omit<z.infer<typeof CreatePurchaseInput>, 'externallyM
   trial?: boolean;
 };
 
-/** How a buyer paid through the marketplace's checkout (issue 28): kept on the record for renewals and refunds. */
+/** How a buyer paid through the marketplace's checkout (docs/rocketchat.md, Buying): kept on the record for renewals and refunds. */
 export type Billing = Pick<PurchaseRow, 'provider' | 'providerSubscriptionId' | 'providerPaymentId' | 'paymentMethod'>;
 
 /** The publisher's share of `amount` (the price less the marketplace's fee), in dollars. */

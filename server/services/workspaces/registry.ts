@@ -1,4 +1,4 @@
-// Registered Rocket.Chat workspaces (issue 27): staff register one (a new account and an OAuth client),
+// Registered Rocket.Chat workspaces (docs/rocketchat.md, Pointing a Rocket.Chat server): staff register one (a new account and an OAuth client),
 // rotate its client secret, or revoke it. Its access tokens (workspace_tokens) end with its secret.
 import { and, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { RegisteredWorkspace, RegisterWorkspaceInput } from '../../../contract/schemas/workspaces';

@@ -1,4 +1,4 @@
-// The publish checks' findings, the review wait and a review note's citations (issue 29), shown to publishers (the
+// The publish checks' findings, the review wait and a review note's citations (docs/packages-and-review.md), shown to publishers (the
 // wizard's submission step, the app detail) and to staff (the admin app detail and its dialogs). One module: each
 // chunk the screens share is one more file their first visit asks for.
 import { Badge, Callout, Code, Flex, Spinner, Text } from '@radix-ui/themes';
@@ -51,7 +51,7 @@ const severityColor = { blocks: 'red', warns: 'amber' } as const;
 export const blockingFirst = (findings: readonly Finding[]) => [...findings.filter((f) => f.severity === 'blocks'), ...findings.filter((f) => f.severity !== 'blocks')];
 
 /**
- * The publish checks' findings on a version (issue 29), shared by the publisher's screens and staff's: those that
+ * The publish checks' findings on a version (docs/packages-and-review.md, Publish checks), shared by the publisher's screens and staff's: those that
  * block submission first, each with its severity in words (the badge's colour only repeats it), its check's title,
  * its reason and where in the package (file:line) when the check says.
  */
@@ -118,7 +118,7 @@ export function FindingsPanel({ data, error, isPending }: { data: VersionFinding
 }
 
 /**
- * What a rejection or review note cites (issue 29), shown with the note: a finding of the publish checks (its check's
+ * What a rejection or review note cites (docs/packages-and-review.md, Review notes), shown with the note: a finding of the publish checks (its check's
  * title, its reason, file:line) or a line of the diff ("path, line N (new|old)" and the line itself, in monospace).
  */
 export function Citations({ citations }: { citations: readonly Citation[] }) {

@@ -4,7 +4,7 @@ import { useId, useState, type ReactNode } from 'react';
 /**
  * A required note before a status change: the reason of Reject (SPEC §4) or the changes a reviewer asks
  * for with Review. `required` is the message shown when it is left empty (the server says the same).
- * `children` go below the note (staff's citations of findings and diff lines, issue 29).
+ * `children` go below the note (staff's citations of findings and diff lines, docs/packages-and-review.md, Review notes).
  */
 export function NoteDialog({
   title,

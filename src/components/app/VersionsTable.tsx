@@ -69,7 +69,7 @@ export function VersionsTable({
                 <Text size="2" color="gray">
                   {note || '–'}
                 </Text>
-                {/* What the note cites (issue 29): findings and lines of the diff, beside the note itself. */}
+                {/* What the note cites (docs/packages-and-review.md, Review notes): findings and lines of the diff, beside the note itself. */}
                 {note && v.reviewCitations?.length > 0 && (
                   <Suspense fallback={null}>
                     <Citations citations={v.reviewCitations} />

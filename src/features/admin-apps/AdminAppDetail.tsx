@@ -209,7 +209,7 @@ export function AdminAppDetail({
           onClose={close}
           onConfirm={(note) => {
             const v = open.version;
-            // What the note cites (issue 29); null: more than the API takes (the options say so).
+            // What the note cites (docs/packages-and-review.md, Review notes); null: more than the API takes (the options say so).
             const citations = citing.current ? citing.current.collect() : [];
             if (!citations) return;
             // Once sent, the lines it cited are no longer picked.

@@ -31,7 +31,7 @@ const findingCitation = (f: Finding): Citation => ({ kind: 'finding', check: f.c
 export type CiteHandle = { collect: () => Citation[] | null };
 
 /**
- * The citations of a Reject or Review note (issue 29), inside its dialog: any finding of the version's publish checks
+ * The citations of a Reject or Review note (docs/packages-and-review.md, Review notes), inside its dialog: any finding of the version's publish checks
  * (checkboxes), and the diff lines the reviewer picked by their numbers in the changes (the address's `cite`, shown as
  * chips to remove). The publisher sees them beside the note; each line goes with its text, from the diff. The dialog
  * asks for them through `ref` when confirmed.

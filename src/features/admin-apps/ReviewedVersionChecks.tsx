@@ -7,7 +7,7 @@ import { adminFindingsQuery } from './api';
 
 type Version = Pick<AppVersion, 'id' | 'version' | 'status'>;
 
-/** The publish checks' findings on the version under review (the one waiting for it, else the latest): issue 29. */
+/** The publish checks' findings on the version under review (the one waiting for it, else the latest): docs/packages-and-review.md, Publish checks. */
 export function ReviewedVersionChecks({ appId, versions, latest }: { appId: string; versions: readonly Version[]; latest: Version }) {
   const version = versions.find((v) => isWaitingForReview(v.status)) ?? latest;
   const { data, error, isPending } = useQuery(adminFindingsQuery(appId, version.id));

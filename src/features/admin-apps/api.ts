@@ -84,7 +84,7 @@ export const adminDiffQuery = (id: string, s: DiffSearch, stamp: string) =>
     staleTime: Infinity,
   });
 
-/** The publish checks' findings on a version (issue 29), with the severities staff configured. */
+/** The publish checks' findings on a version (docs/packages-and-review.md, Publish checks), with the severities staff configured. */
 export const adminFindingsQuery = (id: string, versionId: string) =>
   queryOptions({ queryKey: key(id, 'findings', versionId), queryFn: async () => unwrap(await tsr.admin.reviews.findings.query({ params: { id, versionId } })), ...detail });
 

@@ -4,7 +4,7 @@ import { MAX_CITATIONS } from '../../../contract/schemas/app';
 import type { Citation } from '../../../contract/schemas/review';
 import { numberedLines } from './diff-lines';
 
-// The diff lines a reviewer picks to cite in a rejection or review note (issue 29): the admin app screen keeps them in
+// The diff lines a reviewer picks to cite in a rejection or review note (docs/packages-and-review.md, Review notes): the admin app screen keeps them in
 // its address (`?cite=`, a JSON array: each "side:line:path"), at most MAX_CITATIONS. The route does not validate it
 // (src/routes/publisher.admin.apps.$id.tsx): citedLines does, where it is used.
 

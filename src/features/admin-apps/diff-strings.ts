@@ -46,7 +46,7 @@ export const diffText = {
   oldLine: 'Old line',
   newLine: 'New line',
   line: 'Line (+ added, - removed)',
-  /** The button a line's number becomes for staff who may cite it in a rejection or review note (issue 29). */
+  /** The button a line's number becomes for staff who may cite it in a rejection or review note (docs/packages-and-review.md, Review notes). */
   citeLine: (line: number, path: string, side: 'old' | 'new') => `Cite line ${line} of ${path}${side === 'old' ? ' (old)' : ''}`,
   citeHint: 'To cite a line in a rejection or review note, press its number.',
   cited: (n: number) => (n === 1 ? '1 line picked to cite.' : `${n} lines picked to cite.`),

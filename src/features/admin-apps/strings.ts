@@ -6,7 +6,7 @@ export const staffText = {
   compileQueued: (name: string, version: string) => `A compile of ${name} v${version} is queued.`,
 };
 
-/** The Reject and Review dialogs' citations (issue 29): findings of the publish checks and lines picked in the diff. */
+/** The Reject and Review dialogs' citations (docs/packages-and-review.md, Review notes): findings of the publish checks and lines picked in the diff. */
 export const citeText = {
   findings: 'Cite findings of the publish checks',
   lines: 'Cite lines of the changes',

@@ -16,7 +16,7 @@ const RefundDialog = lazy(() => import('./RefundDialog'));
 
 /**
  * SPEC §3 Purchase Record Information, opened from the route: every field, Close, Edit and Delete (as
- * SPEC §6 allows), and Refund for a purchase billed through the checkout (issue 28). An id that is no record says 'Invalid purchase record id provided.' and closes.
+ * SPEC §6 allows), and Refund for a purchase billed through the checkout (docs/rocketchat.md, Buying). An id that is no record says 'Invalid purchase record id provided.' and closes.
  * `open` false keeps the last record on screen while the modal closes (its data is cleared 500 ms later
  * by the list, which unmounts it).
  */

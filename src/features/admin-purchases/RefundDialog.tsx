@@ -12,7 +12,7 @@ import { recordsKey } from './api';
 import { recordsText } from './strings';
 
 /**
- * Staff refund a purchase billed through the checkout (issue 28): all that was paid for it (the price; for a
+ * Staff refund a purchase billed through the checkout (docs/rocketchat.md, Buying): all that was paid for it (the price; for a
  * subscription, its current period's), or a part, with a reason. The provider refunds; the app's licence ends.
  */
 export default function RefundDialog({ record, onClose }: { record: z.infer<typeof PurchaseRecord>; onClose: () => void }) {

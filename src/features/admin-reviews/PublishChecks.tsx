@@ -25,7 +25,7 @@ function licencesError(input: unknown, licences: string[]): string | undefined {
   return typeof at === 'number' && licences[at] !== undefined ? `“${licences[at]}”: ${issue.message}` : issue.message;
 }
 
-/** Staff review (issue 29): how much each publish check weighs (blocks submission or warns), and the licences bundled modules may not carry. */
+/** Staff review (docs/packages-and-review.md, Publish checks): how much each publish check weighs (blocks submission or warns), and the licences bundled modules may not carry. */
 export function PublishChecks() {
   const titleId = useId();
   const { data, error } = useQuery(publishChecksQuery);

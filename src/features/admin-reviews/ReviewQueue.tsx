@@ -25,7 +25,7 @@ const assigneeOptions = [
 const overdueRow = { backgroundColor: 'var(--amber-a3)' };
 
 /**
- * Staff review (issue 29): the versions waiting for review, the longest waiting first (the server's order), each
+ * Staff review (docs/packages-and-review.md, The review queue): the versions waiting for review, the longest waiting first (the server's order), each
  * with its wait, its findings and its reviewer; filters and page in the address. Below, the publish checks' settings.
  */
 export function ReviewQueue({ search, onSearch }: { search: ReviewSearch; onSearch: (next: ReviewSearch) => void }) {

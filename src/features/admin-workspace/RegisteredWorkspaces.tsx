@@ -30,7 +30,7 @@ const H = T.columns;
 
 /**
  * /publisher/admin/workspace (system admins): the workspace lookup (SPEC §3, opened on arrival as before:
- * View leads to the workspace's purchase records) over the registered Rocket.Chat workspaces (issue 27) —
+ * View leads to the workspace's purchase records) over the registered Rocket.Chat workspaces (docs/rocketchat.md, Pointing a Rocket.Chat server) —
  * Register workspace, and per workspace Rotate secret and Revoke, each confirmed first.
  */
 export function RegisteredWorkspaces({ onView }: { onView: (id: string) => void }) {

@@ -10,7 +10,7 @@ export const workspacePurchasesQuery = (id: string) =>
 export const workspaceRecordQuery = (id: string) =>
   queryOptions({ queryKey: ['admin', 'purchases', 'one', id], queryFn: async () => unwrap(await tsr.admin.purchases.get.query({ params: { id } })), retry: false });
 
-/** Every page of the registered workspaces (issue 27): what register, rotate and revoke invalidate. */
+/** Every page of the registered workspaces (docs/rocketchat.md, Pointing a Rocket.Chat server): what register, rotate and revoke invalidate. */
 export const registeredWorkspacesKey = ['admin', 'registered-workspaces'] as const;
 
 export const registeredWorkspacesQuery = (page: number, size: number) =>

@@ -7,7 +7,7 @@ import { formatDateTime } from '../../lib/format';
 import { findingsQuery } from './api';
 
 /**
- * The latest version's publish checks (issue 29) beside its versions: while it waits for review, where it stands
+ * The latest version's publish checks (docs/packages-and-review.md, Publish checks) beside its versions: while it waits for review, where it stands
  * (since when, its place in the queue, the hours left to the review target, or that it waits past it); then the
  * checks' findings, those that block submission first.
  */

@@ -1,4 +1,4 @@
-/** The texts of the pages Rocket.Chat opens for app requests and incompatible versions (issue 27), in one place. */
+/** The texts of the pages Rocket.Chat opens for app requests and incompatible versions (docs/rocketchat.md, App requests), in one place. */
 export const appRequestText = {
   loading: 'Loading the app…',
   by: (publisher: string) => `by ${publisher}`,

@@ -1,6 +1,6 @@
 import { formatMoney } from '../../lib/format';
 
-/** The checkout pages' texts (issue 28), in one place; the server's messages come from contract/schemas/checkout.ts. */
+/** The checkout pages' texts (docs/rocketchat.md, Buying), in one place; the server's messages come from contract/schemas/checkout.ts. */
 export const checkoutText = {
   marketplace: (product: string) => `${product}.Chat Marketplace`,
   loading: 'Loading the offer…',
