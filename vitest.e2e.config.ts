@@ -11,8 +11,10 @@ export default defineConfig({
     // time and keeps less than one core busy. The tests wait for what they expect, so a busy machine slows them only.
     fileParallelism: true,
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Time limits end hung tests only (every wait is for a condition): a busy machine slows the tests, it must
+    // not fail them (tests/e2e/browser.ts E2E_WAIT_MS for each wait of a page).
+    testTimeout: 600_000,
+    hookTimeout: 300_000,
     globalSetup: ['tests/temp-guard.ts', 'tests/database-template.ts'],
   },
 });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPublishers } from '../../server/db/seed-data';
-import { expectNoAxeViolations, signInAs, startPortal } from './browser';
+import { expectNoAxeViolations, signInAs, startPortal, E2E_WAIT_MS } from './browser';
 
 let portal: Awaited<ReturnType<typeof startPortal>>;
 beforeAll(async () => {
@@ -68,7 +68,7 @@ describe('staff manage publishers in Chromium', () => {
     await expect.poll(async () => {
       const mails = await Promise.all(files().map((f) => simpleParser(readFileSync(join(outbox, f)))));
       return mails.some((m) => m.subject === 'Your payout details' && (m.text ?? '').includes('Hello Olivia'));
-    }, { timeout: 20_000 }).toBe(true);
+    }, { timeout: E2E_WAIT_MS }).toBe(true);
 
     await page.getByRole('button', { name: 'Payout' }).click();
     const payout = page.getByRole('dialog', { name: 'Payout' });

@@ -34,7 +34,7 @@ beforeAll(async () => {
   host = await startRocketChatHost();
   const made = await registerWorkspace(portal.server.app.db, { nickname: 'Requests Chat', address: host.origin }, { id: 'staff', name: 'Staff' });
   workspaceId = made.workspace.id;
-}, 120_000);
+});
 afterAll(async () => {
   await host?.close();
   await portal?.close();

@@ -7,7 +7,7 @@ import { INVALID_STATE_TEXT, authMachine, type AuthEvent } from '../../machines/
 import { ModelCoverage, transitionTour } from '../model/coverage';
 import { developers, publishers } from '../../server/db/schema';
 import { demoUsers } from '../../server/db/seed-data';
-import { signUpPublisher, startPortal } from './browser';
+import { signUpPublisher, startPortal, E2E_WAIT_MS } from './browser';
 
 /**
  * The auth machine's tour, through the real pages in Chromium: the embedded authorization server's page,
@@ -94,11 +94,11 @@ async function expectShown(page: Page, state: Snap, label: string) {
   } else if (state.matches({ signedIn: 'registered' })) {
     await page.getByRole('navigation', { name: 'Publisher' }).waitFor();
     // After a sign-up the SPA leaves the sign-up page by itself, a moment after the sidebar is known.
-    await page.waitForURL((u) => u.pathname !== '/publisher/register', { timeout: 15_000 }).catch(() => undefined);
+    await page.waitForURL((u) => u.pathname !== '/publisher/register', { timeout: E2E_WAIT_MS }).catch(() => undefined);
     expect(path(), label).not.toBe('/publisher/register');
     expect(await tokenIn(page), label).not.toBeNull();
   } else if (state.matches({ signedIn: 'unregistered' })) {
-    await page.waitForURL((u) => u.pathname === '/publisher/register', { timeout: 15_000 }).catch(() => {
+    await page.waitForURL((u) => u.pathname === '/publisher/register', { timeout: E2E_WAIT_MS }).catch(() => {
       throw new Error(`${label}: expected the sign-up page, at ${page.url()}`);
     });
     await page.getByRole('heading', { name: 'Publisher Sign Up' }).waitFor();
@@ -108,7 +108,7 @@ async function expectShown(page: Page, state: Snap, label: string) {
     await page.waitForURL((u) => u.pathname !== '/dev-auth/authorize');
   } else if (state.matches({ signedIn: 'loading' })) {
     // The exchange succeeded: the session is stored (the SPA then loads the account by itself).
-    await expect.poll(() => tokenIn(page), { timeout: 15_000 }).not.toBeNull();
+    await expect.poll(() => tokenIn(page), { timeout: E2E_WAIT_MS }).not.toBeNull();
   } else if (state.matches({ signedOut: 'idle' })) {
     expect(await tokenIn(page), label).toBeNull();
   }
@@ -176,7 +176,7 @@ async function perform(page: Page, before: Snap, event: AuthEvent, rest: AuthEve
       // has arrived somewhere, or that late navigation would abort the next step's own.
       await page.getByRole('button', { name: 'Go Home' }).click();
       await expect
-        .poll(async () => page.url().includes('/dev-auth/authorize') || new URL(page.url()).pathname === '/publisher/register' || (await page.getByRole('navigation', { name: 'Publisher' }).isVisible().catch(() => false)), { timeout: 15_000 })
+        .poll(async () => page.url().includes('/dev-auth/authorize') || new URL(page.url()).pathname === '/publisher/register' || (await page.getByRole('navigation', { name: 'Publisher' }).isVisible().catch(() => false)), { timeout: E2E_WAIT_MS })
         .toBe(true);
       return void (await page.waitForLoadState('load').catch(() => undefined));
     case 'SIGN_OUT':

@@ -1,6 +1,8 @@
 import { chromium, type Browser } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** How long a page's wait (a locator, a navigation) may last before the test is taken as hung. */
+export const E2E_WAIT_MS = 120_000;
 
 /**
  * Debian's Chromium, headless, with the flags this closed network needs (Playwright gives it a fresh profile).
@@ -26,6 +28,14 @@ export async function launchChromium(): Promise<Browser> {
       ],
     });
     browser.on('disconnected', () => rmSync(scratch, { recursive: true, force: true }));
+    // Every wait of every page is for a condition; its time limit only ends a test that hangs. Playwright's
+    // default (30 s) ran out under a CPU hog for a step that takes a second on a quiet machine.
+    const newContext = browser.newContext.bind(browser);
+    browser.newContext = async (...args) => {
+      const context = await newContext(...args);
+      context.setDefaultTimeout(E2E_WAIT_MS);
+      return context;
+    };
     return browser;
   } catch (err) {
     rmSync(scratch, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidOf } from '../../server/db/seed';
 import { pngImage } from '../fixtures/images';
-import { expectNoAxeViolations, signInAs, startPortal } from './browser';
+import { expectNoAxeViolations, signInAs, startPortal, E2E_WAIT_MS } from './browser';
 
 let portal: Awaited<ReturnType<typeof startPortal>>;
 beforeAll(async () => {
@@ -117,7 +117,7 @@ describe('bundles in Chromium', () => {
     // Staff could publish it now; the publisher does, from the bundle's page.
     await versions.getByRole('button', { name: 'Publish', exact: true }).waitFor();
     const activity = staff.getByRole('table', { name: 'Activity log' });
-    await activity.getByText('approve', { exact: true }).waitFor({ timeout: 15_000 });
+    await activity.getByText('approve', { exact: true }).waitFor({ timeout: E2E_WAIT_MS });
     await activity.getByText('v1.0.0 · submitted → approved').waitFor();
     // An app's id is no bundle here either.
     await staff.goto(`${portal.server.base}/publisher/admin/bundles/${uuidOf('app:Jira Connector')}`);
@@ -154,7 +154,7 @@ describe('bundles in Chromium', () => {
     await withdraw.getByLabel('Reason').fill('Waiting for the calendar app update.');
     await withdraw.getByRole('button', { name: 'Reject', exact: true }).click();
     await page.getByText('Northwind Meeting Kit v1.0.0 is rejected!').first().waitFor();
-    await expect.poll(() => kit.textContent(), { timeout: 15_000 }).toContain('Waiting for the calendar app update.');
+    await expect.poll(() => kit.textContent(), { timeout: E2E_WAIT_MS }).toContain('Waiting for the calendar app update.');
 
     // An app is not a bundle: 'Invalid Bundle', back to the bundles.
     await page.goto(`${portal.server.base}/publisher/bundles/${uuidOf('app:Jira Connector')}`);

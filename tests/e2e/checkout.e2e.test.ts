@@ -73,7 +73,7 @@ beforeAll(async () => {
   const [made] = await portal.server.app.db.select({ publisherId: webhooks.publisherId }).from(webhooks).where(eq(webhooks.id, hookId));
   await portal.server.app.db.update(webhooks).set({ enabled: false }).where(and(eq(webhooks.publisherId, made!.publisherId), ne(webhooks.id, hookId)));
   balanceBefore = await balance();
-}, 120_000);
+});
 afterAll(async () => {
   await receiver?.close();
   await host?.close();

@@ -5,7 +5,7 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEMPLATE_TEXT } from '../../contract/schemas/catalog';
 import { uuidOf } from '../../server/db/seed';
-import { expectNoAxeViolations, signInAs, startPortal } from './browser';
+import { expectNoAxeViolations, signInAs, startPortal, E2E_WAIT_MS } from './browser';
 
 let portal: Awaited<ReturnType<typeof startPortal>>;
 beforeAll(async () => {
@@ -82,7 +82,7 @@ describe('curating the marketplace in Chromium', () => {
     await drawer.getByRole('button', { name: 'Save' }).click();
     await tooDeep.nth(1).waitFor();
     await drawer.getByLabel('Body').fill('<p>Well done, {{ developer.firstName }}.</p>');
-    await expect.poll(() => drawer.frameLocator('iframe[title="Email preview"]').locator('body').textContent(), { timeout: 15_000 }).toContain('Well done, Olivia.');
+    await expect.poll(() => drawer.frameLocator('iframe[title="Email preview"]').locator('body').textContent(), { timeout: E2E_WAIT_MS }).toContain('Well done, Olivia.');
     await expectNoAxeViolations(page, 'email template drawer');
     await drawer.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Email Template Created/Updated').first().waitFor();
@@ -112,7 +112,7 @@ describe('curating the marketplace in Chromium', () => {
     };
     const rejections = async () =>
       (await Promise.all(files().map((f) => simpleParser(readFileSync(join(outbox, f)))))).filter((m) => m.subject === 'Changes needed for Kanban Board 1.0.0');
-    await expect.poll(async () => (await rejections()).length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(async () => (await rejections()).length, { timeout: E2E_WAIT_MS }).toBe(1);
     const [mail] = await rejections();
     expect(mail!.to && !Array.isArray(mail!.to) ? mail!.to.value[0]?.address : undefined).toBe('lars@fjordlabs.example');
     expect(mail!.text).toContain('Cards vanish when a room is archived.');

@@ -54,7 +54,7 @@ beforeAll(async () => {
   await db.insert(accounts).values({ id: accountId, name: 'Harbor Freight' });
   await db.insert(workspaces).values({ id: workspaceId, accountId, nickname: 'Harbor Freight', address: 'https://harbor-freight.chat.example', clientId: 'e2e-harbor', registeredAt: new Date() });
   await db.insert(appInstallEvents).values({ id: newId(), appId: jira, workspaceId, action: 'install', appVersion: '1.0.0', at: new Date(Date.now() - 30 * 86_400_000), dedupeKey: `e2e:${newId()}` });
-}, 120_000);
+});
 afterAll(() => portal?.close());
 
 /** Sideways scrolling of the page, tables overflowing without a scrollbar (as tests/e2e/screens.e2e.test.ts checks). */

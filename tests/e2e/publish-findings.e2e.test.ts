@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredFinding } from '../../contract/schemas/review';
 import { appVersions, compileJobs } from '../../server/db/schema';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
-import { expectNoAxeViolations, layoutProblems, signInAs, startPortal } from './browser';
+import { expectNoAxeViolations, layoutProblems, signInAs, startPortal, E2E_WAIT_MS } from './browser';
 
 let portal: Awaited<ReturnType<typeof startPortal>>;
 let owner: string;
@@ -54,7 +54,7 @@ beforeAll(async () => {
   await submit(cited);
   // Waiting three hours: 45 left to the 48-hour target.
   await portal.server.app.db.update(appVersions).set({ submittedAt: new Date(Date.now() - 3 * HOUR) }).where(eq(appVersions.internalId, waiting.internalId));
-}, 180_000);
+});
 afterAll(() => portal?.close());
 
 const wizardStep = (m: Made) => `/publisher/new-extended/app/${m.appId}/${m.internalId}/4`;
@@ -97,7 +97,7 @@ describe('the publish checks’ findings and review notes, in Chromium', () => {
     await signInAs(page, portal.server.base, /Olivia Bennett/, `/publisher/apps/${waiting.appId}`);
     const checks = page.getByRole('region', { name: `Publish checks of v${waiting.version}` });
     await expect
-      .poll(() => checks.getByRole('status').textContent(), { timeout: 15_000 })
+      .poll(() => checks.getByRole('status').textContent(), { timeout: E2E_WAIT_MS })
       .toMatch(/^Waiting for review since [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2}\s[AP]M · number \d+ in the queue · expected within 45 hours$/);
     await checks.getByText('1 finding', { exact: true }).waitFor();
     await checks.getByRole('listitem').getByText(permission.reason).waitFor();

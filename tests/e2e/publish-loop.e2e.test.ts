@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
-import { expectNoAxeViolations, signInAs, startPortal } from './browser';
+import { expectNoAxeViolations, signInAs, startPortal, E2E_WAIT_MS } from './browser';
 import { fillWizard } from './wizard-steps';
 
 let portal: Awaited<ReturnType<typeof startPortal>>;
@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => portal?.close());
 
-const COMPILE_WAIT_MS = 60_000;
+const COMPILE_WAIT_MS = E2E_WAIT_MS;
 
 /**
  * New App → the wizard: Upload (the package uploads), Details, Pricing (free), App Info (no screenshots);
@@ -89,7 +89,7 @@ describe('the whole publish loop in Chromium', () => {
     await staffVersions.getByRole('button', { name: 'Download the compiled package of v1.0.0' }).click();
     expect((await served).headers()['content-disposition']).toBe('attachment; filename="standup-helper-1.0.0-compiled.zip"');
     const activity = reviewer.getByRole('table', { name: 'Activity log' });
-    await activity.getByText('download', { exact: true }).waitFor({ timeout: 15_000 });
+    await activity.getByText('download', { exact: true }).waitFor({ timeout: E2E_WAIT_MS });
     await activity.getByText('approve', { exact: true }).waitFor();
     await activity.getByText('v1.0.0 · author-approved → approved').waitFor();
     await activity.getByText('Daniel Kim').first().waitFor();

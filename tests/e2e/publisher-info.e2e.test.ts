@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, signInAs, startPortal } from './browser';
+import { expectNoAxeViolations, signInAs, startPortal, E2E_WAIT_MS } from './browser';
 
 let portal: Awaited<ReturnType<typeof startPortal>>;
 beforeAll(async () => {
@@ -56,7 +56,7 @@ describe('the publisher profile in Chromium', () => {
     await page.waitForURL(/\/dev-payments\/onboard/);
     await page.getByLabel('Business name').fill('Fjord Labs AS');
     await page.getByRole('button', { name: 'Connect account' }).click();
-    await page.waitForURL((u) => u.pathname === '/publisher/info', { timeout: 15_000 });
+    await page.waitForURL((u) => u.pathname === '/publisher/info', { timeout: E2E_WAIT_MS });
     await page.getByText(/^acct_sbx_/).waitFor();
     await page.getByRole('button', { name: 'Stripe Dashboard' }).click();
     await page.waitForURL(/\/dev-payments\/dashboard/);

@@ -20,7 +20,7 @@ beforeAll(async () => {
   const db = portal.server.app.db;
   await db.update(appVersions).set({ submittedAt: new Date(Date.now() - HOUR) }).where(inArray(appVersions.status, [...reviewWaitingStatuses]));
   await db.update(appVersions).set({ submittedAt: new Date(Date.now() - 74 * HOUR) }).where(eq(appVersions.appId, kanban));
-}, 120_000);
+});
 afterAll(() => portal?.close());
 
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidOf } from '../../server/db/seed';
-import { expectNoAxeViolations, signInAs, startPortal, layoutProblems } from './browser';
+import { expectNoAxeViolations, signInAs, startPortal, layoutProblems, E2E_WAIT_MS } from './browser';
 
 /**
  * Every screen, as a new user sees it, at a laptop's width (1366 px) and a phone's (390 px): no axe
@@ -138,10 +138,10 @@ describe('defects a new user hit', () => {
       if (!['data:', 'blob:'].includes(url.protocol) && url.origin !== portal.server.base) elsewhere.push(req.url());
     });
     await page.goto(`${portal.server.base}/api-docs/`);
-    await page.getByText('Marketplace portal API').first().waitFor({ timeout: 30_000 });
+    await page.getByText('Marketplace portal API').first().waitFor({ timeout: E2E_WAIT_MS });
     // Settled: loaded, the operations listed, and no request for two seconds.
-    await page.getByText('Exchange a sign-in code for a portal access token').first().waitFor({ timeout: 30_000 });
-    await expect.poll(() => Date.now() - lastRequest, { timeout: 20_000, interval: 250 }).toBeGreaterThan(2000);
+    await page.getByText('Exchange a sign-in code for a portal access token').first().waitFor({ timeout: E2E_WAIT_MS });
+    await expect.poll(() => Date.now() - lastRequest, { timeout: E2E_WAIT_MS, interval: 250 }).toBeGreaterThan(2000);
     expect(await page.evaluate(() => document.readyState)).toBe('complete');
     expect(elsewhere).toEqual([]);
     for (const vendor of ['Ask AI', 'Generate MCP', 'Deploy']) expect(await page.getByText(vendor, { exact: true }).count(), vendor).toBe(0);

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidOf } from '../../server/db/seed';
-import { signInAs, startPortal } from './browser';
+import { signInAs, startPortal, E2E_WAIT_MS } from './browser';
 
 let portal: Awaited<ReturnType<typeof startPortal>>;
 beforeAll(async () => {
@@ -44,7 +44,7 @@ describe('the Content-Security-Policy in Chromium', () => {
     await page.getByRole('dialog').waitFor();
     await page.keyboard.press('Escape');
     await page.goto(`${base}/api-docs/`);
-    await page.getByText('Marketplace portal API').first().waitFor({ timeout: 30_000 });
+    await page.getByText('Marketplace portal API').first().waitFor({ timeout: E2E_WAIT_MS });
     expect(violations).toEqual([]);
     const csp = (await page.request.get(`${base}/publisher/apps`)).headers()['content-security-policy'];
     expect(csp).toContain("script-src 'self'");

@@ -31,7 +31,7 @@ beforeAll(async () => {
   expect(settings).toContain(question);
   await upload('2.1.0', {}, ['slashcommand', 'message.write']);
   await upload('2.2.0', { 'lib/settings.ts': settings.replace(question, longer) }, ['slashcommand', 'message.write', 'room.read']);
-}, 120_000);
+});
 afterAll(() => portal?.close());
 
 

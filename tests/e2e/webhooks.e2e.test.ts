@@ -3,7 +3,7 @@ import { Webhook as Verifier } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidOf } from '../../server/db/seed';
 import { startReceiver } from '../webhook-receiver';
-import { expectNoAxeViolations, signInAs, startPortal } from './browser';
+import { expectNoAxeViolations, signInAs, startPortal, E2E_WAIT_MS } from './browser';
 
 let portal: Awaited<ReturnType<typeof startPortal>>;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -51,7 +51,7 @@ describe('webhooks in Chromium', () => {
       body: { appId: uuidOf('app:Jira Connector'), workspaceId: acmeHq, externallyManaged: true, planId: '', seats: 0, addonTierId: '', periodEnd: new Date().toISOString() },
     });
     expect(made.status).toBe(201);
-    await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => receiver.received.length, { timeout: E2E_WAIT_MS }).toBe(1);
     const got = receiver.received[0]!;
     expect(() => new Verifier(secret).verify(got.body, got.headers as Record<string, string>)).not.toThrow();
 
@@ -62,7 +62,7 @@ describe('webhooks in Chromium', () => {
           await page.getByRole('button', { name: 'Refresh' }).click();
           return (await log.count()) > 0 ? log.getByRole('row').nth(1).textContent() : '';
         },
-        { timeout: 20_000, interval: 1000 },
+        { timeout: E2E_WAIT_MS, interval: 1000 },
       )
       .toContain('delivered');
     const row = log.getByRole('row').nth(1);
@@ -80,7 +80,7 @@ describe('webhooks in Chromium', () => {
 
     // Resend: a second delivery of the same event; the original's Resend is gone.
     await row.getByRole('button', { name: `Resend ${eventId}` }).click();
-    await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => receiver.received.length, { timeout: E2E_WAIT_MS }).toBe(2);
     expect(receiver.received[1]!.headers['webhook-id']).toBe(eventId);
     await expect
       .poll(
@@ -88,7 +88,7 @@ describe('webhooks in Chromium', () => {
           await page.getByRole('button', { name: 'Refresh' }).click();
           return log.getByRole('button', { name: `Resend ${eventId}` }).count();
         },
-        { timeout: 20_000, interval: 1000 },
+        { timeout: E2E_WAIT_MS, interval: 1000 },
       )
       .toBe(1);
     await expect.poll(() => log.getByText('Resent').count()).toBe(1);

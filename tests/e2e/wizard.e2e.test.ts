@@ -6,7 +6,7 @@ import { pngImage } from '../fixtures/images';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
 import { uuidOf } from '../../server/db/seed';
 import { ModelCoverage } from '../model/coverage';
-import { expectNoAxeViolations, signInAs, startPortal } from './browser';
+import { expectNoAxeViolations, signInAs, startPortal, E2E_WAIT_MS } from './browser';
 import { fillWizard as fill } from './wizard-steps';
 
 /**
@@ -218,7 +218,7 @@ for (const { kind, title } of wizards) {
               await page.goBack();
               break;
             case 'SUBMIT':
-              await page.getByRole('button', { name: 'Submit for Review' }).and(page.locator(':enabled')).waitFor({ timeout: 60_000 });
+              await page.getByRole('button', { name: 'Submit for Review' }).and(page.locator(':enabled')).waitFor({ timeout: E2E_WAIT_MS });
               await page.getByRole('button', { name: 'Submit for Review' }).click();
               await page.getByText('Submitted for review. Taking you back to the app…').waitFor();
               break;
@@ -292,7 +292,7 @@ describe('the wizards, scenarios', () => {
     await shots.getByRole('img', { name: 'settings.png' }).waitFor({ state: 'detached' });
     await fillStep(page, 'screenshots');
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('button', { name: 'Submit for Review' }).and(page.locator(':enabled')).waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Submit for Review' }).and(page.locator(':enabled')).waitFor({ timeout: E2E_WAIT_MS });
     await page.getByRole('button', { name: 'Submit for Review' }).click();
     await page.waitForURL(new RegExp(`/publisher/apps/${id}$`));
     const versions = page.getByRole('table', { name: 'Versions' });
