@@ -1,15 +1,19 @@
 import { Theme } from '@radix-ui/themes';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRouteWithContext, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
-import { render, screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { render, waitFor } from '@testing-library/react';
+import { useEffect, type ReactNode } from 'react';
 import { vi } from 'vitest';
 import { createAuth } from '../src/lib/auth';
 import Toaster from '../src/components/Toaster';
 import type { RouterContext } from '../src/router';
 
-/** Renders a screen inside a real router (memory history), query client, theme and toaster. */
-export async function renderScreen(ui: () => ReactNode, path = '/') {
+/**
+ * Renders a screen inside a real router (memory history), query client, theme and toaster, and waits until it
+ * has settled. `waitForQueries: false` for a test that holds a request in flight on purpose (a loading state).
+ */
+export async function renderScreen(ui: () => ReactNode, path = '/', o: { waitForQueries?: boolean } = {}) {
+  const waitForQueries = o.waitForQueries ?? true;
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const auth = createAuth({
     storage: localStorage,
@@ -21,7 +25,14 @@ export async function renderScreen(ui: () => ReactNode, path = '/') {
     origin: 'http://localhost',
   });
   const root = createRootRouteWithContext<RouterContext>()({ component: () => <Outlet /> });
-  const screenRoute = createRoute({ getParentRoute: () => root, path, component: () => <>{ui()}</> });
+  const mounted = { current: false };
+  const Mounted = ({ children }: { children: ReactNode }) => {
+    useEffect(() => {
+      mounted.current = true;
+    }, []);
+    return <>{children}</>;
+  };
+  const screenRoute = createRoute({ getParentRoute: () => root, path, component: () => <Mounted>{ui()}</Mounted> });
   const elsewhere = createRoute({ getParentRoute: () => root, path: '$', component: () => <p>Elsewhere</p> });
   const router = createRouter({
     routeTree: root.addChildren([screenRoute, elsewhere]),
@@ -36,7 +47,12 @@ export async function renderScreen(ui: () => ReactNode, path = '/') {
       </QueryClientProvider>
     </Theme>,
   );
-  await screen.findByTestId('screen-ready').catch(() => undefined);
+  // Settled: the router's first navigation done, the screen mounted, and every query it started answered (the
+  // stubs answer at once) — a condition, not a pause.
+  await waitFor(() => {
+    const querying = waitForQueries && (queryClient.isFetching() > 0 || queryClient.isMutating() > 0);
+    if (router.state.status !== 'idle' || !mounted.current || querying) throw new Error('the screen is still loading');
+  });
   return { router, queryClient, auth };
 }
 

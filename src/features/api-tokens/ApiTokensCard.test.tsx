@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, within, cleanup } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_TEXT as T, type ApiToken } from '../../../contract/schemas/tokens';
@@ -71,7 +71,7 @@ describe('the API tokens card', () => {
     await renderScreen(() => <ApiTokensCard canUpdate />);
     expect(await screen.findByText(T.empty)).toBeInTheDocument();
     vi.unstubAllGlobals();
-    document.body.innerHTML = '';
+    cleanup();
     stubFetch({ 'GET /v1/publisher/tokens': () => ({ status: 500, body: { error: 'Internal server error.', code: 'internal_error', requestId: 'req-9' } }) });
     await renderScreen(() => <ApiTokensCard canUpdate />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Internal server error. Request ID: req-9');

@@ -65,7 +65,7 @@ describe('the submission step: the publish checks’ findings and Submit', () =>
     );
     const p = props();
     const user = userEvent.setup();
-    await renderScreen(() => <SubmissionStep {...p} submitted={false} />);
+    await renderScreen(() => <SubmissionStep {...p} submitted={false} />, '/', { waitForQueries: false });
     expect(await screen.findByRole('status')).toHaveTextContent('Loading the checks…');
     expect(screen.getByRole('button', { name: 'Submit for Review' })).toBeDisabled();
     answer();

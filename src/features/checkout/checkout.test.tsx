@@ -121,7 +121,7 @@ describe('back from the payment provider', () => {
     await renderScreen(() => <SessionStatus ctx={ctx} appId="app1" sessionId="cs1" onRetry={vi.fn()} />);
     expect(await screen.findByText('Waiting for the payment…')).toBeInTheDocument();
     status = 'completed';
-    expect(await screen.findByRole('heading', { name: 'Payment complete' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Payment complete' })).toBeInTheDocument();
     expect(screen.getByText(/Your 14-day free trial has started/)).toBeInTheDocument();
     expect(screen.getByText('35 seats')).toBeInTheDocument();
     expect(notifyWorkspace).toHaveBeenCalledWith(true);
