@@ -14,8 +14,10 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['contract/**/*.test.ts', 'machines/**/*.test.ts', 'server/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/cli/**/*.test.ts', 'tests/model/**/*.test.ts', 'tests/docs/**/*.test.ts', 'scripts/**/*.test.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Time limits end hung tests only: every wait is for a condition (tests/eventually.ts), and a busy machine
+          // (a CI run beside a CPU hog, two stages side by side) makes real compiles and servers slower, not wrong.
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
           globalSetup: ['tests/temp-guard.ts', 'tests/database-template.ts'],
         },
       },
@@ -26,7 +28,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup-dom.ts'],
-          testTimeout: 20_000,
+          // As the node project's: a limit for hung tests only (tests/setup-dom.ts for findBy… and waitFor).
+          testTimeout: 120_000,
         },
       },
     ],

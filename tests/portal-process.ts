@@ -126,12 +126,3 @@ export async function callAt(base: string, method: string, path: string, token: 
   return { status: res.status, json: (text ? JSON.parse(text) : undefined) as any };
 }
 
-/** Polls `check` every 25 ms until it holds; fails after `ms`. Returns how long it took. */
-export async function until(ms: number, check: () => boolean | Promise<boolean>) {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > ms) throw new Error(`not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return Date.now() - start;
-}

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidOf } from '../../server/db/seed';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
 import { startServer, type TestServer } from '../harness';
+import { eventually } from '../eventually';
 
 let s: TestServer;
 let reviewer: string;
@@ -20,14 +21,7 @@ const act = (id: string, versionId: string, action: string, extra: Record<string
   s.request('POST', `/v1/admin/app/${id}/version/${versionId}/${action}`, { token, body: { action, ...extra } });
 const logs = async (id: string, offset = 0) => (await s.request('GET', `/v1/admin/app/${id}/activityLogs?limit=5&offset=${offset}`, { token: reviewer })).json;
 
-async function settled(id: string) {
-  for (let i = 0; i < 120; i++) {
-    const v = await latest(id);
-    if (v.status !== 'compiling') return v;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the compile did not finish');
-}
+const settled = (id: string) => eventually(() => latest(id), (v) => v.status !== 'compiling', { what: 'the compile to finish', interval: 250 });
 
 describe('staff reads', () => {
   it('lists every publisher’s apps (not bundles), newest change first, paged and searchable', async () => {

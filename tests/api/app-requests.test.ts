@@ -81,7 +81,7 @@ beforeAll(async () => {
   a = await registerWorkspace(s, admin, 'Requests Alpha');
   b = await registerWorkspace(s, admin, 'Requests Beta');
   [tokenA, tokenB] = await Promise.all([a.token('marketplace:read marketplace:download'), b.token('marketplace:read marketplace:download')]);
-}, 120_000);
+});
 afterAll(() => s?.close());
 
 describe('the requestAccess page’s call', () => {
@@ -347,7 +347,7 @@ describe('the rate limit of the page’s call', () => {
   let limited: TestServer;
   beforeAll(async () => {
     limited = await startServer({}, { RATE_LIMIT_APP_REQUESTS: '3' });
-  }, 120_000);
+  });
   afterAll(() => limited?.close());
 
   it('counts per workspace and address: past the limit 429 with Retry-After; another workspace is counted apart', async () => {

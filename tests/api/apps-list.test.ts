@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { appVersions, apps } from '../../server/db/schema';
 import { startServer, type TestServer } from '../harness';
+import { eventually } from '../eventually';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -98,12 +99,7 @@ describe('GET /v1/publisher/apps from the read cache', () => {
     const shown = (await c.request('GET', '/v1/publisher/apps?limit=10&offset=0', { token: owner })).json.data as { appId: string; latest: { name: string } }[];
     const [app] = await c.app.db.select().from(apps).where(eq(apps.id, shown.find((x) => x.latest.name !== 'Jira Connector')!.appId));
     await c.app.db.update(appVersions).set({ name: 'Renamed In The Database' }).where(eq(appVersions.internalId, app!.latestVersionId!));
-    let seen: string[] = [];
-    for (let i = 0; i < 40 && !seen.includes('Renamed In The Database'); i++) {
-      seen = await names(owner);
-      if (!seen.includes('Renamed In The Database')) await new Promise((r) => setTimeout(r, 25));
-    }
-    expect(seen).toContain('Renamed In The Database');
+    await eventually(() => names(owner), (seen) => seen.includes('Renamed In The Database'), { what: 'the rename heard' });
     // A write through the API by someone else (staff): the list never shows the old status after it.
     const reviewer = await c.signIn('reviewer');
     const list = (await c.request('GET', '/v1/publisher/apps?limit=10&offset=0', { token: owner })).json.data as { appId: string; latest: { id: string; name: string; status: string } }[];

@@ -117,7 +117,7 @@ describe.each([sandbox(), stripe()])('buying and subscribing on the $name provid
     s = await provider.start();
     admin = await s.signIn('admin');
     owner = await s.signIn('owner');
-  }, 120_000);
+  });
   afterAll(async () => {
     await s?.close();
     await provider.close();

@@ -26,7 +26,7 @@ beforeAll(async () => {
   s = await startServer({}, { WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true' });
   admin = await s.signIn('admin');
   receiver = await startReceiver();
-}, 120_000);
+});
 afterAll(async () => {
   await receiver?.close();
   await s?.close();

@@ -7,6 +7,7 @@ import { COMPILE_JOB, limitMessages } from '../../server/services/compile/job';
 import { readZip } from '../../server/services/packages/zip';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
 import { startServer, type TestServer } from '../harness';
+import { eventually } from '../eventually';
 
 const engine = (createRequire(import.meta.url)('@rocket.chat/apps-engine/package.json') as { version: string }).version;
 const idOf = (name: string) => (JSON.parse(new TextDecoder().decode(fixtureFiles(name)['app.json'] as Uint8Array)) as { id: string }).id;
@@ -149,7 +150,7 @@ describe('the sandbox: a package can neither stall the portal nor crash-loop it'
     const res = await upload(s, owner, zip(fixtureFiles('runaway-types')));
     const [{ id: jobId }] = await jobsOf(s, owner, res.json.appId);
     const status = async () => (await s.app.db.select({ status: compileJobs.status }).from(compileJobs).where(eq(compileJobs.id, jobId)))[0]!.status;
-    while ((await status()) === 'queued') await new Promise((r) => setTimeout(r, 50));
+    await eventually(status, (st) => st !== 'queued', { interval: 50 });
     const answered: number[] = [];
     for (let i = 0; i < 10; i++) answered.push((await s.request('GET', '/v1/engine/version')).status, (await s.request('GET', '/v1/publisher/apps', { token: owner })).status);
     // All twenty answered while the compile was still running.

@@ -56,5 +56,5 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('one portal process per data fo
     const reseed = await runScript('server/db/seed-cli.ts', { DATA_DIR: dir.path });
     expect(reseed.output).toContain('The database already has data');
     expect(reseed.code).toBe(0);
-  }, 240_000);
+  });
 });

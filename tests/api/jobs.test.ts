@@ -18,15 +18,12 @@ import { fixtureFiles, zip } from '../fixtures/packages';
 import { startServer, type TestServer } from '../harness';
 import { runScript } from '../portal-process';
 import { startReceiver } from '../webhook-receiver';
+import { eventually } from '../eventually';
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
 const northwind = demoPublishers.find((p) => p.key === 'northwind')!.id;
 const message = { to: 'someone@example.com', subject: 'Hello', text: 'x', html: '<p>x</p>', messageId: 'hello@marketplace.example' };
 
-/** Waits for `check` to hold (no deadline of its own: the test's timeout is the limit). */
-async function until(check: () => Promise<boolean> | boolean) {
-  while (!(await check())) await new Promise((r) => setTimeout(r, 50));
-}
 
 describe('pg-boss on the embedded database (or PostgreSQL)', () => {
   const clock = new TestClock();
@@ -66,7 +63,7 @@ describe('pg-boss on the embedded database (or PostgreSQL)', () => {
     expect(stale.attempt).toBe(1);
     // The run pauses past its lease: the queue takes the job back and another run claims it.
     await clock.tick((settings.leaseSeconds + settings.superviseSeconds + 1) * 1000);
-    await until(async () => (await jobs.list(NOTIFY_JOB))[0]?.state === 'retry');
+    await eventually(async () => (await jobs.list(NOTIFY_JOB))[0]?.state === 'retry');
     // Due again once the kind's retry delay has passed.
     await clock.tick(11_000);
     const current = (await jobs.claim(NOTIFY_JOB))!;
@@ -120,7 +117,7 @@ describe('pg-boss on the embedded database (or PostgreSQL)', () => {
     expect(await ids()).toEqual([done, waiting].sort());
     // Older at the next: gone; the job that has not run yet stays.
     await clock.tick(320_000);
-    await until(async () => (await ids()).length === 1);
+    await eventually(async () => (await ids()).length === 1);
     expect(await ids()).toEqual([waiting]);
   });
 });
@@ -155,7 +152,7 @@ describe('a run paused past its lease while another process finished its job', (
     expect(up.status, up.text).toBe(201);
     const stale = (await a.app.jobs.claim<{ compileJobId: string }>(COMPILE_JOB))!;
     await pausePastLease();
-    await until(async () => (await a.app.jobs.list(COMPILE_JOB))[0]?.state === 'retry');
+    await eventually(async () => (await a.app.jobs.list(COMPILE_JOB))[0]?.state === 'retry');
     expect(await compileNext(b.app)).toMatchObject({ id: stale.id, attempt: 2 });
     const verdict = async () => (await a.app.db.select().from(compileJobs).where(eq(compileJobs.id, stale.data.compileJobId)))[0];
     const recorded = await verdict();
@@ -168,7 +165,7 @@ describe('a run paused past its lease while another process finished its job', (
     expect(await verdict()).toEqual(recorded);
     expect((await a.app.jobs.list(COMPILE_JOB))[0]).toMatchObject({ state: 'completed', retryCount: 1 });
     // A real compile and its verdict: on a busy 2-core machine that alone took most of the default 30 s.
-  }, 180_000);
+  });
 
   it('cannot deliver again: the receiver sees one delivery per webhook-id and attempt', async () => {
     const hook = (await a.request('POST', '/v1/publisher/webhooks', { token: owner, body: { label: 'Stale', enabled: true, url: receiver.url, for: ['app.purchase.created'] } })).json;
@@ -182,7 +179,7 @@ describe('a run paused past its lease while another process finished its job', (
       stale = (await a.app.jobs.claim<{ activityId: string }>(DELIVER_JOB))!;
     }
     await pausePastLease();
-    await until(async () => (await a.app.jobs.list<{ activityId: string }>(DELIVER_JOB)).find((j) => j.id === stale.id)?.state === 'retry');
+    await eventually(async () => (await a.app.jobs.list<{ activityId: string }>(DELIVER_JOB)).find((j) => j.id === stale.id)?.state === 'retry');
     expect(await deliverNext(b.app.webhookDeliveries())).toMatchObject({ id: stale.id, attempt: 2 });
     expect(receiver.received.map((r) => r.headers['webhook-id'])).toEqual([test.event.id]);
     // The paused run wakes up just before its request: it sends nothing, records nothing.
@@ -191,7 +188,7 @@ describe('a run paused past its lease while another process finished its job', (
     const [activity] = await a.app.db.select().from(webhookActivities).where(eq(webhookActivities.id, test.id));
     expect(activity).toMatchObject({ status: 'delivered' });
     expect(activity!.attempts).toHaveLength(1);
-  }, 180_000);
+  });
 });
 
 describe('payout reconciliation', () => {
@@ -218,7 +215,7 @@ describe('payout reconciliation', () => {
       SELECT singleton_key AS key, state, retry_count AS "retryCount" FROM pgboss.job WHERE name = ${RECONCILE_JOB}`);
     // Five minutes go by, five seconds at a time (each process's cron pass looks every 30 s).
     for (let i = 0; i < 60; i++) await clock.tick(5_000);
-    await until(async () => (await runs()).every((r) => r.state === 'completed'));
+    await eventually(async () => (await runs()).every((r) => r.state === 'completed'));
     const minutes = (await occurrences()).map((o) => o.minute);
     // One occurrence per minute, none twice: 10:00 (due when the servers started) to 10:05.
     expect(minutes.length, minutes.join(' ')).toBeGreaterThanOrEqual(5);
@@ -229,7 +226,7 @@ describe('payout reconciliation', () => {
     expect(scheduled.length).toBeGreaterThanOrEqual(minutes.length - 1);
     expect(scheduled.length).toBeLessThanOrEqual(minutes.length);
     expect(scheduled.every((r) => r.retryCount === 0)).toBe(true);
-  }, 60_000);
+  });
 });
 
 describe('the lease, checked at start', () => {

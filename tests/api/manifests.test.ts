@@ -123,7 +123,7 @@ describe('an address left out is a warning finding', () => {
   beforeAll(async () => {
     s = await startServer();
     owner = await s.signIn('owner');
-  }, 60_000);
+  });
   afterAll(() => s?.close());
 
   it('a javascript: homepage: uploaded (201), homepage empty, and the compile’s checks warn of it (not blocking)', async () => {

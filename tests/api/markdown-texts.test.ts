@@ -5,13 +5,14 @@
 // every Rocket.Chat server; a version without HTML shows its text escaped until the background backfill renders it.
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKDOWN_TEXT } from '../../contract/schemas/app';
 import { appVersions, apps } from '../../server/db/schema';
 import { uuidOf } from '../../server/db/seed';
 import { plainHtml, renderMarkdown } from '../../server/read/marketplace/markdown';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
 import { startServer, type TestServer } from '../harness';
+import { eventually } from '../eventually';
 
 let s: TestServer;
 let owner: string;
@@ -141,19 +142,12 @@ describe('a catalog with a hostile element still answers', () => {
 
   it('renders versions stored without HTML in the background (the unrenderable one stored as its escaped text)', async () => {
     // Polled (no fixed wait): the backfill runs in the background.
-    await vi.waitFor(async () => expect(await row(jira100)).toMatchObject({ descriptionHtml: expect.any(String), changesNoteHtml: expect.any(String) }), { timeout: 20_000, interval: 25 });
+    await eventually(() => row(jira100), (r) => r.descriptionHtml !== null && r.changesNoteHtml !== null, { what: 'the backfill to write Jira’s HTML' });
     expect(await row(jira100)).toMatchObject({ descriptionHtml: plainHtml(DEEP_QUOTES), changesNoteHtml: plainHtml(DEEP_LIST) });
     // A renderable text without its HTML: rendered (by the same renderer, off the event loop), then served.
     await s.app.db.execute(sql`UPDATE app_versions SET description = '**bold** text', description_html = NULL WHERE internal_id = ${calendar100}`);
     expect(one(await list(), calendar)!.latest.detailedDescription.rendered).toMatch(/^<p>(\*\*bold\*\* text|<strong>bold<\/strong> text)<\/p>$/);
-    const listed = await vi.waitFor(
-      async () => {
-        const l = await list();
-        expect(one(l, calendar)?.latest.detailedDescription.rendered).toBe('<p><strong>bold</strong> text</p>');
-        return l;
-      },
-      { timeout: 20_000, interval: 25 },
-    );
+    const listed = await eventually(list, (l) => one(l, calendar)?.latest.detailedDescription.rendered === '<p><strong>bold</strong> text</p>', { what: 'Calendar Sync rendered' });
     expect(one(listed, jira)!.latest.detailedDescription.rendered).toBe(plainHtml(DEEP_QUOTES));
   });
 });

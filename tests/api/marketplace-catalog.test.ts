@@ -11,6 +11,7 @@ import { contract } from '../../contract';
 import { PublicCategory } from '../../contract/schemas/catalog';
 import { uuidOf } from '../../server/db/seed';
 import { categories, workspaceTokens, workspaces } from '../../server/db/schema';
+import { eventually } from '../eventually';
 import { startServer, type TestServer } from '../harness';
 import { startPortalProcess, tempDataDir, type PortalProcess } from '../portal-process';
 import {
@@ -50,16 +51,6 @@ type Listed = z.infer<typeof fetchMarketplaceAppsSchema>[number];
 const list = async (o: Parameters<typeof get>[1] = {}) => valid(await get('/v1/apps', o), fetchMarketplaceAppsSchema, route.apps.responses[200]) as Listed[];
 const one = (apps: Listed[], id: string) => apps.find((a) => a.appId === id);
 const rows = async <T,>(q: ReturnType<typeof sql>) => ((await s.app.db.execute(q)) as unknown as { rows: T[] }).rows;
-/** Polls (no fixed wait) until `check` holds: what a database notification changes reaches the cache a moment after the commit. */
-async function until<T>(what: string, read: () => Promise<T>, check: (v: T) => boolean, ms = 10_000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const v = await read();
-    if (check(v)) return v;
-    if (Date.now() - start > ms) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 /** A workspace token, stored as the token endpoint stores it (sha256 hex). */
 async function tokenFor(workspaceId: string, o: { scope?: string; expiresAt?: Date } = {}) {
   const token = randomBytes(24).toString('base64url');
@@ -149,7 +140,7 @@ describe('GET /v1/apps', () => {
   it('forgets the listing on the database’s notification of a change made outside this process’s requests', async () => {
     await list();
     await s.app.db.execute(sql`UPDATE app_versions SET short_description = 'Changed behind the API' WHERE internal_id = ${jira100}`);
-    await until('the new short description', () => list(), (apps) => one(apps, jira)?.latest.shortDescription === 'Changed behind the API');
+    await eventually(() => list(), (apps) => one(apps, jira)?.latest.shortDescription === 'Changed behind the API', { what: 'the new short description' });
   });
 
   it('answers from the listing kept in the process until the database announces a change', async () => {
@@ -162,14 +153,14 @@ describe('GET /v1/apps', () => {
     expect(one(await list(), jira)!.latest.shortDescription).toBe(before);
     // … until a change to what the catalog shows is announced (any publisher's).
     await s.app.db.execute(sql`SELECT pg_notify('portal_reads', 'publisher:someone')`);
-    await until('the announced change', () => list(), (apps) => one(apps, jira)?.latest.shortDescription === 'Unannounced');
+    await eventually(() => list(), (apps) => one(apps, jira)?.latest.shortDescription === 'Unannounced', { what: 'the announced change' });
   });
 
   it('serves the description’s Markdown as sanitized HTML (rendered once, not at each load)', async () => {
     const raw = '# Jira\n\n**Bold** and _soft_ `code` <script>alert(1)</script> [docs](https://jira.example/docs) [bad](javascript:alert(1)) <img src=x onerror=alert(1)>\n\n- one\n- two';
     // Written behind the API without its HTML (as a row older than the HTML column): rendered in the background.
     await s.app.db.execute(sql`UPDATE app_versions SET description = ${raw}, description_html = NULL WHERE internal_id = ${jira100}`);
-    const apps = await until('the new description rendered', () => list(), (a) => !!one(a, jira)?.latest.detailedDescription.rendered?.startsWith('<h1>'));
+    const apps = await eventually(() => list(), (a) => !!one(a, jira)?.latest.detailedDescription.rendered?.startsWith('<h1>'), { what: 'the new description rendered' });
     expect(one(apps, jira)!.latest.detailedDescription.raw).toBe(raw);
     const html = one(apps, jira)!.latest.detailedDescription.rendered!;
     expect(html).toContain('<h1>Jira</h1>');
@@ -192,7 +183,7 @@ describe('the caller’s engine (X-Apps-Engine-Version)', () => {
       SELECT 'standup-300', app_id, '3.0.0', name, name_slug, 'published', short_description, description, categories, languages,
         icon_file_data, icon_thumb_data, author, '^2.0.0', manifest, true, '- Needs Apps-Engine 2', now(), now()
       FROM app_versions WHERE internal_id = ${standup200}`);
-    await until('3.0.0 listed', () => list(), (apps) => one(apps, standup)?.latest.version === '3.0.0');
+    await eventually(() => list(), (apps) => one(apps, standup)?.latest.version === '3.0.0', { what: '3.0.0 listed' });
   });
 
   it('offers each app’s newest published version the engine runs; none: the newest, marked versionIncompatible', async () => {
@@ -219,7 +210,7 @@ describe('the caller’s engine (X-Apps-Engine-Version)', () => {
     const releases = valid(await get(`/v1/apps/${standup}`), appReleasesSchema, route.app.responses[200]);
     expect(releases.map((r: { version: string }) => r.version)).toEqual(['3.0.0', '2.0.0']);
     // 3.0.0 was written behind the API without its HTML: its change log is rendered in the background.
-    const rendered = await until('3.0.0’s change log rendered', async () => (await get(`/v1/apps/${standup}`)).json, (r) => r[0].detailedChangelog.rendered.startsWith('<ul>'));
+    const rendered = await eventually(async () => (await get(`/v1/apps/${standup}`)).json, (r) => r[0].detailedChangelog.rendered.startsWith('<ul>'), { what: '3.0.0’s change log rendered' });
     expect(rendered[0].detailedChangelog).toEqual({ raw: '- Needs Apps-Engine 2', rendered: '<ul>\n<li>Needs Apps-Engine 2</li>\n</ul>' });
   });
 
@@ -375,17 +366,17 @@ describe('a workspace’s own purchases, with its token', () => {
     expect(one(await list({ token: kept }), jira)!.isPurchased).toBe(false);
     // … until this workspace's is.
     await s.app.db.execute(sql`SELECT pg_notify('workspace_reads', 'ws-kept')`);
-    await until('the purchase', () => list({ token: kept }), (apps) => one(apps, jira)?.isPurchased === true);
+    await eventually(() => list({ token: kept }), (apps) => one(apps, jira)?.isPurchased === true, { what: 'the purchase' });
     // A refund written behind the API is announced by its trigger.
     await s.app.db.execute(sql`UPDATE purchase_records SET refunded_at = now() WHERE id = 'kept-purchase'`);
-    await until('the refund', () => list({ token: kept }), (apps) => one(apps, jira)?.isPurchased === false);
+    await eventually(() => list({ token: kept }), (apps) => one(apps, jira)?.isPurchased === false, { what: 'the refund' });
     // The kept token: revoking its workspace (or deleting the token) behind the API ends it as soon as it is announced.
     await s.app.db.update(workspaces).set({ revokedAt: new Date() }).where(eq(workspaces.id, 'ws-kept'));
-    await until('the revoked workspace refused', () => get('/v1/apps', { token: kept }), (res) => res.status === 401);
+    await eventually(() => get('/v1/apps', { token: kept }), (res) => res.status === 401, { what: 'the revoked workspace refused' });
     await s.app.db.update(workspaces).set({ revokedAt: null }).where(eq(workspaces.id, 'ws-kept'));
-    await until('the workspace back', () => get('/v1/apps', { token: kept }), (res) => res.status === 200);
+    await eventually(() => get('/v1/apps', { token: kept }), (res) => res.status === 200, { what: 'the workspace back' });
     await s.app.db.delete(workspaceTokens).where(eq(workspaceTokens.workspaceId, 'ws-kept'));
-    await until('the deleted token refused', () => get('/v1/apps', { token: kept }), (res) => res.status === 401);
+    await eventually(() => get('/v1/apps', { token: kept }), (res) => res.status === 401, { what: 'the deleted token refused' });
   });
 
   it('sees an app request made through the portal once the database announces it', async () => {
@@ -394,7 +385,7 @@ describe('a workspace’s own purchases, with its token', () => {
     const requester = Buffer.from(JSON.stringify({ id: 'u-kept', username: 'kept', name: 'Kept', nickname: '', emails: [] })).toString('base64');
     const made = await s.request('POST', '/v1/app-request', { body: { workspaceId: 'ws-fresh', appId: standup, requester, message: 'Please' } });
     expect(made.status, made.text).toBeLessThan(300);
-    await until('the request counted', stats, (n) => n === before + 1);
+    await eventually(stats, (n) => n === before + 1, { what: 'the request counted' });
   });
 
   it('refuses a token that is not a live workspace token with 401 in the envelope', async () => {
@@ -428,7 +419,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a second portal process on the 
     second = await startPortalProcess({
       DATABASE_URL: s.config.databaseUrl!, DATA_DIR: dir.path, READ_CACHE_SECONDS: '30', COMPILE_WORKER: 'false', MAIL_WORKER: 'false', WEBHOOK_WORKER: 'false',
     });
-  }, 120_000);
+  });
   afterAll(async () => {
     await second?.stop();
     dir?.remove();
@@ -440,12 +431,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a second portal process on the 
     expect(await listed()).toContain(jira);
     expect(await listed()).toContain(jira);
     expect((await action(jira, jira100, 'unpublish')).status).toBe(200);
-    const gone = Date.now();
-    await until('gone from the second process', listed, (ids) => !ids.includes(jira), 5_000);
-    const took = Date.now() - gone;
+    await eventually(listed, (ids) => !ids.includes(jira), { what: 'gone from the second process' });
     expect((await action(jira, jira100, 'publish')).status).toBe(200);
-    await until('back in the second process', listed, (ids) => ids.includes(jira), 5_000);
-    expect(took).toBeLessThan(5_000);
+    await eventually(listed, (ids) => ids.includes(jira), { what: 'back in the second process' });
   });
 
   it('shows a workspace there the purchase recorded here, once the database announces it', async () => {
@@ -458,8 +446,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a second portal process on the 
     expect([await bought(), await bought()]).toEqual([false, false]);
     await s.app.db.execute(sql`INSERT INTO purchase_records (id, app_id, workspace_id, account_id, purchase_type, price, publisher_id)
       SELECT 'fresh-purchase', id, 'ws-fresh', ${hexId('account:acme')}, 'buy', 4.99, publisher_id FROM apps WHERE id = ${jira}`);
-    await until('bought in the second process', bought, (v) => v === true, 5_000);
+    await eventually(bought, (v) => v === true, { what: 'bought in the second process' });
     await s.app.db.execute(sql`DELETE FROM purchase_records WHERE id = 'fresh-purchase'`);
-    await until('no longer bought in the second process', bought, (v) => v === false, 5_000);
+    await eventually(bought, (v) => v === false, { what: 'no longer bought in the second process' });
   });
 });

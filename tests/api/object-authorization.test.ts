@@ -66,7 +66,7 @@ beforeAll(async () => {
   await s.app.db.execute(sql`CREATE FUNCTION object_count() RETURNS trigger AS $$ BEGIN UPDATE object_writes SET n = n + 1; RETURN NULL; END; $$ LANGUAGE plpgsql`);
   const tables = ((await s.app.db.execute(sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> 'object_writes'`)) as unknown as { rows: { table_name: string }[] }).rows;
   for (const { table_name } of tables) await s.app.db.execute(sql.raw(`CREATE TRIGGER object_count AFTER INSERT OR UPDATE OR DELETE ON "${table_name}" FOR EACH ROW EXECUTE FUNCTION object_count()`));
-}, 120_000);
+});
 afterAll(() => s.close());
 
 const rule = (metadata: unknown) => metadata as RouteAccess;

@@ -14,9 +14,10 @@ import { completeCheckout, startCheckout, type ReturnPages } from '../../server/
 import { VOID_CHECKOUT_JOB } from '../../server/services/job-kinds';
 import { plansOf } from '../../server/services/sales/plans';
 import { startServer, type TestServer } from '../harness';
-import { until } from '../portal-process';
+
 import { registerWorkspace } from '../registered-workspace';
 import { startStripeFake, TEST_CARDS, type StripeFake } from '../stripe-fake';
+import { eventually } from '../eventually';
 
 const jira = uuidOf('app:Jira Connector');
 const standup = uuidOf('app:Standup Bot');
@@ -37,7 +38,7 @@ describe('with the sandbox provider', () => {
   beforeAll(async () => {
     s = await startServer();
     admin = await s.signIn('admin');
-  }, 120_000);
+  });
   afterAll(async () => s?.close());
 
   const start = async (buyer: string, workspaceId: string, appId: string, body: Record<string, unknown> = {}) => {
@@ -155,7 +156,7 @@ describe('with Stripe', () => {
     s = await startServer({}, { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_API_URL: fake.base, STRIPE_WEBHOOK_SECRET: SECRET });
     fake.setWebhook(`${s.base}/v1/stripe/events`, SECRET);
     admin = await s.signIn('admin');
-  }, 120_000);
+  });
   afterAll(async () => {
     await s?.close();
     await fake?.close();
@@ -211,7 +212,7 @@ describe('with Stripe', () => {
     expect(b).toMatchObject({ id: second.id, status: 'voided', purchaseId: null, failure: 'This workspace already holds Jira Connector.' });
     // The job gives the second payment back: in full, with the transfer and the fee, under a key of the session's;
     // the buyer's page then says it was.
-    await until(15_000, async () => (await sessionsOf(s, ws.id))[1]!.giveBack === 'done');
+    await eventually(async () => (await sessionsOf(s, ws.id))[1]!.giveBack === 'done');
     const refunds = fake.refunds.filter((r) => r.payment_intent === second.stripe.json.payment_intent);
     expect(refunds).toEqual([expect.objectContaining({ amount: second.stripe.json.amount_total, key: `void_refund_${second.id}`, reverse_transfer: true, refund_application_fee: true })]);
     expect(fake.refunds.some((r) => r.payment_intent === first.stripe.json.payment_intent)).toBe(false);
@@ -229,7 +230,7 @@ describe('with Stripe', () => {
     intent.refunded = intent.amount_received;
     fake.releaseEvents();
     await delivered();
-    await until(15_000, async () => (await sessionsOf(s, ws.id))[1]!.giveBack === 'failed');
+    await eventually(async () => (await sessionsOf(s, ws.id))[1]!.giveBack === 'failed');
     expect((await sessionsOf(s, ws.id))[1]).toMatchObject({ id: second.id, status: 'voided' });
     expect(fake.requests.filter((r) => r.path === '/v1/refunds' && r.idempotencyKey === `void_refund_${second.id}`)).toHaveLength(1);
     expect(await recordsOf(s, ws.id)).toHaveLength(1);
@@ -263,7 +264,7 @@ describe('with Stripe', () => {
     expect(records[0]).toMatchObject({ purchaseType: 'subscription', subscriptionStatus: 'active', providerSubscriptionId: a.stripe.json.subscription });
     const [voided] = await s.app.db.select().from(checkoutSessions).where(and(eq(checkoutSessions.id, b.id), eq(checkoutSessions.status, 'voided')));
     expect(voided).toBeDefined();
-    await until(15_000, () => fake.subscriptions.get(b.stripe.json.subscription)?.status === 'canceled' && fake.refunds.some((r) => r.key === `void_refund_${b.id}`));
+    await eventually(() => fake.subscriptions.get(b.stripe.json.subscription)?.status === 'canceled' && fake.refunds.some((r) => r.key === `void_refund_${b.id}`));
     expect(fake.subscriptions.get(a.stripe.json.subscription)?.status).toBe('active');
     await delivered();
     // Stripe's word that the voided subscription ended changes nothing of the workspace's.

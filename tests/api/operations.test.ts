@@ -14,6 +14,7 @@ import { dispatchEvents } from '../../server/services/webhooks/dispatch';
 import { fixtureFiles, zip } from '../fixtures/packages';
 import { startServer, type TestServer } from '../harness';
 import { startReceiver } from '../webhook-receiver';
+import { eventually } from '../eventually';
 
 const TOKEN = 'metrics-token-for-tests';
 const BAD_CODE = { code: 'nope', redirectUri: 'http://localhost/oauth/callback', codeVerifier: 'v'.repeat(43) };
@@ -22,14 +23,6 @@ const exchange = async (s: TestServer, from?: string) =>
   (await s.request('POST', '/v1/oauth/exchange', { body: BAD_CODE, headers: from ? { 'x-forwarded-for': from } : {} })).status;
 const junkUpload = async (s: TestServer, token: string) => (await s.upload('POST', '/v1/publisher/apps', token, [{ field: 'app', filename: 'a.zip', data: Buffer.from('x') }])).status;
 
-/** Waits for `check` to hold (no deadline of its own: the test's timeout is the limit). */
-async function until<T>(read: () => Promise<T>, check: (v: T) => boolean): Promise<T> {
-  for (;;) {
-    const v = await read();
-    if (check(v)) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 type Sample = { name: string; labels: Record<string, string>; value: number };
 const NAME = '[a-zA-Z_:][a-zA-Z0-9_:]*';
@@ -162,8 +155,8 @@ describe('behind a proxy (TRUST_PROXY), with METRICS_TOKEN', () => {
 
   it('moves with a webhook delivery: queued, claimed, delivered', async () => {
     // What the webhook worker does each poll: fan the outbox out into deliveries, then make the due ones.
-    const dispatchAll = () => until(() => dispatchEvents(s.app.db), (n) => n === 0);
-    const deliverAll = () => until(() => deliverNext(s.app.webhookDeliveries()), (job) => !job);
+    const dispatchAll = () => eventually(() => dispatchEvents(s.app.db), (n) => n === 0);
+    const deliverAll = () => eventually(() => deliverNext(s.app.webhookDeliveries()), (job) => !job);
     const drain = async () => {
       await dispatchAll();
       await deliverAll();
@@ -257,7 +250,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL d
       await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
       await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
       for (const s of [one, two]) {
-        const down = await until(() => ready(s), (r) => r.status === 503);
+        const down = await eventually(() => ready(s), (r) => r.status === 503);
         expect(down.json).toMatchObject({ code: 'not_ready', requestId: expect.any(String), error: expect.stringMatching(/^Not ready: the database is unreachable/) });
         expect(down.json.reasons).toEqual([expect.stringMatching(/^the database is unreachable \(.+\)$/)]);
         // The process itself lives, and its metrics still answer.
@@ -268,7 +261,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL d
       await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
       await admin.end();
     }
-    for (const s of [one, two]) expect((await until(() => ready(s), (r) => r.status === 200)).json).toEqual({ status: 'ready' });
+    for (const s of [one, two]) expect((await eventually(() => ready(s), (r) => r.status === 200)).json).toEqual({ status: 'ready' });
   });
 });
 

@@ -196,7 +196,7 @@ describe('compile jobs survive a restart', () => {
     } finally {
       await second.close();
     }
-  }, 90_000);
+  });
 
   it('finishes a job whose server stopped mid-compile', async () => {
     const { second, token, jobId, app } = await diedMidCompile('2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a', 1);
@@ -207,5 +207,5 @@ describe('compile jobs survive a restart', () => {
       await second.close();
     }
     // Two servers' starts and a compile (with the publish checks' second type-check) on a busy machine.
-  }, 90_000);
+  });
 });

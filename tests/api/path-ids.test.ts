@@ -17,7 +17,7 @@ beforeAll(async () => {
   const token = await s.request('POST', '/v1/publisher/tokens', { token: callers.owner, body: { name: 'Path ids', abilities: ['read', 'submit'], appIds: null, expiresInDays: 30 } });
   expect(token.status, token.text).toBe(201);
   callers['API token'] = token.json.secret as string;
-}, 120_000);
+});
 afterAll(async () => s?.close());
 
 const withParams = flattenRoutes(contract).filter(({ route }) => route.path.includes(':'));
@@ -61,6 +61,6 @@ describe('path ids the database cannot store', () => {
         }
       }
       expect(wrong).toEqual([]);
-    }, 120_000);
+    });
   }
 });

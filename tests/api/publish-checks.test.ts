@@ -12,7 +12,7 @@ let owner: string;
 beforeAll(async () => {
   s = await startServer();
   owner = await s.signIn('owner');
-}, 60_000);
+});
 afterAll(async () => {
   await s?.close();
 });

@@ -49,7 +49,7 @@ beforeAll(async () => {
   // Older has waited three days (past the target), newer an hour.
   await s.app.db.update(appVersions).set({ submittedAt: new Date(Date.now() - 72 * HOUR) }).where(eq(appVersions.internalId, older.internalId));
   await s.app.db.update(appVersions).set({ submittedAt: new Date(Date.now() - HOUR) }).where(eq(appVersions.internalId, newer.internalId));
-}, 120_000);
+});
 afterAll(async () => {
   await s?.close();
 });

@@ -45,7 +45,7 @@ beforeAll(async () => {
   const monthly = (await plansOf(s.app.db, standupApp)).find((p) => p.strategy === 'monthly')!;
   expect(monthly).toMatchObject({ isPerSeat: true, trialDays: 14 });
   standup = { id: standupApp.id, priceId: standupApp.currentPricingId, monthly: monthly.id };
-}, 120_000);
+});
 afterAll(async () => {
   await s?.close();
   await fake?.close();

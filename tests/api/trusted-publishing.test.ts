@@ -12,6 +12,7 @@ import { apiTokens, ciTokenUses, publisherActivity } from '../../server/db/schem
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
 import { startServer, type TestServer } from '../harness';
 import { TEST_LICENSE_KEY } from '../license-key';
+import { eventually } from '../eventually';
 
 // Trusted publishing: a CI job trades its OIDC identity token (here signed by keys this test makes, served as
 // a JWKS by a small HTTP server of its own, as GitHub serves its own) for a 15-minute token that submits
@@ -125,7 +126,7 @@ beforeAll(async () => {
   const first = await submit('/v1/apps', developer, pkg('1.0.0'), { categories: '["Productivity"]' });
   expect(first.status).toBe(200);
   await a.settled(developer, APP);
-}, 120_000);
+});
 afterAll(async () => {
   await a?.close();
   await new Promise<void>((r) => {
@@ -416,10 +417,7 @@ describe('the token exchange', () => {
     const token = res.json.access_token as string;
     await a.app.db.update(apiTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(apiTokens.secretHash, sha256(token)));
     // The process forgets the token when the database announces the change (at once, give or take a notification).
-    const deadline = Date.now() + 10_000;
-    let status = 0;
-    while (Date.now() < deadline && (status = (await submit(`/v1/apps/${APP}`, token, pkg('1.2.0'))).status) !== 401) await new Promise((r) => setTimeout(r, 50));
-    expect(status).toBe(401);
+    await eventually(async () => (await submit(`/v1/apps/${APP}`, token, pkg('1.2.0'))).status, (status) => status === 401, { interval: 50 });
   });
 
   it('a removed policy stops new exchanges, and the tokens it gave are revoked', async () => {
@@ -436,10 +434,7 @@ describe('the token exchange', () => {
     const before = await tokenRows();
     expect((await exchange(await ciToken())).json.code).toBe('no_trust_policy');
     expect(await tokenRows()).toBe(before);
-    const deadline = Date.now() + 10_000;
-    let status = 0;
-    while (Date.now() < deadline && (status = (await submit(`/v1/apps/${APP}`, held, pkg('1.2.0'))).status) !== 401) await new Promise((r) => setTimeout(r, 50));
-    expect(status).toBe(401);
+    await eventually(async () => (await submit(`/v1/apps/${APP}`, held, pkg('1.2.0'))).status, (status) => status === 401, { interval: 50 });
     // Removed once: the second time it is not there.
     expect((await a.request('DELETE', `/v1/publisher/apps/${APP}/trust/${policy.id}`, { token: owner })).status).toBe(404);
   });

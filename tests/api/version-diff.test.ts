@@ -31,7 +31,7 @@ beforeAll(async () => {
   );
   const update = await s.upload('PUT', `/v1/apps/${appId}`, owner, [{ field: 'app', filename: 'u.zip', data: zip(next) }]);
   expect(update.status, update.text).toBeLessThan(300);
-}, 120_000);
+});
 afterAll(async () => {
   await s?.close();
 });

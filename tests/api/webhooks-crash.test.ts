@@ -7,8 +7,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { uuidOf } from '../../server/db/seed';
 import { demoUsers } from '../../server/db/seed-data';
-import { callAt, signInAt, startPortalProcess, tempDataDir, until, type PortalProcess } from '../portal-process';
+import { callAt, signInAt, startPortalProcess, tempDataDir, type PortalProcess } from '../portal-process';
 import { startReceiver } from '../webhook-receiver';
+import { eventually } from '../eventually';
 
 const admin = process.env.TEST_DATABASE_URL;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -75,20 +76,20 @@ it('delivers again, with the same webhook-id, after the process is killed mid-de
   const acmeHq = createHash('sha256').update('ws:acme-hq').digest('hex').slice(0, 24);
   const bought = await call(base, 'POST', '/v1/admin/purchases', support, { appId: uuidOf('app:Jira Connector'), workspaceId: acmeHq, externallyManaged: true, planId: '', seats: 0, addonTierId: '', periodEnd: new Date().toISOString() });
   expect(bought.status).toBe(201);
-  await until(15_000, () => receiver.received.length === 1);
+  await eventually(() => receiver.received.length === 1);
   await portal!.stop('SIGKILL');
 
   base = await start();
-  await until(30_000, () => receiver.received.length === 2);
+  await eventually(() => receiver.received.length === 2);
   const [first, second] = receiver.received;
   expect(second!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
   expect(JSON.parse(second!.body)).toEqual(JSON.parse(first!.body));
   const token = await signIn(base, demoUsers.owner.id);
-  await until(10_000, async () => (await call(base, 'GET', `/v1/publisher/webhooks/${made.json.id}/activities`, token)).json.data[0]?.status === 'delivered');
+  await eventually(async () => (await call(base, 'GET', `/v1/publisher/webhooks/${made.json.id}/activities`, token)).json.data[0]?.status === 'delivered');
   const log = (await call(base, 'GET', `/v1/publisher/webhooks/${made.json.id}/activities`, token)).json;
   expect(log.meta.total).toBe(1);
   expect(log.data[0].event.id).toBe(first!.headers['webhook-id']);
   // Once delivered, never again.
   await new Promise((r) => setTimeout(r, 1000));
   expect(receiver.received).toHaveLength(2);
-}, 120_000);
+});

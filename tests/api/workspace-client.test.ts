@@ -24,7 +24,7 @@ beforeAll(async () => {
   s = await startServer();
   [owner, reviewer, admin] = await Promise.all([s.signIn('owner'), s.signIn('reviewer'), s.signIn('admin')]);
   engine = ((await s.request('GET', '/v1/engine/version')).json as { version: string }).version;
-}, 120_000);
+});
 afterAll(() => s?.close());
 
 /** Uploads `version` of the fixture app (new, or an update), and staff approve and publish it. */

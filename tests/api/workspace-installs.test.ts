@@ -21,7 +21,7 @@ let fjord: string;
 beforeAll(async () => {
   s = await startServer();
   [owner, reviewer, admin, fjord] = await Promise.all([s.signIn('owner'), s.signIn('reviewer'), s.signIn('admin'), s.signIn('fjordOwner')]);
-}, 120_000);
+});
 afterAll(() => s?.close());
 
 const hex = (name: string) => createHash('sha256').update(name).digest('hex').slice(0, 24);
@@ -104,7 +104,7 @@ describe('GET /v2/apps/:id/download/:version', () => {
     await publishedApp(APP, '1.0.0');
     acme = await workspace('Acme HQ', { id: hex('ws:acme-hq') });
     stranger = await workspace('Stranger Co');
-  }, 180_000);
+  });
 
   it('answers the compiled package of that version, byte for byte, as application/zip, and counts the download', async () => {
     const before = await eventsOf(APP);
@@ -237,14 +237,14 @@ describe('a download from an S3 bucket', () => {
       await bucket.close();
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 120_000);
+  });
 });
 
 describe('POST /v1/apps/:id/install', () => {
   const APP = '7d0c51a2-3e94-4c1b-8f26-0b9d4e6a1c02';
   beforeAll(async () => {
     await publishedApp(APP, '1.0.0');
-  }, 180_000);
+  });
 
   it('records what Rocket.Chat reports, per workspace; answers 200 {}', async () => {
     const w = await workspace('Reporter One');
@@ -298,7 +298,7 @@ describe('installs read from the events', () => {
   const APP = '7d0c51a2-3e94-4c1b-8f26-0b9d4e6a1c03';
   beforeAll(async () => {
     await publishedApp(APP, '1.0.0');
-  }, 180_000);
+  });
 
   it('shows N install events from M workspaces as N installs and M active workspaces; repeats do not count; an uninstall lowers them', async () => {
     const [w1, w2, w3] = [await workspace('Stats One'), await workspace('Stats Two'), await workspace('Stats Three')];
@@ -431,7 +431,7 @@ describe('the workspace simulator (the demo’s numbers)', () => {
     } finally {
       await demo.close();
     }
-  }, 120_000);
+  });
 
   it('keeps moving when SIMULATE_WORKSPACES_SECONDS is set (npm run simulate:workspaces); production refuses it and ignores DEMO_WORKSPACES', async () => {
     const live = await startServer({ simulateWorkspaces: { seconds: 0.05, demo: false } });
@@ -448,5 +448,5 @@ describe('the workspace simulator (the demo’s numbers)', () => {
     };
     expect(loadConfig(production).simulateWorkspaces).toEqual({ seconds: undefined, demo: false });
     expect(loadConfig({ DEMO_WORKSPACES: 'true' }).simulateWorkspaces).toEqual({ seconds: undefined, demo: true });
-  }, 60_000);
+  });
 });

@@ -13,12 +13,13 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPublishers, demoUsers } from '../../server/db/seed-data';
-import { callAt, signInAt, startPortalProcess, tempDataDir, until, type PortalProcess } from '../portal-process';
+import { callAt, signInAt, startPortalProcess, tempDataDir, type PortalProcess } from '../portal-process';
 import { CLI_CLIENT_ID, CLI_REDIRECT_URI, CLI_SPEC, CLI_VERSION, FIXTURE_APP, cliTokenStore, copyFixtureApp, freePort, rcApps, type CliMachine } from './apps-cli';
 import { TestBrowser } from './browser';
 import { makeCertificates } from '../../scripts/apps-cli/certificates';
 import { installed } from './installs';
 import { startTlsFront, type TlsFront } from '../../scripts/apps-cli/tls-front';
+import { eventually } from '../eventually';
 
 const admin = process.env.TEST_DATABASE_URL;
 const APP_ID: string = JSON.parse(readFileSync(join(FIXTURE_APP, 'app.json'), 'utf8')).id;
@@ -57,7 +58,7 @@ const refresh = (refreshToken: string) =>
 /** Waits for a compile job to end; the job as the publisher's API shows it then. */
 async function compiled(jobId: string) {
   let job: any;
-  await until(SLOW, async () => {
+  await eventually(async () => {
     job = (await call('GET', `/v1/publisher/apps/${APP_ID}/jobs/${jobId}`)).json;
     return job?.status === 'succeeded' || job?.status === 'failed';
   });

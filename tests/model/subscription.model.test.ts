@@ -47,7 +47,7 @@ beforeAll(async () => {
   admin = await s.signIn('admin');
   const [app] = await s.app.db.select().from(apps).where(eq(apps.id, standup));
   priceId = app!.currentPricingId;
-}, 120_000);
+});
 afterAll(async () => {
   await s?.close();
 });

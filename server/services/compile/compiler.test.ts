@@ -30,13 +30,13 @@ describe('compiles as Rocket.Chat does', () => {
     expect(bundle).toContain('reminder-bot');
     expect(bundle).toContain('require("@rocket.chat/apps-engine/definition/App")');
     expect(bundle).toContain('__decorate');
-  }, 30_000);
+  });
 
   it('a genuine error is still an error, with file, line and character', async () => {
     const r = await compile(files('reminder-bot', (f) => f.set('lib/broken.ts', Buffer.from("export const n: number = 'x';\n"))));
     expect(r.ok).toBe(false);
     expect(r.diagnostics).toEqual([{ file: 'lib/broken.ts', line: 1, character: 14, message: "Type 'string' is not assignable to type 'number'." }]);
-  }, 30_000);
+  });
 
   it('bundles the npm modules a package ships, for a publisher with canUseNPMModules', async () => {
     const r = await compile(files('room-slugger'), true);
@@ -45,19 +45,19 @@ describe('compiles as Rocket.Chat does', () => {
     expect(bundle).toContain('tiny-slugify@1.0.3');
     expect(bundle).toContain('function fold(');
     expect(bundle).not.toMatch(/require\("tiny-slugify"\)/);
-  }, 30_000);
+  });
 
   it('refuses those modules for a publisher without it, at the import', async () => {
     const r = await compile(files('room-slugger'), false);
     expect(r.ok).toBe(false);
     expect(r.diagnostics).toEqual([{ file: 'RoomSluggerApp.ts', line: 4, character: 25, message: 'NPM modules are not enabled for this publisher: tiny-slugify' }]);
-  }, 30_000);
+  });
 
   it('reports, at the import, a module the package does not ship', async () => {
     const r = await compile(files('room-slugger', (f) => f.set('lib/extra.ts', Buffer.from("import { parse } from 'left-pad-pro';\nexport const p = parse;\n"))), true);
     expect(r.ok).toBe(false);
     expect(r.diagnostics).toEqual([{ file: 'lib/extra.ts', line: 1, character: 23, message: "Cannot find module 'left-pad-pro' or its corresponding type declarations." }]);
-  }, 30_000);
+  });
 
   it('compiles an app written for TypeScript 4 with 4.9, which 5.9 would refuse', async () => {
     const r = await compile(files('legacy-poll'));
@@ -68,7 +68,7 @@ describe('compiles as Rocket.Chat does', () => {
     expect(without.diagnostics).toEqual([
       expect.objectContaining({ file: 'LegacyPollApp.ts', line: 12, message: expect.stringContaining('Right operand of ?? is unreachable') }),
     ]);
-  }, 30_000);
+  });
 
   it('compiles an app written for UI Kit 0.31 against 0.31 (its ButtonStyle and BlockType enums), which 1.0 would refuse', async () => {
     const r = await compile(files('vote-buttons'));
@@ -83,7 +83,7 @@ describe('compiles as Rocket.Chat does', () => {
     expect(against1.diagnostics).toEqual(
       expect.arrayContaining([expect.objectContaining({ file: 'lib/blocks.ts', line: 1, message: expect.stringMatching(/has no exported member '(BlockType|ButtonStyle)'/) })]),
     );
-  }, 30_000);
+  });
 
   it('compiles an app written for UI Kit 1.0 against 1.0 (its info card), which 0.31 would refuse', async () => {
     const r = await compile(files('tidy-actions'));
@@ -101,7 +101,7 @@ describe('compiles as Rocket.Chat does', () => {
     );
     expect(as031.ok).toBe(false);
     expect(as031.diagnostics).toEqual(expect.arrayContaining([expect.objectContaining({ file: 'lib/blocks.ts', line: 1, message: expect.stringContaining("has no exported member 'InfoCardBlock'") })]));
-  }, 30_000);
+  });
 
   it('resolves nothing outside the package, and shows no server path', async () => {
     const r = await compile(files('path-escape'));
@@ -112,14 +112,14 @@ describe('compiles as Rocket.Chat does', () => {
       { file: 'lib/payload.ts', line: 4, character: 28, message: "Cannot find module '../../server/config' or its corresponding type declarations." },
     ]);
     expect(mentionsServerPath(r)).toBe(false);
-  }, 30_000);
+  });
 
   it('uses the portal’s engine even when a package ships its own copy', async () => {
     const r = await compile(
       files('reminder-bot', (f) => f.set('node_modules/@rocket.chat/apps-engine/definition/App.d.ts', Buffer.from('export declare const App: 1;'))),
     );
     expect(r.diagnostics).toEqual([]);
-  }, 30_000);
+  });
 });
 
 describe('compiles one package after another in one process (a warm sandbox)', () => {
@@ -131,7 +131,7 @@ describe('compiles one package after another in one process (a warm sandbox)', (
     expect(first.diagnostics).toEqual([{ file: 'lib/broken.ts', line: 1, character: 14, message: "Type 'string' is not assignable to type 'number'." }]);
     expect(second.diagnostics).toEqual([{ file: 'lib/broken.ts', line: 1, character: 14, message: "Type 'number' is not assignable to type 'string'." }]);
     expect(third.diagnostics).toEqual([]);
-  }, 60_000);
+  });
 
   it('never shares the modules a package ships, only the type roots read from disk', async () => {
     // The same module path, a different type each time.
@@ -149,7 +149,7 @@ describe('compiles one package after another in one process (a warm sandbox)', (
     const shared = libraryFiles();
     expect(shared.length).toBeGreaterThan(0);
     expect(shared.filter((real) => real.includes('shipped-types') || !existsSync(real))).toEqual([]);
-  }, 60_000);
+  });
 
   it('keeps each engine release’s definitions apart, though mounted at one path (TypeScript 4 too)', async () => {
     const asTs4 = (f: Map<string, Buffer>) => f.set('package.json', Buffer.from(JSON.stringify({ name: 'room-roster', devDependencies: { typescript: '~4.9.5' } })));
@@ -157,7 +157,7 @@ describe('compiles one package after another in one process (a warm sandbox)', (
       expect(r.ok).toBe(true);
       expect(r.findings).toEqual([expect.objectContaining({ check: 'lowest-engine', file: 'commands/RoomsCommand.ts', line: 12 })]);
     }
-  }, 60_000);
+  });
 
   it('does not keep what a package ships at a mounted path: the next package reads the portal’s', async () => {
     const shadowing = await compile(
@@ -165,7 +165,7 @@ describe('compiles one package after another in one process (a warm sandbox)', (
     );
     expect(shadowing.diagnostics).toEqual([]);
     expect((await compile(files('reminder-bot'))).diagnostics).toEqual([]);
-  }, 60_000);
+  });
 });
 
 describe('runs the publish checks with the compile', () => {
@@ -186,7 +186,7 @@ describe('runs the publish checks with the compile', () => {
     // Declaring the current engine as its minimum, it is not compiled twice.
     const current = await compile(files('room-roster', (f) => f.set('app.json', Buffer.from(f.get('app.json')!.toString().replace('^1.44.0', `^${r.engineVersion}`)))));
     expect(current.findings).toEqual([]);
-  }, 60_000);
+  });
 
   it('checks a package that does not compile too (all but the lowest engine)', async () => {
     const r = await compile(files('leaky-token', (f) => f.set('lib/broken.ts', Buffer.from("export const n: number = 'x';\n"))));
@@ -196,11 +196,11 @@ describe('runs the publish checks with the compile', () => {
       ['secrets', 'lib/clients.ts', 4],
       ['secrets', 'lib/clients.ts', 5],
     ]);
-  }, 30_000);
+  });
 
   it('flags a private key file in a package that compiles', async () => {
     const r = await compile(files('leaky-key'));
     expect(r.ok).toBe(true);
     expect(r.findings).toEqual([expect.objectContaining({ check: 'secrets', file: 'keys/service-account.pem', line: 2 })]);
-  }, 30_000);
+  });
 });

@@ -44,7 +44,7 @@ describe('the compile sandbox: a process of its own, with limits', () => {
     expect(outcome.result.ok).toBe(true);
     expect(Buffer.isBuffer(outcome.result.emitted.get('StandupHelperApp.js'))).toBe(true);
     expect(outcome.result.findings).toEqual([]);
-  }, 60_000);
+  });
 
   it('stops a compile past its time limit, and never uses its process again', async () => {
     closeIdleSandboxes();
@@ -56,14 +56,14 @@ describe('the compile sandbox: a process of its own, with limits', () => {
     await until(() => !alive(warm!));
     expect(await compileInSandbox(input('standup-helper'), limits)).toMatchObject({ kind: 'done', result: { ok: true } });
     expect(sandboxStats().forks).toBe(forks + 1);
-  }, 90_000);
+  });
 
   it('stops a compile past its memory limit (in a fresh process: not tried again)', async () => {
     closeIdleSandboxes();
     const { forks } = sandboxStats();
     expect(await compileInSandbox(input('runaway-types'), small)).toEqual({ kind: 'out-of-memory' });
     expect(sandboxStats().forks).toBe(forks + 1);
-  }, 150_000);
+  });
 
   it('tries a compile that ran out of memory in a warm process once more, in a fresh one', async () => {
     expect(await compileInSandbox(input('standup-helper'), small)).toMatchObject({ kind: 'done', result: { ok: true } });
@@ -75,7 +75,7 @@ describe('the compile sandbox: a process of its own, with limits', () => {
 
   it('reports a package that crashes the compiler as a crash of the sandbox, not of the caller', async () => {
     expect(await compileInSandbox(input('compiler-crash'), limits)).toEqual({ kind: 'crashed', exit: 'code 1' });
-  }, 60_000);
+  });
 
   it('stops when asked (the server is stopping), and never uses its process again', async () => {
     const stop = new AbortController();
@@ -85,7 +85,7 @@ describe('the compile sandbox: a process of its own, with limits', () => {
     const { forks } = sandboxStats();
     expect(await compileInSandbox(input('standup-helper'), limits)).toMatchObject({ kind: 'done' });
     expect(sandboxStats().forks).toBe(forks + 1);
-  }, 90_000);
+  });
 });
 
 describe('the compile sandbox keeps its processes warm', () => {
@@ -99,7 +99,7 @@ describe('the compile sandbox keeps its processes warm', () => {
     expect(first).toMatchObject({ kind: 'done', result: { diagnostics: [expect.objectContaining({ file: 'lib/broken.ts', message: "Type 'string' is not assignable to type 'number'." })] } });
     expect(second).toMatchObject({ kind: 'done', result: { diagnostics: [expect.objectContaining({ file: 'lib/broken.ts', message: "Type 'number' is not assignable to type 'string'." })] } });
     expect(third).toMatchObject({ kind: 'done', result: { ok: true, diagnostics: [] } });
-  }, 120_000);
+  });
 
   it('ends its idle processes when the compile worker stops', async () => {
     await compileInSandbox(input('standup-helper'), limits);
@@ -108,7 +108,7 @@ describe('the compile sandbox keeps its processes warm', () => {
     closeIdleSandboxes();
     expect(sandboxStats().idle).toEqual([]);
     await until(() => idle.every((pid) => !alive(pid)));
-  }, 60_000);
+  });
 
   it('never keeps the portal’s process running: an idle process does not hold it, and ends with it', async () => {
     const url = (path: string) => pathToFileURL(new URL(path, import.meta.url).pathname).href;
@@ -131,5 +131,5 @@ describe('the compile sandbox keeps its processes warm', () => {
     expect({ kinds, forks }).toEqual({ kinds: ['done', 'done'], forks: 1 });
     expect(idle).toHaveLength(1);
     await until(() => !alive(idle[0]!));
-  }, 60_000);
+  });
 });

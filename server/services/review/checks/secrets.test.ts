@@ -97,5 +97,5 @@ describe('secrets in the package (secretlint’s recommended rules)', () => {
     });
     const found = await run(files);
     expect(found).toEqual([expect.objectContaining({ file: 'node_modules/pkg49/lib/file4999.js', line: source.toString().split('\n').length + 1 })]);
-  }, 60_000);
+  });
 });
