@@ -395,7 +395,8 @@ export async function startStripeFake(secretKey = 'sk_test_fake') {
       if (sub.status === 'canceled') return reply(400, { error: { type: 'invalid_request_error', message: 'A canceled subscription can only update its cancellation_details and metadata.' } });
       if (req.method === 'DELETE') {
         const previous = { status: sub.status };
-        Object.assign(sub, { status: 'canceled', canceled_at: now(), ended_at: now() });
+        const comment = str(obj(decode(url.searchParams).cancellation_details).comment);
+        Object.assign(sub, { status: 'canceled', canceled_at: now(), ended_at: now(), cancellation_details: { comment: comment ?? null, feedback: null, reason: 'cancellation_requested' } });
         emit('customer.subscription.deleted', sub, previous);
         if (eventsFirst) await queue;
         return send(res, 200, sub);

@@ -437,4 +437,30 @@ describe('Stripe’s events arriving before its answers', () => {
       'app.subscription.created', 'app.subscription.modified', 'app.subscription.modified', 'app.subscription.modified', 'app.subscription.cancelled',
     ]);
   });
+  it('a cancellation now and a staff refund keep their own reason when Stripe’s word of them is applied first', async () => {
+    const cancelled = await subscribed('told-first-cancel');
+    await cancelSubscription(s.app.db, s.app.payments, s.app.sales, cancelled.workspaceId, cancelled.id, 'now');
+    await fake.idle();
+    expect(await reasonsOf(cancelled.id)).toEqual(['cancelled by the workspace']);
+
+    const refunded = await subscribed('told-first-refund');
+    fake.advance(refunded.providerSubscriptionId!);
+    await fake.idle();
+    expect((await recordOf(refunded.workspaceId, standup.id)).subscriptionStatus).toBe('active');
+    const refund = await s.request('POST', `/v1/admin/purchases/${refunded.id}/refund`, { token: admin, body: {} });
+    expect(refund.status, refund.text).toBe(200);
+    await fake.idle();
+    expect(await recordOf(refunded.workspaceId, standup.id)).toMatchObject({ subscriptionStatus: 'cancelled', refundedAmount: refunded.price });
+    expect(await reasonsOf(refunded.id)).toEqual(['refunded']);
+  });
 });
+
+/** A workspace's paid-for trial of Standup Bot: its purchase record. */
+async function subscribed(nickname: string) {
+  const ws = await workspace(nickname);
+  const { stripeSession } = await checkout(ws, standup.id, { planId: standup.monthly, seats: 4 });
+  expect((await pay(stripeSession.json.url, TEST_CARDS.pays)).status).toBe(303);
+  return recordOf(ws, standup.id);
+}
+const reasonsOf = async (purchaseId: string) =>
+  (await s.app.db.select().from(salesEvents).where(and(eq(salesEvents.purchaseId, purchaseId), eq(salesEvents.type, 'app.subscription.cancelled')))).map((e) => (e.payload as { reason?: string }).reason);

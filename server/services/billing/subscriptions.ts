@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { apps, purchaseRecords } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 import { purchaseRow, type PurchaseRow } from '../../read/purchases';
-import type { PaymentProvider } from '../payments/provider';
+import type { CancelReason, PaymentProvider } from '../payments/provider';
 import { SANDBOX_METHODS } from '../payments/sandbox-cards';
 import { planPrice, plansOf } from '../sales/plans';
 import { changeSubscription, credit, type SalesMoney, type SubscriptionPatch } from '../sales/purchases';
@@ -93,7 +93,7 @@ export const providerUpdated = (
   db: Db,
   money: SalesMoney,
   subscriptionId: string,
-  state: { status: 'active' | 'trialing' | 'pastDue' | 'cancelled'; cancelAtPeriodEnd: boolean; seats?: number; periodEnd?: Date },
+  state: { status: 'active' | 'trialing' | 'pastDue' | 'cancelled'; cancelAtPeriodEnd: boolean; seats?: number; periodEnd?: Date; reason?: CancelReason },
 ) =>
   db.transaction(async (tx) => {
     const row = await byProviderId(tx, subscriptionId);
@@ -108,7 +108,8 @@ export const providerUpdated = (
       const event = providerEvent(row, status);
       if (!event || subscriptionStep(machineInput(row), event) !== status) return null;
       patch.subscriptionStatus = status;
-      reason = event.type === 'PAST_DUE_EXPIRED' ? 'payment failed' : event.type === 'PERIOD_ENDED' ? 'period ended' : status === 'cancelled' ? 'cancelled' : undefined;
+      // Cancelled now by the portal itself (a refund, the workspace): the reason it gave the provider.
+      reason = event.type === 'PAST_DUE_EXPIRED' ? 'payment failed' : event.type === 'PERIOD_ENDED' ? 'period ended' : status === 'cancelled' ? (state.reason ?? 'cancelled') : undefined;
     }
     return (await changeSubscription(tx, money, row, patch, reason)).purchase;
   });
@@ -184,8 +185,9 @@ export async function changeSeats(db: Db, payments: PaymentProvider, money: Sale
 export async function cancelSubscription(db: Db, payments: PaymentProvider, money: SalesMoney, workspaceId: string, id: string, when: 'periodEnd' | 'now'): Promise<OwnedPurchase> {
   const event: SubscriptionEvent = { type: when === 'now' ? 'CANCEL_NOW' : 'CANCEL_AT_PERIOD_END' };
   const row = await manageable(db, workspaceId, id, event);
-  await viaProvider(payments.cancelSubscription({ subscriptionId: row.providerSubscriptionId!, atPeriodEnd: when === 'periodEnd' }));
-  await locked(db, money, row, event, {}, 'cancelled by the workspace');
+  const reason = 'cancelled by the workspace';
+  await viaProvider(payments.cancelSubscription({ subscriptionId: row.providerSubscriptionId!, atPeriodEnd: when === 'periodEnd', reason }));
+  await locked(db, money, row, event, {}, reason);
   return ownedNow(db, id);
 }
 

@@ -58,11 +58,20 @@ export interface PaymentProvider {
   refund(p: { paymentId: string; amount: number; idempotencyKey: string }): Promise<void>;
   /** A subscription's new price per period for its new seats, from the next invoice on (prorated by the provider). */
   updateSubscription(p: { subscriptionId: string; amount: number; seats: number }): Promise<void>;
-  /** Cancels a subscription at the end of its period (it runs until then; `resumeSubscription` undoes it), or now. */
-  cancelSubscription(p: { subscriptionId: string; atPeriodEnd: boolean; idempotencyKey?: string }): Promise<void>;
+  /**
+   * Cancels a subscription at the end of its period (it runs until then; `resumeSubscription` undoes it), or now.
+   * The portal's `reason` goes with it (Stripe's `cancellation_details.comment`), so the provider's word of the
+   * cancellation, which may be applied before the portal's own change, records the same reason.
+   */
+  cancelSubscription(p: { subscriptionId: string; atPeriodEnd: boolean; reason?: CancelReason; idempotencyKey?: string }): Promise<void>;
   /** A subscription cancelled at its period's end renews again. */
   resumeSubscription(p: { subscriptionId: string }): Promise<void>;
 }
+
+/** Why the portal cancels a subscription at the provider: the reason its `app.subscription.cancelled` event gives. */
+export const CANCEL_REASONS = ['refunded', 'cancelled by the workspace'] as const;
+export type CancelReason = (typeof CANCEL_REASONS)[number];
+export const isCancelReason = (s: unknown): s is CancelReason => (CANCEL_REASONS as readonly unknown[]).includes(s);
 
 export type CheckoutRequest = {
   /** The portal's checkout session (the provider's client reference). */

@@ -5,6 +5,7 @@ import { checkoutSessions, stripeEvents } from '../../db/schema';
 import { completeCheckout, expireCheckout } from '../billing/checkout';
 import { providerPaymentFailed, providerRenewed, providerUpdated } from '../billing/subscriptions';
 import type { SalesMoney } from '../sales/purchases';
+import { isCancelReason } from './provider';
 import type { StripeProvider } from './stripe';
 
 /** What an event changes in the portal, given the transaction the event's id is recorded in. */
@@ -83,7 +84,8 @@ async function changeOf(event: Stripe.Event, stripe: StripeProvider, money: Sale
     }
     case 'customer.subscription.deleted': {
       const sub = event.data.object;
-      return (db) => providerUpdated(db, money, sub.id, { status: 'cancelled', cancelAtPeriodEnd: false });
+      const comment = sub.cancellation_details?.comment;
+      return (db) => providerUpdated(db, money, sub.id, { status: 'cancelled', cancelAtPeriodEnd: false, ...(isCancelReason(comment) ? { reason: comment } : {}) });
     }
     default:
       return null;

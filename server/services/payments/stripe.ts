@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { fromCents, PaymentProviderError, toCents, type CheckoutRequest, type PaymentProvider } from './provider';
+import { fromCents, PaymentProviderError, toCents, type CancelReason, type CheckoutRequest, type PaymentProvider } from './provider';
 
 const usd = (amounts: { amount: number; currency: string }[]) => fromCents(amounts.filter((a) => a.currency === 'usd').reduce((sum, a) => sum + a.amount, 0));
 
@@ -175,11 +175,13 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
-  async cancelSubscription(p: { subscriptionId: string; atPeriodEnd: boolean; idempotencyKey?: string }) {
+  async cancelSubscription(p: { subscriptionId: string; atPeriodEnd: boolean; reason?: CancelReason; idempotencyKey?: string }) {
     const options = p.idempotencyKey ? { idempotencyKey: p.idempotencyKey } : {};
+    // Why it ends now rides on the cancellation (its customer.subscription.deleted carries it back).
+    const details = p.reason ? { cancellation_details: { comment: p.reason } } : {};
     try {
       if (p.atPeriodEnd) await this.stripe.subscriptions.update(p.subscriptionId, { cancel_at_period_end: true }, options);
-      else await this.stripe.subscriptions.cancel(p.subscriptionId, {}, options);
+      else await this.stripe.subscriptions.cancel(p.subscriptionId, details, options);
     } catch (e) {
       failure(e);
     }
