@@ -6,7 +6,7 @@
 // SCALE_VERSIONS_PER_APP, SCALE_ACTIVITY, SCALE_JOBS, SCALE_PURCHASES. Rows are made by the database
 // (generate_series), triggers off while loading; what the triggers keep is then computed once.
 import pg from 'pg';
-import { openDatabase } from '../server/db/client';
+import { openDatabaseWithJobs } from '../server/services/database';
 import { seedIfEmpty } from '../server/db/seed';
 
 export const SCALE_PUBLISHER = 'scale-publisher';
@@ -18,7 +18,7 @@ export async function seedScale(url: string, log: (line: string) => void = conso
   const activity = Number(process.env.SCALE_ACTIVITY ?? 1_000_000);
   const jobs = Number(process.env.SCALE_JOBS ?? 1_000_000);
   const purchases = Number(process.env.SCALE_PURCHASES ?? 1_000_000);
-  const database = await openDatabase({ url, prepare: seedIfEmpty });
+  const database = await openDatabaseWithJobs({ url, prepare: seedIfEmpty });
   await database.close();
   const client = new pg.Client({ connectionString: url });
   await client.connect();

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openDatabase } from '../server/db/client';
+import { openDatabaseWithJobs } from '../server/services/database';
 
 /** The PGlite dump's path. */
 export const PGLITE_TEMPLATE_ENV = 'PORTAL_TEST_PGLITE_TEMPLATE';
@@ -34,7 +34,7 @@ export default async function setup() {
     const url = new URL(admin);
     url.pathname = `/${name}`;
     // Migrated, the job queue's schema made; closed again: a template must have no connections when copied.
-    const database = await openDatabase({ url: url.toString() });
+    const database = await openDatabaseWithJobs({ url: url.toString() });
     await database.close();
     process.env[PG_TEMPLATE_ENV] = name;
     return async () => {
@@ -43,7 +43,7 @@ export default async function setup() {
     };
   }
   const dir = mkdtempSync(join(tmpdir(), 'pglite-template-'));
-  const database = await openDatabase({});
+  const database = await openDatabaseWithJobs({});
   try {
     // Quiet first: the dump is of a database nothing is writing to.
     await database.jobs.stop(0);

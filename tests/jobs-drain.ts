@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { jobSettings, loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/client';
+import { openDatabaseWithJobs } from '../server/services/database';
 import { webhookActivities, webhooks } from '../server/db/schema';
 import { DELIVER_JOB } from '../server/services/job-kinds';
 import { sweepTempRoots } from '../server/services/process/temp-root';
@@ -63,14 +63,14 @@ export async function drainAcrossProcesses(o: { admin: string; deliveries: numbe
   const dirs = [tempDataDir('portal-drain-'), tempDataDir('portal-drain-')];
   const portals: PortalProcess[] = [];
   // This process queues the deliveries (as a burst of sales would), with the portals' job settings.
-  let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
+  let database: Awaited<ReturnType<typeof openDatabaseWithJobs>> | undefined;
   try {
     // Started together (one migrates, the other waits); each kept as it starts, so that all are stopped.
     const starts = await Promise.allSettled(dirs.map((d) => startPortalProcess({ ...env, DATA_DIR: d.path })));
     for (const s of starts) if (s.status === 'fulfilled') portals.push(s.value);
     for (const s of starts) if (s.status === 'rejected') throw s.reason;
     log(`two portal processes up (pids ${portals.map((p) => p.child.pid).join(', ')})`);
-    database = await openDatabase({ url: url.toString(), jobs: { settings: jobSettings(loadConfig(env)) } });
+    database = await openDatabaseWithJobs({ url: url.toString(), jobs: { settings: jobSettings(loadConfig(env)) } });
     const { db, jobs } = database;
     const webhookId = `drain${randomBytes(6).toString('hex')}`;
     await db.insert(webhooks).values({ id: webhookId, publisherId: NORTHWIND, label: 'Drain', url: receiver.url, events: ['app.purchase.created'], secret: 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0' });

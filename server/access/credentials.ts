@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { apiTokens, cloudTokens, cloudUsers, developers, sessions } from '../db/schema';
-import type { AuthContext, DeveloperRow } from '../plugins/auth';
+import type { AuthContext, DeveloperRow } from './caller';
 import type { TokenAbility } from '../../contract/access';
 
 /** What the portal's API tokens start with (GitHub-style, so secret scanners and people recognize them). */

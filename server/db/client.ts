@@ -3,41 +3,22 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { CLOCK_OVERRIDE_SETTING, type Clock } from 'pg-boss';
-import { DEFAULT_JOB_SETTINGS, type JobSettings } from '../services/job-kinds';
-import { Jobs, adoptLegacyJobs, type JobBackend, type JobLog } from '../services/jobs';
+import type { PGlite } from '@electric-sql/pglite';
 import { lockDataDir } from './data-lock';
-import { pgListen } from './pg-listen';
+import { pgListen, type Listen } from './pg-listen';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
-/** Hears a notification channel: `onMessage` per payload; `onListening(false)` while the channel may miss some. */
-export type Listen = (channel: string, onMessage: (payload: string) => void, onListening: (on: boolean) => void) => Promise<() => Promise<void>>;
-/** The database, and its job queue (pg-boss, started on it: `prepare` and everything after may queue work). */
-export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void>; listen: Listen; jobs: Jobs };
-/** The job queue's settings, its clock (tests), and where it logs. */
-export type JobOptions = { settings?: JobSettings; clock?: Clock; log?: JobLog };
+export type { Listen } from './pg-listen';
 
-const consoleLog: JobLog = {
-  info: () => {},
-  warn: (obj, msg) => console.warn(msg, obj),
-  error: (obj, msg) => console.error(msg, obj),
-};
+/** The connection a companion of the database works through (pg-boss: its own pool, or the one PGlite instance). */
+export type Backend = { kind: 'pglite'; pglite: PGlite } | { kind: 'postgres'; url: string };
+/** What runs on the migrated database beside the portal's queries (the job queue): stopped before it closes. */
+export type Companion = { stop(graceSeconds?: number): Promise<void> };
 
-/** Starts the job queue on a migrated database and moves the old table's unfinished jobs into it. */
-async function startJobs(db: Db, backend: JobBackend, o: JobOptions = {}) {
-  const jobs = await Jobs.start({ db, backend, settings: o.settings ?? DEFAULT_JOB_SETTINGS, clock: o.clock, log: o.log ?? consoleLog });
-  try {
-    const moved = await adoptLegacyJobs(db, jobs);
-    if (moved) (o.log ?? consoleLog).info({ moved }, 'jobs of the earlier version moved into the job queue');
-  } catch (e) {
-    await jobs.stop(0).catch(() => {});
-    throw e;
-  }
-  return jobs;
-}
+export type Database<C extends Companion = Companion> = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void>; listen: Listen; jobs: C };
 
 /** The advisory lock processes take while migrating a PostgreSQL database (any fixed number of ours). */
 const MIGRATION_LOCK = 7_461_001;
@@ -48,37 +29,38 @@ const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migratio
  * locked to this process while it is open, see data-lock.ts) or in memory. Both are migrated to the latest
  * schema before use.
  */
-export async function openDatabase(opts: {
+export async function openDatabase<C extends Companion>(opts: {
   url?: string;
   dataDir?: string;
   /** In memory only: a PGlite dump to start from (tests start many databases; an empty cluster takes seconds to make). */
   from?: string;
   onError?: (err: Error) => void;
   prepare?: (db: Db) => Promise<unknown>;
-  jobs?: JobOptions;
-}): Promise<Database> {
+  /** Starts the companion once the schema is migrated, before `prepare` (under the migration lock on PostgreSQL). */
+  start: (db: Db, backend: Backend) => Promise<C>;
+  /** Settings of every PostgreSQL session (`-c name=value`, e.g. the job queue's test clock). */
+  sessionSettings?: string[];
+}): Promise<Database<C>> {
   if (opts.url) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     // JIT compiling pays off for long analytic queries, not for the portal's short ones: a page read through
     // an index would otherwise spend milliseconds compiling (its cost estimate counts every row it could reach).
-    // Tests that drive the job queue's clock (pg-boss's TestClock): the portal's own sessions read it too, so
-    // that a job queued in a transaction is due by the same clock the queue fetches by (as on PGlite, one session).
-    const testClock = opts.jobs?.clock && 'attach' in opts.jobs.clock ? ` -c ${CLOCK_OVERRIDE_SETTING}=on` : '';
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10, options: `-c jit=off${testClock}` });
+    const settings = ['jit=off', ...(opts.sessionSettings ?? [])].map((s) => `-c ${s}`).join(' ');
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10, options: settings });
     // An idle connection the server drops (restart, admin termination) is an error event on the pool:
     // without a listener it would crash the process; the pool replaces the connection on next use.
     pool.on('error', (err) => (opts.onError ?? ((e: Error) => console.warn('database connection lost:', e.message)))(err));
     const db = drizzle(pool, { schema });
     // Several processes may start together on one database: one at a time migrates, starts the job queue
     // (pg-boss migrates its own schema) and seeds.
-    let jobs: Jobs;
+    let jobs: C;
     const lock = await pool.connect();
     try {
       await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
       await migrate(db, { migrationsFolder });
-      jobs = await startJobs(db as unknown as Db, { kind: 'postgres', url: opts.url }, opts.jobs);
+      jobs = await opts.start(db as unknown as Db, { kind: 'postgres', url: opts.url });
       try {
         await opts.prepare?.(db as unknown as Db);
       } catch (e) {
@@ -116,7 +98,7 @@ export async function openDatabase(opts: {
   }
   yieldBeforeEachQuery(client);
   const db = drizzle(client, { schema });
-  let jobs: Jobs | undefined;
+  let jobs: C | undefined;
   const close = async () => {
     try {
       // The job queue first: its runs under way finish (or are handed back) while the database is still there.
@@ -131,7 +113,7 @@ export async function openDatabase(opts: {
   };
   try {
     await migrate(db, { migrationsFolder });
-    jobs = await startJobs(db as unknown as Db, { kind: 'pglite', pglite: client }, opts.jobs);
+    jobs = await opts.start(db as unknown as Db, { kind: 'pglite', pglite: client });
     await opts.prepare?.(db as unknown as Db);
   } catch (e) {
     await close().catch(() => {});
@@ -146,7 +128,7 @@ export async function openDatabase(opts: {
       await unlisten();
     };
   };
-  return { db: db as unknown as Db, kind: 'pglite', close, listen, jobs };
+  return { db: db as unknown as Db, kind: 'pglite', close, listen, jobs: jobs! };
 }
 
 /**

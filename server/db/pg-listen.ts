@@ -1,6 +1,8 @@
 import type { Socket } from 'node:net';
 import type pg from 'pg';
-import type { Listen } from './client';
+
+/** Hears a notification channel: `onMessage` per payload; `onListening(false)` while the channel may miss some. */
+export type Listen = (channel: string, onMessage: (payload: string) => void, onListening: (on: boolean) => void) => Promise<() => Promise<void>>;
 
 /**
  * Hears a PostgreSQL notification channel on a connection of its own (a pooled one would be handed to queries).

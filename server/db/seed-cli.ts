@@ -1,5 +1,5 @@
 import { loadConfig } from '../config';
-import { openDatabase } from './client';
+import { openDatabaseWithJobs } from '../services/database';
 import { DataDirInUseError } from './data-lock';
 import { FileStorage, S3Storage } from '../services/storage';
 import { resetDatabase, seed, seedIfEmpty } from './seed';
@@ -9,9 +9,9 @@ import { resetDatabase, seed, seedIfEmpty } from './seed';
  * embedded database it refuses while a portal has the data folder open (stop the portal first).
  */
 const config = loadConfig();
-let database: Awaited<ReturnType<typeof openDatabase>>;
+let database: Awaited<ReturnType<typeof openDatabaseWithJobs>>;
 try {
-  database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  database = await openDatabaseWithJobs({ url: config.databaseUrl, dataDir: config.dataDir });
 } catch (e) {
   if (!(e instanceof DataDirInUseError)) throw e;
   console.error(`${e.message}\nnpm run seed changes nothing while the portal runs: stop it, then seed.`);

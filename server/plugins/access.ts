@@ -11,7 +11,7 @@ import { resolvers, type ResolvedKind, type RowOf } from '../access/resources';
 import { publishers } from '../db/schema';
 import { HttpError } from '../errors';
 import type { Staff } from '../services/activity';
-import type { AuthContext, DeveloperRow } from './auth';
+import type { AuthContext, DeveloperRow } from '../access/caller';
 
 export const unauthenticated = () => new HttpError(401, 'unauthenticated', 'Sign in to continue.');
 /** A signed-in cloud user without a publisher account yet: the SPA sends them to sign-up (SPEC §7). */

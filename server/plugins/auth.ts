@@ -1,21 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiTokenCredential, cloudCredential, credentialKind, sessionCredential } from '../access/credentials';
-import type { Grant } from '../access/grant';
+import type { AuthContext } from '../access/caller';
 import { sha256 } from '../db/ids';
-import type { developers, sessions } from '../db/schema';
 import { recordTokenUse } from '../services/api-tokens/use';
 import { SessionCache, isWrite } from '../services/session-cache';
 
-export type SessionRow = typeof sessions.$inferSelect;
-export type DeveloperRow = typeof developers.$inferSelect;
-/** An API token's own state the request records its use in (server/services/api-tokens/use.ts). */
-export type TokenUse = { id: string; publisherId: string; lastUsedAt: Date | null; seenIps: string[] };
-/**
- * Who a request is: its credential's hash, the person (or, for an API token, the token) and their developer
- * account, and what the credential may do (`grant`: all a session's roles allow; less for tokens).
- */
-export type AuthContext = { tokenHash: string; session: SessionRow; developer: DeveloperRow | null; grant: Grant; apiToken?: TokenUse };
 /** The longest bearer credential read (a cloud issuer's signed JWT; the portal's own are 43–48 characters). */
 const MAX_TOKEN_LENGTH = 4096;
 

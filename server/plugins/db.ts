@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jobSettings } from '../config';
-import { openDatabase, type Db, type Listen } from '../db/client';
+import type { Db, Listen } from '../db/client';
+import { openDatabaseWithJobs } from '../services/database';
 import type { Jobs } from '../services/jobs';
 import { seedIfEmpty } from '../db/seed';
 import { ensureDefaultTemplates } from '../db/seed-templates';
@@ -13,7 +14,7 @@ import { ensureDefaultTemplates } from '../db/seed-templates';
 export default fp(
   async function database(app: FastifyInstance) {
     const { config } = app;
-    const database = await openDatabase({
+    const database = await openDatabaseWithJobs({
       url: config.databaseUrl,
       dataDir: config.inMemoryDatabase ? undefined : config.dataDir,
       from: config.inMemoryDatabase ? config.inMemoryDatabaseFrom : undefined,

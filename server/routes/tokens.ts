@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { contract } from '../../contract';
 import { HttpError } from '../errors';
 import { allowedRows, requireDeveloper, resourceOf } from '../plugins/access';
-import type { DeveloperRow } from '../plugins/auth';
+import type { DeveloperRow } from '../access/caller';
 import { createToken, listTokens, revokeToken } from '../services/api-tokens/tokens';
 
 const s = initServer();

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { PgBoss, fromDrizzle, fromPglite, type Clock, type ConstructorOptions, type Job, type JobResult } from 'pg-boss';
-import type { Db, Tx } from '../db/client';
-import { mailSends } from '../db/schema';
-import { MAIL_JOB, jobKinds, type JobKind, type JobSettings } from './job-kinds';
+import type { Backend, Db, Tx } from '../db/client';
+import { jobKinds, type JobKind, type JobSettings } from './job-kinds';
 import { report } from './metrics-events';
 
 // Background work runs on pg-boss (a job queue in the database itself): on PostgreSQL with a small pool
@@ -16,7 +15,6 @@ import { report } from './metrics-events';
 export const JOB_SCHEMA = 'pgboss';
 
 /** Where pg-boss's statements go: PGlite in this process, or PostgreSQL by URL (a pool of its own). */
-export type JobBackend = { kind: 'pglite'; pglite: Parameters<typeof fromPglite>[0] } | { kind: 'postgres'; url: string };
 export type JobLog = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
 /** Anything that runs SQL: the app's database or a transaction of it (jobs queued in it commit with it). */
@@ -172,7 +170,7 @@ export class Jobs {
   }
 
   /** Starts pg-boss on `backend` (installing or upgrading its schema) and makes or updates every kind's queue. */
-  static async start(o: { db: Db; backend: JobBackend; settings: JobSettings; clock?: Clock; log: JobLog }): Promise<Jobs> {
+  static async start(o: { db: Db; backend: Backend; settings: JobSettings; clock?: Clock; log: JobLog }): Promise<Jobs> {
     const s = o.settings;
     const options: ConstructorOptions = {
       schema: JOB_SCHEMA,
@@ -389,25 +387,3 @@ export async function jobStates(db: Db, kinds: string[]): Promise<JobState[]> {
   return (result as unknown as { rows: JobState[] }).rows.map((r) => ({ ...r, n: Number(r.n), waited: Number(r.waited) }));
 }
 
-/**
- * Moves what the old jobs table (`jobs_legacy`, migration 0015) still holds — queued, or running when the
- * last process of the earlier version stopped — into pg-boss, once, in one transaction: each job as its
- * kind, due when it was due; a message that was being sent keeps its mark (so it is not sent again).
- * Finished rows stay there as history. Returns how many jobs moved.
- */
-export async function adoptLegacyJobs(db: Db, jobs: Jobs): Promise<number> {
-  const found = await db.execute(sql`SELECT to_regclass('jobs_legacy') IS NOT NULL AS "exists"`);
-  if (!(found as unknown as { rows: { exists: boolean }[] }).rows[0]?.exists) return 0;
-  return db.transaction(async (tx) => {
-    const result = await tx.execute(sql`
-      DELETE FROM jobs_legacy WHERE status IN ('queued', 'running')
-      RETURNING kind, payload, run_at AS "runAt", status, last_error AS "lastError"`);
-    const rows = (result as unknown as { rows: { kind: string; payload: Payload; runAt: string | Date; status: string; lastError: string }[] }).rows;
-    for (const row of rows) {
-      if (!jobs.kinds[row.kind]) continue;
-      const id = await jobs.send(tx, row.kind, row.payload, { startAfter: new Date(row.runAt) });
-      if (id && row.kind === MAIL_JOB && row.status === 'running' && row.lastError === 'sending') await tx.insert(mailSends).values({ jobId: id });
-    }
-    return rows.length;
-  });
-}

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDatabase, type Database } from '../db/client';
+import type { Database } from '../db/client';
+import { openDatabaseWithJobs } from './database';
 import { SignedLinks } from './signed-links';
 
 let database: Database;
 beforeAll(async () => {
-  database = await openDatabase({});
+  database = await openDatabaseWithJobs({});
 });
 afterAll(() => database.close());
 

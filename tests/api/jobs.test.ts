@@ -8,11 +8,11 @@ import { eq, sql } from 'drizzle-orm';
 import { TestClock } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
-import { compileJobs, mailSends, templateRenders, webhookActivities, webhooks } from '../../server/db/schema';
+import { compileJobs, templateRenders, webhookActivities, webhooks } from '../../server/db/schema';
 import { demoPublishers } from '../../server/db/seed-data';
 import { compileNext, runJob } from '../../server/plugins/workers';
 import { COMPILE_JOB, DELIVER_JOB, MAIL_JOB, NOTIFY_JOB, RECONCILE_JOB } from '../../server/services/job-kinds';
-import { StaleClaim, adoptLegacyJobs, enqueue } from '../../server/services/jobs';
+import { StaleClaim, enqueue } from '../../server/services/jobs';
 import { deliver, deliverNext } from '../../server/services/webhooks/deliver';
 import { fixtureFiles, zip } from '../fixtures/packages';
 import { startServer, type TestServer } from '../harness';
@@ -81,28 +81,6 @@ describe('pg-boss on the embedded database (or PostgreSQL)', () => {
     await current.complete((tx) => tx.insert(templateRenders).values({ name: 'fenced', failed: false }));
     expect(await written()).toBe(1);
     expect((await jobs.list(NOTIFY_JOB))[0]).toMatchObject({ state: 'completed', retryCount: 1 });
-  });
-
-  it('moves what the old jobs table still holds into the queue at start, once', async () => {
-    const { db, jobs } = database;
-    // As the earlier version left it (migration 0015 renamed the table): queued, running, finished.
-    const later = new Date(clock.now() + 600_000);
-    await db.execute(sql`
-      INSERT INTO jobs_legacy (id, kind, payload, status, run_at, attempts, last_error) VALUES
-        ('old-1', ${DELIVER_JOB}, '{"activityId":"a-1"}', 'queued', ${later.toISOString()}, 0, ''),
-        ('old-2', ${MAIL_JOB}, ${JSON.stringify({ ...message, subject: 'was sending' })}, 'running', now(), 1, 'sending'),
-        ('old-3', ${MAIL_JOB}, ${JSON.stringify({ ...message, subject: 'sent long ago' })}, 'done', now(), 1, '')`);
-    expect(await adoptLegacyJobs(db, jobs)).toBe(2);
-    expect(await adoptLegacyJobs(db, jobs)).toBe(0);
-    const delivery = (await jobs.list<{ activityId: string }>(DELIVER_JOB)).find((j) => j.data.activityId === 'a-1')!;
-    expect(delivery).toMatchObject({ state: 'created' });
-    expect(new Date(delivery.startAfter).getTime()).toBe(later.getTime());
-    // The message interrupted while sending keeps its mark: it will be given up, not sent again.
-    const mail = (await jobs.list<typeof message>(MAIL_JOB)).find((j) => j.data.subject === 'was sending')!;
-    expect(await db.select().from(mailSends).where(eq(mailSends.jobId, mail.id))).toHaveLength(1);
-    expect((await jobs.list<typeof message>(MAIL_JOB)).some((j) => j.data.subject === 'sent long ago')).toBe(false);
-    const left = (await db.execute(sql`SELECT id FROM jobs_legacy ORDER BY id`)) as unknown as { rows: { id: string }[] };
-    expect(left.rows.map((r) => r.id)).toEqual(['old-3']);
   });
 
   it('deletes finished jobs once they are older than the retention, and keeps the rest', async () => {

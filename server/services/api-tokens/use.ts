@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { newId } from '../../db/ids';
 import { apiTokens, publisherActivity } from '../../db/schema';
-import type { TokenUse } from '../../plugins/auth';
+import type { TokenUse } from '../../access/caller';
 
 /** How often a token's last use is written while it is used from one address. */
 export const LAST_USE_RESOLUTION_MS = 60_000;
