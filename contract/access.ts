@@ -72,12 +72,12 @@ export type ResourceKind = (typeof resourceKinds)[number];
 
 /**
  * How the server authorizes a route (route `metadata` in the contract):
- * - public: anyone;
+ * - public: anyone — or, with `caller: 'workspace'` (`workspaceCaller`), a registered Rocket.Chat workspace;
  * - session: a signed-in cloud user, who may not have a developer account yet;
  * - feature: a developer whose roles grant `permission` on `feature`.
  */
 export type RouteAccess =
-  | { access: 'public' }
+  | { access: 'public'; caller?: 'workspace'; scope?: string; tokenIn?: 'query' }
   | { access: 'session' }
   | { access: 'feature'; feature: Feature; permission: Permission; systemRole?: 'admin'; resource?: ResourceKind; token?: TokenAbility };
 
@@ -92,6 +92,16 @@ export type TokenAbility = (typeof tokenAbilities)[number];
 export const forTokens = <A extends RouteAccess & { access: 'feature' }, T extends TokenAbility>(ability: T, rule: A) => ({ ...rule, token: ability }) as const;
 
 export const open = { access: 'public' } as const satisfies RouteAccess;
+/**
+ * The rule of a route a Rocket.Chat server calls as a registered workspace: no portal session; the one gate
+ * (server/plugins/access.ts) checks the workspace's access token before the body is read — 401 without a valid
+ * one, 403 without the `scope` the route needs. The token comes as `Authorization: Bearer …`, or in the `token`
+ * query parameter where Rocket.Chat sends it so (`tokenIn: 'query'`, the package download).
+ */
+export const workspaceCaller = <S extends string | undefined = undefined>(scope?: S, tokenIn?: 'query') =>
+  ({ access: 'public', caller: 'workspace', ...(scope ? { scope } : {}), ...(tokenIn ? { tokenIn } : {}) }) as { access: 'public'; caller: 'workspace'; scope?: S; tokenIn?: 'query' };
+/** Whether a route's rule is a workspace's (`workspaceCaller`). */
+export const isWorkspaceRoute = (metadata: unknown) => (metadata as { caller?: string } | undefined)?.caller === 'workspace';
 export const session = { access: 'session' } as const satisfies RouteAccess;
 export const can = <F extends Feature, P extends Permission>(feature: F, permission: P) =>
   ({ access: 'feature', feature, permission }) as const;

@@ -7,14 +7,13 @@
 // that makes a request (Rocket.Chat's server makes none: its modal only hears the page's postMessage).
 // Rocket.Chat reads `!ok` answers' `error` (`throw new Error(result.error)`): the envelope carries it.
 import { z } from 'zod';
-import { open } from './access';
+import { open, workspaceCaller } from './access';
 import { c } from './c';
 import { ErrorBody, NoBody, errorsOf } from './common';
 import {
   AppRequest, AppRequestListQuery, AppRequestPage, AppRequestStats, AppRequestsMarked, CreateAppRequestInput, MarkAsSeenInput, PendingApps,
 } from './schemas/app-requests';
 import { MarketplaceHeaders } from './schemas/marketplace';
-import { workspaceCaller } from './workspace-installs';
 
 /** A workspace's calls: 401 without a valid workspace token; 404 for an app that is not this marketplace's (markAsSent). */
 const workspaceErrors = (params: boolean, body: boolean) => ({

@@ -1,6 +1,6 @@
 // The buyer's side (docs/rocketchat.md, Buying): the checkout pages' calls, the workspace's licence sync, and staff's refunds.
 import { z } from 'zod';
-import { can, onRow } from './access';
+import { can, onRow, workspaceCaller } from './access';
 import { c } from './c';
 import { ErrorBody, errorsOf } from './common';
 import { PurchaseRecord } from './schemas/commerce';
@@ -8,7 +8,6 @@ import {
   CancelSubscriptionInput, ChangeSeatsInput, CheckoutOffer, CheckoutQuery, CheckoutSession, OwnedPurchase, RefundInput, ResumeSubscriptionInput, StartCheckoutInput,
 } from './schemas/checkout';
 import { MarketplaceHeaders, MarketplaceInfo } from './schemas/marketplace';
-import { workspaceCaller } from './workspace-installs';
 
 /** What the buy and subscribe pages' token carries (Rocket.Chat asks for it alone: `buildExternalUrl`). */
 export const PURCHASE_SCOPE = 'marketplace:purchase';

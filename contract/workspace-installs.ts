@@ -2,23 +2,13 @@
 // it. The shapes are Rocket.Chat's own (apps/meteor/ee/server/apps/communication/rest.ts: the download;
 // apps/meteor/ee/server/apps/marketplace/appInstall.ts: the install/update/uninstall notification).
 import { z } from 'zod';
-import { can, canOn, forTokens, onRow } from './access';
+import { can, canOn, forTokens, onRow, workspaceCaller } from './access';
 import { c } from './c';
 import { ErrorBody, LIMITS, bounded, errorsOf } from './common';
 
 /** The scope a token needs to download packages (Rocket.Chat asks a fresh token of exactly this scope). */
 export const DOWNLOAD_SCOPE = 'marketplace:download';
 
-/**
- * The rule of a route a Rocket.Chat server calls as a registered workspace: public to the one gate (no portal
- * session; server/plugins/access.ts lets it through), the route itself checks the workspace's token
- * (server/services/workspaces/tokens.ts) before the body is read — 401 without a valid one, 403 without the
- * `scope` the route needs.
- */
-export const workspaceCaller = <S extends string | undefined = undefined>(scope?: S) =>
-  ({ access: 'public', caller: 'workspace', ...(scope ? { scope } : {}) }) as { access: 'public'; caller: 'workspace'; scope?: S };
-/** Whether a route's rule is a workspace's (`workspaceCaller`). */
-export const isWorkspaceRoute = (metadata: unknown) => (metadata as { caller?: string } | undefined)?.caller === 'workspace';
 
 /**
  * The error statuses a workspace route adds to the public ones (`errorsOf('public', …)`: 400, 500, 414 for path
@@ -142,7 +132,7 @@ export const workspaceDownloads = c.router(
         /** A version the caller's engine (`X-Apps-Engine-Version`) cannot run. */
         426: ErrorBody,
       },
-      metadata: workspaceCaller(DOWNLOAD_SCOPE),
+      metadata: workspaceCaller(DOWNLOAD_SCOPE, 'query'),
       summary: 'The compiled package of a published version, for a workspace that may have it (token with marketplace:download in the query)',
     },
   },

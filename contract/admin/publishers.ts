@@ -88,7 +88,8 @@ export const adminPublishers = c.router({
     pathParams: idDev,
     body: SystemRoleInput,
     responses: { 200: Developer, ...errorsOf('feature', { params: true, body: 'json' }) },
-    metadata: onRow('publisherDeveloper', update),
+    // System roles are given by system admins only (docs/spec.md §2), whatever else may update publishers.
+    metadata: onRow('publisherDeveloper', { ...update, systemRole: 'admin' }),
     summary: 'Set a developer’s system role',
   },
   email: {

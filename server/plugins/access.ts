@@ -12,6 +12,8 @@ import { publishers } from '../db/schema';
 import { HttpError } from '../errors';
 import type { Staff } from '../services/activity';
 import type { AuthContext, DeveloperRow } from '../access/caller';
+import { authorizeWorkspace } from '../access/workspace-caller';
+import type { WorkspaceCaller } from '../services/workspaces/tokens';
 
 export const unauthenticated = () => new HttpError(401, 'unauthenticated', 'Sign in to continue.');
 /** A signed-in cloud user without a publisher account yet: the SPA sends them to sign-up (SPEC §7). */
@@ -66,6 +68,7 @@ export default fp(
     app.decorate('access', enforcer);
     app.decorateRequest('resource', undefined);
     app.decorateRequest('domain', null);
+    app.decorateRequest('workspace', null);
     const ownFlags = async (publisherId: string) => {
       const [row] = await app.db.select().from(publishers).where(eq(publishers.id, publisherId));
       return row ? publisherFlags.filter((f) => row[f]) : [];
@@ -75,7 +78,11 @@ export default fp(
       const rule = ruleOf(request);
       if (!(request.routeOptions.config as { tsRestRoute?: AppRoute } | undefined)?.tsRestRoute) return;
       if (!rule) throw new HttpError(500, 'internal_error', 'Route has no access rule.');
-      if (rule.access === 'public') return;
+      if (rule.access === 'public') {
+        // A registered Rocket.Chat workspace's route: its access token, and the scope the rule names.
+        if (rule.caller === 'workspace') request.workspace = await authorizeWorkspace(app.db, request, rule);
+        return;
+      }
       const auth = requireSession(request);
       // What the credential covers (an API token, the CLI's token …) is decided with the route's rule; the
       // app it may be limited to, once the row the path names is known.
@@ -141,6 +148,12 @@ export const subjectOf = (developer: DeveloperRow): Subject => ({
   systemRole: developer.systemRole,
 });
 
+/** The registered workspace the gate authorized for this route (its rule is `workspaceCaller`); throws on any other route. */
+export function workspaceOf(request: FastifyRequest): WorkspaceCaller {
+  if (!request.workspace) throw new Error(`${request.routeOptions.url ?? request.url} is not a workspace's route: the gate authorized no workspace`);
+  return request.workspace;
+}
+
 /**
  * The row the gate authorized for this route (its contract metadata's `resource`). Throws when the route
  * declares no such resource: a handler cannot read a row nobody authorized.
@@ -188,6 +201,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The row the route names, loaded and authorized by the gate (read it with `resourceOf`). */
     resource: unknown;
+    /** The registered workspace the gate authorized (routes whose rule is `workspaceCaller`; else null). */
+    workspace: WorkspaceCaller | null;
     /** The domain the gate decided this request in (null before, and on public and session routes). */
     domain: Domain | null;
   }

@@ -4,7 +4,7 @@ import { contract } from '../../contract';
 import {
   appRequestTotals, createAppRequest, listAppRequests, markAppRequestsSeen, markAppRequestsSent, pendingNotificationApps,
 } from '../services/app-requests/requests';
-import { bearer, workspaceGate } from './workspace-gate';
+import { workspaceOf } from '../plugins/access';
 
 const s = initServer();
 
@@ -15,44 +15,27 @@ const s = initServer();
  * The requestAccess page's call is public and rate limited (server/plugins/security.ts).
  */
 export const appRequestsRoutes = (app: FastifyInstance) => {
-  const gate = workspaceGate(app);
-  const workspace = { onRequest: gate.require(bearer) };
   return {
-    list: {
-      hooks: workspace,
-      handler: s.route(contract.appRequests.list, async ({ request, query }) => ({
-        status: 200,
-        body: await listAppRequests(app.db, gate.of(request).workspaceId, query),
-      })),
-    },
-    stats: {
-      hooks: workspace,
-      handler: s.route(contract.appRequests.stats, async ({ request }) => ({
-        status: 200,
-        body: { data: await appRequestTotals(app.db, gate.of(request).workspaceId) },
-      })),
-    },
-    markAsSeen: {
-      hooks: workspace,
-      handler: s.route(contract.appRequests.markAsSeen, async ({ request, body }) => ({
-        status: 200,
-        body: { success: true as const, updated: await markAppRequestsSeen(app.db, gate.of(request).workspaceId, body.ids) },
-      })),
-    },
-    pending: {
-      hooks: workspace,
-      handler: s.route(contract.appRequests.pending, async ({ request }) => ({
-        status: 200,
-        body: { data: await pendingNotificationApps(app.db, gate.of(request).workspaceId) },
-      })),
-    },
-    markAsSent: {
-      hooks: workspace,
-      handler: s.route(contract.appRequests.markAsSent, async ({ request, params }) => ({
-        status: 200,
-        body: { success: true as const, updated: await markAppRequestsSent(app.db, gate.of(request).workspaceId, params.appId) },
-      })),
-    },
+    list: s.route(contract.appRequests.list, async ({ request, query }) => ({
+      status: 200,
+      body: await listAppRequests(app.db, workspaceOf(request).workspaceId, query),
+    })),
+    stats: s.route(contract.appRequests.stats, async ({ request }) => ({
+      status: 200,
+      body: { data: await appRequestTotals(app.db, workspaceOf(request).workspaceId) },
+    })),
+    markAsSeen: s.route(contract.appRequests.markAsSeen, async ({ request, body }) => ({
+      status: 200,
+      body: { success: true as const, updated: await markAppRequestsSeen(app.db, workspaceOf(request).workspaceId, body.ids) },
+    })),
+    pending: s.route(contract.appRequests.pending, async ({ request }) => ({
+      status: 200,
+      body: { data: await pendingNotificationApps(app.db, workspaceOf(request).workspaceId) },
+    })),
+    markAsSent: s.route(contract.appRequests.markAsSent, async ({ request, params }) => ({
+      status: 200,
+      body: { success: true as const, updated: await markAppRequestsSent(app.db, workspaceOf(request).workspaceId, params.appId) },
+    })),
     create: s.route(contract.appRequests.create, async ({ body }) => ({
       status: 201,
       body: await createAppRequest(app.db, body),

@@ -1,15 +1,13 @@
 import { initServer } from '@ts-rest/fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { contract } from '../../contract';
-import { PURCHASE_SCOPE } from '../../contract/checkout';
 import { HttpError } from '../errors';
-import { requireStaff } from '../plugins/access';
+import { requireStaff, workspaceOf } from '../plugins/access';
 import { loadCatalog, offered, purchasesOf, toInfo, type CatalogApp } from '../read/marketplace/catalog';
 import { mergeState } from '../read/marketplace/cache';
 import { offerFor, sameWorkspace, sessionOf, startCheckout } from '../services/billing/checkout';
 import { refundPurchase } from '../services/billing/refunds';
 import { cancelSubscription, changeSeats, resumeSubscription } from '../services/billing/subscriptions';
-import { bearer, workspaceGate } from './workspace-gate';
 
 const s = initServer();
 
@@ -21,63 +19,43 @@ const originOf = (app: FastifyInstance, request: FastifyRequest) => app.config.p
  * in the page's address, for the workspace it names — a token of another workspace is a 403.
  */
 export const checkoutRoutes = (app: FastifyInstance) => {
-  const gate = workspaceGate(app);
-  const buyer = { onRequest: gate.require(bearer, PURCHASE_SCOPE) };
   /** The token's workspace, which must be the one named. */
-  const workspaceOf = (request: FastifyRequest, named: string) => {
-    const { workspaceId } = gate.of(request);
+  const buyerOf = (request: FastifyRequest, named: string) => {
+    const { workspaceId } = workspaceOf(request);
     sameWorkspace(workspaceId, named);
     return workspaceId;
   };
   return {
-    offer: {
-      hooks: buyer,
-      handler: s.route(contract.checkout.offer, async ({ request, params, query }) => ({
-        status: 200,
-        body: await offerFor(app.db, app.payments.name, app.sales.feePercent, workspaceOf(request, query.workspaceId), params.appId),
-      })),
-    },
-    start: {
-      hooks: buyer,
-      handler: s.route(contract.checkout.start, async ({ request, params, body }) => {
-        const workspaceId = workspaceOf(request, body.workspaceId);
-        // The provider sends the buyer back to the page they paid from (the token stays in the buyer's browser:
-        // it is not handed to the provider in these addresses).
-        const origin = originOf(app, request);
-        const page = `${origin}/apps/${encodeURIComponent(params.appId)}/${body.planId ? 'subscribe' : 'buy'}`;
-        const back = (id: string, extra: string) => `${page}?workspaceId=${encodeURIComponent(workspaceId)}&session=${encodeURIComponent(id)}${extra}`;
-        const session = await startCheckout(app.db, app.payments, app.sales, workspaceId, params.appId, body, {
-          success: (id) => back(id, ''),
-          cancel: (id) => back(id, '&canceled=1'),
-        }, request.log);
-        return { status: 201, body: session };
-      }),
-    },
-    session: {
-      hooks: buyer,
-      handler: s.route(contract.checkout.session, async ({ request, params }) => ({ status: 200, body: await sessionOf(app.db, gate.of(request).workspaceId, params.id) })),
-    },
-    seats: {
-      hooks: buyer,
-      handler: s.route(contract.checkout.seats, async ({ request, params, body }) => ({
-        status: 200,
-        body: await changeSeats(app.db, app.payments, app.sales, workspaceOf(request, body.workspaceId), params.id, body.seats),
-      })),
-    },
-    cancel: {
-      hooks: buyer,
-      handler: s.route(contract.checkout.cancel, async ({ request, params, body }) => ({
-        status: 200,
-        body: await cancelSubscription(app.db, app.payments, app.sales, workspaceOf(request, body.workspaceId), params.id, body.when),
-      })),
-    },
-    resume: {
-      hooks: buyer,
-      handler: s.route(contract.checkout.resume, async ({ request, params, body }) => ({
-        status: 200,
-        body: await resumeSubscription(app.db, app.payments, app.sales, workspaceOf(request, body.workspaceId), params.id),
-      })),
-    },
+    offer: s.route(contract.checkout.offer, async ({ request, params, query }) => ({
+      status: 200,
+      body: await offerFor(app.db, app.payments.name, app.sales.feePercent, buyerOf(request, query.workspaceId), params.appId),
+    })),
+    start: s.route(contract.checkout.start, async ({ request, params, body }) => {
+      const workspaceId = buyerOf(request, body.workspaceId);
+      // The provider sends the buyer back to the page they paid from (the token stays in the buyer's browser:
+      // it is not handed to the provider in these addresses).
+      const origin = originOf(app, request);
+      const page = `${origin}/apps/${encodeURIComponent(params.appId)}/${body.planId ? 'subscribe' : 'buy'}`;
+      const back = (id: string, extra: string) => `${page}?workspaceId=${encodeURIComponent(workspaceId)}&session=${encodeURIComponent(id)}${extra}`;
+      const session = await startCheckout(app.db, app.payments, app.sales, workspaceId, params.appId, body, {
+        success: (id) => back(id, ''),
+        cancel: (id) => back(id, '&canceled=1'),
+      }, request.log);
+      return { status: 201, body: session };
+    }),
+    session: s.route(contract.checkout.session, async ({ request, params }) => ({ status: 200, body: await sessionOf(app.db, workspaceOf(request).workspaceId, params.id) })),
+    seats: s.route(contract.checkout.seats, async ({ request, params, body }) => ({
+      status: 200,
+      body: await changeSeats(app.db, app.payments, app.sales, buyerOf(request, body.workspaceId), params.id, body.seats),
+    })),
+    cancel: s.route(contract.checkout.cancel, async ({ request, params, body }) => ({
+      status: 200,
+      body: await cancelSubscription(app.db, app.payments, app.sales, buyerOf(request, body.workspaceId), params.id, body.when),
+    })),
+    resume: s.route(contract.checkout.resume, async ({ request, params, body }) => ({
+      status: 200,
+      body: await resumeSubscription(app.db, app.payments, app.sales, buyerOf(request, body.workspaceId), params.id),
+    })),
   };
 };
 
@@ -86,8 +64,6 @@ export const checkoutRoutes = (app: FastifyInstance) => {
  * purchase state and licences, as `{latest: IMarketplaceInfo}`.
  */
 export const workspaceLicensesRoutes = (app: FastifyInstance) => {
-  const gate = workspaceGate(app);
-  const caller = { onRequest: gate.require(bearer) };
   const engineOf = (request: FastifyRequest) => {
     const raw = request.headers['x-apps-engine-version'];
     return typeof raw === 'string' && raw.trim() ? raw.trim() : null;
@@ -97,32 +73,26 @@ export const workspaceLicensesRoutes = (app: FastifyInstance) => {
     return { latest: toInfo(entry, version, incompatible, state) };
   };
   const mine = (request: FastifyRequest, workspaceId: string) => {
-    const caller = gate.of(request);
+    const caller = workspaceOf(request);
     if (caller.workspaceId !== workspaceId) throw new HttpError(403, 'other_workspace', 'This token belongs to another workspace.');
     return caller.workspaceId;
   };
   return {
-    apps: {
-      hooks: caller,
-      handler: s.route(contract.workspaceLicenses.apps, async ({ request, params }) => {
-        const workspaceId = mine(request, params.workspaceId);
-        const [catalog, states] = await Promise.all([loadCatalog(app.db, { icon: 'none' }), purchasesOf(app.db, workspaceId, app.licenses)]);
-        return { status: 200, body: [...states].flatMap(([appId, state]) => {
-          const entry = catalog.byId.get(appId);
-          return entry ? [latestOf(entry, request, mergeState(entry, state))] : [];
-        }) };
-      }),
-    },
-    app: {
-      hooks: caller,
-      handler: s.route(contract.workspaceLicenses.app, async ({ request, params }) => {
-        const workspaceId = mine(request, params.workspaceId);
-        const entry = (await loadCatalog(app.db, { appId: params.id, icon: 'none' })).byId.get(params.id);
-        if (!entry) throw new HttpError(404, 'not_listed', 'App not found: it has no published version in this marketplace.');
-        const states = await purchasesOf(app.db, workspaceId, app.licenses);
-        return { status: 200, body: latestOf(entry, request, mergeState(entry, states.get(params.id))) };
-      }),
-    },
+    apps: s.route(contract.workspaceLicenses.apps, async ({ request, params }) => {
+      const workspaceId = mine(request, params.workspaceId);
+      const [catalog, states] = await Promise.all([loadCatalog(app.db, { icon: 'none' }), purchasesOf(app.db, workspaceId, app.licenses)]);
+      return { status: 200, body: [...states].flatMap(([appId, state]) => {
+        const entry = catalog.byId.get(appId);
+        return entry ? [latestOf(entry, request, mergeState(entry, state))] : [];
+      }) };
+    }),
+    app: s.route(contract.workspaceLicenses.app, async ({ request, params }) => {
+      const workspaceId = mine(request, params.workspaceId);
+      const entry = (await loadCatalog(app.db, { appId: params.id, icon: 'none' })).byId.get(params.id);
+      if (!entry) throw new HttpError(404, 'not_listed', 'App not found: it has no published version in this marketplace.');
+      const states = await purchasesOf(app.db, workspaceId, app.licenses);
+      return { status: 200, body: latestOf(entry, request, mergeState(entry, states.get(params.id))) };
+    }),
   };
 };
 

@@ -144,7 +144,8 @@ const table: [method: string, path: string, body: unknown, expected: number[]][]
   ['POST', `/v1/admin/publishers/${northwind}`, {}, publisherEditorsBadBody],
   ['POST', `/v1/admin/publishers/${northwind}/developers/someone`, {}, publisherEditorsNoRow],
   ['POST', `/v1/admin/publishers/${northwind}/developers/someone/role`, {}, publisherEditorsNoRow],
-  ['POST', `/v1/admin/publishers/${northwind}/developers/someone/system-role`, {}, publisherEditorsNoRow],
+  // System roles are given by system admins alone ('Invalid User Role' for other staff, before the row is looked up).
+  ['POST', `/v1/admin/publishers/${northwind}/developers/someone/system-role`, {}, [401, 404, 403, 403, 403, 403, 403, 403, 403, 404]],
   ['POST', `/v1/admin/publishers/${northwind}/email`, {}, publisherEditorsBadBody],
   ['POST', `/v1/admin/publishers/${northwind}/payout`, {}, publisherEditorsBadBody],
   ['PUT', '/v1/me/notifications', allNoticesOn, everyDeveloper],

@@ -3,7 +3,7 @@ import { contract } from '../../contract';
 import type { RouteAccess } from '../../contract/access';
 import { ErrorBody } from '../../contract/common';
 import { flattenRoutes } from '../../contract/walk';
-import { isWorkspaceRoute } from '../../contract/workspace-installs';
+import { isWorkspaceRoute } from '../../contract/access';
 import { startServer, type TestServer } from '../harness';
 
 /** The 92 endpoints of the foundation issue, plus the designed pricing-set call. */

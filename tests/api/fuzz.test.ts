@@ -10,7 +10,7 @@ import { contract } from '../../contract';
 import { AdminAction } from '../../contract/schemas/app';
 import { BundleInfo } from '../../contract/schemas/bundle';
 import { flattenRoutes } from '../../contract/walk';
-import { isWorkspaceRoute } from '../../contract/workspace-installs';
+import { isWorkspaceRoute } from '../../contract/access';
 import { demoUsers } from '../../server/db/seed-data';
 import { imageOf, pngImage } from '../fixtures/images';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
