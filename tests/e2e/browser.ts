@@ -25,9 +25,13 @@ export async function launchChromium(): Promise<Browser> {
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        '--disable-breakpad',
+        '--disable-crash-reporter',
       ],
     });
-    browser.on('disconnected', () => rmSync(scratch, { recursive: true, force: true }));
+    // A helper process of Chromium's may still be writing its last file there as the browser goes: removing the
+    // folder then meets a new entry (ENOTEMPTY), and is tried again until the folder is gone.
+    browser.on('disconnected', () => rmSync(scratch, { recursive: true, force: true, maxRetries: 50, retryDelay: 100 }));
     // Every wait of every page is for a condition; its time limit only ends a test that hangs. Playwright's
     // default (30 s) ran out under a CPU hog for a step that takes a second on a quiet machine.
     const newContext = browser.newContext.bind(browser);
