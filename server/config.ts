@@ -287,7 +287,7 @@ export type Config = {
   /** Development only: seconds between simulated marketplace sales; undefined when off. */
   simulateSalesSeconds: number | undefined;
   /**
-   * Development only (server/plugins/workspace-simulator.ts): seconds between simulated workspaces' moves
+   * Development only (server/dev/plugins/workspace-simulator.ts): seconds between simulated workspaces' moves
    * (undefined when off), and whether the demo's workspaces install apps once at start when no install was
    * reported yet (`npm start`; ignored in production).
    */

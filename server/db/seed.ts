@@ -114,7 +114,7 @@ export async function resetDatabase(db: Db) {
  * The demo world. With `storage`, the published (and once published) demo versions get their compiled
  * packages in it, so that they can be downloaded. Every number the portal shows of installs, downloads and
  * usage comes from the events workspaces cause (the workspace simulator plays them on the demo: see
- * server/services/installs/simulator.ts); none is written here.
+ * server/dev/simulators/workspace-simulator.ts); none is written here.
  */
 export async function seed(db: Db, storage?: Storage) {
   await db.transaction(async (tx) => {

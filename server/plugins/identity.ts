@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { DEV_AUTH_PATH } from '../config';
-import { devAuthServer } from '../services/identity/dev-server';
+import { devAuthServer } from '../dev/sign-in/server';
 import { embeddedCloudToken } from '../access/credentials';
 import { IssuerTokens, type TokenIdentity } from '../services/identity/issuer-tokens';
 import { OAuthClient } from '../services/identity/oauth-client';

@@ -6,9 +6,9 @@ import { sandboxBillingDue } from '../services/billing/subscriptions';
 import { RECONCILE_JOB, SANDBOX_BILLING_JOB, VOID_CHECKOUT_JOB } from '../services/job-kinds';
 import { PaymentProviderError, type PaymentProvider } from '../services/payments/provider';
 import { reconcilePayouts } from '../services/payments/payouts';
-import { SandboxProvider } from '../services/payments/sandbox';
-import { sandboxCheckoutPage } from '../services/payments/sandbox-checkout-page';
-import { sandboxPages } from '../services/payments/sandbox-pages';
+import { SandboxProvider } from '../dev/payments/sandbox';
+import { sandboxCheckoutPage } from '../dev/payments/sandbox-checkout-page';
+import { sandboxPages } from '../dev/payments/sandbox-pages';
 import { StripeProvider } from '../services/payments/stripe';
 import type { SalesMoney } from '../services/sales/purchases';
 

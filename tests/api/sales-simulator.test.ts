@@ -4,9 +4,9 @@ import { count, eq, isNotNull, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { checkoutSessions, purchaseRecords, salesEvents, sandboxLedger, webhookActivities } from '../../server/db/schema';
-import { SimulatedBuyer } from '../../server/services/billing/simulated-buyer';
+import { SimulatedBuyer } from '../../server/dev/simulators/simulated-buyer';
 import { sandboxBillingDue } from '../../server/services/billing/subscriptions';
-import { SimulatedClients } from '../../server/services/workspaces/simulate';
+import { SimulatedClients } from '../../server/dev/simulators/simulated-workspaces';
 import { startServer, type TestServer } from '../harness';
 
 let s: TestServer;

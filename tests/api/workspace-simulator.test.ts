@@ -1,11 +1,11 @@
 import { eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appInstallEvents, workspaceTokens, workspaces } from '../../server/db/schema';
-import { WorkspaceSimulator } from '../../server/services/installs/simulator';
+import { WorkspaceSimulator } from '../../server/dev/simulators/workspace-simulator';
 import { startServer, type TestServer } from '../harness';
 
 /**
- * The demo's numbers come from the workspace simulator (server/services/installs/simulator.ts): workspaces
+ * The demo's numbers come from the workspace simulator (server/dev/simulators/workspace-simulator.ts): workspaces
  * registered as staff register them, tokens from the token endpoint over HTTP, and the same public calls a
  * Rocket.Chat server makes. What it does shows in the registered workspaces' list and the install events.
  */

@@ -7,7 +7,7 @@ import { newSubscription, subscriptionMachine, type SubscriptionContext, type Su
 import { uuidOf } from '../../server/db/seed';
 import { apps, prices, purchaseRecords } from '../../server/db/schema';
 import { PAST_DUE_DAYS, sandboxBillingDue } from '../../server/services/billing/subscriptions';
-import { SANDBOX_METHODS } from '../../server/services/payments/sandbox-cards';
+import { SANDBOX_METHODS } from '../../server/dev/payments/sandbox-cards';
 import { startServer, type TestServer } from '../harness';
 import { registerWorkspace } from '../registered-workspace';
 import { ModelCoverage, transitionTour } from './coverage';

@@ -5,7 +5,7 @@ import { apps, purchaseRecords } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 import { purchaseRow, type PurchaseRow } from '../../read/purchases';
 import type { CancelReason, PaymentProvider } from '../payments/provider';
-import { SANDBOX_METHODS } from '../payments/sandbox-cards';
+import { SANDBOX_METHODS } from '../../dev/payments/sandbox-cards';
 import { planPrice, plansOf } from '../sales/plans';
 import { changeSubscription, credit, type SalesMoney, type SubscriptionPatch } from '../sales/purchases';
 import { machineInput, ownedOf, sameWorkspace, viaProvider } from './checkout';

@@ -1,13 +1,13 @@
-// Development only: registered workspaces for the workspace simulator (server/services/installs/simulator.ts).
+// Development only: registered workspaces for the workspace simulator (server/dev/simulators/workspace-simulator.ts).
 // They are registered as staff register one (registry.ts) and get their access tokens as Rocket.Chat does:
 // the `client_credentials` grant, over HTTP, at the portal's `/api/oauth/token`
 // (apps/meteor/app/cloud/server/functions/getWorkspaceAccessTokenWithScope.ts in RocketChat/Rocket.Chat).
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { workspaces } from '../../db/schema';
-import type { Staff } from '../activity';
-import { newClient } from './credentials';
-import { registerWorkspace, rotateSecret } from './registry';
+import type { Staff } from '../../services/activity';
+import { newClient } from '../../services/workspaces/credentials';
+import { registerWorkspace, rotateSecret } from '../../services/workspaces/registry';
 
 /** What Rocket.Chat's marketplace calls need (apps/meteor/app/cloud/server/oauthScopes.ts). */
 export const SIMULATED_SCOPES = 'marketplace:read marketplace:download';

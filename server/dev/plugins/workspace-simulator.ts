@@ -2,15 +2,15 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { count } from 'drizzle-orm';
-import { appInstallEvents } from '../db/schema';
-import { WorkspaceSimulator } from '../services/installs/simulator';
+import { appInstallEvents } from '../../db/schema';
+import { WorkspaceSimulator } from '../simulators/workspace-simulator';
 
 /** How many moves the demo's workspaces make at the first start (their first installs). */
 const DEMO_MOVES = 40;
 
 /**
  * Development only: Rocket.Chat workspaces playing the marketplace's other side through the portal's own
- * public routes, once it listens (server/services/installs/simulator.ts). `DEMO_WORKSPACES` (set by
+ * public routes, once it listens (server/dev/simulators/workspace-simulator.ts). `DEMO_WORKSPACES` (set by
  * `npm start`): while no install was ever reported, the demo's workspaces make their first installs, so the
  * demo's stats show numbers that came from real calls; `SIMULATE_WORKSPACES_SECONDS` (`npm run
  * simulate:workspaces`): one move every so many seconds, so the numbers keep moving.

@@ -6,9 +6,9 @@ import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import semver from 'semver';
 import type { Db } from '../../db/client';
 import { appInstallEvents, appVersions, apps, workspaces } from '../../db/schema';
-import { SimulatedBuyer } from '../billing/simulated-buyer';
-import { SimulatedClients, type SimulatedWorkspace } from '../workspaces/simulate';
-import { refusalFor } from './entitlement';
+import { SimulatedBuyer } from './simulated-buyer';
+import { SimulatedClients, type SimulatedWorkspace } from './simulated-workspaces';
+import { refusalFor } from '../../services/installs/entitlement';
 
 /** A source of randomness (tests pass a seeded one): a number in [0, 1). */
 export type Random = () => number;
@@ -40,7 +40,7 @@ export class WorkspaceSimulator {
 
   /**
    * One workspace's move; answers what happened, or null when nothing could (nothing published yet). Now and
-   * then its administrator buys something first (the checkout, services/billing/simulated-buyer.ts).
+   * then its administrator buys something first (the checkout, dev/simulators/simulated-buyer.ts).
    */
   async step(): Promise<string | null> {
     if (this.rnd() < 0.3) {

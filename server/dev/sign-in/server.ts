@@ -5,13 +5,13 @@ import { DEV_AUTH_PATH } from '../../config';
 import { newId, randomToken, sha256, sha256Base64Url } from '../../db/ids';
 import { authCodes, cloudTokens, cloudUsers, oauthClients } from '../../db/schema';
 import { contentSecurityPolicyHeader } from '../../plugins/security';
-import { clientAuthenticated, findClient, PORTAL_SCOPES, type PortalClient, type RegisteredClient } from './clients';
-import { authorizePage } from './dev-page';
-import { issueTokens, OAuthError, refreshAccess, revokeToken } from './grants';
-import { CLOUD_PATHS, DEV_PATHS } from './paths';
-import { parseScope } from './scopes';
-import { formOf, invalidRequest, oauthError } from './token-forms';
-import { clientCredentials } from './workspace-grant';
+import { clientAuthenticated, findClient, PORTAL_SCOPES, type PortalClient, type RegisteredClient } from '../../services/identity/clients';
+import { authorizePage } from './page';
+import { issueTokens, OAuthError, refreshAccess, revokeToken } from '../../services/identity/grants';
+import { CLOUD_PATHS, DEV_PATHS } from '../../services/identity/paths';
+import { parseScope } from '../../services/identity/scopes';
+import { formOf, invalidRequest, oauthError } from '../../services/identity/token-forms';
+import { clientCredentials } from '../../services/identity/workspace-grant';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 

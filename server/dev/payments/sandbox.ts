@@ -2,8 +2,8 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { newId } from '../../db/ids';
 import { sandboxAccounts, sandboxLedger } from '../../db/schema';
-import type { SignedLinks } from '../signed-links';
-import { fromCents, PaymentProviderError, toCents, type CheckoutRequest, type PaymentProvider, type SaleCredit } from './provider';
+import type { SignedLinks } from '../../services/signed-links';
+import { fromCents, PaymentProviderError, toCents, type CheckoutRequest, type PaymentProvider, type SaleCredit } from '../../services/payments/provider';
 
 export const SANDBOX_PATH = '/dev-payments';
 const LINK_SECONDS = 30 * 60;

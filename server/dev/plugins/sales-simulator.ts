@@ -1,14 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { SimulatedBuyer } from '../services/billing/simulated-buyer';
-import { SimulatedClients } from '../services/workspaces/simulate';
+import { SimulatedBuyer } from '../simulators/simulated-buyer';
+import { SimulatedClients } from '../simulators/simulated-workspaces';
 
 /**
  * Development only (SIMULATE_SALES_SECONDS, set by `npm run simulate:sales`; refused in production): the
  * marketplace's buyers, one every so many seconds — a registered workspace buys or subscribes through the
  * checkout and the sandbox's card form, changes seats or cancels — over HTTP, through the public routes a
- * real buyer's browser calls (services/billing/simulated-buyer.ts), so balances, stats and events move on the
+ * real buyer's browser calls (dev/simulators/simulated-buyer.ts), so balances, stats and events move on the
  * demo the way real sales move them.
  */
 export default fp(
