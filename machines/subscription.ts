@@ -2,7 +2,7 @@ import { assign, getInitialSnapshot, getNextSnapshot, setup } from 'xstate';
 
 /**
  * A subscription billed through the marketplace's checkout (docs/rocketchat.md, Buying): one machine for the checkout pages'
- * Manage view (which buttons), the server's changes (server/services/billing/subscriptions.ts and refunds.ts:
+ * Manage view (which buttons), the server's changes (server/commerce/billing/subscriptions.ts and refunds.ts:
  * what the workspace asks, what the payment provider tells, the sandbox's billing clock, staff's refund) and
  * the model-based test that drives it against the real server. Pure: the state is the record's
  * `subscriptionStatus`; `paid` is whether a payment of the current period exists (a trial has none yet). Its paths

@@ -215,7 +215,7 @@ export type Config = {
   port: number;
   host: string;
   publicUrl: string | undefined;
-  /** LICENSE_PRIVATE_KEY (services/licenses/keys.ts). */
+  /** LICENSE_PRIVATE_KEY (commerce/licenses/keys.ts). */
   licensePrivateKey: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;

@@ -378,7 +378,7 @@ export async function seed(db: Db, storage?: Storage) {
       date: daysAgo(p.days),
       purchaseType: p.type as 'buy' | 'subscription',
       price: p.price,
-      // Subscriptions of an app are on its active price's monthly plan (services/sales/plans.ts names them).
+      // Subscriptions of an app are on its active price's monthly plan (commerce/sales/plans.ts names them).
       planId: p.type === 'subscription' && p.appId !== bundleId ? `${hexId(`price:${demoApps.find((a) => appIds[a.name] === p.appId)!.name}`)}:monthly` : '',
       subscriptionStatus: (p.status ?? null) as 'active' | null,
       periodEnd: p.status ? daysAhead(30 - (i % 20)) : null,

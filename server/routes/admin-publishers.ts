@@ -11,8 +11,8 @@ import { enqueue } from '../services/jobs';
 import { MAIL_JOB } from '../services/mail/notify';
 import { renderMessage, type Template } from '../services/mail/templates';
 import { siteOf } from '../services/mail/worker';
-import { providerFailure } from '../services/payments/connect';
-import { logPublisherActivity, refreshBalance, requestPayout } from '../services/payments/payouts';
+import { providerFailure } from '../commerce/payments/connect';
+import { logPublisherActivity, refreshBalance, requestPayout } from '../commerce/payments/payouts';
 import { changeRole } from '../services/team';
 import { toDeveloper, toPublisher } from './views';
 

@@ -7,7 +7,7 @@ import { SCREENSHOT_LIMITS } from '../services/images';
 import { appPrices } from '../read/app-details';
 import { anyApp } from '../read/admin-apps';
 import { toVersion } from '../read/apps';
-import { createPrice, setPricing, type Pricer } from '../services/pricing';
+import { createPrice, setPricing, type Pricer } from '../commerce/pricing';
 import {
   addScreenshots, deleteScreenshot, listScreenshots, setChanges, setDetails, setInfo, submitVersion, type UploadedFile,
 } from '../services/version-info';

@@ -4,8 +4,8 @@ import { initServer } from '@ts-rest/fastify';
 import { contract } from '../../contract';
 import { randomToken, sha256 } from '../db/ids';
 import { cloudUsers, developers, sessions } from '../db/schema';
-import { completeConnect, startConnect } from '../services/payments/connect';
-import { refreshBalance } from '../services/payments/payouts';
+import { completeConnect, startConnect } from '../commerce/payments/connect';
+import { refreshBalance } from '../commerce/payments/payouts';
 import { requireDeveloper, requireSession } from '../plugins/access';
 
 const s = initServer();

@@ -8,8 +8,8 @@ import { newId } from '../db/ids';
 import { cloudUsers, developers, publishers } from '../db/schema';
 import { HttpError, badRequest, conflict, notFound } from '../errors';
 import { changeRole, removeFromPublisher } from '../services/team';
-import { providerFailure } from '../services/payments/connect';
-import { refreshBalance } from '../services/payments/payouts';
+import { providerFailure } from '../commerce/payments/connect';
+import { refreshBalance } from '../commerce/payments/payouts';
 import { requireDeveloper, requireSession, resourceOf } from '../plugins/access';
 import { toDeveloper, toPublisher } from './views';
 

@@ -13,7 +13,7 @@ import { PURCHASE_SCOPE } from '../../contract/checkout';
 import { uuidOf } from '../../server/db/seed';
 import { demoPublishers } from '../../server/db/seed-data';
 import { purchaseRecords, salesEvents } from '../../server/db/schema';
-import { PAST_DUE_DAYS, sandboxBillingDue } from '../../server/services/billing/subscriptions';
+import { PAST_DUE_DAYS, sandboxBillingDue } from '../../server/commerce/billing/subscriptions';
 import { ROCKET_CHAT_DEFAULT_SCOPES } from '../../server/services/workspaces/scopes';
 import { startServer, type TestServer } from '../harness';
 import { registerWorkspace, type RegisteredWorkspace } from '../registered-workspace';

@@ -1,4 +1,4 @@
-// A workspace pays once for what it buys, whatever its administrator clicks (docs: server/services/billing/
+// A workspace pays once for what it buys, whatever its administrator clicks (docs: server/commerce/billing/
 // checkout.ts). Two defences, each tested here over the real server and database (PGlite, or PostgreSQL with
 // TEST_DATABASE_URL): a new checkout session expires the workspace's older open sessions of the app (at the
 // provider too, so their pages can no longer be paid); and a payment that still completes for an app the
@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PURCHASE_SCOPE } from '../../contract/checkout';
 import { uuidOf } from '../../server/db/seed';
 import { apps, checkoutSessions, purchaseRecords, salesEvents, sandboxLedger } from '../../server/db/schema';
-import { completeCheckout, startCheckout, type ReturnPages } from '../../server/services/billing/checkout';
+import { completeCheckout, startCheckout, type ReturnPages } from '../../server/commerce/billing/checkout';
 import { VOID_CHECKOUT_JOB } from '../../server/services/job-kinds';
-import { plansOf } from '../../server/services/sales/plans';
+import { plansOf } from '../../server/commerce/sales/plans';
 import { startServer, type TestServer } from '../harness';
 
 import { registerWorkspace } from '../registered-workspace';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPublishers } from '../../server/db/seed-data';
 import { payouts, publisherActivity, sandboxLedger } from '../../server/db/schema';
-import { KEY_REUSED_MESSAGE, payoutKey, reconcilePayouts } from '../../server/services/payments/payouts';
+import { KEY_REUSED_MESSAGE, payoutKey, reconcilePayouts } from '../../server/commerce/payments/payouts';
 import type { SandboxProvider } from '../../server/dev/payments/sandbox';
 import { startServer, type TestServer } from '../harness';
 import { startStripeFake, type StripeFake } from '../stripe-fake';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidOf } from '../../server/db/seed';
 import { demoPublishers } from '../../server/db/seed-data';
 import { apps, purchaseRecords, salesEvents, sandboxLedger } from '../../server/db/schema';
-import { changeSubscription, createPurchase } from '../../server/services/sales/purchases';
+import { changeSubscription, createPurchase } from '../../server/commerce/sales/purchases';
 import { startServer, type TestServer } from '../harness';
 
 let s: TestServer;

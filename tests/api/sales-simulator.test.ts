@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { checkoutSessions, purchaseRecords, salesEvents, sandboxLedger, webhookActivities } from '../../server/db/schema';
 import { SimulatedBuyer } from '../../server/dev/simulators/simulated-buyer';
-import { sandboxBillingDue } from '../../server/services/billing/subscriptions';
+import { sandboxBillingDue } from '../../server/commerce/billing/subscriptions';
 import { SimulatedClients } from '../../server/dev/simulators/simulated-workspaces';
 import { startServer, type TestServer } from '../harness';
 

@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PURCHASE_SCOPE } from '../../contract/checkout';
 import { demoPublishers } from '../../server/db/seed-data';
 import { apps, appVersions, checkoutSessions, prices, purchaseRecords, salesEvents, stripeEvents } from '../../server/db/schema';
-import { startCheckout, type ReturnPages } from '../../server/services/billing/checkout';
-import { cancelSubscription, changeSeats, resumeSubscription } from '../../server/services/billing/subscriptions';
-import { plansOf } from '../../server/services/sales/plans';
+import { startCheckout, type ReturnPages } from '../../server/commerce/billing/checkout';
+import { cancelSubscription, changeSeats, resumeSubscription } from '../../server/commerce/billing/subscriptions';
+import { plansOf } from '../../server/commerce/sales/plans';
 import { startServer, type TestServer } from '../harness';
 import { startStripeFake, TEST_CARDS, type FakeEvent, type StripeFake } from '../stripe-fake';
 

@@ -6,7 +6,7 @@ import { createTestModel } from 'xstate/graph';
 import { pricingMachine, pricingSnapshot, pricingText, type PricingEvent, type PricingInput, type PurchaseChoice } from '../../machines/pricing';
 import { newId } from '../../server/db/ids';
 import { accounts, apps, prices, purchaseRecords, workspaces } from '../../server/db/schema';
-import { entitlingSubscription } from '../../server/services/sales/holdings';
+import { entitlingSubscription } from '../../server/commerce/sales/holdings';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
 import { startServer, type DemoKey, type TestServer } from '../harness';
 import { ModelCoverage, transitionTour } from './coverage';

@@ -6,7 +6,7 @@ import { PURCHASE_SCOPE } from '../../contract/checkout';
 import { newSubscription, subscriptionMachine, type SubscriptionContext, type SubscriptionEvent } from '../../machines/subscription';
 import { uuidOf } from '../../server/db/seed';
 import { apps, prices, purchaseRecords } from '../../server/db/schema';
-import { PAST_DUE_DAYS, sandboxBillingDue } from '../../server/services/billing/subscriptions';
+import { PAST_DUE_DAYS, sandboxBillingDue } from '../../server/commerce/billing/subscriptions';
 import { SANDBOX_METHODS } from '../../server/dev/payments/sandbox-cards';
 import { startServer, type TestServer } from '../harness';
 import { registerWorkspace } from '../registered-workspace';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { completeCheckout, declineCheckout, openSession } from '../../services/billing/checkout';
+import { completeCheckout, declineCheckout, openSession } from '../../commerce/billing/checkout';
 import { SANDBOX_PATH, type CheckoutLink } from './sandbox';
 import { sandboxCard } from './sandbox-cards';
 import { esc, page, Token, usd } from './sandbox-pages';

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client';
 import { newId } from '../../db/ids';
 import { sandboxAccounts, sandboxLedger } from '../../db/schema';
 import type { SignedLinks } from '../../services/signed-links';
-import { fromCents, PaymentProviderError, toCents, type CheckoutRequest, type PaymentProvider, type SaleCredit } from '../../services/payments/provider';
+import { fromCents, PaymentProviderError, toCents, type CheckoutRequest, type PaymentProvider, type SaleCredit } from '../../commerce/payments/provider';
 
 export const SANDBOX_PATH = '/dev-payments';
 const LINK_SECONDS = 30 * 60;
@@ -86,7 +86,7 @@ export class SandboxProvider implements PaymentProvider {
 
   // The sandbox's subscriptions and payments are the portal's own records: a refund is the ledger's debit
   // (written by the refund in its transaction), a seat change or a cancellation is the record's change, and
-  // renewals are charged by the portal's billing job (services/billing/subscriptions.ts sandboxBillingDue).
+  // renewals are charged by the portal's billing job (commerce/billing/subscriptions.ts sandboxBillingDue).
   // Its card form is for the portal's session, which is closed when the session is no longer open.
   async expireCheckout() {}
   async refund() {}

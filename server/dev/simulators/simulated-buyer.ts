@@ -7,7 +7,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { CheckoutOffer, CheckoutSession } from '../../../contract/schemas/checkout';
 import type { Db } from '../../db/client';
 import { apps, appVersions, purchaseRecords, workspaces } from '../../db/schema';
-import { planPrice } from '../../services/sales/plans';
+import { planPrice } from '../../commerce/sales/plans';
 import type { SimulatedClients } from './simulated-workspaces';
 
 export type Random = () => number;

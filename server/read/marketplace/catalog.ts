@@ -5,9 +5,9 @@ import type {
 } from '../../../contract/schemas/marketplace';
 import type { Db } from '../../db/client';
 import { appVersions, apps, bundleApps, featuredApps, prices, publishers, purchaseRecords, screenshots } from '../../db/schema';
-import { licenseOf, type LicenseSigner } from '../../services/licenses/license';
+import { licenseOf, type LicenseSigner } from '../../commerce/licenses/license';
 import { entitles } from '../../../machines/entitlement';
-import { appPlanId } from '../../services/sales/plans';
+import { appPlanId } from '../../commerce/sales/plans';
 import { screenshotUrl } from '../../services/version-info';
 import { plainHtml } from './markdown';
 
@@ -20,7 +20,7 @@ import { plainHtml } from './markdown';
  * - **visible**: an app, not a bundle — a bundle has no package a workspace could install; its published apps
  *   name it in `bundledIn` and `GET /v1/bundles/:id/apps` lists them. Every listed app is `isVisible: true`.
  * - **its price** as the portal shows it everywhere (server/read/apps.ts): `purchaseType` buy (a free app is
- *   one bought for 0) or subscription, `price`; `pricingPlans` from the active price (server/services/sales/
+ *   one bought for 0) or subscription, `price`; `pricingPlans` from the active price (server/commerce/sales/
  *   plans.ts): its monthly and yearly plans, or `once` for a one-time price above 0.
  */
 
@@ -358,7 +358,7 @@ export async function purchasesOf(db: Db, workspaceId: string, signer: LicenseSi
 
 /**
  * A subscription record as Rocket.Chat reads it, with its version-1 licence signed with the portal's key
- * (services/licenses/license.ts), which Apps-Engine checks with the public key the workspace was given at
+ * (commerce/licenses/license.ts), which Apps-Engine checks with the public key the workspace was given at
  * registration (its `Cloud_Workspace_PublicKey`): valid through the period (and a grace) while it runs,
  * ended when it was cancelled or refunded.
  */

@@ -16,7 +16,7 @@ export const tierFor = (tiers: readonly Tier[], seats: number): Tier | undefined
   tiers.find((t) => seats >= t.minimum && (t.maximum < 0 || seats <= t.maximum));
 
 /**
- * What `seats` cost on `plan` per period, as the server prices it (server/services/sales/plans.ts `planPrice`):
+ * What `seats` cost on `plan` per period, as the server prices it (server/commerce/sales/plans.ts `planPrice`):
  * a flat plan its price; a per-seat plan the tier holding the seats — per seat, or the tier's price — in cents.
  * Null when no tier holds them.
  */

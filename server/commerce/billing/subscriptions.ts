@@ -3,7 +3,7 @@ import { CHECKOUT_MESSAGES as M, type OwnedPurchase } from '../../../contract/sc
 import type { Db, Tx } from '../../db/client';
 import { apps, purchaseRecords } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
-import { purchaseRow, type PurchaseRow } from '../../read/purchases';
+import { purchaseRow, type PurchaseRow } from '../read/purchases';
 import type { CancelReason, PaymentProvider } from '../payments/provider';
 import { SANDBOX_METHODS } from '../../dev/payments/sandbox-cards';
 import { planPrice, plansOf } from '../sales/plans';

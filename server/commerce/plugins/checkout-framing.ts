@@ -1,8 +1,8 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { workspaceOrigin } from '../../contract/schemas/workspaces';
-import { workspaces } from '../db/schema';
+import { workspaceOrigin } from '../../../contract/schemas/workspaces';
+import { workspaces } from '../../db/schema';
 
 /**
  * The pages Rocket.Chat opens in its modal's iframe (apps/meteor/client/views/marketplace/IframeModal.tsx): the

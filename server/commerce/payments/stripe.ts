@@ -19,7 +19,7 @@ function failure(e: unknown): never {
  *
  * Buyers pay on Stripe Checkout with destination charges: the connected account is paid the price less the
  * marketplace's fee (`application_fee_amount` once, `application_fee_percent` on each invoice of a
- * subscription). What happened comes back as Stripe's events (server/routes/stripe-events.ts).
+ * subscription). What happened comes back as Stripe's events (server/commerce/routes/stripe-events.ts).
  */
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
@@ -195,7 +195,7 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
-  // ——— Stripe's events (server/routes/stripe-events.ts) ———
+  // ——— Stripe's events (server/commerce/routes/stripe-events.ts) ———
 
   /** The event Stripe signed (`Stripe-Signature` over the raw body with the endpoint's secret); throws when the signature does not hold. */
   event(raw: Buffer, signature: string, secret: string): Stripe.Event {

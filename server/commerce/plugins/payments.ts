@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import stripeEventsRoutes, { STRIPE_EVENTS_PATH } from '../routes/stripe-events';
-import { giveBackVoided, recordGiveBack, type VoidedPayment } from '../services/billing/checkout';
-import { sandboxBillingDue } from '../services/billing/subscriptions';
-import { RECONCILE_JOB, SANDBOX_BILLING_JOB, VOID_CHECKOUT_JOB } from '../services/job-kinds';
-import { PaymentProviderError, type PaymentProvider } from '../services/payments/provider';
-import { reconcilePayouts } from '../services/payments/payouts';
-import { SandboxProvider } from '../dev/payments/sandbox';
-import { sandboxCheckoutPage } from '../dev/payments/sandbox-checkout-page';
-import { sandboxPages } from '../dev/payments/sandbox-pages';
-import { StripeProvider } from '../services/payments/stripe';
-import type { SalesMoney } from '../services/sales/purchases';
+import { giveBackVoided, recordGiveBack, type VoidedPayment } from '../billing/checkout';
+import { sandboxBillingDue } from '../billing/subscriptions';
+import { RECONCILE_JOB, SANDBOX_BILLING_JOB, VOID_CHECKOUT_JOB } from '../../services/job-kinds';
+import { PaymentProviderError, type PaymentProvider } from '../payments/provider';
+import { reconcilePayouts } from '../payments/payouts';
+import { SandboxProvider } from '../../dev/payments/sandbox';
+import { sandboxCheckoutPage } from '../../dev/payments/sandbox-checkout-page';
+import { sandboxPages } from '../../dev/payments/sandbox-pages';
+import { StripeProvider } from '../payments/stripe';
+import type { SalesMoney } from '../sales/purchases';
 
 /**
  * The payment provider: Stripe Connect with STRIPE_SECRET_KEY (and Stripe's events at /v1/stripe/events,
@@ -73,7 +73,7 @@ export default fp(
 declare module 'fastify' {
   interface FastifyInstance {
     payments: PaymentProvider;
-    /** How sales credit publishers (services/sales/purchases.ts). */
+    /** How sales credit publishers (commerce/sales/purchases.ts). */
     sales: SalesMoney;
   }
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { licenseKeyPair } from '../services/licenses/keys';
-import { LicenseSigner } from '../services/licenses/license';
+import { licenseKeyPair } from '../licenses/keys';
+import { LicenseSigner } from '../licenses/license';
 
 /**
  * The signer of app licences (docs/rocketchat.md, Buying): LICENSE_PRIVATE_KEY, else the key pair kept in the database (made at

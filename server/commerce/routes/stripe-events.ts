@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
-import { receiveStripeEvent } from '../services/payments/stripe-events';
-import type { StripeProvider } from '../services/payments/stripe';
+import { receiveStripeEvent } from '../payments/stripe-events';
+import type { StripeProvider } from '../payments/stripe';
 
 /** Where Stripe sends its events (the webhook endpoint registered at Stripe: `<PUBLIC_URL>/v1/stripe/events`). */
 export const STRIPE_EVENTS_PATH = '/v1/stripe/events';
@@ -15,7 +15,7 @@ type RawBody = { [RAW]: Buffer };
  * raw body, and Stripe, not a client of the API, calls it): an encapsulated plugin whose own JSON parser keeps
  * the bytes. The signature is checked with the SDK (`Stripe-Signature`, the endpoint's secret, Stripe's 5-minute
  * tolerance); forged, stale or unsigned: 400 in the error envelope, nothing read. A verified event is applied
- * once (services/payments/stripe-events.ts) and answered `{received: true}`, events the portal does not use
+ * once (commerce/payments/stripe-events.ts) and answered `{received: true}`, events the portal does not use
  * too; a failure to apply answers 500 and Stripe delivers it again. Not rate limited: Stripe retries what it
  * cannot deliver, and an unsigned request costs one HMAC.
  */

@@ -1,13 +1,13 @@
 import { initServer } from '@ts-rest/fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { contract } from '../../contract';
-import { HttpError } from '../errors';
-import { requireStaff, workspaceOf } from '../plugins/access';
-import { loadCatalog, offered, purchasesOf, toInfo, type CatalogApp } from '../read/marketplace/catalog';
-import { mergeState } from '../read/marketplace/cache';
-import { offerFor, sameWorkspace, sessionOf, startCheckout } from '../services/billing/checkout';
-import { refundPurchase } from '../services/billing/refunds';
-import { cancelSubscription, changeSeats, resumeSubscription } from '../services/billing/subscriptions';
+import { contract } from '../../../contract';
+import { HttpError } from '../../errors';
+import { requireStaff, workspaceOf } from '../../plugins/access';
+import { loadCatalog, offered, purchasesOf, toInfo, type CatalogApp } from '../../read/marketplace/catalog';
+import { mergeState } from '../../read/marketplace/cache';
+import { offerFor, sameWorkspace, sessionOf, startCheckout } from '../billing/checkout';
+import { refundPurchase } from '../billing/refunds';
+import { cancelSubscription, changeSeats, resumeSubscription } from '../billing/subscriptions';
 
 const s = initServer();
 

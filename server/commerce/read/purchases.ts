@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, gt, inArray, lte } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
-import { accounts, apps, appVersions, purchaseRecords, workspaces } from '../db/schema';
-import { notFound } from '../errors';
-import type { PurchaseBilling } from '../../contract/schemas/commerce';
-import type { Purchase } from '../services/sales/events';
-import { pageByPosition, storedTotal, type Page } from './paging';
+import type { Db, Tx } from '../../db/client';
+import { accounts, apps, appVersions, purchaseRecords, workspaces } from '../../db/schema';
+import { notFound } from '../../errors';
+import type { PurchaseBilling } from '../../../contract/schemas/commerce';
+import type { Purchase } from '../sales/events';
+import { pageByPosition, storedTotal, type Page } from '../../read/paging';
 
 export type PurchaseRow = typeof purchaseRecords.$inferSelect;
 type AppName = { name: string; isBundle: boolean };

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { Purchase } from '../services/sales/events';
+import type { Purchase } from '../sales/events';
 
 const HEADER = ['Purchase ID', 'App ID', 'App Name', 'Bundle', 'Created', 'Purchase Type', 'Price (USD)', 'Status', 'Period End', 'Seats', 'Max Seats', 'Externally Managed'];
 
