@@ -3,7 +3,7 @@ import type { Grant } from './grant';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type DeveloperRow = typeof developers.$inferSelect;
-/** An API token's own state the request records its use in (server/services/api-tokens/use.ts). */
+/** An API token's own state the request records its use in (server/identity/api-tokens/use.ts). */
 export type TokenUse = { id: string; publisherId: string; lastUsedAt: Date | null; seenIps: string[] };
 /**
  * Who a request is: its credential's hash, the person (or, for an API token, the token) and their developer

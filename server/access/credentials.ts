@@ -77,7 +77,7 @@ export async function apiTokenCredential(db: Db, tokenHash: string): Promise<Aut
  * A cloud access token a registered client (Rocket.Chat's Apps CLI) holds, with the scope to submit apps:
  * the person it was issued to, acting as their developer account within `submit` (and `read`).
  * `identity` is who the token names: from the embedded authorization server's table, or the issuer's
- * verdict in production (server/services/identity/issuer-tokens.ts).
+ * verdict in production (server/identity/issuer-tokens.ts).
  */
 export async function cloudCredential(
   db: Db,

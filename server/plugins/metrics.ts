@@ -12,7 +12,7 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
  * `GET /metrics` in Prometheus' text format, behind `Authorization: Bearer <METRICS_TOKEN>` when the token
  * is set (without one it is open in development and not served in production), never rate limited; and
  * every answer counted by its route pattern (never the raw URL) and status. Registered before the sign-in
- * lookup (plugins/auth.ts), see below.
+ * lookup (identity/plugins/auth.ts), see below.
  */
 export default fp(
   async function metrics(app: FastifyInstance) {

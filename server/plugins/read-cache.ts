@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ReadCache } from '../services/read-cache';
-import { isWrite } from '../services/session-cache';
+import { isWrite } from '../identity/session-cache';
 
 /**
  * `app.reads`: answers of hot reads kept for READ_CACHE_SECONDS, forgotten on the database's

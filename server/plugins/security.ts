@@ -4,8 +4,8 @@ import type { AppRoute } from '@ts-rest/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../errors';
-import { isPortalClientRequest } from '../services/identity/clients';
-import { oauthEndpointOf } from '../services/identity/paths';
+import { isPortalClientRequest } from '../identity/clients';
+import { oauthEndpointOf } from '../identity/paths';
 import { databaseStore, sweepRateLimits } from '../services/rate-limit-store';
 
 /** The Content-Security-Policy the SPA, /api-docs and the development sign-in page pass: no inline script anywhere. */
@@ -49,7 +49,7 @@ function limitOf(url: string, method: string, tsRestRoute: AppRoute | undefined)
   // The sign-in exchange, and trusted publishing's token exchange (each counted on its own).
   if (method === 'POST' && (url === '/v1/oauth/exchange' || url === '/v1/oauth/token')) return 'signIn';
   // The development sign-in pages and the embedded authorization server's token and revocation endpoints
-  // (either path: server/services/identity/paths.ts).
+  // (either path: server/identity/paths.ts).
   if (oauthEndpointOf(url)) return 'signIn';
   // The requestAccess page's call (docs/rocketchat.md, App requests): public, counted per workspace and address.
   if (method === 'POST' && url === APP_REQUEST_PATH) return 'appRequests';

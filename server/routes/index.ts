@@ -4,26 +4,26 @@ import { contract } from '../../contract';
 import { adminAppsRoutes, adminJobsRoutes } from './admin-apps';
 import { adminReviewsRoutes } from './admin-reviews';
 import { adminCategoriesRoutes, adminFeaturedRoutes } from './admin-catalog';
-import { adminEmailsRoutes } from './admin-emails';
+import { adminEmailsRoutes } from '../mail/routes/admin-emails';
 import { adminPublishersRoutes } from './admin-publishers';
-import { adminRegisteredWorkspacesRoutes } from './admin-workspaces';
+import { adminRegisteredWorkspacesRoutes } from '../workspaces/routes/admin-workspaces';
 import { appInfoRoutes } from './app-info';
-import { appRequestsRoutes } from './app-requests';
+import { appRequestsRoutes } from '../workspaces/routes/app-requests';
 import { appsRoutes } from './apps';
 import { catalogRoutes } from './catalog';
 import { adminRefundsRoutes, checkoutRoutes, workspaceLicensesRoutes } from '../commerce/routes/checkout';
 import { marketplaceRoutes } from './marketplace';
-import { seenOnSuccess } from '../services/workspaces/tokens';
-import { meRoutes } from './me';
-import { oauthRoutes } from './oauth';
+import { seenOnSuccess } from '../workspaces/tokens';
+import { meRoutes } from '../identity/routes/me';
+import { oauthRoutes } from '../identity/routes/oauth';
 import { publisherRoutes } from './publisher';
 import { submissionsRoutes } from './submissions';
-import { tokensRoutes } from './tokens';
-import { trustRoutes } from './trust';
+import { tokensRoutes } from '../identity/routes/tokens';
+import { trustRoutes } from '../identity/routes/trust';
 import { adminPurchasesRoutes, adminWorkspacesRoutes, publisherPurchasesRoutes } from '../commerce/routes/purchases';
-import { webhooksRoutes } from './webhooks';
+import { webhooksRoutes } from '../webhooks/routes/webhooks';
 import { adminBundlesRoutes, bundlesRoutes } from './bundles';
-import { workspaceDownloadsRoutes, workspaceInstallsRoutes } from './workspace-installs';
+import { workspaceDownloadsRoutes, workspaceInstallsRoutes } from '../workspaces/routes/workspace-installs';
 
 const s = initServer();
 
@@ -32,7 +32,7 @@ const s = initServer();
  * router is implemented whole, and each handler against its route.
  */
 export async function routes(app: FastifyInstance) {
-  // A registered workspace's successful call is seeing it (its lastSeenAt; services/workspaces/tokens.ts).
+  // A registered workspace's successful call is seeing it (its lastSeenAt; workspaces/tokens.ts).
   seenOnSuccess(app);
   const router = s.router(contract, {
     oauth: oauthRoutes(app),

@@ -11,10 +11,10 @@ import {
   featuredRows, iconBase64, loadCatalog as loadCatalogRows, offered, purchasesOf, releasesOf, runsOn, screenshotsOf, sectionLabel, toInfo,
   type CatalogApp, type CatalogVersion, type PurchaseState,
 } from '../read/marketplace/catalog';
-import { appRequestsForListing } from '../services/app-requests/requests';
+import { appRequestsForListing } from '../workspaces/app-requests/requests';
 import { versionHtmlBackfill } from '../services/markdown-texts';
-import { isWrite } from '../services/session-cache';
-import { madeBy, workspaceForToken, type WorkspaceCaller } from '../services/workspaces/tokens';
+import { isWrite } from '../identity/session-cache';
+import { madeBy, workspaceForToken, type WorkspaceCaller } from '../workspaces/tokens';
 import { WorkspaceCache } from '../read/marketplace/workspace-cache';
 import { sha256 } from '../db/ids';
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { initServer } from '@ts-rest/fastify';
-import { checkWebhookUrl } from '../services/webhooks/webhooks';
+import { checkWebhookUrl } from '../webhooks/webhooks';
 import { contract } from '../../contract';
 import { PLACEHOLDER_ID } from '../../contract/schemas/developer';
 import { newId } from '../db/ids';

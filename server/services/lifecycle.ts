@@ -7,7 +7,7 @@ import type { Db, Tx } from '../db/client';
 import { appVersions, apps, featuredApps } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { logActivity, type Staff } from './activity';
-import { queueNotification } from './mail/notify';
+import { queueNotification } from '../mail/notify';
 
 /** REJECT with its reason; a missing reason is a 400 naming the field (publisher and staff alike). */
 export function rejectEvent(reason: string | undefined): LifecycleEvent {

@@ -298,8 +298,8 @@ describe('the expiry notice', () => {
   it('two runs at once mark each token once', async () => {
     const a = await expiringIn('Race A', 4);
     const b = await expiringIn('Race B', 5);
-    const { noticeExpiringTokens } = await import('../../server/services/api-tokens/expiry');
-    const { siteOf } = await import('../../server/services/mail/worker');
+    const { noticeExpiringTokens } = await import('../../server/identity/api-tokens/expiry');
+    const { siteOf } = await import('../../server/mail/worker');
     const results = await Promise.all([1, 2].map(() => s.app.db.transaction((tx) => noticeExpiringTokens(tx, siteOf(s.app)))));
     expect(results.map((r) => r.tokens).sort()).toEqual([0, 2]);
     const mine = (await notices()).filter((m) => m.subject.includes('Race'));

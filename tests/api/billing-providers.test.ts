@@ -14,7 +14,7 @@ import { uuidOf } from '../../server/db/seed';
 import { demoPublishers } from '../../server/db/seed-data';
 import { purchaseRecords, salesEvents } from '../../server/db/schema';
 import { PAST_DUE_DAYS, sandboxBillingDue } from '../../server/commerce/billing/subscriptions';
-import { ROCKET_CHAT_DEFAULT_SCOPES } from '../../server/services/workspaces/scopes';
+import { ROCKET_CHAT_DEFAULT_SCOPES } from '../../server/workspaces/scopes';
 import { startServer, type TestServer } from '../harness';
 import { registerWorkspace, type RegisteredWorkspace } from '../registered-workspace';
 import { startStripeFake, TEST_CARDS, type StripeFake } from '../stripe-fake';

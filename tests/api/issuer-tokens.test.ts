@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../server/db/ids';
 import { developers } from '../../server/db/schema';
 import { demoUsers } from '../../server/db/seed-data';
-import { IssuerTokens } from '../../server/services/identity/issuer-tokens';
+import { IssuerTokens } from '../../server/identity/issuer-tokens';
 import { startServer, type TestServer } from '../harness';
 
 /**

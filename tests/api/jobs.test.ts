@@ -13,7 +13,7 @@ import { demoPublishers } from '../../server/db/seed-data';
 import { compileNext, runJob } from '../../server/plugins/workers';
 import { COMPILE_JOB, DELIVER_JOB, MAIL_JOB, NOTIFY_JOB, RECONCILE_JOB } from '../../server/services/job-kinds';
 import { StaleClaim, enqueue } from '../../server/services/jobs';
-import { deliver, deliverNext } from '../../server/services/webhooks/deliver';
+import { deliver, deliverNext } from '../../server/webhooks/deliver';
 import { fixtureFiles, zip } from '../fixtures/packages';
 import { startServer, type TestServer } from '../harness';
 import { runScript } from '../portal-process';

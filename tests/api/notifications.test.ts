@@ -11,8 +11,8 @@ import { notificationKinds } from '../../contract/schemas/notifications';
 import { uuidOf } from '../../server/db/seed';
 import { apps, emailTemplates, mailSends, publishers } from '../../server/db/schema';
 import { enqueue } from '../../server/services/jobs';
-import { MAIL_JOB, NOTIFY_JOB, expandNotification, type Notification } from '../../server/services/mail/notify';
-import { siteOf } from '../../server/services/mail/worker';
+import { MAIL_JOB, NOTIFY_JOB, expandNotification, type Notification } from '../../server/mail/notify';
+import { siteOf } from '../../server/mail/worker';
 import { startServer, type TestServer } from '../harness';
 
 const versionOf = (app: string, version: string) => createHash('sha256').update(`version:${app}:${version}`).digest('hex').slice(0, 24);

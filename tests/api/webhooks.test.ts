@@ -11,8 +11,8 @@ import { uuidOf } from '../../server/db/seed';
 import { demoPublishers } from '../../server/db/seed-data';
 import { webhookActivities, webhooks } from '../../server/db/schema';
 import { MAIL_JOB } from '../../server/services/job-kinds';
-import { DELIVER_JOB, dispatchEvents } from '../../server/services/webhooks/dispatch';
-import { deliverNext } from '../../server/services/webhooks/deliver';
+import { DELIVER_JOB, dispatchEvents } from '../../server/webhooks/dispatch';
+import { deliverNext } from '../../server/webhooks/deliver';
 import { startServer, type TestServer } from '../harness';
 import { startReceiver } from '../webhook-receiver';
 

@@ -7,7 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appVersions } from '../../server/db/schema';
-import { ROCKET_CHAT_DEFAULT_SCOPES } from '../../server/services/workspaces/scopes';
+import { ROCKET_CHAT_DEFAULT_SCOPES } from '../../server/workspaces/scopes';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
 import { startServer, type TestServer } from '../harness';
 import {

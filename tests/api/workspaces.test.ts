@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId, sha256 } from '../../server/db/ids';
 import { uuidOf } from '../../server/db/seed';
 import { accounts, appInstallEvents, workspaceTokens, workspaces } from '../../server/db/schema';
-import { ROCKET_CHAT_DEFAULT_SCOPES } from '../../server/services/workspaces/scopes';
-import { LAST_SEEN_EVERY_MS, noteSeen, workspaceForToken } from '../../server/services/workspaces/tokens';
-import { registerWorkspace } from '../../server/services/workspaces/registry';
+import { ROCKET_CHAT_DEFAULT_SCOPES } from '../../server/workspaces/scopes';
+import { LAST_SEEN_EVERY_MS, noteSeen, workspaceForToken } from '../../server/workspaces/tokens';
+import { registerWorkspace } from '../../server/workspaces/registry';
 import { startServer, type DemoKey, type TestServer } from '../harness';
 
 /**

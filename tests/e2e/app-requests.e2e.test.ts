@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidOf } from '../../server/db/seed';
 import { appRequests } from '../../server/db/schema';
-import { registerWorkspace } from '../../server/services/workspaces/registry';
+import { registerWorkspace } from '../../server/workspaces/registry';
 import { expectNoAxeViolations, startPortal } from './browser';
 import { layoutProblems, openInHost, startRocketChatHost } from './checkout-steps';
 

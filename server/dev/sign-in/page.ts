@@ -1,4 +1,4 @@
-import { consentSentence } from '../../services/identity/scopes';
+import { consentSentence } from '../../identity/scopes';
 
 type User = { id: string; email: string; firstName: string; lastName: string };
 /** A registered client other than the portal that asks: the page names it and what it wants. */

@@ -5,13 +5,13 @@ import { DEV_AUTH_PATH } from '../../config';
 import { newId, randomToken, sha256, sha256Base64Url } from '../../db/ids';
 import { authCodes, cloudTokens, cloudUsers, oauthClients } from '../../db/schema';
 import { contentSecurityPolicyHeader } from '../../plugins/security';
-import { clientAuthenticated, findClient, PORTAL_SCOPES, type PortalClient, type RegisteredClient } from '../../services/identity/clients';
+import { clientAuthenticated, findClient, PORTAL_SCOPES, type PortalClient, type RegisteredClient } from '../../identity/clients';
 import { authorizePage } from './page';
-import { issueTokens, OAuthError, refreshAccess, revokeToken } from '../../services/identity/grants';
-import { CLOUD_PATHS, DEV_PATHS } from '../../services/identity/paths';
-import { parseScope } from '../../services/identity/scopes';
-import { formOf, invalidRequest, oauthError } from '../../services/identity/token-forms';
-import { clientCredentials } from '../../services/identity/workspace-grant';
+import { issueTokens, OAuthError, refreshAccess, revokeToken } from '../../identity/grants';
+import { CLOUD_PATHS, DEV_PATHS } from '../../identity/paths';
+import { parseScope } from '../../identity/scopes';
+import { formOf, invalidRequest, oauthError } from '../../identity/token-forms';
+import { clientCredentials } from '../../identity/workspace-grant';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 
@@ -58,7 +58,7 @@ const callbackSources = (uri: string): string[] => {
  * The embedded development authorization server (OAuth 2.0 code flow with PKCE S256, refresh tokens,
  * revocation), mounted only when no external issuer is configured. Its authorize page lets a person pick
  * a cloud user or create one — and, when a registered client other than the portal asks, says which and
- * what for. It answers at its own paths and at the cloud's (server/services/identity/paths.ts).
+ * what for. It answers at its own paths and at the cloud's (server/identity/paths.ts).
  */
 export async function devAuthServer(app: FastifyInstance, portal: PortalClient) {
   const issuerOf = (req: { protocol: string; host: string }) => `${req.protocol}://${req.host}${DEV_AUTH_PATH}`;

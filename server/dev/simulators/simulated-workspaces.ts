@@ -6,8 +6,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { workspaces } from '../../db/schema';
 import type { Staff } from '../../services/activity';
-import { newClient } from '../../services/workspaces/credentials';
-import { registerWorkspace, rotateSecret } from '../../services/workspaces/registry';
+import { newClient } from '../../workspaces/credentials';
+import { registerWorkspace, rotateSecret } from '../../workspaces/registry';
 
 /** What Rocket.Chat's marketplace calls need (apps/meteor/app/cloud/server/oauthScopes.ts). */
 export const SIMULATED_SCOPES = 'marketplace:read marketplace:download';

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { appInstallEvents, appVersions, apps, workspaces } from '../../db/schema';
 import { SimulatedBuyer } from './simulated-buyer';
 import { SimulatedClients, type SimulatedWorkspace } from './simulated-workspaces';
-import { refusalFor } from '../../services/installs/entitlement';
+import { refusalFor } from '../../workspaces/installs/entitlement';
 
 /** A source of randomness (tests pass a seeded one): a number in [0, 1). */
 export type Random = () => number;
