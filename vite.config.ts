@@ -14,7 +14,7 @@ export default defineConfig({
     themeWithoutTooltips(),
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
     react(),
-    // Brotli and gzip files beside every asset, served by content negotiation (server/plugins/spa.ts).
+    // Brotli and gzip files beside every asset, served by content negotiation (server/kernel/plugins/spa.ts).
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, exclude: [/\.map$/, /\.(png|jpe?g|webp|gif|woff2?)$/] }),
   ],
   css: {

@@ -94,7 +94,7 @@ export const forTokens = <A extends RouteAccess & { access: 'feature' }, T exten
 export const open = { access: 'public' } as const satisfies RouteAccess;
 /**
  * The rule of a route a Rocket.Chat server calls as a registered workspace: no portal session; the one gate
- * (server/plugins/access.ts) checks the workspace's access token before the body is read — 401 without a valid
+ * (server/kernel/plugins/access.ts) checks the workspace's access token before the body is read — 401 without a valid
  * one, 403 without the `scope` the route needs. The token comes as `Authorization: Bearer …`, or in the `token`
  * query parameter where Rocket.Chat sends it so (`tokenIn: 'query'`, the package download).
  */

@@ -72,7 +72,7 @@ export const appRequests = c.router({
   },
   /**
    * The requestAccess page's call: public (Rocket.Chat gives the page no token), rate limited per workspace and
-   * address (server/plugins/security.ts); the requester is whoever Rocket.Chat named in the page's address.
+   * address (server/kernel/plugins/security.ts); the requester is whoever Rocket.Chat named in the page's address.
    */
   create: {
     method: 'POST',

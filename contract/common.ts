@@ -21,7 +21,7 @@ export type RouteTraits = {
   lookup?: true;
   /** A write that can conflict: a lifecycle refusal, a duplicate, a reused idempotency key … (409). */
   conflict?: true;
-  /** Rate limited (server/plugins/security.ts: the sign-in exchange and uploads): 429. */
+  /** Rate limited (server/kernel/plugins/security.ts: the sign-in exchange and uploads): 429. */
   limited?: true;
   /** It calls a service outside the portal that can fail (the payment provider, the cloud's sign-in): 502. */
   upstream?: true;

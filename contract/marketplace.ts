@@ -10,7 +10,7 @@ import {
  * A public read of the catalog that a registered workspace's token may accompany (`Authorization: Bearer
  * <workspace token>`): then the answer carries that workspace's purchases; a token that is not a live
  * workspace token is a 401. Anonymous reads are allowed, as on Rocket.Chat's own marketplace. The gate lets
- * it through as public (server/plugins/access.ts); the route resolves the token itself.
+ * it through as public (server/kernel/plugins/access.ts); the route resolves the token itself.
  */
 export const workspaceRead = { ...open, workspace: 'optional' } as const;
 

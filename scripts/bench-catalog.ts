@@ -41,9 +41,9 @@ export async function addApps(db: import('../server/db/client').Db) {
   const thumb = `data:image/webp;base64,${(await sharp(png).resize(64, 64).webp().toBuffer()).toString('base64')}`;
   const northwind = '6560a1f0c0ffee0000000001';
   const off = '{"enabled":false,"price":0,"stripePriceId":"","isSeatBased":false,"tiers":[]}';
-  // The texts with their HTML, as a save stores them (server/services/markdown-texts.ts): rendered once here, the
+  // The texts with their HTML, as a save stores them (server/catalog/markdown/markdown-texts.ts): rendered once here, the
   // app's number put in after (a row without its HTML would be rendered by the server's backfill while measured).
-  const { renderMarkdown } = await import('../server/read/marketplace/markdown');
+  const { renderMarkdown } = await import('../server/catalog/markdown/markdown');
   const descriptionOf = (i: string) => `## Bench App ${i}\n\n${'Posts **summaries** of what happened in a room, with [docs](https://bench.example/docs). '.repeat(6)}\n\n- one\n- two\n- three`;
   const descriptionHtml = renderMarkdown(descriptionOf('BENCHNUMBER'));
   const changesNote = '- Faster\n- Fixed a crash';

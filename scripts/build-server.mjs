@@ -10,10 +10,10 @@ await build({
   entryPoints: {
     main: 'server/main.ts',
     'seed-cli': 'server/db/seed-cli.ts',
-    // The compile sandbox's process (server/services/compile/sandbox.ts looks for it beside the bundle).
-    'sandbox-child': 'server/services/compile/sandbox-child.ts',
-    // The thread that renders publishers' Markdown (server/read/marketplace/markdown-renderer.ts looks for it beside the bundle).
-    'markdown-worker': 'server/read/marketplace/markdown-worker.ts',
+    // The compile sandbox's process (server/apps/compile/sandbox.ts looks for it beside the bundle).
+    'sandbox-child': 'server/apps/compile/sandbox-child.ts',
+    // The thread that renders publishers' Markdown (server/catalog/markdown/markdown-renderer.ts looks for it beside the bundle).
+    'markdown-worker': 'server/catalog/markdown/markdown-worker.ts',
   },
   outdir: 'build',
   bundle: true,

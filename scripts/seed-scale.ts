@@ -6,7 +6,7 @@
 // SCALE_VERSIONS_PER_APP, SCALE_ACTIVITY, SCALE_JOBS, SCALE_PURCHASES. Rows are made by the database
 // (generate_series), triggers off while loading; what the triggers keep is then computed once.
 import pg from 'pg';
-import { openDatabaseWithJobs } from '../server/services/database';
+import { openDatabaseWithJobs } from '../server/kernel/database';
 import { seedIfEmpty } from '../server/db/seed';
 
 export const SCALE_PUBLISHER = 'scale-publisher';

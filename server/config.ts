@@ -4,9 +4,9 @@ import { resolve } from 'node:path';
 import type { Clock } from 'pg-boss';
 import { z } from 'zod';
 import { GITHUB_ACTIONS_ISSUER } from '../contract/schemas/tokens';
-import { ENGINE_VERSION } from './services/compile/type-roots';
-import { COMPILE_LEASE_MARGIN_SECONDS, DELIVERY_LEASE_MARGIN_SECONDS, type JobSettings } from './services/job-kinds';
-import type { S3Settings } from './services/storage';
+import { ENGINE_VERSION } from './apps/compile/type-roots';
+import { COMPILE_LEASE_MARGIN_SECONDS, DELIVERY_LEASE_MARGIN_SECONDS, type JobSettings } from './kernel/job-kinds';
+import type { S3Settings } from './kernel/storage';
 
 /** The client secret of development (the embedded authorization server's); refused in production. */
 export const DEFAULT_CLIENT_SECRET = 'dev-secret';
@@ -255,7 +255,7 @@ export type Config = {
    * and a webhook delivery (checked at start, see jobProblems).
    */
   jobLeaseSeconds: number;
-  /** The job queue (pg-boss): polling, supervision and retention; see server/services/job-kinds.ts. */
+  /** The job queue (pg-boss): polling, supervision and retention; see server/kernel/job-kinds.ts. */
   jobs: { pollSeconds: number; superviseSeconds: number; retentionSeconds: number };
   /** Tests only: the job queue's clock (pg-boss's TestClock moves the database's idea of now too). */
   jobClock?: Clock;
@@ -368,7 +368,7 @@ export function jobProblems(c: Pick<Config, 'jobLeaseSeconds' | 'compileTimeoutS
   return problems;
 }
 
-/** The settings the job kinds are made from (server/services/job-kinds.ts). */
+/** The settings the job kinds are made from (server/kernel/job-kinds.ts). */
 export const jobSettings = (c: Config): JobSettings => ({
   leaseSeconds: c.jobLeaseSeconds,
   ...c.jobs,

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openDatabaseWithJobs } from '../server/services/database';
+import { openDatabaseWithJobs } from '../server/kernel/database';
 
 /** The PGlite dump's path. */
 export const PGLITE_TEMPLATE_ENV = 'PORTAL_TEST_PGLITE_TEMPLATE';

@@ -6,10 +6,10 @@ import { randomBytes } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { jobSettings, loadConfig } from '../server/config';
-import { openDatabaseWithJobs } from '../server/services/database';
+import { openDatabaseWithJobs } from '../server/kernel/database';
 import { webhookActivities, webhooks } from '../server/db/schema';
-import { DELIVER_JOB } from '../server/services/job-kinds';
-import { sweepTempRoots } from '../server/services/process/temp-root';
+import { DELIVER_JOB } from '../server/kernel/job-kinds';
+import { sweepTempRoots } from '../server/kernel/process/temp-root';
 import { startPortalProcess, tempDataDir, type PortalProcess } from './portal-process';
 import { startReceiver } from './webhook-receiver';
 

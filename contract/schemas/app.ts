@@ -190,7 +190,7 @@ export const ChangesInput = z.object({
 });
 
 /**
- * A description or change log is Markdown, rendered once when it is saved (server/read/marketplace/markdown.ts):
+ * A description or change log is Markdown, rendered once when it is saved (server/catalog/markdown/markdown.ts):
  * one that cannot be rendered within the renderer's limits — nested deeper than `depth`, or taking too long — is
  * refused at save with one of these reasons (`what`: "description", "change log").
  */
@@ -211,7 +211,7 @@ const oneFile = (message: string) =>
 export const PACKAGE_FIELD_MESSAGE = 'Upload exactly one .zip file in the field "app".';
 
 /**
- * The bounds of a package's app.json (server/services/packages/manifest.ts): the file as a whole, and each text
+ * The bounds of a package's app.json (server/apps/packages/manifest.ts): the file as a whole, and each text
  * field as the wizard bounds the same field (`LIMITS`); file paths and list lengths where the wizard has none.
  */
 export const MANIFEST_LIMITS = { bytes: 64 * 1024, path: 1_024, listItems: 100 } as const;

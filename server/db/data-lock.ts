@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { tryLockFile } from '../services/process/lock';
+import { tryLockFile } from '../kernel/process/lock';
 
 export const LOCK_FILE = 'portal.lock';
 

@@ -161,7 +161,7 @@ export const apps = pgTable(
     index('apps_publisher_modified_idx').on(t.publisherId, t.modifiedAt),
     index('apps_modified_idx').on(t.modifiedAt),
     // The order of the apps lists (most recently changed latest version first), per publisher and for staff.
-    // (Read forwards for the first pages, backwards for the last: server/read/paging.ts.)
+    // (Read forwards for the first pages, backwards for the last: server/kernel/paging.ts.)
     index('apps_publisher_list_idx').on(t.publisherId, t.isBundle, t.latestModified, t.id),
     index('apps_list_idx').on(t.isBundle, t.latestModified, t.id),
   ],
@@ -180,7 +180,7 @@ export const appVersions = pgTable(
     description: text('description').notNull().default(''),
     /**
      * The description and the change log as HTML, rendered once when the text is saved (within the renderer's
-     * nesting limit and time budget: docs in server/read/marketplace/markdown.ts); the catalog serves these and
+     * nesting limit and time budget: docs in server/catalog/markdown/markdown.ts); the catalog serves these and
      * never renders. Null until rendered (rows older than the column: rendered at start).
      */
     descriptionHtml: text('description_html'),
@@ -723,7 +723,7 @@ export const templateRenders = pgTable('template_renders', {
 });
 
 /**
- * Rate-limit counters every portal process shares (server/services/rate-limit-store.ts): the hits of one
+ * Rate-limit counters every portal process shares (server/kernel/rate-limit-store.ts): the hits of one
  * key (limit, person or address) in its window, which ends at `expires_at`; ended windows are swept.
  */
 export const rateLimits = pgTable(

@@ -3,16 +3,16 @@ import { createHash } from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import type { Db } from './client';
-import type { Storage } from '../services/storage';
-import { DELIVER_JOB } from '../services/job-kinds';
-import { JOB_SCHEMA, enqueue } from '../services/jobs';
+import type { Storage } from '../kernel/storage';
+import { DELIVER_JOB } from '../kernel/job-kinds';
+import { JOB_SCHEMA, enqueue } from '../kernel/jobs';
 import * as t from './schema';
 import type { PriceTerm } from './schema';
 import { demoApps, demoBundle, demoCategories, demoMoreBundles, demoPublishers, demoUsers } from './seed-data';
-import { renderMarkdown } from '../read/marketplace/markdown';
+import { renderMarkdown } from '../catalog/markdown/markdown';
 
 /**
- * A demo version's texts with their HTML, as a save stores them (services/markdown-texts.ts); rendered here in the
+ * A demo version's texts with their HTML, as a save stores them (catalog/markdown/markdown-texts.ts); rendered here in the
  * process, not on the rendering thread: these are the portal's own short texts, not a publisher's.
  */
 const withHtml = (t: { description: string; changesNote?: string }) => ({
@@ -53,7 +53,7 @@ export async function seedIfEmpty(db: Db, storage?: Storage): Promise<boolean> {
 
 /**
  * The compiled package of a demo version, as Rocket.Chat installs one: app.json, the app's class compiled to
- * JavaScript, its icon and the packager's mark (what server/services/packages/compiled.ts makes of a real
+ * JavaScript, its icon and the packager's mark (what server/apps/packages/compiled.ts makes of a real
  * upload). The demo's published versions carry one, so workspaces can download and install them.
  */
 export function demoPackage(a: { id: string; name: string; version: string; short: string; author: { name: string; support: string; homepage: string }; icon: string }) {

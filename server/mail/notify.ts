@@ -4,11 +4,11 @@ import type { NotificationKind } from '../../contract/schemas/notifications';
 import type { Db, Tx } from '../db/client';
 import { newId } from '../db/ids';
 import { appVersions, apps, compileJobs, developers, emailTemplates, publishers } from '../db/schema';
-import { MAIL_JOB, NOTIFY_JOB } from '../services/job-kinds';
-import { enqueue, type Executor } from '../services/jobs';
+import { MAIL_JOB, NOTIFY_JOB } from '../kernel/job-kinds';
+import { enqueue, type Executor } from '../kernel/jobs';
 import { renderMessage, type Template } from './templates';
 
-export { MAIL_JOB, NOTIFY_JOB } from '../services/job-kinds';
+export { MAIL_JOB, NOTIFY_JOB } from '../kernel/job-kinds';
 
 /** What a notification is about; the rest is read when it is sent. */
 export type Notification = { kind: NotificationKind; appId: string; internalId: string; reason?: string; note?: string };

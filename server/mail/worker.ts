@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { mailSends } from '../db/schema';
-import type { Claim, Disposition } from '../services/jobs';
+import type { Claim, Disposition } from '../kernel/jobs';
 import type { Message } from './mailer';
 import { expandNotification, type Notification, type Site } from './notify';
 import { recordRender, renderFailed } from './render-failures';

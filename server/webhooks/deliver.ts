@@ -1,9 +1,9 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { webhookActivities, webhooks } from '../db/schema';
-import { DELIVER_JOB, scheduledDelay } from '../services/job-kinds';
-import type { Claim, Jobs } from '../services/jobs';
-import { report } from '../services/metrics-events';
+import { DELIVER_JOB, scheduledDelay } from '../kernel/job-kinds';
+import type { Claim, Jobs } from '../kernel/jobs';
+import { report } from '../kernel/metrics-events';
 import type { Site } from '../mail/notify';
 import type { AddressPolicy } from './addresses';
 import { queueDisabledNotice } from './disable-notice';

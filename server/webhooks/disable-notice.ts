@@ -3,7 +3,7 @@ import type { Tx } from '../db/client';
 import { newId } from '../db/ids';
 import { developers, emailTemplates, publishers } from '../db/schema';
 import { DEFAULT_LAYOUT } from '../../contract/schemas/notifications';
-import { enqueue } from '../services/jobs';
+import { enqueue } from '../kernel/jobs';
 import { MAIL_JOB, type Site } from '../mail/notify';
 import { renderMessage, type Template } from '../mail/templates';
 

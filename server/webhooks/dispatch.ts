@@ -2,10 +2,10 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { newId } from '../db/ids';
 import { publishers, salesEvents, webhookActivities, webhooks } from '../db/schema';
-import { DELIVER_JOB } from '../services/job-kinds';
-import { enqueue } from '../services/jobs';
+import { DELIVER_JOB } from '../kernel/job-kinds';
+import { enqueue } from '../kernel/jobs';
 
-export { DELIVER_JOB, DISPATCH_JOB } from '../services/job-kinds';
+export { DELIVER_JOB, DISPATCH_JOB } from '../kernel/job-kinds';
 
 /** What a delivery's body is: `{type, timestamp, data}` (Standard Webhooks' shape). */
 export const deliveryBody = (type: string, occurredAt: Date | string, data: unknown) => ({ type, timestamp: new Date(occurredAt).toISOString(), data });

@@ -22,7 +22,7 @@ export async function listWebhooks(db: Db, publisherId: string) {
   return rows.map(toWebhook);
 }
 
-/** A webhook the gate authorized (server/plugins/access.ts): the functions below take it as it was loaded. */
+/** A webhook the gate authorized (server/kernel/plugins/access.ts): the functions below take it as it was loaded. */
 export type Hook = typeof webhooks.$inferSelect;
 
 export async function createWebhook(db: Db, publisherId: string, input: z.infer<typeof WebhookInput>, policy: AddressPolicy) {

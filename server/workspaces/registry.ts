@@ -7,7 +7,7 @@ import type { Db, Tx } from '../db/client';
 import { newId } from '../db/ids';
 import { accounts, appInstallEvents, developers, workspaceTokens, workspaces } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
-import type { Staff } from '../services/activity';
+import type { Staff } from '../kernel/activity';
 import { newClient } from './credentials';
 
 type WorkspaceRow = typeof workspaces.$inferSelect;

@@ -7,7 +7,7 @@ import { TOKEN_DEFAULT_DAYS } from '../../contract/schemas/tokens';
 import { sha256 } from '../../server/db/ids';
 import { uuidOf } from '../../server/db/seed';
 import { apiTokens, developers } from '../../server/db/schema';
-import { MAIL_JOB, TOKEN_EXPIRY_JOB } from '../../server/services/job-kinds';
+import { MAIL_JOB, TOKEN_EXPIRY_JOB } from '../../server/kernel/job-kinds';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
 import { startServer, type TestServer } from '../harness';
 

@@ -785,7 +785,7 @@ describe('the contract-driven fuzzer', () => {
         perRoute.set(r.route, counts.set(res.status, (counts.get(res.status) ?? 0) + 1));
         // Every status is one the route declares (so the OpenAPI document and the typed client know it): never a 5xx.
         // A request head past Node's limit (a 100 KB query) is refused by its HTTP parser before any route
-        // (server/plugins/errors.ts answerClientError): the server's answer, no route's.
+        // (server/kernel/plugins/errors.ts answerClientError): the server's answer, no route's.
         const beforeRouting = res.status === 431 && res.json?.code === 'HPE_HEADER_OVERFLOW';
         if (!(res.status in route.responses) && !beforeRouting) throw new Error(`undeclared ${res.status}: ${JSON.stringify({ ...req, answer: res.text.slice(0, 300) })}`);
         if (res.status >= 500) throw new Error(`5xx: ${JSON.stringify({ ...req, answer: res.text.slice(0, 300) })}`);

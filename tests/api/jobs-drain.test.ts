@@ -4,7 +4,7 @@
 // webhook-id): at most as many as it ran at once. The 10 000-delivery version is `npm run bench:jobs`.
 // Needs PostgreSQL: it runs in the API tests' PostgreSQL pass.
 import { describe, expect, it } from 'vitest';
-import { jobKinds, DEFAULT_JOB_SETTINGS, DELIVER_JOB } from '../../server/services/job-kinds';
+import { jobKinds, DEFAULT_JOB_SETTINGS, DELIVER_JOB } from '../../server/kernel/job-kinds';
 import { drainAcrossProcesses } from '../jobs-drain';
 
 const admin = process.env.TEST_DATABASE_URL;

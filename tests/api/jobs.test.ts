@@ -1,4 +1,4 @@
-// The job queue (pg-boss, server/services/jobs.ts): on the embedded PGlite through its db adapter (and on
+// The job queue (pg-boss, server/kernel/jobs.ts): on the embedded PGlite through its db adapter (and on
 // PostgreSQL in the PostgreSQL pass); jobs queued in the caller's transaction; every write of a run fenced
 // to the run that holds its job, so a run paused past its lease while another process finished the job
 // can neither overwrite the result nor deliver a webhook again; payout reconciliation once a minute across
@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
 import { compileJobs, templateRenders, webhookActivities, webhooks } from '../../server/db/schema';
 import { demoPublishers } from '../../server/db/seed-data';
-import { compileNext, runJob } from '../../server/plugins/workers';
-import { COMPILE_JOB, DELIVER_JOB, MAIL_JOB, NOTIFY_JOB, RECONCILE_JOB } from '../../server/services/job-kinds';
-import { StaleClaim, enqueue } from '../../server/services/jobs';
+import { compileNext, runJob } from '../../server/apps/plugins/workers';
+import { COMPILE_JOB, DELIVER_JOB, MAIL_JOB, NOTIFY_JOB, RECONCILE_JOB } from '../../server/kernel/job-kinds';
+import { StaleClaim, enqueue } from '../../server/kernel/jobs';
 import { deliver, deliverNext } from '../../server/webhooks/deliver';
 import { fixtureFiles, zip } from '../fixtures/packages';
 import { startServer, type TestServer } from '../harness';

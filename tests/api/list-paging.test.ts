@@ -1,10 +1,10 @@
-// The lists that grow are read without counting or walking them (server/read/paging.ts): totals kept in
+// The lists that grow are read without counting or walking them (server/kernel/paging.ts): totals kept in
 // row_counts, append-only lists numbered by position, the apps list read from its nearer end. Whatever
 // writes the tables, every page must still be exactly the page an OFFSET over the whole list would give.
 import { count, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, apps, compileJobs, rowCounts } from '../../server/db/schema';
-import { logActivity } from '../../server/services/activity';
+import { logActivity } from '../../server/kernel/activity';
 import { startServer, type TestServer } from '../harness';
 
 let s: TestServer;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKDOWN_TEXT } from '../../contract/schemas/app';
 import { appVersions, apps } from '../../server/db/schema';
 import { uuidOf } from '../../server/db/seed';
-import { plainHtml, renderMarkdown } from '../../server/read/marketplace/markdown';
+import { plainHtml, renderMarkdown } from '../../server/catalog/markdown/markdown';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
 import { startServer, type TestServer } from '../harness';
 import { eventually } from '../eventually';

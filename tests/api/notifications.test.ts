@@ -10,7 +10,7 @@ import { TEMPLATE_TEXT } from '../../contract/schemas/catalog';
 import { notificationKinds } from '../../contract/schemas/notifications';
 import { uuidOf } from '../../server/db/seed';
 import { apps, emailTemplates, mailSends, publishers } from '../../server/db/schema';
-import { enqueue } from '../../server/services/jobs';
+import { enqueue } from '../../server/kernel/jobs';
 import { MAIL_JOB, NOTIFY_JOB, expandNotification, type Notification } from '../../server/mail/notify';
 import { siteOf } from '../../server/mail/worker';
 import { startServer, type TestServer } from '../harness';

@@ -11,7 +11,7 @@ import { PURCHASE_SCOPE } from '../../contract/checkout';
 import { uuidOf } from '../../server/db/seed';
 import { apps, checkoutSessions, purchaseRecords, salesEvents, sandboxLedger } from '../../server/db/schema';
 import { completeCheckout, startCheckout, type ReturnPages } from '../../server/commerce/billing/checkout';
-import { VOID_CHECKOUT_JOB } from '../../server/services/job-kinds';
+import { VOID_CHECKOUT_JOB } from '../../server/kernel/job-kinds';
 import { plansOf } from '../../server/commerce/sales/plans';
 import { startServer, type TestServer } from '../harness';
 

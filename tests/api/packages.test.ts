@@ -3,7 +3,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apps, compileJobs } from '../../server/db/schema';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
-import { COMPILE_JOB, limitMessages } from '../../server/services/compile/job';
+import { COMPILE_JOB, limitMessages } from '../../server/apps/compile/job';
 import { startServer, type TestServer } from '../harness';
 
 let s: TestServer;

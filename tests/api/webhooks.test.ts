@@ -10,7 +10,7 @@ import { WEBHOOK_RETRY_DELAYS } from '../../contract/schemas/webhook';
 import { uuidOf } from '../../server/db/seed';
 import { demoPublishers } from '../../server/db/seed-data';
 import { webhookActivities, webhooks } from '../../server/db/schema';
-import { MAIL_JOB } from '../../server/services/job-kinds';
+import { MAIL_JOB } from '../../server/kernel/job-kinds';
 import { DELIVER_JOB, dispatchEvents } from '../../server/webhooks/dispatch';
 import { deliverNext } from '../../server/webhooks/deliver';
 import { startServer, type TestServer } from '../harness';

@@ -214,7 +214,7 @@ describe(`Rocket.Chat's Apps CLI ${CLI_VERSION} publishing to the portal`, () =>
     }
     const printed = flat(cli.text());
     expect(printed).toContain('Error:');
-    // The wizard's text for a version that exists and compiled (server/services/packages/upload.ts).
+    // The wizard's text for a version that exists and compiled (server/apps/packages/upload.ts).
     expect(printed).toContain('Version 1.1.0 is compiled: only a version that failed to compile or was reviewed can be revised. Upload a greater version.');
     expect(printed).not.toContain('submitted!');
     expect((await call('GET', `/v1/publisher/apps/${APP_ID}/all`)).json).toEqual(before);

@@ -8,7 +8,7 @@ import { newId } from '../../server/db/ids';
 import { appVersions, apps } from '../../server/db/schema';
 import { uuidOf } from '../../server/db/seed';
 import { demoBundle } from '../../server/db/seed-data';
-import { compileNext } from '../../server/plugins/workers';
+import { compileNext } from '../../server/apps/plugins/workers';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
 import { startServer, type TestServer } from '../harness';
 import { ModelCoverage } from './coverage';

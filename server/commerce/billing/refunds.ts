@@ -5,7 +5,7 @@ import { publishers, purchaseRecords } from '../../db/schema';
 import { badRequest, conflict } from '../../errors';
 import { purchaseRefundable } from '../../../contract/purchase-rules';
 import { appNames, billingOf, purchaseRow, toPurchase } from '../read/purchases';
-import { logActivity, type Staff } from '../../services/activity';
+import { logActivity, type Staff } from '../../kernel/activity';
 import type { PaymentProvider } from '../payments/provider';
 import { viaProvider } from './checkout';
 import { allows } from './subscriptions';

@@ -4,8 +4,8 @@ import type { Db, Tx } from '../../db/client';
 import { newId } from '../../db/ids';
 import { payouts, publisherActivity, publishers } from '../../db/schema';
 import { HttpError, notFound } from '../../errors';
-import type { Staff } from '../../services/activity';
-import { report } from '../../services/metrics-events';
+import type { Staff } from '../../kernel/activity';
+import { report } from '../../kernel/metrics-events';
 import { PaymentProviderError, toCents, type PaymentProvider } from './provider';
 
 type Payout = typeof payouts.$inferSelect;

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import stripeEventsRoutes, { STRIPE_EVENTS_PATH } from '../routes/stripe-events';
 import { giveBackVoided, recordGiveBack, type VoidedPayment } from '../billing/checkout';
 import { sandboxBillingDue } from '../billing/subscriptions';
-import { RECONCILE_JOB, SANDBOX_BILLING_JOB, VOID_CHECKOUT_JOB } from '../../services/job-kinds';
+import { RECONCILE_JOB, SANDBOX_BILLING_JOB, VOID_CHECKOUT_JOB } from '../../kernel/job-kinds';
 import { PaymentProviderError, type PaymentProvider } from '../payments/provider';
 import { reconcilePayouts } from '../payments/payouts';
 import { SandboxProvider } from '../../dev/payments/sandbox';

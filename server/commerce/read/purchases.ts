@@ -4,7 +4,7 @@ import { accounts, apps, appVersions, purchaseRecords, workspaces } from '../../
 import { notFound } from '../../errors';
 import type { PurchaseBilling } from '../../../contract/schemas/commerce';
 import type { Purchase } from '../sales/events';
-import { pageByPosition, storedTotal, type Page } from '../../read/paging';
+import { pageByPosition, storedTotal, type Page } from '../../kernel/paging';
 
 export type PurchaseRow = typeof purchaseRecords.$inferSelect;
 type AppName = { name: string; isBundle: boolean };

@@ -1,7 +1,7 @@
 import { initServer } from '@ts-rest/fastify';
 import type { FastifyInstance } from 'fastify';
 import { contract } from '../../../contract';
-import { requireDeveloper, requireStaff } from '../../plugins/access';
+import { requireDeveloper, requireStaff } from '../../kernel/plugins/access';
 import { allPurchases, purchaseDetail, purchasesPage, workspaceOf, workspacePurchases } from '../read/purchases';
 import { purchasesCsv } from '../read/purchases-csv';
 import { createPurchase, editPurchase, removePurchase } from '../sales/purchases';

@@ -3,8 +3,8 @@ import type { PurchaseRecord } from '../../../contract/schemas/commerce';
 import type { Tx } from '../../db/client';
 import { newId } from '../../db/ids';
 import { salesEvents } from '../../db/schema';
-import { DISPATCH_JOB } from '../../services/job-kinds';
-import { enqueue } from '../../services/jobs';
+import { DISPATCH_JOB } from '../../kernel/job-kinds';
+import { enqueue } from '../../kernel/jobs';
 
 /**
  * The sales events (SPEC §2 Webhook events), written to the outbox (`sales_events`) in the transaction that

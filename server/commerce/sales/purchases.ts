@@ -6,7 +6,7 @@ import type { Db, Tx } from '../../db/client';
 import { newId } from '../../db/ids';
 import { apps, publishers, purchaseRecords, workspaces } from '../../db/schema';
 import { badRequest, conflict } from '../../errors';
-import { logActivity, type Staff } from '../../services/activity';
+import { logActivity, type Staff } from '../../kernel/activity';
 import { appNames, purchaseRow, toPurchase, type PurchaseRow } from '../read/purchases';
 import type { SaleCredit } from '../payments/provider';
 import { eventPayload, recordEvents, type Changes, type SalesEventType } from './events';

@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { newId } from '../../db/ids';
 import { sandboxAccounts, sandboxLedger } from '../../db/schema';
-import type { SignedLinks } from '../../services/signed-links';
+import type { SignedLinks } from '../../kernel/signed-links';
 import { fromCents, PaymentProviderError, toCents, type CheckoutRequest, type PaymentProvider, type SaleCredit } from '../../commerce/payments/provider';
 
 export const SANDBOX_PATH = '/dev-payments';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { DEV_AUTH_PATH } from '../../config';
 import { newId, randomToken, sha256, sha256Base64Url } from '../../db/ids';
 import { authCodes, cloudTokens, cloudUsers, oauthClients } from '../../db/schema';
-import { contentSecurityPolicyHeader } from '../../plugins/security';
+import { contentSecurityPolicyHeader } from '../../kernel/plugins/security';
 import { clientAuthenticated, findClient, PORTAL_SCOPES, type PortalClient, type RegisteredClient } from '../../identity/clients';
 import { authorizePage } from './page';
 import { issueTokens, OAuthError, refreshAccess, revokeToken } from '../../identity/grants';

@@ -5,7 +5,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { workspaces } from '../../db/schema';
-import type { Staff } from '../../services/activity';
+import type { Staff } from '../../kernel/activity';
 import { newClient } from '../../workspaces/credentials';
 import { registerWorkspace, rotateSecret } from '../../workspaces/registry';
 

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import { newId, randomToken, sha256 } from '../../db/ids';
 import { apiTokens } from '../../db/schema';
 import { conflict } from '../../errors';
-import type { Staff } from '../../services/activity';
+import type { Staff } from '../../kernel/activity';
 import { logPublisherActivity } from '../../commerce/payments/payouts';
 
 type TokenRow = typeof apiTokens.$inferSelect;

@@ -5,9 +5,9 @@ import { contract } from '../../../contract';
 import { MODEL, policies } from '../../access/policy';
 import { developers, publishers } from '../../db/schema';
 import { publisherFlags } from '../../../contract/access';
-import { requireAccount } from '../../plugins/access';
+import { requireAccount } from '../../kernel/plugins/access';
 import { notificationKinds, type NotificationSettings } from '../../../contract/schemas/notifications';
-import { toDeveloper } from '../../routes/views';
+import { toDeveloper } from '../../publishers/views';
 
 /** Every kind on, but those the developer turned off. */
 const settingsOf = (off: Record<string, boolean>) => Object.fromEntries(notificationKinds.map((k) => [k, off[k] !== true])) as NotificationSettings;

@@ -6,7 +6,7 @@ import { randomToken, sha256 } from '../../db/ids';
 import { cloudUsers, developers, sessions } from '../../db/schema';
 import { completeConnect, startConnect } from '../../commerce/payments/connect';
 import { refreshBalance } from '../../commerce/payments/payouts';
-import { requireDeveloper, requireSession } from '../../plugins/access';
+import { requireDeveloper, requireSession } from '../../kernel/plugins/access';
 
 const s = initServer();
 

@@ -2,7 +2,7 @@ import { initServer } from '@ts-rest/fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { contract } from '../../../contract';
 import { HttpError } from '../../errors';
-import { allowedRows, requireDeveloper, resourceOf } from '../../plugins/access';
+import { allowedRows, requireDeveloper, resourceOf } from '../../kernel/plugins/access';
 import type { DeveloperRow } from '../../access/caller';
 import { createToken, listTokens, revokeToken } from '../api-tokens/tokens';
 

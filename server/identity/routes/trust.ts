@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { contract } from '../../../contract';
 import { TRUST_TEXT } from '../../../contract/schemas/tokens';
 import { badRequest } from '../../errors';
-import { requireStaff, resourceOf } from '../../plugins/access';
+import { requireStaff, resourceOf } from '../../kernel/plugins/access';
 import { CiTokens } from '../trusted/ci-tokens';
 import { exchangeCiToken } from '../trusted/exchange';
 import { addPolicy, listPolicies, removePolicy } from '../trusted/policies';

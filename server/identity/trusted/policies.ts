@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { newId } from '../../db/ids';
 import { apiTokens, apps, publisherActivity, trustPolicies } from '../../db/schema';
 import { badRequest, conflict } from '../../errors';
-import type { Staff } from '../../services/activity';
+import type { Staff } from '../../kernel/activity';
 
 /** How many CI workflows one app may trust (each is checked on every exchange for it). */
 export const MAX_POLICIES_PER_APP = 20;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { DELIVER_JOB, DISPATCH_JOB } from '../../services/job-kinds';
+import { DELIVER_JOB, DISPATCH_JOB } from '../../kernel/job-kinds';
 import { siteOf } from '../../mail/worker';
 import { deliver, type Clock, type DeliveryDeps } from '../deliver';
 import { dispatchEvents } from '../dispatch';

@@ -1,7 +1,7 @@
 import { initServer } from '@ts-rest/fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { contract } from '../../../contract';
-import { requireDeveloper, resourceOf } from '../../plugins/access';
+import { requireDeveloper, resourceOf } from '../../kernel/plugins/access';
 import { activitiesPage, createWebhook, listWebhooks, resend, revealSecret, rotateSecret, sendTest, setEnabled } from '../webhooks';
 import { toWebhook } from '../views';
 

@@ -9,8 +9,8 @@ import type { Db } from '../../db/client';
 import { newId } from '../../db/ids';
 import { appRequests, apps, workspaces, type AppRequestEndUser } from '../../db/schema';
 import { HttpError } from '../../errors';
-import type { AppRequestCounts } from '../../read/marketplace/app-requests';
-import { loadCatalog } from '../../read/marketplace/catalog';
+import type { AppRequestCounts } from '../../catalog/read/app-requests';
+import { loadCatalog } from '../../catalog/read/catalog';
 
 type Row = typeof appRequests.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { initServer } from '@ts-rest/fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { contract } from '../../../contract';
-import { requireStaff, resourceOf } from '../../plugins/access';
+import { requireStaff, resourceOf } from '../../kernel/plugins/access';
 import { listRegistered, registerWorkspace, revokeWorkspace, rotateSecret } from '../registry';
 
 const s = initServer();

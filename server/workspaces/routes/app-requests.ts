@@ -4,7 +4,7 @@ import { contract } from '../../../contract';
 import {
   appRequestTotals, createAppRequest, listAppRequests, markAppRequestsSeen, markAppRequestsSent, pendingNotificationApps,
 } from '../app-requests/requests';
-import { workspaceOf } from '../../plugins/access';
+import { workspaceOf } from '../../kernel/plugins/access';
 
 const s = initServer();
 
@@ -12,7 +12,7 @@ const s = initServer();
  * App requests (contract/app-requests.ts). Rocket.Chat's reads and changes take the workspace's token
  * (`Authorization: Bearer …`; rest.ts sends its default-scope token, the cron the same) and see only that
  * workspace's requests; Rocket.Chat reads a refusal's `error` (rest.ts: `throw new Error(result.error)`).
- * The requestAccess page's call is public and rate limited (server/plugins/security.ts).
+ * The requestAccess page's call is public and rate limited (server/kernel/plugins/security.ts).
  */
 export const appRequestsRoutes = (app: FastifyInstance) => {
   return {

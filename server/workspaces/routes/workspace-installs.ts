@@ -4,13 +4,13 @@ import semver from 'semver';
 import { contract } from '../../../contract';
 import type { ErrorBody } from '../../../contract/common';
 import { HttpError, notFound } from '../../errors';
-import { resourceOf, workspaceOf } from '../../plugins/access';
+import { resourceOf, workspaceOf } from '../../kernel/plugins/access';
 import { installStats } from '../read/installs';
-import { runsOn } from '../../read/marketplace/catalog';
+import { runsOn } from '../../catalog/read/catalog';
 import { refusalFor, type Refusal } from '../installs/entitlement';
 import { downloadableVersion, installableApp, recordDownload, recordInstallEvent } from '../installs/events';
 import { reportUsage } from '../installs/usage';
-import { engineOf } from '../../routes/engine-header';
+import { engineOf } from '../../catalog/routes/engine-header';
 
 const s = initServer();
 

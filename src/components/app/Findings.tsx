@@ -21,7 +21,7 @@ export const reviewText = {
     if (!findings.length) return 'No findings';
     return blocks ? `${plural(findings.length, 'finding')} · ${blocks} ${blocks === 1 ? 'blocks' : 'block'} submission` : plural(findings.length, 'finding');
   },
-  /** What Submit says while a finding blocks it: the server's own wording of its 409 (server/services/review/findings.ts). */
+  /** What Submit says while a finding blocks it: the server's own wording of its 409 (server/apps/review/findings.ts). */
   blocked: (f: Pick<Finding, 'check' | 'reason'>) => `${CHECK_TITLES[f.check]}: ${f.reason}`,
   /** "lib/x.ts:12", or the file alone. */
   place: (file: string, line?: number) => (line === undefined ? file : `${file}:${line}`),
