@@ -5,6 +5,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import importPlugin from 'eslint-plugin-import';
 import { readdirSync } from 'node:fs';
 
+/** The server's domains, and its development stand-ins (server/dev). */
+const serverDomains = ['apps', 'catalog', 'commerce', 'identity', 'mail', 'publishers', 'webhooks', 'workspaces', 'dev'];
+
 const features = readdirSync('src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
 
 const noImport = (patterns) => ['error', { patterns: patterns.map(([group, message]) => ({ group, message })) }];
@@ -49,6 +52,25 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': noImport([[['**/server/**'], 'src/ never imports server/.']]) },
+  },
+  // The server's kernel (db, the gate's access rules, jobs, storage, HTTP plugins) sits under the domains:
+  // it never imports one, nor the development stand-ins (docs/architecture.md).
+  {
+    files: ['server/**/*.ts'],
+    plugins: { import: importPlugin },
+    settings: { 'import/resolver': { node: { extensions: ['.ts', '.js'] } } },
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: ['./server/kernel', './server/access', './server/db', './server/config.ts', './server/errors.ts'].map((target) => ({
+            target,
+            from: serverDomains.map((domain) => `./server/${domain}`),
+            message: 'The kernel does not import a domain: the domain imports the kernel (docs/architecture.md).',
+          })),
+        },
+      ],
+    },
   },
   // Features never import another feature (each feature folder is a zone of its own).
   {

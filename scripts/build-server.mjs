@@ -9,7 +9,7 @@ rmSync('build', { recursive: true, force: true });
 await build({
   entryPoints: {
     main: 'server/main.ts',
-    'seed-cli': 'server/db/seed-cli.ts',
+    'seed-cli': 'server/dev/seed/seed-cli.ts',
     // The compile sandbox's process (server/apps/compile/sandbox.ts looks for it beside the bundle).
     'sandbox-child': 'server/apps/compile/sandbox-child.ts',
     // The thread that renders publishers' Markdown (server/catalog/markdown/markdown-renderer.ts looks for it beside the bundle).

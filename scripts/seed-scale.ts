@@ -7,7 +7,7 @@
 // (generate_series), triggers off while loading; what the triggers keep is then computed once.
 import pg from 'pg';
 import { openDatabaseWithJobs } from '../server/kernel/database';
-import { seedIfEmpty } from '../server/db/seed';
+import { seedIfEmpty } from '../server/dev/seed/seed';
 
 export const SCALE_PUBLISHER = 'scale-publisher';
 export const BUSY_APP = 'scale-app-1';

@@ -9,11 +9,13 @@ import fp from 'fastify-plugin';
 import type { Config } from './config';
 import access from './kernel/plugins/access';
 import security from './kernel/plugins/security';
+import { signInEndpoints } from './identity/rate-limits';
 import health from './kernel/plugins/health';
 import metrics from './kernel/plugins/metrics';
 import serverTiming from './kernel/plugins/server-timing';
 import auth from './identity/plugins/auth';
 import db from './kernel/plugins/db';
+import { seedIfEmpty } from './dev/seed/seed';
 import downloads from './kernel/plugins/downloads';
 import errors, { answerClientError } from './kernel/plugins/errors';
 import etag from './kernel/plugins/etag';
@@ -74,7 +76,7 @@ export async function buildApp(config: Config, opts: { logStream?: { write: (lin
   );
   await app.register(serverTiming);
   await app.register(errors);
-  await app.register(security);
+  await app.register(security, { signIn: signInEndpoints(config) });
   // Before the sign-in lookup (auth): the probes and the scrape hold no session and answer while the database is down.
   await app.register(metrics);
   await app.register(health);
@@ -85,7 +87,8 @@ export async function buildApp(config: Config, opts: { logStream?: { write: (lin
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
   await app.register(formbody, { bodyLimit: 16_384 });
   await app.register(storage);
-  await app.register(db);
+  // The demo's published versions get their compiled packages in the file store (server/dev/seed/seed.ts).
+  await app.register(db, { seed: (d) => seedIfEmpty(d, app.storage) });
   await app.register(downloads);
   await app.register(identity);
   await app.register(auth);

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import type { Clock } from 'pg-boss';
 import { z } from 'zod';
 import { GITHUB_ACTIONS_ISSUER } from '../contract/schemas/tokens';
-import { ENGINE_VERSION } from './apps/compile/type-roots';
+import { ENGINE_VERSION } from './kernel/engine-version';
 import { COMPILE_LEASE_MARGIN_SECONDS, DELIVERY_LEASE_MARGIN_SECONDS, type JobSettings } from './kernel/job-kinds';
 import type { S3Settings } from './kernel/storage';
 

@@ -13,7 +13,7 @@ import { appsRoutes } from './apps/routes/apps';
 import { catalogRoutes } from './catalog/routes/catalog';
 import { adminRefundsRoutes, checkoutRoutes, workspaceLicensesRoutes } from './commerce/routes/checkout';
 import { marketplaceRoutes } from './catalog/routes/marketplace';
-import { seenOnSuccess } from './workspaces/tokens';
+import { seenOnSuccess } from './access/workspace-tokens';
 import { meRoutes } from './identity/routes/me';
 import { oauthRoutes } from './identity/routes/oauth';
 import { publisherRoutes } from './publishers/routes/publisher';
@@ -32,7 +32,7 @@ const s = initServer();
  * router is implemented whole, and each handler against its route.
  */
 export async function routes(app: FastifyInstance) {
-  // A registered workspace's successful call is seeing it (its lastSeenAt; workspaces/tokens.ts).
+  // A registered workspace's successful call is seeing it (its lastSeenAt; access/workspace-tokens.ts).
   seenOnSuccess(app);
   const router = s.router(contract, {
     oauth: oauthRoutes(app),

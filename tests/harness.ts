@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig, type Config } from '../server/config';
-import { demoUsers } from '../server/db/seed-data';
+import { demoUsers } from '../server/dev/seed/seed-data';
 import { PG_TEMPLATE_ENV, PGLITE_TEMPLATE_ENV } from './database-template';
 
 const DATA_PREFIX = 'portal-data-';

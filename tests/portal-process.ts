@@ -15,7 +15,7 @@ export function tempDataDir(prefix = 'portal-proc-') {
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
 }
 
-/** Runs a script of the project (`server/main.ts`, `server/db/seed-cli.ts`) to its end: exit code and what it printed. */
+/** Runs a script of the project (`server/main.ts`, `server/dev/seed/seed-cli.ts`) to its end: exit code and what it printed. */
 export function runScript(script: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { HttpError } from '../errors';
-import { madeBy, workspaceForToken, type WorkspaceCaller } from '../workspaces/tokens';
+import { madeBy, workspaceForToken, type WorkspaceCaller } from './workspace-tokens';
 
 /** The token of `Authorization: Bearer …` (Rocket.Chat sends `Bearer ` and nothing when it is not registered). */
 const bearer = (request: FastifyRequest) => {

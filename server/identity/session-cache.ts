@@ -1,8 +1,5 @@
 import { LRUCache } from 'lru-cache';
 
-/** A request that may have written (not a read, not refused): what a process forgets after it. */
-export const isWrite = (method: string, status: number) => method !== 'GET' && method !== 'HEAD' && status < 400;
-
 /** What the cache needs to know of a cached answer: whose it is and until when the session holds. */
 export type Cached = { session: { cloudUserId: string; expiresAt: Date } };
 

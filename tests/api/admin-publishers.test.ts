@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LAYOUT } from '../../contract/schemas/notifications';
-import { demoPublishers } from '../../server/db/seed-data';
+import { demoPublishers } from '../../server/dev/seed/seed-data';
 import { publisherActivity } from '../../server/db/schema';
 import { startServer, type TestServer } from '../harness';
 

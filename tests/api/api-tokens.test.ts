@@ -5,7 +5,7 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_DEFAULT_DAYS } from '../../contract/schemas/tokens';
 import { sha256 } from '../../server/db/ids';
-import { uuidOf } from '../../server/db/seed';
+import { uuidOf } from '../../server/dev/seed/seed';
 import { apiTokens, developers } from '../../server/db/schema';
 import { MAIL_JOB, TOKEN_EXPIRY_JOB } from '../../server/kernel/job-kinds';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { appVersions } from '../../server/db/schema';
-import { uuidOf } from '../../server/db/seed';
+import { uuidOf } from '../../server/dev/seed/seed';
 import sharp from 'sharp';
 import { TRAILER, contains, imageOf, jpegWithGps, pngBomb, pngImage } from '../fixtures/images';
 import { startServer, type TestServer } from '../harness';

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { uuidOf } from '../../server/db/seed';
+import { uuidOf } from '../../server/dev/seed/seed';
 import { startServer, type TestServer } from '../harness';
 import { registerWorkspace, type RegisteredWorkspace } from '../registered-workspace';
 import { fetchMarketplaceAppsSchema, nullsIn } from './rocketchat-schemas';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '../../contract';
 import { flattenRoutes } from '../../contract/walk';
-import { uuidOf } from '../../server/db/seed';
+import { uuidOf } from '../../server/dev/seed/seed';
 import { startServer, type DemoKey, type TestServer } from '../harness';
 
 /**

@@ -4,7 +4,7 @@ import { CENTS_MESSAGE, LIMITS, PRICE_MAX_MESSAGE, tooLong } from '../../contrac
 import { CHANGE_PRICING_MESSAGES } from '../../contract/schemas/price';
 import { HTTPS_MESSAGE } from '../../contract/schemas/publisher';
 import { apps, appVersions } from '../../server/db/schema';
-import { uuidOf } from '../../server/db/seed';
+import { uuidOf } from '../../server/dev/seed/seed';
 import { startServer, type TestServer } from '../harness';
 
 /** Every field is bounded on the server with the rule and message of its form; past a bound: 400, nothing changes. */

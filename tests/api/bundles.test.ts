@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLE_TEXT } from '../../contract/schemas/bundle';
 import { apps } from '../../server/db/schema';
-import { uuidOf } from '../../server/db/seed';
+import { uuidOf } from '../../server/dev/seed/seed';
 import { TRAILER, contains, imageOf, jpegWithGps } from '../fixtures/images';
 import { startServer, type TestServer } from '../harness';
 

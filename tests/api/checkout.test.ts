@@ -6,8 +6,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { Webhook as Verifier } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uuidOf } from '../../server/db/seed';
-import { demoPublishers } from '../../server/db/seed-data';
+import { uuidOf } from '../../server/dev/seed/seed';
+import { demoPublishers } from '../../server/dev/seed/seed-data';
 import { checkoutSessions, purchaseRecords, salesEvents, sandboxLedger, webhooks, workspaces } from '../../server/db/schema';
 import { deliverNext } from '../../server/webhooks/deliver';
 import { dispatchEvents } from '../../server/webhooks/dispatch';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../server/db/ids';
 import { cloudRefreshTokens, cloudTokens, oauthClients } from '../../server/db/schema';
-import { demoUsers } from '../../server/db/seed-data';
+import { demoUsers } from '../../server/dev/seed/seed-data';
 import { startServer, type TestServer } from '../harness';
 
 /**

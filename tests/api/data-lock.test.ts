@@ -1,12 +1,12 @@
 // One process per embedded data folder: while a portal runs on a DATA_DIR, a second portal and `npm run seed`
 // on the same folder refuse to start, naming the folder and the holder's pid, and the first keeps serving.
 // Killed with `kill -9`, the first leaves the folder usable: the next portal starts at once, with every row
-// it had acknowledged. Separate processes (`server/main.ts`, `server/db/seed-cli.ts`) on PGlite: the lock is
+// it had acknowledged. Separate processes (`server/main.ts`, `server/dev/seed/seed-cli.ts`) on PGlite: the lock is
 // the embedded database's (PostgreSQL serves any number of processes), so the PostgreSQL pass skips it.
 import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { uuidOf } from '../../server/db/seed';
-import { demoUsers } from '../../server/db/seed-data';
+import { uuidOf } from '../../server/dev/seed/seed';
+import { demoUsers } from '../../server/dev/seed/seed-data';
 import { callAt, runScript, signInAt, startPortalProcess, tempDataDir, type PortalProcess } from '../portal-process';
 
 const running: PortalProcess[] = [];
@@ -28,7 +28,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('one portal process per data fo
     const second = await runScript('server/main.ts', { DATA_DIR: dir.path, PORT: '0', LOG_LEVEL: 'warn', SERVE_SPA: 'false' });
     expect(second.code).toBe(1);
     expect(second.output).toContain(refusal);
-    const seed = await runScript('server/db/seed-cli.ts', { DATA_DIR: dir.path });
+    const seed = await runScript('server/dev/seed/seed-cli.ts', { DATA_DIR: dir.path });
     expect(seed.code).toBe(1);
     expect(seed.output).toContain(refusal);
     expect(seed.output).toContain('npm run seed changes nothing while the portal runs');
@@ -53,7 +53,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('one portal process per data fo
     for (const id of acknowledged) expect((await callAt(again.base, 'GET', `/v1/admin/purchases/${id}`, token)).status).toBe(200);
     await again.stop();
     // Stopped cleanly, the folder is free for the seed.
-    const reseed = await runScript('server/db/seed-cli.ts', { DATA_DIR: dir.path });
+    const reseed = await runScript('server/dev/seed/seed-cli.ts', { DATA_DIR: dir.path });
     expect(reseed.output).toContain('The database already has data');
     expect(reseed.code).toBe(0);
   });

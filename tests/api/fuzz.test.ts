@@ -11,7 +11,7 @@ import { AdminAction } from '../../contract/schemas/app';
 import { BundleInfo } from '../../contract/schemas/bundle';
 import { flattenRoutes } from '../../contract/walk';
 import { isWorkspaceRoute } from '../../contract/access';
-import { demoUsers } from '../../server/db/seed-data';
+import { demoUsers } from '../../server/dev/seed/seed-data';
 import { imageOf, pngImage } from '../fixtures/images';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
 import { startServer, type DemoKey, type TestServer } from '../harness';

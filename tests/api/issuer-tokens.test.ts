@@ -5,7 +5,7 @@ import { exportJWK, generateKeyPair, SignJWT, UnsecuredJWT, type CryptoKey, type
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../server/db/ids';
 import { developers } from '../../server/db/schema';
-import { demoUsers } from '../../server/db/seed-data';
+import { demoUsers } from '../../server/dev/seed/seed-data';
 import { IssuerTokens } from '../../server/identity/issuer-tokens';
 import { startServer, type TestServer } from '../harness';
 

@@ -9,7 +9,7 @@ import { TestClock } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
 import { compileJobs, templateRenders, webhookActivities, webhooks } from '../../server/db/schema';
-import { demoPublishers } from '../../server/db/seed-data';
+import { demoPublishers } from '../../server/dev/seed/seed-data';
 import { compileNext, runJob } from '../../server/apps/plugins/workers';
 import { COMPILE_JOB, DELIVER_JOB, MAIL_JOB, NOTIFY_JOB, RECONCILE_JOB } from '../../server/kernel/job-kinds';
 import { StaleClaim, enqueue } from '../../server/kernel/jobs';

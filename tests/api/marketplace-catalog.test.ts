@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { contract } from '../../contract';
 import { PublicCategory } from '../../contract/schemas/catalog';
-import { uuidOf } from '../../server/db/seed';
+import { uuidOf } from '../../server/dev/seed/seed';
 import { categories, workspaceTokens, workspaces } from '../../server/db/schema';
 import { eventually } from '../eventually';
 import { startServer, type TestServer } from '../harness';

@@ -8,7 +8,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEMPLATE_TEXT } from '../../contract/schemas/catalog';
 import { notificationKinds } from '../../contract/schemas/notifications';
-import { uuidOf } from '../../server/db/seed';
+import { uuidOf } from '../../server/dev/seed/seed';
 import { apps, emailTemplates, mailSends, publishers } from '../../server/db/schema';
 import { enqueue } from '../../server/kernel/jobs';
 import { MAIL_JOB, NOTIFY_JOB, expandNotification, type Notification } from '../../server/mail/notify';

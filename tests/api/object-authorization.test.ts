@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSystemFeature, type ResourceKind, type RouteAccess } from '../../contract/access';
 import { contract } from '../../contract';
 import { flattenRoutes } from '../../contract/walk';
-import { uuidOf } from '../../server/db/seed';
+import { uuidOf } from '../../server/dev/seed/seed';
 import { pngImage } from '../fixtures/images';
 import { startServer, type DemoKey, type TestServer } from '../harness';
 

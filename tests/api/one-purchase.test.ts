@@ -8,7 +8,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PURCHASE_SCOPE } from '../../contract/checkout';
-import { uuidOf } from '../../server/db/seed';
+import { uuidOf } from '../../server/dev/seed/seed';
 import { apps, checkoutSessions, purchaseRecords, salesEvents, sandboxLedger } from '../../server/db/schema';
 import { completeCheckout, startCheckout, type ReturnPages } from '../../server/commerce/billing/checkout';
 import { VOID_CHECKOUT_JOB } from '../../server/kernel/job-kinds';

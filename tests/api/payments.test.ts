@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoPublishers } from '../../server/db/seed-data';
+import { demoPublishers } from '../../server/dev/seed/seed-data';
 import { payouts, publisherActivity, sandboxLedger } from '../../server/db/schema';
 import { KEY_REUSED_MESSAGE, payoutKey, reconcilePayouts } from '../../server/commerce/payments/payouts';
 import type { SandboxProvider } from '../../server/dev/payments/sandbox';

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uuidOf } from '../../server/db/seed';
-import { demoPublishers } from '../../server/db/seed-data';
+import { uuidOf } from '../../server/dev/seed/seed';
+import { demoPublishers } from '../../server/dev/seed/seed-data';
 import { apps, purchaseRecords, salesEvents, sandboxLedger } from '../../server/db/schema';
 import { changeSubscription, createPurchase } from '../../server/commerce/sales/purchases';
 import { startServer, type TestServer } from '../harness';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authCodes } from '../../server/db/schema';
 import { sha256 } from '../../server/db/ids';
-import { demoUsers } from '../../server/db/seed-data';
+import { demoUsers } from '../../server/dev/seed/seed-data';
 import { REDIRECT_URI, startServer, type TestServer } from '../harness';
 
 let s: TestServer;

@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PURCHASE_SCOPE } from '../../contract/checkout';
-import { demoPublishers } from '../../server/db/seed-data';
+import { demoPublishers } from '../../server/dev/seed/seed-data';
 import { apps, appVersions, checkoutSessions, prices, purchaseRecords, salesEvents, stripeEvents } from '../../server/db/schema';
 import { startCheckout, type ReturnPages } from '../../server/commerce/billing/checkout';
 import { cancelSubscription, changeSeats, resumeSubscription } from '../../server/commerce/billing/subscriptions';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoUsers } from '../../server/db/seed-data';
+import { demoUsers } from '../../server/dev/seed/seed-data';
 import { startServer, type TestServer } from '../harness';
 
 let s: TestServer;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GITHUB_ACTIONS_ISSUER, ID_TOKEN_TYPE, JWT_TOKEN_TYPE, TOKEN_EXCHANGE_GRANT, TRUST_TEXT } from '../../contract/schemas/tokens';
 import { loadConfig } from '../../server/config';
 import { sha256 } from '../../server/db/ids';
-import { uuidOf } from '../../server/db/seed';
+import { uuidOf } from '../../server/dev/seed/seed';
 import { apiTokens, ciTokenUses, publisherActivity } from '../../server/db/schema';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
 import { startServer, type TestServer } from '../harness';

@@ -9,7 +9,7 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import pg from 'pg';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoUsers } from '../../server/db/seed-data';
+import { demoUsers } from '../../server/dev/seed/seed-data';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
 import { callAt, signInAt, startPortalProcess, tempDataDir, type PortalProcess } from '../portal-process';
 import { eventually } from '../eventually';

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uuidOf } from '../../server/db/seed';
+import { uuidOf } from '../../server/dev/seed/seed';
 import { fixtureFiles, zip } from '../fixtures/packages';
 import { startServer, type TestServer } from '../harness';
 

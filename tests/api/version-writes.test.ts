@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { versionStatuses, type VersionStatus } from '../../contract/schemas/app';
 import { lifecycleSnapshot, type LifecycleEvent } from '../../machines/app-version-lifecycle';
 import { appVersions, screenshots } from '../../server/db/schema';
-import { uuidOf } from '../../server/db/seed';
+import { uuidOf } from '../../server/dev/seed/seed';
 import { pngImage } from '../fixtures/images';
 import { startServer, type TestServer } from '../harness';
 

@@ -5,8 +5,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { uuidOf } from '../../server/db/seed';
-import { demoUsers } from '../../server/db/seed-data';
+import { uuidOf } from '../../server/dev/seed/seed';
+import { demoUsers } from '../../server/dev/seed/seed-data';
 import { callAt, signInAt, startPortalProcess, tempDataDir, type PortalProcess } from '../portal-process';
 import { startReceiver } from '../webhook-receiver';
 import { eventually } from '../eventually';

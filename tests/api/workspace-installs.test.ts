@@ -6,7 +6,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../server/db/ids';
-import { uuidOf } from '../../server/db/seed';
+import { uuidOf } from '../../server/dev/seed/seed';
 import { accounts, appInstallEvents, checkoutSessions, appVersions, purchaseRecords, usageRecords, workspaceTokens, workspaces } from '../../server/db/schema';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
 import { loadConfig } from '../../server/config';

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId, sha256 } from '../../server/db/ids';
-import { uuidOf } from '../../server/db/seed';
+import { uuidOf } from '../../server/dev/seed/seed';
 import { accounts, appInstallEvents, workspaceTokens, workspaces } from '../../server/db/schema';
 import { ROCKET_CHAT_DEFAULT_SCOPES } from '../../server/workspaces/scopes';
-import { LAST_SEEN_EVERY_MS, noteSeen, workspaceForToken } from '../../server/workspaces/tokens';
+import { LAST_SEEN_EVERY_MS, noteSeen, workspaceForToken } from '../../server/access/workspace-tokens';
 import { registerWorkspace } from '../../server/workspaces/registry';
 import { startServer, type DemoKey, type TestServer } from '../harness';
 

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoPublishers, demoUsers } from '../../server/db/seed-data';
+import { demoPublishers, demoUsers } from '../../server/dev/seed/seed-data';
 import { callAt, signInAt, startPortalProcess, tempDataDir, type PortalProcess } from '../portal-process';
 import { CLI_CLIENT_ID, CLI_REDIRECT_URI, CLI_SPEC, CLI_VERSION, FIXTURE_APP, cliTokenStore, copyFixtureApp, freePort, rcApps, type CliMachine } from './apps-cli';
 import { TestBrowser } from './browser';

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoPublishers } from '../../server/db/seed-data';
+import { demoPublishers } from '../../server/dev/seed/seed-data';
 import { expectNoAxeViolations, signInAs, startPortal, E2E_WAIT_MS } from './browser';
 
 let portal: Awaited<ReturnType<typeof startPortal>>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GITHUB_ACTIONS_ISSUER, TOKEN_TEXT, TRUST_TEXT } from '../../contract/schemas/tokens';
-import { uuidOf } from '../../server/db/seed';
+import { uuidOf } from '../../server/dev/seed/seed';
 import { expectNoAxeViolations, signInAs, startPortal, layoutProblems } from './browser';
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uuidOf } from '../../server/db/seed';
+import { uuidOf } from '../../server/dev/seed/seed';
 import { appRequests } from '../../server/db/schema';
 import { registerWorkspace } from '../../server/workspaces/registry';
 import { expectNoAxeViolations, startPortal } from './browser';

@@ -6,7 +6,7 @@ import { createTestModel } from 'xstate/graph';
 import { INVALID_STATE_TEXT, authMachine, type AuthEvent } from '../../machines/auth';
 import { ModelCoverage, transitionTour } from '../model/coverage';
 import { developers, publishers } from '../../server/db/schema';
-import { demoUsers } from '../../server/db/seed-data';
+import { demoUsers } from '../../server/dev/seed/seed-data';
 import { signUpPublisher, startPortal, E2E_WAIT_MS } from './browser';
 
 /**

@@ -3,7 +3,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { Webhook as Verifier } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PURCHASE_SCOPE } from '../../contract/checkout';
-import { uuidOf } from '../../server/db/seed';
+import { uuidOf } from '../../server/dev/seed/seed';
 import { purchaseRecords, webhooks } from '../../server/db/schema';
 import { deliverNext } from '../../server/webhooks/deliver';
 import { dispatchEvents } from '../../server/webhooks/dispatch';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEMPLATE_TEXT } from '../../contract/schemas/catalog';
-import { uuidOf } from '../../server/db/seed';
+import { uuidOf } from '../../server/dev/seed/seed';
 import { expectNoAxeViolations, signInAs, startPortal, E2E_WAIT_MS } from './browser';
 
 let portal: Awaited<ReturnType<typeof startPortal>>;

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../server/db/ids';
-import { uuidOf } from '../../server/db/seed';
+import { uuidOf } from '../../server/dev/seed/seed';
 import { accounts, appInstallEvents, workspaceTokens, workspaces } from '../../server/db/schema';
 import { expectNoAxeViolations, signInAs, startPortal } from './browser';
 

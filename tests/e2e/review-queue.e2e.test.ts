@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewWaitingStatuses } from '../../contract/schemas/review';
 import { appVersions } from '../../server/db/schema';
-import { uuidOf } from '../../server/db/seed';
+import { uuidOf } from '../../server/dev/seed/seed';
 import { expectNoAxeViolations, signInAs, startPortal, layoutProblems } from './browser';
 
 let portal: Awaited<ReturnType<typeof startPortal>>;

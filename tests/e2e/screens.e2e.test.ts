@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uuidOf } from '../../server/db/seed';
+import { uuidOf } from '../../server/dev/seed/seed';
 import { expectNoAxeViolations, signInAs, startPortal, layoutProblems, E2E_WAIT_MS } from './browser';
 
 /**

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uuidOf } from '../../server/db/seed';
+import { uuidOf } from '../../server/dev/seed/seed';
 import { signInAs, startPortal, E2E_WAIT_MS } from './browser';
 
 let portal: Awaited<ReturnType<typeof startPortal>>;

@@ -4,7 +4,7 @@
 // another pair by keyboard, pages the files, and the view passes axe and fits 390 px.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uuidOf } from '../../server/db/seed';
+import { uuidOf } from '../../server/dev/seed/seed';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
 import { expectNoAxeViolations, signInAs, startPortal, layoutProblems } from './browser';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Webhook as Verifier } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uuidOf } from '../../server/db/seed';
+import { uuidOf } from '../../server/dev/seed/seed';
 import { startReceiver } from '../webhook-receiver';
 import { expectNoAxeViolations, signInAs, startPortal, E2E_WAIT_MS } from './browser';
 

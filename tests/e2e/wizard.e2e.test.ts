@@ -4,7 +4,7 @@ import { getInitialSnapshot, getNextSnapshot, type SnapshotFrom } from 'xstate';
 import { appWizard, stepTitles, wizardSteps, wizardText, type StepId, type WizardEvent, type WizardInput, type WizardKind } from '../../machines/app-wizard';
 import { pngImage } from '../fixtures/images';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
-import { uuidOf } from '../../server/db/seed';
+import { uuidOf } from '../../server/dev/seed/seed';
 import { ModelCoverage } from '../model/coverage';
 import { expectNoAxeViolations, signInAs, startPortal, E2E_WAIT_MS } from './browser';
 import { fillWizard as fill } from './wizard-steps';

@@ -4,7 +4,7 @@ import { getNextSnapshot } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { PURCHASE_SCOPE } from '../../contract/checkout';
 import { newSubscription, subscriptionMachine, type SubscriptionContext, type SubscriptionEvent } from '../../machines/subscription';
-import { uuidOf } from '../../server/db/seed';
+import { uuidOf } from '../../server/dev/seed/seed';
 import { apps, prices, purchaseRecords } from '../../server/db/schema';
 import { PAST_DUE_DAYS, sandboxBillingDue } from '../../server/commerce/billing/subscriptions';
 import { SANDBOX_METHODS } from '../../server/dev/payments/sandbox-cards';

@@ -5,7 +5,8 @@ import type { PackageKind } from '../packages/manifest';
 import { runChecks, type LastApproved } from '../review/checks';
 import type { StoredFinding as Finding } from '../../../contract/schemas/review';
 import { bundleApp, isBuiltin } from './bundle';
-import { APP_ROOT, ENGINE_VERSION, LIB_ROOT, PLATFORM_MODULE, typeRoots, uiKitFor, type EngineRelease } from './type-roots';
+import { ENGINE_VERSION } from '../../kernel/engine-version';
+import { APP_ROOT, LIB_ROOT, PLATFORM_MODULE, typeRoots, uiKitFor, type EngineRelease } from './type-roots';
 import { libDirOf, loadTypeScript, typeScriptMajorFor, type TypeScriptMajor } from './typescript';
 import { VirtualFiles, packagePath, withoutRoot } from './virtual-host';
 

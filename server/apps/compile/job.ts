@@ -13,7 +13,8 @@ import { checkSettings } from '../review/settings';
 import type { Storage } from '../../kernel/storage';
 import type { CompileResult } from './compiler';
 import { compileInSandbox, type SandboxLimits } from './sandbox';
-import { ENGINE_VERSION, uiKitFor, uiKitVersion } from './type-roots';
+import { ENGINE_VERSION } from '../../kernel/engine-version';
+import { uiKitFor, uiKitVersion } from './type-roots';
 import { typeScriptMajorFor, typeScriptVersion } from './typescript';
 
 export { COMPILE_JOB, MAX_COMPILE_ATTEMPTS } from '../../kernel/job-kinds';

@@ -6,9 +6,6 @@ import { declaredMinimum } from './declared';
 const require = createRequire(import.meta.url);
 const packageDir = (name: string, from = require) => dirname(from.resolve(`${name}/package.json`));
 
-/** The Apps-Engine the portal compiles against: the installed package (what GET /v1/engine/version answers). */
-export const ENGINE_VERSION: string = (require('@rocket.chat/apps-engine/package.json') as { version: string }).version;
-
 /** Inside the sandbox, the package lives at this virtual folder; no real path is ever shown to it. */
 export const APP_ROOT = '/app';
 /** The TypeScript standard library, at this virtual folder. */

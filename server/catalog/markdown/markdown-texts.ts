@@ -12,7 +12,7 @@ import { renderMarkdownWithin, type Rendered } from './markdown-renderer';
  * Every write of `appVersions.description` or `appVersions.changesNote` sets its HTML in the same write:
  * - the publisher's forms: info (description) and change log (apps/version-info.ts);
  * - a package's manifest for a new version, and the Apps CLI's change note (apps/packages/upload.ts);
- * - a new bundle (apps/bundles.ts); the demo data (db/seed.ts, rendered in the process: the portal's own text).
+ * - a new bundle (apps/bundles.ts); the demo data (dev/seed/seed.ts, rendered in the process: the portal's own text).
  */
 
 export type VersionTexts = { description?: string; changesNote?: string };

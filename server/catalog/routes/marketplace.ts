@@ -13,8 +13,8 @@ import {
 } from '../read/catalog';
 import { appRequestsForListing } from '../../workspaces/app-requests/requests';
 import { versionHtmlBackfill } from '../markdown/markdown-texts';
-import { isWrite } from '../../identity/session-cache';
-import { madeBy, workspaceForToken, type WorkspaceCaller } from '../../workspaces/tokens';
+import { isWrite } from '../../kernel/http';
+import { madeBy, workspaceForToken, type WorkspaceCaller } from '../../access/workspace-tokens';
 import { WorkspaceCache } from '../read/workspace-cache';
 import { sha256 } from '../../db/ids';
 

@@ -4,7 +4,8 @@ import { apiTokenCredential, cloudCredential, credentialKind, sessionCredential 
 import type { AuthContext } from '../../access/caller';
 import { sha256 } from '../../db/ids';
 import { recordTokenUse } from '../api-tokens/use';
-import { SessionCache, isWrite } from '../session-cache';
+import { isWrite } from '../../kernel/http';
+import { SessionCache } from '../session-cache';
 
 /** The longest bearer credential read (a cloud issuer's signed JWT; the portal's own are 43–48 characters). */
 const MAX_TOKEN_LENGTH = 4096;

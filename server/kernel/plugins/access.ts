@@ -13,7 +13,7 @@ import { HttpError } from '../../errors';
 import type { Staff } from '../activity';
 import type { AuthContext, DeveloperRow } from '../../access/caller';
 import { authorizeWorkspace } from '../../access/workspace-caller';
-import type { WorkspaceCaller } from '../../workspaces/tokens';
+import type { WorkspaceCaller } from '../../access/workspace-tokens';
 
 export const unauthenticated = () => new HttpError(401, 'unauthenticated', 'Sign in to continue.');
 /** A signed-in cloud user without a publisher account yet: the SPA sends them to sign-up (SPEC §7). */

@@ -4,15 +4,16 @@ import { jobSettings } from '../../config';
 import type { Db, Listen } from '../../db/client';
 import { openDatabaseWithJobs } from '../database';
 import type { Jobs } from '../jobs';
-import { seedIfEmpty } from '../../db/seed';
 import { ensureDefaultTemplates } from '../../db/seed-templates';
 
 /**
  * The database: PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR (or in memory for tests);
  * and its job queue (`app.jobs`, pg-boss on the same database), which the workers' plugins work from.
+ * `seed` fills a new database with demo data when SEED_DEMO_DATA asks (the composition root passes
+ * server/dev/seed: the kernel knows no domain).
  */
 export default fp(
-  async function database(app: FastifyInstance) {
+  async function database(app: FastifyInstance, opts: { seed?: (db: Db) => Promise<unknown> }) {
     const { config } = app;
     const database = await openDatabaseWithJobs({
       url: config.databaseUrl,
@@ -21,8 +22,7 @@ export default fp(
       onError: (err) => app.log.warn({ err }, 'database connection lost'),
       jobs: { settings: jobSettings(config), clock: config.jobClock, log: app.log },
       prepare: async (db) => {
-        // The demo's published versions get their compiled packages in the file store (server/db/seed.ts).
-        if (config.seedDemoData) await seedIfEmpty(db, app.storage);
+        if (config.seedDemoData) await opts.seed?.(db);
         await ensureDefaultTemplates(db);
       },
     });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ReadCache } from '../read-cache';
-import { isWrite } from '../../identity/session-cache';
+import { isWrite } from '../http';
 
 /**
  * `app.reads`: answers of hot reads kept for READ_CACHE_SECONDS, forgotten on the database's

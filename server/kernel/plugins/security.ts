@@ -4,8 +4,6 @@ import type { AppRoute } from '@ts-rest/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../../errors';
-import { isPortalClientRequest } from '../../identity/clients';
-import { oauthEndpointOf } from '../../identity/paths';
 import { databaseStore, sweepRateLimits } from '../rate-limit-store';
 
 /** The Content-Security-Policy the SPA, /api-docs and the development sign-in page pass: no inline script anywhere. */
@@ -43,8 +41,16 @@ export function contentSecurityPolicyHeader(https: boolean, more: { formAction?:
 }
 
 type Limited = 'signIn' | 'uploads' | 'appRequests';
+
+/**
+ * The sign-in endpoints of the authorization server (server/identity/rate-limits.ts, passed in by the
+ * composition root: the kernel knows no domain): which endpoint a path is (either spelling of it), and whether
+ * a token request is the portal's own exchange, which is not counted.
+ */
+export type SignInEndpoints = { endpointOf: (url: string) => string | null; isPortalExchange: (body: unknown) => boolean };
+
 /** Which routes are rate limited, and by which limit. */
-function limitOf(url: string, method: string, tsRestRoute: AppRoute | undefined): Limited | null {
+function limitOf(url: string, method: string, tsRestRoute: AppRoute | undefined, oauthEndpointOf: SignInEndpoints['endpointOf']): Limited | null {
   if (tsRestRoute && 'contentType' in tsRestRoute && tsRestRoute.contentType === 'multipart/form-data') return 'uploads';
   // The sign-in exchange, and trusted publishing's token exchange (each counted on its own).
   if (method === 'POST' && (url === '/v1/oauth/exchange' || url === '/v1/oauth/token')) return 'signIn';
@@ -76,7 +82,7 @@ const clientOf = (r: FastifyRequest) => (r.auth ? `user:${r.auth.session.cloudUs
  * them: past the limit, 429 in the error envelope with Retry-After.
  */
 export default fp(
-  async function security(app: FastifyInstance) {
+  async function security(app: FastifyInstance, opts: { signIn: SignInEndpoints }) {
     const https = !!app.config.publicUrl?.startsWith('https://');
     // Helmet itself, made once: @fastify/helmet (13) makes the middleware again for every request — parsing the
     // policy each time, about 50 µs of the catalog's answer (npm run bench:catalog). The headers are the same.
@@ -90,9 +96,9 @@ export default fp(
     app.addHook('onRoute', (route) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       const config = (route.config ?? {}) as { tsRestRoute?: AppRoute; rateLimit?: unknown };
-      const limited = methods.map((m) => limitOf(route.url, m, config.tsRestRoute)).find(Boolean);
+      const limited = methods.map((m) => limitOf(route.url, m, config.tsRestRoute, opts.signIn.endpointOf)).find(Boolean);
       if (!limited) return;
-      const endpoint = oauthEndpointOf(route.url);
+      const endpoint = opts.signIn.endpointOf(route.url);
       // Both paths of an endpoint of the authorization server share one count.
       const scope = `${limited}:${methods.join(',')}:${endpoint ?? route.url}`;
       const keyGenerator =
@@ -101,8 +107,7 @@ export default fp(
       // The portal's own code exchange (with its client secret) comes from the portal's address for every
       // person signing in; the sign-in exchange that makes it is counted per person already. To tell it
       // apart, the token endpoint counts once its form is read.
-      const portal = { clientId: app.config.cloudClientId, clientSecret: app.config.cloudClientSecret, publicUrl: app.config.publicUrl };
-      const tokenEndpoint = endpoint === 'token' ? { hook: 'preHandler' as const, allowList: (r: FastifyRequest) => isPortalClientRequest(r.body, portal) } : {};
+      const tokenEndpoint = endpoint === 'token' ? { hook: 'preHandler' as const, allowList: (r: FastifyRequest) => opts.signIn.isPortalExchange(r.body) } : {};
       const afterBody = limited === 'appRequests' ? { hook: 'preHandler' as const } : {};
       route.config = { ...config, rateLimit: { ...rateLimit, ...tokenEndpoint, ...afterBody } };
     });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkInput, editText, fixtureMap } from '../../../../tests/fixtures/check-input';
-import { ENGINE_VERSION, engineVersion, lowestEngineFor, typeRoots, type EngineRelease } from '../../compile/type-roots';
+import { ENGINE_VERSION } from '../../../kernel/engine-version';
+import { engineVersion, lowestEngineFor, typeRoots, type EngineRelease } from '../../compile/type-roots';
 import { contextOf } from './context';
 import { lowestEngine } from './lowest-engine';
 

@@ -1,4 +1,5 @@
-import { ENGINE_VERSION, engineVersion, lowestEngineFor, type EngineRelease } from '../../compile/type-roots';
+import { ENGINE_VERSION } from '../../../kernel/engine-version';
+import { engineVersion, lowestEngineFor, type EngineRelease } from '../../compile/type-roots';
 import { finding, manifestLine, type CheckContext } from './context';
 import type { StoredFinding as Finding } from '../../../../contract/schemas/review';
 

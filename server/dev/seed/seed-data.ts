@@ -1,5 +1,5 @@
-import type { PublisherRole, SystemRole } from '../../contract/access';
-import type { VersionStatus } from '../../contract/schemas/app';
+import type { PublisherRole, SystemRole } from '../../../contract/access';
+import type { VersionStatus } from '../../../contract/schemas/app';
 
 /** The demo world: realistic publishers, their developers, staff in every system role, apps in every status. */
 export type DemoUser = {

@@ -1,7 +1,7 @@
-import { loadConfig } from '../config';
-import { openDatabaseWithJobs } from '../kernel/database';
-import { DataDirInUseError } from './data-lock';
-import { FileStorage, S3Storage } from '../kernel/storage';
+import { loadConfig } from '../../config';
+import { openDatabaseWithJobs } from '../../kernel/database';
+import { DataDirInUseError } from '../../db/data-lock';
+import { FileStorage, S3Storage } from '../../kernel/storage';
 import { resetDatabase, seed, seedIfEmpty } from './seed';
 
 /**

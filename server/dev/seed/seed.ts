@@ -1,15 +1,15 @@
-import { ensureDefaultTemplates } from './seed-templates';
+import { ensureDefaultTemplates } from '../../db/seed-templates';
 import { createHash } from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
 import { zipSync } from 'fflate';
-import type { Db } from './client';
-import type { Storage } from '../kernel/storage';
-import { DELIVER_JOB } from '../kernel/job-kinds';
-import { JOB_SCHEMA, enqueue } from '../kernel/jobs';
-import * as t from './schema';
-import type { PriceTerm } from './schema';
+import type { Db } from '../../db/client';
+import type { Storage } from '../../kernel/storage';
+import { DELIVER_JOB } from '../../kernel/job-kinds';
+import { JOB_SCHEMA, enqueue } from '../../kernel/jobs';
+import * as t from '../../db/schema';
+import type { PriceTerm } from '../../db/schema';
 import { demoApps, demoBundle, demoCategories, demoMoreBundles, demoPublishers, demoUsers } from './seed-data';
-import { renderMarkdown } from '../catalog/markdown/markdown';
+import { renderMarkdown } from '../../catalog/markdown/markdown';
 
 /**
  * A demo version's texts with their HTML, as a save stores them (catalog/markdown/markdown-texts.ts); rendered here in the

@@ -1,0 +1,29 @@
+// The layer rules of docs/architecture.md are enforced by `npm run check` (eslint.config.js): these probes show
+// that an import running the wrong way fails the lint, and the right way passes.
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint();
+/** The rules an import of `from` breaks in a file at `at` (a file that need not exist; what it imports does). */
+async function broken(at: string, from: string) {
+  const [result] = await eslint.lintText(`import { x } from '${from}';\nexport const y = x;\n`, { filePath: at });
+  return result!.messages.map((m) => m.ruleId);
+}
+
+describe('the layers', () => {
+  it('a kernel, database or gate file importing a domain or a development stand-in fails the lint', async () => {
+    expect(await broken('server/kernel/probe.ts', '../apps/lifecycle')).toContain('import/no-restricted-paths');
+    expect(await broken('server/kernel/plugins/probe.ts', '../../commerce/pricing')).toContain('import/no-restricted-paths');
+    expect(await broken('server/db/probe.ts', '../dev/seed/seed')).toContain('import/no-restricted-paths');
+    expect(await broken('server/access/probe.ts', '../workspaces/registry')).toContain('import/no-restricted-paths');
+  });
+
+  it('a domain importing the kernel passes', async () => {
+    expect(await broken('server/apps/probe.ts', '../kernel/jobs')).not.toContain('import/no-restricted-paths');
+  });
+
+  it('the contract importing the server, or the server the SPA, fails the lint', async () => {
+    expect(await broken('contract/probe.ts', '../server/errors')).toContain('no-restricted-imports');
+    expect(await broken('server/probe.ts', '../src/lib/api')).toContain('no-restricted-imports');
+  });
+});
