@@ -17,7 +17,6 @@ import { versionFindings } from '../review/findings';
 
 const s = initServer();
 
-/** The statuses a publisher may ask for (SPEC §7 status call), as lifecycle events. */
 /** A package upload: the multipart field `app`, exactly one file, at most the package size limit. */
 const PACKAGE_UPLOAD: UploadSpec = {
   field: 'app',
@@ -28,6 +27,7 @@ const PACKAGE_UPLOAD: UploadSpec = {
 };
 const packageOf = async (request: FastifyRequest) => (await request.receiveUpload(PACKAGE_UPLOAD)).files[0]!.read();
 
+/** The statuses a publisher may ask for (SPEC §7 status call), as lifecycle events. */
 function publisherEvent(status: string, rejectionReason: string | undefined): LifecycleEvent {
   switch (status) {
     case 'rejected':
