@@ -31,6 +31,7 @@ import spa from './kernel/plugins/spa';
 import storage from './kernel/plugins/storage';
 import uploads from './kernel/plugins/uploads';
 import workers from './apps/plugins/workers';
+import type { CompileRunner } from './apps/compile/sandbox';
 import mail from './mail/plugins/mail';
 import webhooksWorker from './webhooks/plugins/webhooks';
 import { routes } from './routes';
@@ -42,7 +43,7 @@ const SECRET_PARAMS = /([?&](?:secret|token|code|state|access_token)=)[^&#]*/gi;
 export const redactUrl = (url: string) => url.replace(SECRET_PARAMS, '$1[redacted]');
 
 /** Builds the whole server (tests build it too, then listen on port 0; `logStream` captures its log). */
-export async function buildApp(config: Config, opts: { logStream?: { write: (line: string) => void } } = {}): Promise<FastifyInstance> {
+export async function buildApp(config: Config, opts: { logStream?: { write: (line: string) => void }; compile?: CompileRunner } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -100,7 +101,7 @@ export async function buildApp(config: Config, opts: { logStream?: { write: (lin
   await app.register(payments);
   await app.register(webhooksWorker);
   await app.register(routes);
-  await app.register(workers);
+  await app.register(workers, { compile: opts.compile });
   await app.register(mail);
   await app.register(salesSimulator);
   await app.register(workspaceSimulator);

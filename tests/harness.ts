@@ -9,6 +9,7 @@ import { buildApp } from '../server/app';
 import { loadConfig, type Config } from '../server/config';
 import { demoUsers } from '../server/dev/seed/seed-data';
 import { PG_TEMPLATE_ENV, PGLITE_TEMPLATE_ENV } from './database-template';
+import { fakeCompiler } from './fake-compiler';
 
 const DATA_PREFIX = 'portal-data-';
 export type DemoKey = keyof typeof demoUsers;
@@ -16,9 +17,12 @@ export const REDIRECT_URI = 'http://localhost:8080/oauth/callback';
 
 /**
  * A real server on a fresh database: in-memory PGlite, or a new database on the PostgreSQL server
- * named by TEST_DATABASE_URL (dropped again on close). Seeded with the demo data.
+ * named by TEST_DATABASE_URL (dropped again on close). Seeded with the demo data. Its compiles run on the
+ * fake compiler (tests/fake-compiler.ts) unless `compiler: 'real'`: the sandbox and Rocket.Chat's TypeScript,
+ * for the tests whose subject is the compile.
  */
-export async function startServer(overrides: Partial<Config> = {}, env: Record<string, string> = {}) {
+export async function startServer(options: Partial<Config> & { compiler?: 'real' | 'fake' } = {}, env: Record<string, string> = {}) {
+  const { compiler = 'fake', ...overrides } = options;
   let databaseUrl: string | undefined = overrides.databaseUrl;
   let dropDatabase = async () => {};
   const admin = process.env.TEST_DATABASE_URL;
@@ -52,7 +56,7 @@ export async function startServer(overrides: Partial<Config> = {}, env: Record<s
     // In memory: from the run's migrated database (tests/database-template.ts) when there is one.
     { inMemoryDatabase: !databaseUrl, inMemoryDatabaseFrom: process.env[PGLITE_TEMPLATE_ENV], port: 0, ...overrides, databaseUrl },
   );
-  const app: FastifyInstance = await buildApp(config);
+  const app: FastifyInstance = await buildApp(config, { compile: compiler === 'fake' ? fakeCompiler : undefined });
   await app.listen({ port: config.port, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 

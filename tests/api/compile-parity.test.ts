@@ -29,7 +29,7 @@ describe('real Apps-Engine apps compile as with Rocket.Chat’s compiler', () =>
   let owner: string; // Northwind: canUseNPMModules
   let lars: string; // Fjord Labs: no NPM modules
   beforeAll(async () => {
-    s = await startServer();
+    s = await startServer({ compiler: 'real' });
     owner = await s.signIn('owner');
     lars = await s.signIn('fjordOwner');
   });
@@ -141,7 +141,7 @@ describe('the sandbox: a package can neither stall the portal nor crash-loop it'
   let s: TestServer;
   let owner: string;
   beforeAll(async () => {
-    s = await startServer({ compileTimeoutSeconds: 3, compileRetrySeconds: 0 });
+    s = await startServer({ compiler: 'real', compileTimeoutSeconds: 3, compileRetrySeconds: 0 });
     owner = await s.signIn('owner');
   });
   afterAll(() => s.close());
@@ -183,7 +183,7 @@ describe('the sandbox: a package that crashes the compiler', () => {
   let s: TestServer;
   let owner: string;
   beforeAll(async () => {
-    s = await startServer({ compileRetrySeconds: 0 });
+    s = await startServer({ compiler: 'real', compileRetrySeconds: 0 });
     owner = await s.signIn('owner');
   });
   afterAll(() => s.close());

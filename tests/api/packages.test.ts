@@ -10,7 +10,7 @@ let s: TestServer;
 let owner: string;
 let lars: string;
 beforeAll(async () => {
-  s = await startServer();
+  s = await startServer({ compiler: 'real' });
   owner = await s.signIn('owner');
   lars = await s.signIn('fjordOwner');
 });

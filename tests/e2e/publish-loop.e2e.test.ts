@@ -6,7 +6,7 @@ import { fillWizard } from './wizard-steps';
 
 let portal: Awaited<ReturnType<typeof startPortal>>;
 beforeAll(async () => {
-  portal = await startPortal();
+  portal = await startPortal({ compiler: 'real' });
 });
 afterAll(() => portal?.close());
 

@@ -109,3 +109,80 @@ export function transitionTour<M extends TestModel<any, any, any>>(model: M, ser
   }
   return tour;
 }
+
+export type WalkEdge<S, E> = { event: E; next: S };
+
+/**
+ * Walks that cover every edge reachable from `start` (an edge: a state and an event it accepts), each walk
+ * replayed as one test: from where it stands, a walk goes to the nearest edge not walked yet (breadth first,
+ * through edges walked or not), walks it, and goes on from where that led. It ends where no unwalked edge can
+ * be reached any more, or once it has `maxSteps` steps; the next walk starts again from `start`. The same
+ * edges as a transition tour, in a few long walks instead of one short path per edge: each set-up (a
+ * sign-in, an upload, a new page) is paid per walk, not per edge.
+ */
+export function coveringWalks<S, E>(start: S, edgesOf: (s: S) => WalkEdge<S, E>[], key: (s: S) => string, o: { eventKey?: (e: E) => string; maxSteps?: number } = {}): E[][] {
+  const eventKey = o.eventKey ?? ((e: E) => JSON.stringify(e));
+  const maxSteps = o.maxSteps ?? 16;
+  const id = (s: S, e: E) => `${key(s)} ${eventKey(e)}`;
+  const all = new Set<string>();
+  const seen = new Set([key(start)]);
+  for (const queue = [start]; queue.length; ) {
+    const s = queue.shift()!;
+    for (const edge of edgesOf(s)) {
+      all.add(id(s, edge.event));
+      if (!seen.has(key(edge.next))) {
+        seen.add(key(edge.next));
+        queue.push(edge.next);
+      }
+    }
+  }
+  const walked = new Set<string>();
+  /** The shortest route from `from` whose last edge is one not walked yet (null: none is reachable). */
+  const nearest = (from: S): { s: S; edge: WalkEdge<S, E> }[] | null => {
+    const routes = new Map<string, { s: S; edge: WalkEdge<S, E> }[]>([[key(from), []]]);
+    for (const queue = [from]; queue.length; ) {
+      const s = queue.shift()!;
+      const route = routes.get(key(s))!;
+      for (const edge of edgesOf(s)) {
+        if (!walked.has(id(s, edge.event))) return [...route, { s, edge }];
+        if (!routes.has(key(edge.next))) {
+          routes.set(key(edge.next), [...route, { s, edge }]);
+          queue.push(edge.next);
+        }
+      }
+    }
+    return null;
+  };
+  const walks: E[][] = [];
+  while (walked.size < all.size) {
+    const walk: E[] = [];
+    let at = start;
+    for (let route = nearest(at); route && (walk.length === 0 || walk.length + route.length <= maxSteps); route = nearest(at)) {
+      for (const { s, edge } of route) {
+        walked.add(id(s, edge.event));
+        walk.push(edge.event);
+        at = edge.next;
+      }
+    }
+    if (!walk.length) break;
+    walks.push(walk);
+  }
+  return walks;
+}
+
+/** The edges of a TestModel's graph (its adjacency map), as `coveringWalks` reads them. */
+export function modelEdges<M extends TestModel<any, any, any>>(model: M, serialize: (s: any) => string, fromState?: unknown) {
+  type E = EventObject;
+  const adjacency = model.getAdjacencyMap() as Record<string, { state: unknown; transitions: Record<string, { event: E; state: unknown }> }>;
+  const byState = new Map<string, WalkEdge<unknown, E>[]>();
+  for (const value of Object.values(adjacency)) byState.set(serialize(value.state), Object.values(value.transitions).map((t) => ({ event: t.event, next: t.state })));
+  const start = fromState ?? Object.values(adjacency)[0]?.state;
+  return { start, edgesOf: (s: unknown) => byState.get(serialize(s)) ?? [], key: serialize };
+}
+
+/** Covering walks over a TestModel (`coveringWalks`), as lists of events. */
+export function coveringTour<M extends TestModel<any, any, any>>(model: M, serialize: (s: any) => string, o: { fromState?: unknown; maxSteps?: number } = {}): EventObject[][] {
+  const { start, edgesOf, key } = modelEdges(model, serialize, o.fromState);
+  if (start === undefined) return [];
+  return coveringWalks(start, edgesOf, key, { maxSteps: o.maxSteps });
+}

@@ -9,12 +9,12 @@ import { accounts, apps, prices, purchaseRecords, workspaces } from '../../serve
 import { entitlingSubscription } from '../../server/commerce/sales/holdings';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
 import { startServer, type DemoKey, type TestServer } from '../harness';
-import { ModelCoverage, transitionTour } from './coverage';
+import { ModelCoverage, coveringTour } from './coverage';
 
 /**
  * The pricing machine drives the real pricing call. For each kind of starting app (purchase type, whether
- * its publisher may create paid apps, how many active subscriptions it has), every path of the machine's
- * transition tour runs against POST /publisher/apps/{id}/pricing as the publisher would ask it (the
+ * its publisher may create paid apps, how many active subscriptions it has), every covering walk of the
+ * machine (coverage.ts) runs against POST /publisher/apps/{id}/pricing as the publisher would ask it (the
  * Change Pricing drawer and the wizard's pricing step): after each step the app's stored purchase type,
  * price and active subscriptions are the machine's; an event the machine refuses answers the spec's
  * refusal and changes nothing; the cancellation prompt is the server's 409 with the count.
@@ -113,9 +113,9 @@ for (const start of starts) {
   const { who: _who, ...input } = start;
   describe(`pricing from ${input.current} (${input.canCreatePaidApps ? 'may' : 'may not'} create paid apps, ${input.activeSubscriptions} active subscriptions), on the server`, () => {
     const model = createTestModel(pricingMachine, { events, input, serializeState: serialize as never });
-    const paths = transitionTour(model, serialize) as { description: string; steps: { event: PricingEvent }[] }[];
-    for (const path of paths) {
-      const steps = path.steps.map((st) => st.event).filter((e) => !e.type.startsWith('xstate.'));
+    const walks = coveringTour(model, serialize) as PricingEvent[][];
+    for (const walk of walks) {
+      const steps = walk.filter((e) => !e.type.startsWith('xstate.'));
       it(steps.map((e) => `${e.type}${'price' in e ? ` ${e.price}` : ''}${'planId' in e ? ` ${e.planId || 'none'}` : ''}`).join(' → ') || 'starts', async () => {
         const app = await arrange(start);
         let snapshot = pricingSnapshot(input);

@@ -10,11 +10,11 @@ import { PAST_DUE_DAYS, sandboxBillingDue } from '../../server/commerce/billing/
 import { SANDBOX_METHODS } from '../../server/dev/payments/sandbox-cards';
 import { startServer, type TestServer } from '../harness';
 import { registerWorkspace } from '../registered-workspace';
-import { ModelCoverage, transitionTour } from './coverage';
+import { ModelCoverage, coveringTour } from './coverage';
 
 /**
  * The subscription machine drives a real subscription on the real server (the sandbox provider). For a plan
- * with a trial and one without, every path of the machine's transition tour starts with a new workspace paying
+ * with a trial and one without, every covering walk of the machine (coverage.ts) starts with a new workspace paying
  * the checkout, then sends each event the way it really happens: the workspace's changes through the checkout
  * pages' calls, staff's refund through its route, and the provider's events by the sandbox's billing clock run
  * at the period's end (PERIOD_PAID and PAYMENT_FAILED with the card on file paying or failing — the test sets
@@ -122,9 +122,9 @@ for (const start of starts) {
       await s.app.db.update(prices).set({ trialEnabled: true }).where(eq(prices.id, priceId));
     });
     const model = createTestModel(subscriptionMachine, { events, input: start.context, serializeState: serialize as never });
-    const paths = transitionTour(model, serialize) as { steps: { event: SubscriptionEvent }[] }[];
-    for (const path of paths) {
-      const steps = path.steps.map((st) => st.event).filter((e) => !e.type.startsWith('xstate.'));
+    const walks = coveringTour(model, serialize) as SubscriptionEvent[][];
+    for (const walk of walks) {
+      const steps = walk.filter((e) => !e.type.startsWith('xstate.'));
       it(steps.map((e) => e.type).join(' → ') || 'starts', async () => {
         const sub = await subscribe();
         let snapshot = newSubscription(start.context);
@@ -151,7 +151,7 @@ for (const start of starts) {
           expect(observed(after), `${event.type} from ${String(snapshot.value)}`).toEqual({ status: next.value, seats: next.context.seats, paid: next.context.paid });
           snapshot = next;
         }
-        // Ended here, so that the clock of later paths has few others to bill.
+        // Ended here, so that the clock of later walks has few others to bill.
         if (snapshot.can({ type: 'CANCEL_NOW' })) expect(await send(sub, { type: 'CANCEL_NOW' })).toMatchObject({ status: 200 });
       });
     }

@@ -12,7 +12,7 @@ import { lastApprovedBefore } from '../review/last-approved';
 import { checkSettings } from '../review/settings';
 import type { Storage } from '../../kernel/storage';
 import type { CompileResult } from './compiler';
-import { compileInSandbox, type SandboxLimits } from './sandbox';
+import { compileInSandbox, type CompileRunner, type SandboxLimits } from './sandbox';
 import { ENGINE_VERSION } from '../../kernel/engine-version';
 import { uiKitFor, uiKitVersion } from './type-roots';
 import { typeScriptMajorFor, typeScriptVersion } from './typescript';
@@ -92,7 +92,12 @@ export type CompileJobOutcome = { kind: 'recorded' } | { kind: 'crashed'; exit: 
  * goes to the gave-up queue (giveUpCompileJob). Every write is fenced to the claim: a run that lost its
  * job (paused past its lease while another run compiled) throws StaleClaim and has written nothing.
  */
-export async function runCompileJob(claim: Claim<{ compileJobId: string }>, storage: Storage, limits: SandboxLimits & { signal?: AbortSignal }): Promise<CompileJobOutcome> {
+export async function runCompileJob(
+  claim: Claim<{ compileJobId: string }>,
+  storage: Storage,
+  limits: SandboxLimits & { signal?: AbortSignal },
+  compile: CompileRunner = compileInSandbox,
+): Promise<CompileJobOutcome> {
   const { db } = claim;
   const compileJobId = String(claim.data.compileJobId);
   const row = await loadJob(db, compileJobId);
@@ -109,7 +114,7 @@ export async function runCompileJob(claim: Claim<{ compileJobId: string }>, stor
   // The checks compare with the last approved version and read staff's disallowed licences (docs/packages-and-review.md, Publish checks).
   const [lastApproved, { disallowedLicences }] = await Promise.all([lastApprovedBefore(db, row.version), checkSettings(db)]);
   const started = performance.now();
-  const outcome = await compileInSandbox({ files, kind, allowNpm: row.allowNpm, classFile, version: row.version.version, lastApproved, disallowedLicences }, limits);
+  const outcome = await compile({ files, kind, allowNpm: row.allowNpm, classFile, version: row.version.version, lastApproved, disallowedLicences }, limits);
   report(db, { type: 'compile', outcome: outcome.kind !== 'done' ? outcome.kind : outcome.result.ok ? 'succeeded' : 'failed', seconds: (performance.now() - started) / 1000 });
   const failed = (message: string) => ({
     ok: false,

@@ -18,6 +18,12 @@ export type SandboxOutcome =
   /** Stopped because this server is stopping: the job goes back to the queue. */
   | { kind: 'aborted' };
 
+/**
+ * What runs a compile for the compile job (docs/architecture.md, The compile): the sandbox below in the
+ * portal; tests whose subject is not the compiler are handed a fake (tests/fake-compiler.ts).
+ */
+export type CompileRunner = (input: CompileInput, limits: SandboxLimits & { signal?: AbortSignal }) => Promise<SandboxOutcome>;
+
 /** The child's entry: the compiled build's .js when there is one, else the TypeScript source through tsx. */
 function childEntry(): { file: string; execArgv: string[] } {
   const js = fileURLToPath(new URL('./sandbox-child.js', import.meta.url));
@@ -109,7 +115,7 @@ function release(s: Sandbox) {
  * serves the next compiles (it has TypeScript and the type roots loaded, saving most of a compile's time); one
  * that was killed (limit, stop) never does.
  */
-export async function compileInSandbox(input: CompileInput, limits: SandboxLimits & { signal?: AbortSignal }): Promise<SandboxOutcome> {
+export const compileInSandbox: CompileRunner = async (input, limits) => {
   // One deadline for both attempts: the compile job's lease is sized on the time limit.
   const deadline = performance.now() + limits.timeoutSeconds * 1000;
   const warm = takeIdle(limits.memoryMb);
@@ -119,7 +125,7 @@ export async function compileInSandbox(input: CompileInput, limits: SandboxLimit
   if (outcome.kind !== 'out-of-memory' || !warm) return outcome;
   if (performance.now() >= deadline) return { kind: 'timeout' };
   return run(start(limits.memoryMb), input, limits, deadline);
-}
+};
 
 function run(s: Sandbox, input: CompileInput, limits: { signal?: AbortSignal }, deadline: number): Promise<SandboxOutcome> {
   const { child } = s;

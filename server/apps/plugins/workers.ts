@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { COMPILE_GAVE_UP_JOB, COMPILE_JOB } from '../../kernel/job-kinds';
 import type { Claim } from '../../kernel/jobs';
 import { giveUpCompileJob, runCompileJob } from '../compile/job';
-import { closeIdleSandboxes } from '../compile/sandbox';
+import { closeIdleSandboxes, compileInSandbox, type CompileRunner } from '../compile/sandbox';
 
 type CompileData = { compileJobId: string };
 
@@ -17,7 +17,7 @@ export async function runJob(app: FastifyInstance, claim: Claim<CompileData>, st
     timeoutSeconds: app.config.compileTimeoutSeconds,
     memoryMb: app.config.compileMemoryMb,
     signal: stop ? AbortSignal.any([claim.signal, stop]) : claim.signal,
-  });
+  }, app.compile);
   if (outcome.kind === 'crashed') app.log.warn({ job: claim.id, attempt: claim.attempt, exit: outcome.exit }, 'the compile process died');
 }
 
@@ -39,7 +39,9 @@ export async function compileNext(app: FastifyInstance, signal?: AbortSignal) {
  * Stopping, the compiles under way are ended and handed back.
  */
 export default fp(
-  async function workers(app: FastifyInstance) {
+  async function workers(app: FastifyInstance, opts: { compile?: CompileRunner }) {
+    // What runs a compile: the sandbox, unless the caller hands another (tests whose subject is not the compiler).
+    app.decorate('compile', opts.compile ?? compileInSandbox);
     if (!app.config.compileWorker) return;
     const stopping = new AbortController();
     await app.jobs.work<CompileData>(COMPILE_JOB, (claim) => runJob(app, claim, stopping.signal));
@@ -52,3 +54,10 @@ export default fp(
   },
   { name: 'workers', dependencies: ['db', 'storage'] },
 );
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What runs this process's compiles (workers.ts). */
+    compile: CompileRunner;
+  }
+}
