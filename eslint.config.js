@@ -8,6 +8,16 @@ import { readdirSync } from 'node:fs';
 /** The server's domains, and its development stand-ins (server/dev). */
 const serverDomains = ['apps', 'catalog', 'commerce', 'identity', 'mail', 'publishers', 'webhooks', 'workspaces', 'dev'];
 
+/**
+ * A domain's face: the files at its top level (server/<domain>/*.ts); its folders are its internals, which
+ * another domain never imports (docs/architecture.md, Domains).
+ */
+const faceOf = (domain) =>
+  readdirSync(`server/${domain}`, { withFileTypes: true })
+    .filter((f) => f.isFile() && f.name.endsWith('.ts') && !f.name.endsWith('.test.ts'))
+    .map((f) => `./${f.name}`);
+const productDomains = serverDomains.filter((d) => d !== 'dev');
+
 const features = readdirSync('src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
 
 const noImport = (patterns) => ['error', { patterns: patterns.map(([group, message]) => ({ group, message })) }];
@@ -54,7 +64,8 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': noImport([[['**/server/**'], 'src/ never imports server/.']]) },
   },
   // The server's kernel (db, the gate's access rules, jobs, storage, HTTP plugins) sits under the domains:
-  // it never imports one, nor the development stand-ins (docs/architecture.md).
+  // it never imports one, nor the development stand-ins; a domain imports another through its face only
+  // (docs/architecture.md).
   {
     files: ['server/**/*.ts'],
     plugins: { import: importPlugin },
@@ -63,11 +74,24 @@ export default tseslint.config(
       'import/no-restricted-paths': [
         'error',
         {
-          zones: ['./server/kernel', './server/access', './server/db', './server/config.ts', './server/errors.ts'].map((target) => ({
-            target,
-            from: serverDomains.map((domain) => `./server/${domain}`),
-            message: 'The kernel does not import a domain: the domain imports the kernel (docs/architecture.md).',
-          })),
+          zones: [
+            ...['./server/kernel', './server/access', './server/db', './server/config.ts', './server/errors.ts'].map((target) => ({
+              target,
+              from: serverDomains.map((domain) => `./server/${domain}`),
+              message: 'The kernel does not import a domain: the domain imports the kernel (docs/architecture.md).',
+            })),
+            // A domain imports another only through its face (the files at its top level), never its internals.
+            ...productDomains.flatMap((domain) =>
+              productDomains
+                .filter((other) => other !== domain)
+                .map((other) => ({
+                  target: `./server/${domain}`,
+                  from: `./server/${other}`,
+                  except: faceOf(other),
+                  message: `${other}'s folders are its internals: import its face, a file at server/${other}/ (docs/architecture.md, Domains).`,
+                })),
+            ),
+          ],
         },
       ],
     },

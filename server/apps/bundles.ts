@@ -10,7 +10,7 @@ import { newId } from '../db/ids';
 import { appVersions, apps, bundleApps, bundlePlans, categories, publishers } from '../db/schema';
 import { HttpError, badRequest, unstorableText } from '../errors';
 import { transitionVersion } from './lifecycle';
-import { renderVersionTexts } from '../catalog/markdown/markdown-texts';
+import { renderVersionTexts } from '../catalog/markdown-texts';
 import { readIcon } from './packages/icon';
 import { shortDescriptionFrom } from './packages/upload';
 

@@ -9,7 +9,7 @@ import { appVersions, apps, categories, screenshots } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../errors';
 import { probeImage, reencodeImage, SCREENSHOT_LIMITS } from '../kernel/images';
 import { transitionVersion } from './lifecycle';
-import { renderVersionTexts, type VersionTexts } from '../catalog/markdown/markdown-texts';
+import { renderVersionTexts, type VersionTexts } from '../catalog/markdown-texts';
 import type { Storage } from '../kernel/storage';
 
 type Version = typeof appVersions.$inferSelect;

@@ -18,6 +18,16 @@ describe('the layers', () => {
     expect(await broken('server/access/probe.ts', '../workspaces/registry')).toContain('import/no-restricted-paths');
   });
 
+  it('a domain importing another domain’s internals fails the lint; through its face it passes', async () => {
+    expect(await broken('server/apps/probe.ts', '../catalog/read/catalog')).toContain('import/no-restricted-paths');
+    expect(await broken('server/workspaces/routes/probe.ts', '../../commerce/sales/holdings')).toContain('import/no-restricted-paths');
+    expect(await broken('server/publishers/probe.ts', '../mail/plugins/mail')).toContain('import/no-restricted-paths');
+    expect(await broken('server/workspaces/routes/probe.ts', '../../commerce/holdings')).not.toContain('import/no-restricted-paths');
+    expect(await broken('server/apps/probe.ts', '../catalog/listing')).not.toContain('import/no-restricted-paths');
+    // Inside a domain, its own folders are open to it.
+    expect(await broken('server/catalog/routes/probe.ts', '../read/catalog')).not.toContain('import/no-restricted-paths');
+  });
+
   it('a domain importing the kernel passes', async () => {
     expect(await broken('server/apps/probe.ts', '../kernel/jobs')).not.toContain('import/no-restricted-paths');
   });

@@ -10,7 +10,7 @@ import { COMPILE_JOB } from '../compile/job';
 import { enqueue } from '../../kernel/jobs';
 import type { Storage } from '../../kernel/storage';
 import { statusAfter, transitionVersion } from '../lifecycle';
-import { renderVersionTexts } from '../../catalog/markdown/markdown-texts';
+import { renderVersionTexts } from '../../catalog/markdown-texts';
 import { readIcon } from './icon';
 import { readManifest, type Manifest } from './manifest';
 import { readZip } from './zip';

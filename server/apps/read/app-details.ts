@@ -4,7 +4,7 @@ import type { CompileJob } from '../../../contract/schemas/app';
 import type { Db } from '../../db/client';
 import { appInstallEvents, appVersions, compileJobs, prices, purchaseRecords } from '../../db/schema';
 import { notFound } from '../../errors';
-import { entitlingSubscription } from '../../commerce/sales/holdings';
+import { entitlingSubscription } from '../../commerce/holdings';
 import { toVersion } from './apps';
 
 export async function appVersionsOf(db: Db, appId: string, isBundle: boolean) {

@@ -1,4 +1,4 @@
-import { appPlanId } from '../../commerce/sales/plans';
+import { appPlanId } from '../../commerce/holdings';
 import { and, count, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { App, AppVersion } from '../../../contract/schemas/app';
 import type { Db } from '../../db/client';

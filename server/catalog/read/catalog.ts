@@ -5,9 +5,9 @@ import type {
 } from '../../../contract/schemas/marketplace';
 import type { Db } from '../../db/client';
 import { appVersions, apps, bundleApps, featuredApps, prices, publishers, purchaseRecords, screenshots } from '../../db/schema';
-import { licenseOf, type LicenseSigner } from '../../commerce/licenses/license';
+import { licenseOf, type LicenseSigner } from '../../commerce/license';
 import { entitles } from '../../../machines/entitlement';
-import { appPlanId } from '../../commerce/sales/plans';
+import { appPlanId } from '../../commerce/holdings';
 import { screenshotUrl } from '../../apps/version-info';
 import { plainHtml } from '../markdown/markdown';
 

@@ -11,7 +11,7 @@ import {
   featuredRows, iconBase64, loadCatalog as loadCatalogRows, offered, purchasesOf, releasesOf, runsOn, screenshotsOf, sectionLabel, toInfo,
   type CatalogApp, type CatalogVersion, type PurchaseState,
 } from '../read/catalog';
-import { appRequestsForListing } from '../../workspaces/app-requests/requests';
+import { appRequestsForListing } from '../../workspaces/listing-requests';
 import { versionHtmlBackfill } from '../markdown/markdown-texts';
 import { isWrite } from '../../kernel/http';
 import { madeBy, workspaceForToken, type WorkspaceCaller } from '../../access/workspace-tokens';

@@ -4,8 +4,7 @@ import { initServer } from '@ts-rest/fastify';
 import { contract } from '../../../contract';
 import { randomToken, sha256 } from '../../db/ids';
 import { cloudUsers, developers, sessions } from '../../db/schema';
-import { completeConnect, startConnect } from '../../commerce/payments/connect';
-import { refreshBalance } from '../../commerce/payments/payouts';
+import { completeConnect, refreshBalance, startConnect } from '../../commerce/payout-account';
 import { requireDeveloper, requireSession } from '../../kernel/plugins/access';
 
 const s = initServer();

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { runExpiryNotices } from '../../identity/api-tokens/expiry';
+import { runExpiryNotices } from '../../identity/token-expiry';
 import { MAIL_JOB, NOTIFY_JOB, TOKEN_EXPIRY_JOB } from '../../kernel/job-kinds';
 import { outboxMailer, smtpMailer, type Mailer } from '../mailer';
 import type { Message } from '../mailer';

@@ -6,13 +6,12 @@ import { newId } from '../../db/ids';
 import { developers, emailTemplates, publisherActivity, publishers } from '../../db/schema';
 import { HttpError, notFound } from '../../errors';
 import { requireStaff, resourceOf } from '../../kernel/plugins/access';
-import { pageOfApps } from '../../apps/read/apps';
+import { pageOfApps } from '../../apps/app-pages';
 import { enqueue } from '../../kernel/jobs';
 import { MAIL_JOB } from '../../mail/notify';
 import { renderMessage, type Template } from '../../mail/templates';
 import { siteOf } from '../../mail/worker';
-import { providerFailure } from '../../commerce/payments/connect';
-import { logPublisherActivity, refreshBalance, requestPayout } from '../../commerce/payments/payouts';
+import { logPublisherActivity, providerFailure, refreshBalance, requestPayout } from '../../commerce/payout-account';
 import { changeRole } from '../team';
 import { toDeveloper, toPublisher } from '../views';
 

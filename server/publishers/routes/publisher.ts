@@ -8,8 +8,7 @@ import { newId } from '../../db/ids';
 import { cloudUsers, developers, publishers } from '../../db/schema';
 import { HttpError, badRequest, conflict, notFound } from '../../errors';
 import { changeRole, removeFromPublisher } from '../team';
-import { providerFailure } from '../../commerce/payments/connect';
-import { refreshBalance } from '../../commerce/payments/payouts';
+import { providerFailure, refreshBalance } from '../../commerce/payout-account';
 import { requireDeveloper, requireSession, resourceOf } from '../../kernel/plugins/access';
 import { toDeveloper, toPublisher } from '../views';
 

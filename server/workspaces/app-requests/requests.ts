@@ -9,8 +9,7 @@ import type { Db } from '../../db/client';
 import { newId } from '../../db/ids';
 import { appRequests, apps, workspaces, type AppRequestEndUser } from '../../db/schema';
 import { HttpError } from '../../errors';
-import type { AppRequestCounts } from '../../catalog/read/app-requests';
-import { loadCatalog } from '../../catalog/read/catalog';
+import { type AppRequestCounts, loadCatalog } from '../../catalog/listing';
 
 type Row = typeof appRequests.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { DOWNLOAD_REFUSALS } from '../../../contract/workspace-installs';
 import type { Db } from '../../db/client';
 import type { apps } from '../../db/schema';
-import { holdingOf } from '../../commerce/sales/holdings';
+import { holdingOf } from '../../commerce/holdings';
 
 export type Refusal = (typeof DOWNLOAD_REFUSALS)[keyof typeof DOWNLOAD_REFUSALS];
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import semver from 'semver';
 import type { InstallStats } from '../../../contract/workspace-installs';
 import type { Db } from '../../db/client';
-import { STATS_DAYS } from '../../apps/read/app-details';
+import { STATS_DAYS } from '../../apps/app-pages';
 
 const DAY_MS = 86_400_000;
 type Rows<T> = { rows: T[] };

@@ -6,11 +6,10 @@ import type { ErrorBody } from '../../../contract/common';
 import { HttpError, notFound } from '../../errors';
 import { resourceOf, workspaceOf } from '../../kernel/plugins/access';
 import { installStats } from '../read/installs';
-import { runsOn } from '../../catalog/read/catalog';
+import { engineOf, runsOn } from '../../catalog/listing';
 import { refusalFor, type Refusal } from '../installs/entitlement';
 import { downloadableVersion, installableApp, recordDownload, recordInstallEvent } from '../installs/events';
 import { reportUsage } from '../installs/usage';
-import { engineOf } from '../../catalog/routes/engine-header';
 
 const s = initServer();
 
