@@ -18,12 +18,27 @@ const faceOf = (domain) =>
     .map((f) => `./${f.name}`);
 const productDomains = serverDomains.filter((d) => d !== 'dev');
 
-const features = readdirSync('src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const features = readdirSync('src/features', { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 const noImport = (patterns) => ['error', { patterns: patterns.map(([group, message]) => ({ group, message })) }];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'build/', 'public/', 'node_modules/', 'data/', '.tmp/', 'coverage/', 'src/routeTree.gen.ts', 'server/db/migrations/', 'tests/fixtures/apps/'] },
+  {
+    ignores: [
+      'dist/',
+      'build/',
+      'public/',
+      'node_modules/',
+      'data/',
+      '.tmp/',
+      'coverage/',
+      'src/routeTree.gen.ts',
+      'server/db/migrations/',
+      'tests/fixtures/apps/',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {

@@ -38,17 +38,36 @@ export default defineConfig({
       // casbin parses policy text with csv-parse, which uses Node's global Buffer: in the browser, modules
       // that name it get the `buffer` package casbin itself depends on (only they: the enforcer's chunk).
       transform: { inject: { Buffer: ['buffer', 'Buffer'] } },
-      treeshake: { manualPureFunctions: ['createContextScope', 'createPopperScope', 'createCollection', 'createMenuScope', 'createRovingFocusGroupScope', 'z.object', 'util.arrayToEnum'] },
+      treeshake: {
+        manualPureFunctions: [
+          'createContextScope',
+          'createPopperScope',
+          'createCollection',
+          'createMenuScope',
+          'createRovingFocusGroupScope',
+          'z.object',
+          'util.arrayToEnum',
+        ],
+      },
       output: {
         // Fewer, larger chunks for what every screen needs (each response costs its headers and a round
         // trip); what only some screens use stays in their own chunks.
         codeSplitting: {
           groups: [
             { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|@ts-rest)[\\/]/, priority: 20 },
-            { name: 'ui', test: /node_modules[\\/]@radix-ui[\\/]themes[\\/].*[\\/](base-button|button|icon-button|heading|text|link|badge|card|box|flex|spinner|theme|.*props?)\.js$|node_modules[\\/]@radix-ui[\\/]react-icons[\\/]/, priority: 10 },
+            {
+              name: 'ui',
+              test: /node_modules[\\/]@radix-ui[\\/]themes[\\/].*[\\/](base-button|button|icon-button|heading|text|link|badge|card|box|flex|spinner|theme|.*props?)\.js$|node_modules[\\/]@radix-ui[\\/]react-icons[\\/]/,
+              priority: 10,
+            },
             // Not the drawers and dialogs: a group takes what its modules import along, and theirs is Radix's
             // dialog machinery, which the first screen never opens.
-            { name: 'common', test: /[\\/]src[\\/](lib|components)[\\/](?!bundles[\\/]|purchases[\\/]|app[\\/](?!AppsTable|JobsTable))(?![^\\/]*(Drawer|Dialog|FileDrop|SearchBox|PagedTable|details\.ts))/, minShareCount: 3, priority: 5 },
+            {
+              name: 'common',
+              test: /[\\/]src[\\/](lib|components)[\\/](?!bundles[\\/]|purchases[\\/]|app[\\/](?!AppsTable|JobsTable))(?![^\\/]*(Drawer|Dialog|FileDrop|SearchBox|PagedTable|details\.ts))/,
+              minShareCount: 3,
+              priority: 5,
+            },
           ],
         },
       },

@@ -13,7 +13,16 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['contract/**/*.test.ts', 'machines/**/*.test.ts', 'server/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/cli/**/*.test.ts', 'tests/model/**/*.test.ts', 'tests/docs/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'contract/**/*.test.ts',
+            'machines/**/*.test.ts',
+            'server/**/*.test.ts',
+            'tests/api/**/*.test.ts',
+            'tests/cli/**/*.test.ts',
+            'tests/model/**/*.test.ts',
+            'tests/docs/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           // Time limits end hung tests only: every wait is for a condition (tests/eventually.ts), and a busy machine
           // (a CI run beside a CPU hog, two stages side by side) makes real compiles and servers slower, not wrong.
           testTimeout: 300_000,

@@ -99,12 +99,16 @@ export const open = { access: 'public' } as const satisfies RouteAccess;
  * query parameter where Rocket.Chat sends it so (`tokenIn: 'query'`, the package download).
  */
 export const workspaceCaller = <S extends string | undefined = undefined>(scope?: S, tokenIn?: 'query') =>
-  ({ access: 'public', caller: 'workspace', ...(scope ? { scope } : {}), ...(tokenIn ? { tokenIn } : {}) }) as { access: 'public'; caller: 'workspace'; scope?: S; tokenIn?: 'query' };
+  ({ access: 'public', caller: 'workspace', ...(scope ? { scope } : {}), ...(tokenIn ? { tokenIn } : {}) }) as {
+    access: 'public';
+    caller: 'workspace';
+    scope?: S;
+    tokenIn?: 'query';
+  };
 /** Whether a route's rule is a workspace's (`workspaceCaller`). */
 export const isWorkspaceRoute = (metadata: unknown) => (metadata as { caller?: string } | undefined)?.caller === 'workspace';
 export const session = { access: 'session' } as const satisfies RouteAccess;
-export const can = <F extends Feature, P extends Permission>(feature: F, permission: P) =>
-  ({ access: 'feature', feature, permission }) as const;
+export const can = <F extends Feature, P extends Permission>(feature: F, permission: P) => ({ access: 'feature', feature, permission }) as const;
 /** A rule on the row the route's path names (see `resourceKinds`). */
 export const onRow = <R extends ResourceKind, A extends RouteAccess & { access: 'feature' }>(resource: R, rule: A) => ({ ...rule, resource }) as const;
 /** `can`, on the row the route's path names (see `resourceKinds`). */

@@ -11,7 +11,14 @@ import { open, workspaceCaller } from './access';
 import { c } from './c';
 import { ErrorBody, NoBody, errorsOf } from './common';
 import {
-  AppRequest, AppRequestListQuery, AppRequestPage, AppRequestStats, AppRequestsMarked, CreateAppRequestInput, MarkAsSeenInput, PendingApps,
+  AppRequest,
+  AppRequestListQuery,
+  AppRequestPage,
+  AppRequestStats,
+  AppRequestsMarked,
+  CreateAppRequestInput,
+  MarkAsSeenInput,
+  PendingApps,
 } from './schemas/app-requests';
 import { MarketplaceHeaders } from './schemas/marketplace';
 

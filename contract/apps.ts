@@ -3,8 +3,17 @@ import { can, canOn, forTokens } from './access';
 import { c } from './c';
 import { errorsOf, NoBody, Ok, paged, PageQuery } from './common';
 import {
-  App, AppPackageUpload, AppStats, AppVersion, ChangesInput, CompileJob, DetailsInput, InfoInput,
-  Screenshot, ScreenshotsUpload, StatusChangeInput,
+  App,
+  AppPackageUpload,
+  AppStats,
+  AppVersion,
+  ChangesInput,
+  CompileJob,
+  DetailsInput,
+  InfoInput,
+  Screenshot,
+  ScreenshotsUpload,
+  StatusChangeInput,
 } from './schemas/app';
 import { DiffQuery, VersionDiff } from './schemas/diff';
 import { VersionFindings } from './schemas/review';

@@ -22,13 +22,22 @@ describe('the requestAccess page’s address values', () => {
   });
 
   it('is null for what is not base64 of UTF-8 JSON', () => {
-    for (const bad of ['', '!!!', 'abcde', Buffer.from('{nope').toString('base64'), Buffer.from([0xc3, 0x28]).toString('base64')]) expect(fromBase64Json(bad)).toBeNull();
+    for (const bad of ['', '!!!', 'abcde', Buffer.from('{nope').toString('base64'), Buffer.from([0xc3, 0x28]).toString('base64')])
+      expect(fromBase64Json(bad)).toBeNull();
   });
 
   it('takes people as Rocket.Chat names them: fields it had no value for are empty', () => {
     expect(RequesterParam.parse(rocketChat({ id: 'u2' }))).toEqual({ id: 'u2', username: '', name: '', nickname: '', emails: [] });
-    expect(AdminsParam.parse(rocketChat([{ id: 'a', username: 'root', name: null, extra: 1 }]))).toEqual([{ id: 'a', username: 'root', name: '', nickname: '', emails: [] }]);
-    for (const bad of [rocketChat({ name: 'no id' }), rocketChat({ id: '' }), rocketChat({ id: 'x', emails: 'one' }), rocketChat({ id: 'nul\u0000' }), 'junk']) {
+    expect(AdminsParam.parse(rocketChat([{ id: 'a', username: 'root', name: null, extra: 1 }]))).toEqual([
+      { id: 'a', username: 'root', name: '', nickname: '', emails: [] },
+    ]);
+    for (const bad of [
+      rocketChat({ name: 'no id' }),
+      rocketChat({ id: '' }),
+      rocketChat({ id: 'x', emails: 'one' }),
+      rocketChat({ id: 'nul\u0000' }),
+      'junk',
+    ]) {
       expect(RequesterParam.safeParse(bad).success, bad).toBe(false);
     }
     expect(AdminsParam.safeParse(rocketChat({ id: 'not a list' })).success).toBe(false);

@@ -5,7 +5,15 @@ import { c } from './c';
 import { ErrorBody, errorsOf } from './common';
 import { PurchaseRecord } from './schemas/commerce';
 import {
-  CancelSubscriptionInput, ChangeSeatsInput, CheckoutOffer, CheckoutQuery, CheckoutSession, OwnedPurchase, RefundInput, ResumeSubscriptionInput, StartCheckoutInput,
+  CancelSubscriptionInput,
+  ChangeSeatsInput,
+  CheckoutOffer,
+  CheckoutQuery,
+  CheckoutSession,
+  OwnedPurchase,
+  RefundInput,
+  ResumeSubscriptionInput,
+  StartCheckoutInput,
 } from './schemas/checkout';
 import { MarketplaceHeaders, MarketplaceInfo } from './schemas/marketplace';
 

@@ -20,11 +20,37 @@ describe('parseIsoDateTime: every date input of the contract', () => {
 
   it('refuses days that do not exist, times out of range, local times, expanded years and years outside 2000–9999', () => {
     for (const bad of [
-      '2030-02-30', '2031-02-29', '2100-02-29', '2030-04-31', '2030-00-10', '2030-13-01', '2030-01-00', '2030-01-32',
-      '2030-01-01T24:00:00Z', '2030-01-01T23:60:00Z', '2030-01-01T23:59:60Z', '2030-01-01T12:00:00+24:00', '2030-01-01T12:00:00+01:60',
-      '2030-01-01T12:00:00', '2030-01-01T12:00', '2030-01-01T12Z', '2030-01-01 12:00:00Z', '2030-1-1', '20300101', '2030-01-01T12:00:00.Z',
-      '2030-01-01T12:00:00.1234567890Z', '+275760-09-13T00:00:00.000Z', '+002030-01-01T00:00:00.000Z', '1999-12-31T23:59:59.999Z',
-      '2000-01-01T00:30:00+01:00', '9999-12-31T23:00:00-02:00', '10000-01-01', 'March 2, 2030', '2030-03-02T00:00:00.000z', '', ' 2030-01-01',
+      '2030-02-30',
+      '2031-02-29',
+      '2100-02-29',
+      '2030-04-31',
+      '2030-00-10',
+      '2030-13-01',
+      '2030-01-00',
+      '2030-01-32',
+      '2030-01-01T24:00:00Z',
+      '2030-01-01T23:60:00Z',
+      '2030-01-01T23:59:60Z',
+      '2030-01-01T12:00:00+24:00',
+      '2030-01-01T12:00:00+01:60',
+      '2030-01-01T12:00:00',
+      '2030-01-01T12:00',
+      '2030-01-01T12Z',
+      '2030-01-01 12:00:00Z',
+      '2030-1-1',
+      '20300101',
+      '2030-01-01T12:00:00.Z',
+      '2030-01-01T12:00:00.1234567890Z',
+      '+275760-09-13T00:00:00.000Z',
+      '+002030-01-01T00:00:00.000Z',
+      '1999-12-31T23:59:59.999Z',
+      '2000-01-01T00:30:00+01:00',
+      '9999-12-31T23:00:00-02:00',
+      '10000-01-01',
+      'March 2, 2030',
+      '2030-03-02T00:00:00.000z',
+      '',
+      ' 2030-01-01',
     ]) {
       expect(parseIsoDateTime(bad), bad).toBeNull();
     }
@@ -64,7 +90,8 @@ describe('parseIsoDateTime: every date input of the contract', () => {
         const parsed = parseIsoDateTime(text);
         const t = p.time ?? { h: 0, mi: 0, s: 0, ms: 0, offset: 0 };
         const offset = t.offset ?? 0;
-        const real = p.y <= 9999 && p.mo >= 1 && p.mo <= 12 && p.d >= 1 && p.d <= daysIn(p.y, p.mo) && t.h <= 23 && t.mi <= 59 && t.s <= 59 && Math.abs(offset) < 24 * 60;
+        const real =
+          p.y <= 9999 && p.mo >= 1 && p.mo <= 12 && p.d >= 1 && p.d <= daysIn(p.y, p.mo) && t.h <= 23 && t.mi <= 59 && t.s <= 59 && Math.abs(offset) < 24 * 60;
         // A real one is refused only when its year, or its instant's (an offset across New Year), is outside 2000–9999.
         const utcYear = real ? new Date(Date.UTC(p.y, p.mo - 1, p.d, t.h, t.mi, t.s, t.ms) - offset * 60_000).getUTCFullYear() : NaN;
         const inRange = p.y >= 2000 && utcYear >= 2000 && utcYear <= 9999;
@@ -103,7 +130,9 @@ describe('errorsOf: the error statuses of a route, from what it is', () => {
   });
 
   it('adds what the route takes and does: 414 params, 413 and 415 a body, 409 conflicts, 429 limits, 502 upstream', () => {
-    expect(statuses(errorsOf('feature', { params: true, body: 'multipart', conflict: true, limited: true, upstream: true }))).toEqual([400, 401, 403, 404, 409, 413, 414, 415, 429, 500, 502]);
+    expect(statuses(errorsOf('feature', { params: true, body: 'multipart', conflict: true, limited: true, upstream: true }))).toEqual([
+      400, 401, 403, 404, 409, 413, 414, 415, 429, 500, 502,
+    ]);
     expect(statuses(errorsOf('public', { body: 'json' }))).toEqual([400, 413, 415, 500]);
     expect(Object.values(errorsOf('feature', { params: true }))).toEqual(Array(6).fill(ErrorBody));
   });

@@ -55,7 +55,10 @@ export type ErrorStatusOf<A extends RouteAccessKind, T extends RouteTraits> =
  * Every non-2xx body is the envelope (`ErrorBody`). tests/api/contract.test.ts checks the rules against each
  * route's metadata, path and body, and the fuzzer (tests/api/fuzz.test.ts) that nothing else is answered.
  */
-export function errorsOf<const A extends RouteAccessKind, const T extends RouteTraits = Record<never, never>>(access: A, traits: T = {} as T): { [S in ErrorStatusOf<A, T>]: typeof ErrorBody } {
+export function errorsOf<const A extends RouteAccessKind, const T extends RouteTraits = Record<never, never>>(
+  access: A,
+  traits: T = {} as T,
+): { [S in ErrorStatusOf<A, T>]: typeof ErrorBody } {
   const statuses: number[] = [400, 500];
   if (access !== 'public') statuses.push(401);
   if (access === 'feature' || traits.refuses) statuses.push(403);
@@ -78,8 +81,7 @@ export const PageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof PageQuery>;
 
-export const paged = <T extends z.ZodType>(item: T) =>
-  z.object({ data: z.array(item), meta: z.object({ total: z.number().int() }) });
+export const paged = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta: z.object({ total: z.number().int() }) });
 
 export const Id = z.string().min(1).max(64);
 

@@ -3,7 +3,14 @@ import { open } from './access';
 import { c } from './c';
 import { ErrorBody, errorsOf } from './common';
 import {
-  AppsQuery, AppVersionQuery, FeaturedSections, MarketplaceApp, MarketplaceHeaders, MarketplaceInfo, MarketplaceRelease, MarketplaceScreenshot,
+  AppsQuery,
+  AppVersionQuery,
+  FeaturedSections,
+  MarketplaceApp,
+  MarketplaceHeaders,
+  MarketplaceInfo,
+  MarketplaceRelease,
+  MarketplaceScreenshot,
 } from './schemas/marketplace';
 
 /**

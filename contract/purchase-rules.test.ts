@@ -3,7 +3,16 @@ import { PURCHASE_EDIT_MESSAGES as M, purchaseEditable, purchaseEditProblems, pu
 
 const now = new Date('2026-11-23T12:00:00Z');
 const info = { status: 'active' as const, periodEnd: '2026-12-23T12:00:00.000Z', isSeatBased: true, seats: 5, maxSeats: 50, externallyManaged: false };
-const record = { _id: 'r', appId: 'a', appName: 'A', isBundle: false, date: '2026-11-01T00:00:00.000Z', purchaseType: 'subscription' as const, price: 20, subscriptionInfo: info };
+const record = {
+  _id: 'r',
+  appId: 'a',
+  appName: 'A',
+  isBundle: false,
+  date: '2026-11-01T00:00:00.000Z',
+  purchaseType: 'subscription' as const,
+  price: 20,
+  subscriptionInfo: info,
+};
 const edit = { status: 'active' as const, periodEnd: info.periodEnd, seats: 5, externallyManaged: false };
 
 describe('purchase record rules', () => {
@@ -30,8 +39,12 @@ describe('purchase record rules', () => {
     const later = '2027-01-10T00:00:00.000Z';
     expect(purchaseEditProblems(record, { ...edit, periodEnd: later }, now)).toEqual([{ path: 'periodEnd', message: M.periodEndNotEditable }]);
     expect(purchaseEditProblems(record, { ...edit, status: 'trialing', periodEnd: later }, now)).toEqual([]);
-    expect(purchaseEditProblems(record, { ...edit, status: 'trialing', periodEnd: '2026-11-20T00:00:00.000Z' }, now)).toEqual([{ path: 'periodEnd', message: M.periodEndPast }]);
-    expect(purchaseEditProblems({ ...record, isBundle: true }, { ...edit, status: 'trialing', periodEnd: later }, now)).toEqual([{ path: 'periodEnd', message: M.periodEndNotEditable }]);
+    expect(purchaseEditProblems(record, { ...edit, status: 'trialing', periodEnd: '2026-11-20T00:00:00.000Z' }, now)).toEqual([
+      { path: 'periodEnd', message: M.periodEndPast },
+    ]);
+    expect(purchaseEditProblems({ ...record, isBundle: true }, { ...edit, status: 'trialing', periodEnd: later }, now)).toEqual([
+      { path: 'periodEnd', message: M.periodEndNotEditable },
+    ]);
   });
   it('converts to externally managed only with the period end touched, and never back', () => {
     expect(purchaseEditProblems(record, { ...edit, externallyManaged: true }, now)).toEqual([{ path: 'periodEnd', message: M.periodEndUntouched }]);

@@ -37,8 +37,7 @@ export const PURCHASE_EDIT_MESSAGES = {
 } as const;
 
 /** Whether the period end may be set in an edit that leaves the record with `status` and `externallyManaged`. */
-export const periodEndEditable = (r: Record, e: Pick<Edit, 'status' | 'externallyManaged'>) =>
-  !r.isBundle && (e.status === 'trialing' || e.externallyManaged);
+export const periodEndEditable = (r: Record, e: Pick<Edit, 'status' | 'externallyManaged'>) => !r.isBundle && (e.status === 'trialing' || e.externallyManaged);
 
 /**
  * What is wrong with an edit of `r` (empty when it may be saved): the field and the message, in the form's

@@ -19,7 +19,8 @@ export const submissions = c.router({
     body: SubmissionUpload,
     responses: { 200: SubmissionResult, ...errorsOf('feature', { body: 'multipart', limited: true, conflict: true }) },
     metadata: forTokens('submit', can('app', 'create')),
-    summary: 'Submit a new app (the Apps CLI’s `rc-apps submit`): fields `app`, `categories` (JSON list of titles); it lands as a draft to finish in the portal',
+    summary:
+      'Submit a new app (the Apps CLI’s `rc-apps submit`): fields `app`, `categories` (JSON list of titles); it lands as a draft to finish in the portal',
   },
   update: {
     method: 'POST',

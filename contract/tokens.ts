@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { can, canOn, open } from './access';
 import { c } from './c';
 import { errorsOf, NoBody } from './common';
-import {
-  ApiToken, CreatedToken, NewTokenInput, NewTrustPolicyInput, TokenExchangeInput, TokenExchangeResponse, TrustPolicy,
-} from './schemas/tokens';
+import { ApiToken, CreatedToken, NewTokenInput, NewTrustPolicyInput, TokenExchangeInput, TokenExchangeResponse, TrustPolicy } from './schemas/tokens';
 
 const tokenId = z.object({ tokenId: z.string() });
 const appId = z.object({ id: z.string() });

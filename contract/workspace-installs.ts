@@ -9,7 +9,6 @@ import { ErrorBody, LIMITS, bounded, errorsOf } from './common';
 /** The scope a token needs to download packages (Rocket.Chat asks a fresh token of exactly this scope). */
 export const DOWNLOAD_SCOPE = 'marketplace:download';
 
-
 /**
  * The error statuses a workspace route adds to the public ones (`errorsOf('public', …)`: 400, 500, 414 for path
  * ids, 413 and 415 for a body): 401 (no valid workspace token) and 404 (no such app or version); `refusable`
@@ -51,7 +50,10 @@ export const UsageReportInput = z.object({
   items: z
     .array(
       z.object({
-        price: z.number({ error: 'Each item needs a price.' }).min(0, { error: 'A price is 0 or more.' }).max(LIMITS.price, { error: 'A price is at most 99,999.99.' }),
+        price: z
+          .number({ error: 'Each item needs a price.' })
+          .min(0, { error: 'A price is 0 or more.' })
+          .max(LIMITS.price, { error: 'A price is at most 99,999.99.' }),
         quantity: z.number().int().min(0).max(LIMITS.count).optional(),
         description: bounded(LIMITS.title).optional(),
       }),

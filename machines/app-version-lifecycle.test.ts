@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { getNextSnapshot } from 'xstate';
 import { versionStatuses } from '../contract/schemas/app';
 import { documentedEdges, edgeKey, machineEdges, specEdges, specRules, type Edge } from '../tests/model/lifecycle-spec';
-import { appVersionLifecycle, lifecycleSnapshot, noteShown, offeredActions, shownDisabledActions, versionActions, type LifecycleContext } from './app-version-lifecycle';
+import {
+  appVersionLifecycle,
+  lifecycleSnapshot,
+  noteShown,
+  offeredActions,
+  shownDisabledActions,
+  versionActions,
+  type LifecycleContext,
+} from './app-version-lifecycle';
 
 /**
  * The machine against SPEC §4's action lists, literally (tests/model/lifecycle-spec.ts), and against the

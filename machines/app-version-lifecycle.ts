@@ -176,13 +176,22 @@ export const appVersionLifecycle = setup({
 export type AppVersionLifecycle = typeof appVersionLifecycle;
 
 /** The snapshot of a stored version, as `actor` sees it. */
-export const lifecycleSnapshot = (status: VersionStatus, context: LifecycleContext) =>
-  appVersionLifecycle.resolveState({ value: status, context });
+export const lifecycleSnapshot = (status: VersionStatus, context: LifecycleContext) => appVersionLifecycle.resolveState({ value: status, context });
 
 /** Every action a person can be offered on a version row, in display order. */
 export const versionActions = [
-  'EDIT', 'SUBMIT', 'REVIEW', 'APPROVE', 'REJECT', 'MAKE_DRAFT', 'PUBLISH', 'UNPUBLISH', 'UPLOAD_REVISION',
-  'VIEW_DIAGNOSTICS', 'EDIT_INFO', 'COMPILE',
+  'EDIT',
+  'SUBMIT',
+  'REVIEW',
+  'APPROVE',
+  'REJECT',
+  'MAKE_DRAFT',
+  'PUBLISH',
+  'UNPUBLISH',
+  'UPLOAD_REVISION',
+  'VIEW_DIAGNOSTICS',
+  'EDIT_INFO',
+  'COMPILE',
 ] as const;
 export type VersionAction = (typeof versionActions)[number];
 
@@ -212,8 +221,7 @@ const metaOf = (status: VersionStatus): StatusMeta =>
   (lifecycleSnapshot(status, { actor: 'publisher', isBundle: false }).getMeta()[`lifecycle.${status}`] as StatusMeta | undefined) ?? {};
 
 /** Whether a version's content (details, info, change log, screenshots) may still change in `status`. */
-export const contentEditable = (status: VersionStatus, isBundle = false) =>
-  lifecycleSnapshot(status, { actor: 'publisher', isBundle }).can({ type: 'SAVE' });
+export const contentEditable = (status: VersionStatus, isBundle = false) => lifecycleSnapshot(status, { actor: 'publisher', isBundle }).can({ type: 'SAVE' });
 
 /** Actions shown but disabled in `status` (SPEC §4: Publish on a rejected version). */
 export const shownDisabledActions = (status: VersionStatus): VersionAction[] => metaOf(status).shownDisabled ?? [];

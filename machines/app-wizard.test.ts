@@ -4,7 +4,6 @@ import { createTestModel } from 'xstate/graph';
 import { transitionTour } from '../tests/model/coverage';
 import { appWizard, wizardSteps, type WizardEvent, type WizardInput, type WizardKind } from './app-wizard';
 
-
 /** The outcomes of the calls, as the events the invoked actors send. */
 const saved: WizardEvent = { type: 'xstate.done.actor.save', output: { appId: 'app-1', versionId: 'ver-1' }, actorId: 'save' };
 const saveFailed: WizardEvent = { type: 'xstate.error.actor.save', error: new Error('Failed to update the App Details.'), actorId: 'save' };
@@ -56,11 +55,17 @@ describe('the wizard machine', () => {
             expect([next.value, next.context.index]).toEqual(['editing', snapshot.context.index]);
           }
           // Nothing changed: no save call, just the next step.
-          if (snapshot.value === 'editing' && event.type === 'NEXT' && !(event as { changed: boolean } & EventObject).changed && snapshot.context.index < steps.length - 1) {
+          if (
+            snapshot.value === 'editing' &&
+            event.type === 'NEXT' &&
+            !(event as { changed: boolean } & EventObject).changed &&
+            snapshot.context.index < steps.length - 1
+          ) {
             expect([next.value, next.context.index]).toEqual(['editing', snapshot.context.index + 1]);
           }
           // A failed save stays on the step with the error.
-          if (event === saveFailed) expect([next.value, next.context.index, next.context.error]).toEqual(['editing', snapshot.context.index, 'Failed to update the App Details.']);
+          if (event === saveFailed)
+            expect([next.value, next.context.index, next.context.error]).toEqual(['editing', snapshot.context.index, 'Failed to update the App Details.']);
           snapshot = next;
         }
       }

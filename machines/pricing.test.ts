@@ -67,7 +67,10 @@ describe('the decision the server applies', () => {
       status: 409,
       message: 'Converting from a subscription to one-time purchase is not allowed at this time.',
     });
-    expect(decidePricing({ current: 'free', canCreatePaidApps: false, activeSubscriptions: 0 }, { type: 'buy', buyPrice: 9 })).toMatchObject({ kind: 'refused', status: 403 });
+    expect(decidePricing({ current: 'free', canCreatePaidApps: false, activeSubscriptions: 0 }, { type: 'buy', buyPrice: 9 })).toMatchObject({
+      kind: 'refused',
+      status: 403,
+    });
     expect(decidePricing({ current: 'free', canCreatePaidApps: true, activeSubscriptions: 0 }, { type: 'subscription', pricingId: '' })).toMatchObject({
       kind: 'refused',
       status: 400,
@@ -76,8 +79,16 @@ describe('the decision the server applies', () => {
     });
   });
   it('applies free ⇄ one-time and a plan change directly', () => {
-    expect(decidePricing({ current: 'free', canCreatePaidApps: true, activeSubscriptions: 0 }, { type: 'buy', buyPrice: 5.99 })).toEqual({ kind: 'apply', to: 'buy', cancelSubscriptions: 0 });
-    expect(decidePricing({ current: 'buy', canCreatePaidApps: false, activeSubscriptions: 0 }, { type: 'buy', buyPrice: 0 })).toEqual({ kind: 'apply', to: 'free', cancelSubscriptions: 0 });
+    expect(decidePricing({ current: 'free', canCreatePaidApps: true, activeSubscriptions: 0 }, { type: 'buy', buyPrice: 5.99 })).toEqual({
+      kind: 'apply',
+      to: 'buy',
+      cancelSubscriptions: 0,
+    });
+    expect(decidePricing({ current: 'buy', canCreatePaidApps: false, activeSubscriptions: 0 }, { type: 'buy', buyPrice: 0 })).toEqual({
+      kind: 'apply',
+      to: 'free',
+      cancelSubscriptions: 0,
+    });
     expect(decidePricing(sub, { type: 'subscription', pricingId: 'p2' })).toEqual({ kind: 'apply', to: 'subscription', cancelSubscriptions: 0 });
   });
 });

@@ -17,11 +17,7 @@ export type PricingContext = { current: PurchaseChoice; canCreatePaidApps: boole
 export type PricingInput = { current: PurchaseChoice; canCreatePaidApps: boolean; activeSubscriptions: number };
 
 export type PricingEvent =
-  | { type: 'CHOOSE_FREE' }
-  | { type: 'CHOOSE_BUY'; price: number }
-  | { type: 'CHOOSE_SUBSCRIPTION'; planId: string }
-  | { type: 'CONFIRM' }
-  | { type: 'CANCEL' };
+  { type: 'CHOOSE_FREE' } | { type: 'CHOOSE_BUY'; price: number } | { type: 'CHOOSE_SUBSCRIPTION'; planId: string } | { type: 'CONFIRM' } | { type: 'CANCEL' };
 
 export const pricingText = {
   noOneTimeFromSubscription: 'Converting from a subscription to one-time purchase is not allowed at this time.',
@@ -80,7 +76,10 @@ export const pricingMachine = setup({
     subscription: {
       on: {
         // Free is buy at 0: either way, active subscriptions are cancelled only after the user confirms.
-        CHOOSE_FREE: [{ guard: 'hasActiveSubscriptions', target: 'confirmingCancellation' }, { target: 'free', actions: 'setPrice' }],
+        CHOOSE_FREE: [
+          { guard: 'hasActiveSubscriptions', target: 'confirmingCancellation' },
+          { target: 'free', actions: 'setPrice' },
+        ],
         CHOOSE_BUY: [
           { guard: and(['freeBuy', 'hasActiveSubscriptions']), target: 'confirmingCancellation' },
           { guard: 'freeBuy', target: 'free', actions: 'setPrice' },

@@ -45,7 +45,8 @@ export const subscriptionMachine = setup({
   guards: {
     isTrialing: ({ context }) => !context.paid,
     isPaid: ({ context }) => context.paid,
-    otherSeats: ({ context, event }) => context.perSeat && event.type === 'CHANGE_SEATS' && Number.isInteger(event.seats) && event.seats > 0 && event.seats !== context.seats,
+    otherSeats: ({ context, event }) =>
+      context.perSeat && event.type === 'CHANGE_SEATS' && Number.isInteger(event.seats) && event.seats > 0 && event.seats !== context.seats,
   },
   actions: {
     pay: assign({ paid: true }),

@@ -73,11 +73,14 @@ async function main() {
 
   const [bareR, appsR, anonR, meR] = results as [Result, Result, Result, Result];
   console.log(`\nAPI on ${db}, ${CONNECTIONS} connections, ${DURATION} s each (apps list: ${listBody.length} bytes)`);
-  for (const r of results) console.log(`${r.name.padEnd(42)} ${String(r.rps).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms${r.errors ? `  ${r.errors} failed` : ''}`);
+  for (const r of results)
+    console.log(`${r.name.padEnd(42)} ${String(r.rps).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms${r.errors ? `  ${r.errors} failed` : ''}`);
   const appsRatio = appsR.rps / bareR.rps;
   const meRatio = meR.rps / anonR.rps;
   const goal = (ok: boolean) => (ok ? 'meets the goal' : 'MISSES the goal');
-  console.log(`apps list / bare route: ${(appsRatio * 100).toFixed(1)} % (goal ≥ 10 %: ${goal(appsRatio >= 0.1)}); apps list p99 ${appsR.p99} ms (goal ≤ 50 ms: ${goal(appsR.p99 <= 50)})`);
+  console.log(
+    `apps list / bare route: ${(appsRatio * 100).toFixed(1)} % (goal ≥ 10 %: ${goal(appsRatio >= 0.1)}); apps list p99 ${appsR.p99} ms (goal ≤ 50 ms: ${goal(appsR.p99 <= 50)})`,
+  );
   console.log(`/v1/me / anonymous /v1/engine/version: ${(meRatio * 100).toFixed(1)} % (goal ≥ 40 %: ${goal(meRatio >= 0.4)})`);
   console.log(JSON.stringify({ db, connections: CONNECTIONS, seconds: DURATION, appsRatio, appsP99: appsR.p99, meRatio, results }));
   if (results.some((r) => r.errors)) process.exit(1);

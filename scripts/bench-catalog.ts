@@ -32,10 +32,14 @@ type Ready = { base: string; tokens: { plain: string; buyer: string } };
 export async function addApps(db: import('../server/db/client').Db) {
   const { sql } = await import('drizzle-orm');
   const { default: sharp } = await import('sharp');
-  const listed = (await db.execute(sql`SELECT count(DISTINCT v.app_id)::int AS n FROM app_versions v JOIN apps a ON a.id = v.app_id WHERE v.status = 'published' AND NOT a.is_bundle`)) as unknown as { rows: { n: number }[] };
+  const listed = (await db.execute(
+    sql`SELECT count(DISTINCT v.app_id)::int AS n FROM app_versions v JOIN apps a ON a.id = v.app_id WHERE v.status = 'published' AND NOT a.is_bundle`,
+  )) as unknown as { rows: { n: number }[] };
   const n = APPS - listed.rows[0]!.n;
   // An icon like a real one (a coloured tile with initials, 256×256 PNG) and its 64×64 WebP thumbnail, as uploads make them.
-  const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><defs><linearGradient id="g"><stop offset="0" stop-color="#3e63dd"/><stop offset="1" stop-color="#8e4ec6"/></linearGradient></defs><rect width="256" height="256" rx="48" fill="url(#g)"/><circle cx="128" cy="108" r="52" fill="#fff" opacity=".85"/><text x="128" y="220" font-family="Arial" font-size="44" font-weight="700" fill="#fff" text-anchor="middle">BA</text></svg>');
+  const svg = Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><defs><linearGradient id="g"><stop offset="0" stop-color="#3e63dd"/><stop offset="1" stop-color="#8e4ec6"/></linearGradient></defs><rect width="256" height="256" rx="48" fill="url(#g)"/><circle cx="128" cy="108" r="52" fill="#fff" opacity=".85"/><text x="128" y="220" font-family="Arial" font-size="44" font-weight="700" fill="#fff" text-anchor="middle">BA</text></svg>',
+  );
   const png = await sharp(svg).png().toBuffer();
   const icon = `data:image/png;base64,${png.toString('base64')}`;
   const thumb = `data:image/webp;base64,${(await sharp(png).resize(64, 64).webp().toBuffer()).toString('base64')}`;
@@ -44,7 +48,8 @@ export async function addApps(db: import('../server/db/client').Db) {
   // The texts with their HTML, as a save stores them (server/catalog/markdown/markdown-texts.ts): rendered once here, the
   // app's number put in after (a row without its HTML would be rendered by the server's backfill while measured).
   const { renderMarkdown } = await import('../server/catalog/markdown/markdown');
-  const descriptionOf = (i: string) => `## Bench App ${i}\n\n${'Posts **summaries** of what happened in a room, with [docs](https://bench.example/docs). '.repeat(6)}\n\n- one\n- two\n- three`;
+  const descriptionOf = (i: string) =>
+    `## Bench App ${i}\n\n${'Posts **summaries** of what happened in a room, with [docs](https://bench.example/docs). '.repeat(6)}\n\n- one\n- two\n- three`;
   const descriptionHtml = renderMarkdown(descriptionOf('BENCHNUMBER'));
   const changesNote = '- Faster\n- Fixed a crash';
   await db.execute(sql`
@@ -70,8 +75,12 @@ export async function addApps(db: import('../server/db/client').Db) {
   const hash = (t: string) => createHash('sha256').update(t).digest('hex');
   await db.execute(sql`INSERT INTO accounts (id, name) VALUES ('bench-account', 'Bench') ON CONFLICT DO NOTHING`);
   for (const name of ['plain', 'buyer']) {
-    await db.execute(sql`INSERT INTO workspaces (id, account_id, nickname, address, client_id, registered_at) VALUES (${`bench-ws-${name}`}, 'bench-account', ${name}, 'https://bench.example', ${`bench-client-${name}`}, now())`);
-    await db.execute(sql`INSERT INTO workspace_tokens (token_hash, workspace_id, scope, expires_at) VALUES (${hash(token(name))}, ${`bench-ws-${name}`}, 'marketplace:read marketplace:download', now() + interval '1 day')`);
+    await db.execute(
+      sql`INSERT INTO workspaces (id, account_id, nickname, address, client_id, registered_at) VALUES (${`bench-ws-${name}`}, 'bench-account', ${name}, 'https://bench.example', ${`bench-client-${name}`}, now())`,
+    );
+    await db.execute(
+      sql`INSERT INTO workspace_tokens (token_hash, workspace_id, scope, expires_at) VALUES (${hash(token(name))}, ${`bench-ws-${name}`}, 'marketplace:read marketplace:download', now() + interval '1 day')`,
+    );
   }
   await db.execute(sql`
     INSERT INTO purchase_records (id, app_id, workspace_id, account_id, purchase_type, price, publisher_id)
@@ -194,27 +203,55 @@ async function main() {
   results.push(await load('bare route, the same bytes gzipped', `${bare.ready.base}/bare-gzip`, { 'accept-encoding': 'gzip' }));
   results.push(await load('GET /v1/apps (anonymous, gzip)', `${base}/v1/apps`, { ...ENGINE, 'accept-encoding': 'gzip' }));
   // What a registered workspace's poll is (Rocket.Chat sends its token when it has one: fetchMarketplaceApps.ts).
-  results.push(await load('GET /v1/apps (workspace token, 10 purchases, gzip)', `${base}/v1/apps`, { ...ENGINE, 'accept-encoding': 'gzip', authorization: `Bearer ${tokens.buyer}` }));
+  results.push(
+    await load('GET /v1/apps (workspace token, 10 purchases, gzip)', `${base}/v1/apps`, {
+      ...ENGINE,
+      'accept-encoding': 'gzip',
+      authorization: `Bearer ${tokens.buyer}`,
+    }),
+  );
   portal.child.disconnect();
   bare.child.disconnect();
 
   const [bareR, anonR, , , bareGzR, gzR] = results as [Result, Result, Result, Result, Result, Result, Result];
-  console.log(`\nGET /v1/apps on ${db}, ${CONNECTIONS} connections, ${DURATION} s each (${listed} published apps, ${body.length} bytes; ${gzipped.length} gzipped)`);
+  console.log(
+    `\nGET /v1/apps on ${db}, ${CONNECTIONS} connections, ${DURATION} s each (${listed} published apps, ${body.length} bytes; ${gzipped.length} gzipped)`,
+  );
   for (const r of results) {
     const of = r === gzR || r === results[6] ? bareGzR : bareR;
-    console.log(`${r.name.padEnd(52)} ${String(r.rps).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  ${(r.rps / of.rps).toFixed(2)} of bare${r.errors ? `  ${r.errors} failed` : ''}`);
+    console.log(
+      `${r.name.padEnd(52)} ${String(r.rps).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  ${(r.rps / of.rps).toFixed(2)} of bare${r.errors ? `  ${r.errors} failed` : ''}`,
+    );
   }
   const ratio = anonR.rps / bareR.rps;
   const gzRatio = gzR.rps / bareGzR.rps;
   const goal = (ok: boolean) => (ok ? 'meets the goal' : 'MISSES the goal');
   // The p99 goal is read on the call as Rocket.Chat makes it (gzip: its fetch's default Accept-Encoding). The 1 MB
   // uncompressed answer is bound by copying bytes: the bare route's own p99 is several times 20 ms (see the table).
-  console.log(`GET /v1/apps / bare route: ${ratio.toFixed(2)} uncompressed, ${gzRatio.toFixed(2)} gzipped (goal ≥ 0.5: ${goal(Math.min(ratio, gzRatio) >= 0.5)})`);
-  console.log(`p99 as Rocket.Chat asks (gzip): ${gzR.p99} ms (goal ≤ 20 ms: ${goal(gzR.p99 <= 20)}; the bare route ${bareGzR.p99} ms); uncompressed ${anonR.p99} ms (the bare route ${bareR.p99} ms)`);
+  console.log(
+    `GET /v1/apps / bare route: ${ratio.toFixed(2)} uncompressed, ${gzRatio.toFixed(2)} gzipped (goal ≥ 0.5: ${goal(Math.min(ratio, gzRatio) >= 0.5)})`,
+  );
+  console.log(
+    `p99 as Rocket.Chat asks (gzip): ${gzR.p99} ms (goal ≤ 20 ms: ${goal(gzR.p99 <= 20)}; the bare route ${bareGzR.p99} ms); uncompressed ${anonR.p99} ms (the bare route ${bareR.p99} ms)`,
+  );
   console.log(
     `${DOWNLOADS} concurrent downloads of a ${PACKAGE_BYTES / 1024 / 1024} MB package: the portal's memory (resident) ${memory.beforeMiB.toFixed(0)} MiB → at most +${memory.addedMiB.toFixed(1)} MiB (goal ≤ 50 MB: ${goal(memory.addedMiB * 1.048576 <= 50)})`,
   );
-  console.log(JSON.stringify({ db, connections: CONNECTIONS, seconds: DURATION, apps: listed, bytes: body.length, ratio, gzipRatio: gzRatio, p99Gzip: gzR.p99, p99: anonR.p99, downloadsAddedMiB: memory.addedMiB, results }));
+  console.log(
+    JSON.stringify({
+      db,
+      connections: CONNECTIONS,
+      seconds: DURATION,
+      apps: listed,
+      bytes: body.length,
+      ratio,
+      gzipRatio: gzRatio,
+      p99Gzip: gzR.p99,
+      p99: anonR.p99,
+      downloadsAddedMiB: memory.addedMiB,
+      results,
+    }),
+  );
   if (results.some((r) => r.errors)) process.exit(1);
 }
 

@@ -92,7 +92,9 @@ async function main() {
     const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
     console.log(`— ${name}`);
     p.lists.forEach((r, i) =>
-      console.log(`  ${i ? 'admin' : 'publisher'} apps list: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}, ${(r.throughput.average / 1024).toFixed(0)} KiB/s`),
+      console.log(
+        `  ${i ? 'admin' : 'publisher'} apps list: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}, ${(r.throughput.average / 1024).toFixed(0)} KiB/s`,
+      ),
     );
     if (p.answers.size) console.log(`  uploads: ${[...p.answers].map(([k, n]) => `${k} ×${n}`).join('; ')}`);
     console.log(`  /healthz (${p.probe.length} probes): median ${ms(at(0.5))}, p99 ${ms(at(0.99))}, worst ${ms(sorted.at(-1)!)}`);
@@ -102,7 +104,9 @@ async function main() {
   const baseline = await phase(false);
   const withUploads = await phase(true);
   child.disconnect();
-  console.log(`${SECONDS} s each, 100 connections on the app lists (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}); goal: /healthz under ${GOAL_MS} ms with the hostile uploads`);
+  console.log(
+    `${SECONDS} s each, 100 connections on the app lists (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}); goal: /healthz under ${GOAL_MS} ms with the hostile uploads`,
+  );
   const alone = report('the lists alone (baseline)', baseline);
   const p99 = report('the lists while hostile packages upload', withUploads);
   console.log(

@@ -29,7 +29,9 @@ await c.query(`CREATE DATABASE ${name}`);
 const url = new URL(admin);
 url.pathname = `/${name}`;
 const dirs = [tempDataDir('portal-idle-'), tempDataDir('portal-idle-')];
-const portals = await Promise.all(dirs.map((d) => startPortalProcess({ DATABASE_URL: url.toString(), DATA_DIR: d.path, SEED_DEMO_DATA: 'true', LOG_LEVEL: 'error' })));
+const portals = await Promise.all(
+  dirs.map((d) => startPortalProcess({ DATABASE_URL: url.toString(), DATA_DIR: d.path, SEED_DEMO_DATA: 'true', LOG_LEVEL: 'error' })),
+);
 try {
   const stats = async () => {
     const { rows } = await c.query<{ xacts: string; calls: string }>(

@@ -15,6 +15,11 @@ for (const name of machines) {
   }
   const r = JSON.parse(readFileSync(file, 'utf8'));
   const missing = [...r.states.missing, ...r.transitions.missing];
-  console.log(name.padEnd(24), r.driver.padEnd(16), `${r.states.covered}/${r.states.total}`.padStart(8), `${r.transitions.covered}/${r.transitions.total}`.padStart(12));
+  console.log(
+    name.padEnd(24),
+    r.driver.padEnd(16),
+    `${r.states.covered}/${r.states.total}`.padStart(8),
+    `${r.transitions.covered}/${r.transitions.total}`.padStart(12),
+  );
   for (const m of missing) console.log(`   not covered: ${m}`);
 }

@@ -77,10 +77,7 @@ export async function seedScale(url: string, log: (line: string) => void = conso
        FROM generate_series(1, $1::int) i`,
       [jobs, apps],
     );
-    await step(
-      'accounts',
-      `INSERT INTO accounts (id, name) SELECT 'scale-account-' || i, 'Scale Account ' || i FROM generate_series(1, 100) i`,
-    );
+    await step('accounts', `INSERT INTO accounts (id, name) SELECT 'scale-account-' || i, 'Scale Account ' || i FROM generate_series(1, 100) i`);
     await step(
       'workspaces',
       `INSERT INTO workspaces (id, account_id, nickname, address)

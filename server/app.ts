@@ -43,7 +43,10 @@ const SECRET_PARAMS = /([?&](?:secret|token|code|state|access_token)=)[^&#]*/gi;
 export const redactUrl = (url: string) => url.replace(SECRET_PARAMS, '$1[redacted]');
 
 /** Builds the whole server (tests build it too, then listen on port 0; `logStream` captures its log). */
-export async function buildApp(config: Config, opts: { logStream?: { write: (line: string) => void }; compile?: CompileRunner } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  opts: { logStream?: { write: (line: string) => void }; compile?: CompileRunner } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -53,7 +56,12 @@ export async function buildApp(config: Config, opts: { logStream?: { write: (lin
             ...(opts.logStream ? { stream: opts.logStream } : {}),
             redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'], censor: '[redacted]' },
             serializers: {
-              req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), host: req.hostname, remoteAddress: req.ip }),
+              req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
+                method: req.method,
+                url: redactUrl(req.url),
+                host: req.hostname,
+                remoteAddress: req.ip,
+              }),
             },
           },
     bodyLimit: config.bodyLimitBytes,
@@ -72,9 +80,7 @@ export async function buildApp(config: Config, opts: { logStream?: { write: (lin
       void (reply as FastifyReply).code(status).send({ error: message, code: err.code, requestId: String(request.id) });
     },
   });
-  await app.register(
-    fp(async (i) => void i.decorate('config', config), { name: 'config' }),
-  );
+  await app.register(fp(async (i) => void i.decorate('config', config), { name: 'config' }));
   await app.register(serverTiming);
   await app.register(errors);
   await app.register(security, { signIn: signInEndpoints(config) });

@@ -35,7 +35,10 @@ const trustProxy = z
     if (v === '' || v === 'false') return false;
     if (v === 'true') return true;
     if (/^\d+$/.test(v)) {
-      ctx.addIssue({ code: 'custom', message: "TRUST_PROXY: name the proxies' addresses or CIDR ranges (e.g. 10.0.0.0/8); a hop count cannot tell a proxy from a client" });
+      ctx.addIssue({
+        code: 'custom',
+        message: "TRUST_PROXY: name the proxies' addresses or CIDR ranges (e.g. 10.0.0.0/8); a hop count cannot tell a proxy from a client",
+      });
       return false;
     }
     const entries = v.split(',').map((e) => e.trim());
@@ -66,12 +69,16 @@ const trustedIssuers = z
   .string()
   .trim()
   .transform((v, ctx): TrustedIssuer[] => {
-    const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+    const entries = v
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
     return entries.map((entry) => {
       const at = entry.indexOf('=');
       const issuer = normalizeIssuer(at < 0 ? entry : entry.slice(0, at));
       const jwksUrl = at < 0 ? undefined : entry.slice(at + 1).trim();
-      if (!URL.canParse(issuer) || !/^https?:$/.test(new URL(issuer).protocol)) ctx.addIssue({ code: 'custom', message: `TRUSTED_PUBLISHING_ISSUERS: not an http(s) URL: ${issuer}` });
+      if (!URL.canParse(issuer) || !/^https?:$/.test(new URL(issuer).protocol))
+        ctx.addIssue({ code: 'custom', message: `TRUSTED_PUBLISHING_ISSUERS: not an http(s) URL: ${issuer}` });
       if (jwksUrl !== undefined && (!URL.canParse(jwksUrl) || !/^https?:$/.test(new URL(jwksUrl).protocol))) {
         ctx.addIssue({ code: 'custom', message: `TRUSTED_PUBLISHING_ISSUERS: the JWKS URL of ${issuer} is not an http(s) URL: ${jwksUrl}` });
       }
@@ -152,7 +159,11 @@ const Env = z.object({
   /** How often lapsed leases are looked for (their jobs run again) and finished jobs past the retention deleted. */
   JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
   /** How long finished (completed or failed) jobs are kept. */
-  JOB_RETENTION_SECONDS: z.coerce.number().int().min(1).default(7 * 86_400),
+  JOB_RETENTION_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(7 * 86_400),
   COMPILE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   COMPILE_MEMORY_MB: z.coerce.number().int().min(128).max(65536).default(1024),
   COMPILE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
@@ -283,7 +294,11 @@ export type Config = {
    * (onboarding pages under /dev-payments and a ledger in the database). `webhookSecret` (STRIPE_WEBHOOK_SECRET)
    * verifies Stripe's events at `POST /v1/stripe/events`; unset (development only), the route is not served.
    */
-  payments: { stripe: { secretKey: string; apiUrl: string | undefined; webhookSecret: string | undefined } | undefined; feePercent: number; settlementDays: number };
+  payments: {
+    stripe: { secretKey: string; apiUrl: string | undefined; webhookSecret: string | undefined } | undefined;
+    feePercent: number;
+    settlementDays: number;
+  };
   /** Development only: seconds between simulated marketplace sales; undefined when off. */
   simulateSalesSeconds: number | undefined;
   /**
@@ -316,7 +331,6 @@ function isRsaPrivateKey(pem: string) {
   }
 }
 
-
 /**
  * What production mode refuses: the embedded development sign-in (unless DEV_SIGN_IN=true), the default
  * client secret, and a missing or non-URL PUBLIC_URL. Development keeps its zero-setup defaults.
@@ -325,22 +339,34 @@ export function productionProblems(e: z.infer<typeof Env>): string[] {
   if (e.NODE_ENV !== 'production') return [];
   const problems: string[] = [];
   if (!e.CLOUD_ISSUER_URL && e.DEV_SIGN_IN !== true) {
-    problems.push('CLOUD_ISSUER_URL is required: the embedded development sign-in lets anyone pick any user (set DEV_SIGN_IN=true only to allow it on purpose).');
+    problems.push(
+      'CLOUD_ISSUER_URL is required: the embedded development sign-in lets anyone pick any user (set DEV_SIGN_IN=true only to allow it on purpose).',
+    );
   }
-  if (e.CLOUD_CLIENT_SECRET === DEFAULT_CLIENT_SECRET) problems.push('CLOUD_CLIENT_SECRET must be set to the secret the issuer gave the portal (not the development default).');
+  if (e.CLOUD_CLIENT_SECRET === DEFAULT_CLIENT_SECRET)
+    problems.push('CLOUD_CLIENT_SECRET must be set to the secret the issuer gave the portal (not the development default).');
   if (!e.PUBLIC_URL || !URL.canParse(e.PUBLIC_URL)) problems.push("PUBLIC_URL is required: the portal's public origin, e.g. https://marketplace.example.com.");
   if (!e.SMTP_URL) problems.push('SMTP_URL is required: notifications leave through a mail server in production (the outbox folder is for development).');
-  if (!e.STRIPE_SECRET_KEY && e.PAYMENTS_SANDBOX !== true) problems.push('STRIPE_SECRET_KEY is required: payouts go through Stripe in production (set PAYMENTS_SANDBOX=true only to use the sandbox provider on purpose).');
+  if (!e.STRIPE_SECRET_KEY && e.PAYMENTS_SANDBOX !== true)
+    problems.push(
+      'STRIPE_SECRET_KEY is required: payouts go through Stripe in production (set PAYMENTS_SANDBOX=true only to use the sandbox provider on purpose).',
+    );
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
-    problems.push("STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY: buyers' payments and subscriptions are known from Stripe's signed events (the signing secret of the endpoint /v1/stripe/events).");
+    problems.push(
+      "STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY: buyers' payments and subscriptions are known from Stripe's signed events (the signing secret of the endpoint /v1/stripe/events).",
+    );
   }
-  if (!e.LICENSE_PRIVATE_KEY) problems.push('LICENSE_PRIVATE_KEY is required: the RSA private key (PEM) app licences are signed with, kept out of the database in production.');
+  if (!e.LICENSE_PRIVATE_KEY)
+    problems.push('LICENSE_PRIVATE_KEY is required: the RSA private key (PEM) app licences are signed with, kept out of the database in production.');
   if (e.SIMULATE_SALES_SECONDS !== undefined) problems.push('SIMULATE_SALES_SECONDS is for development: the sales simulator makes up purchases.');
   if (e.SIMULATE_WORKSPACES_SECONDS !== undefined) problems.push('SIMULATE_WORKSPACES_SECONDS is for development: the workspace simulator makes up installs.');
-  if (e.WEBHOOKS_ALLOW_PRIVATE_NETWORKS) problems.push('WEBHOOKS_ALLOW_PRIVATE_NETWORKS is for development and tests: in production webhooks reach public https:// addresses only.');
+  if (e.WEBHOOKS_ALLOW_PRIVATE_NETWORKS)
+    problems.push('WEBHOOKS_ALLOW_PRIVATE_NETWORKS is for development and tests: in production webhooks reach public https:// addresses only.');
   const plainIssuers = e.TRUSTED_PUBLISHING_ISSUERS.flatMap((i) => [i.issuer, i.jwksUrl ?? '']).filter((u) => u.startsWith('http://'));
-  if (plainIssuers.length) problems.push(`TRUSTED_PUBLISHING_ISSUERS: issuers and their JWKS URLs must be https:// in production (${plainIssuers.join(', ')}).`);
-  if (e.SMTP_URL && (!URL.canParse(e.SMTP_URL) || !/^smtps?:$/.test(new URL(e.SMTP_URL).protocol))) problems.push('SMTP_URL must be an smtp:// or smtps:// URL.');
+  if (plainIssuers.length)
+    problems.push(`TRUSTED_PUBLISHING_ISSUERS: issuers and their JWKS URLs must be https:// in production (${plainIssuers.join(', ')}).`);
+  if (e.SMTP_URL && (!URL.canParse(e.SMTP_URL) || !/^smtps?:$/.test(new URL(e.SMTP_URL).protocol)))
+    problems.push('SMTP_URL must be an smtp:// or smtps:// URL.');
   return problems;
 }
 
@@ -392,7 +418,8 @@ function readConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config>): Config 
   if (licenseKey && !isRsaPrivateKey(licenseKey)) problems.push('LICENSE_PRIVATE_KEY must be an RSA private key of 2048 bits or more, in PEM.');
   const lifetimes = new Map(e.TRUSTED_PUBLISHING_MAX_TOKEN_SECONDS.map((l) => [l.issuer, l.seconds]));
   const unknownIssuers = [...lifetimes.keys()].filter((i) => !e.TRUSTED_PUBLISHING_ISSUERS.some((t) => t.issuer === i));
-  if (unknownIssuers.length) problems.push(`TRUSTED_PUBLISHING_MAX_TOKEN_SECONDS names issuers that are not in TRUSTED_PUBLISHING_ISSUERS: ${unknownIssuers.join(', ')}.`);
+  if (unknownIssuers.length)
+    problems.push(`TRUSTED_PUBLISHING_MAX_TOKEN_SECONDS names issuers that are not in TRUSTED_PUBLISHING_ISSUERS: ${unknownIssuers.join(', ')}.`);
   const trustedIssuerList = e.TRUSTED_PUBLISHING_ISSUERS.map((i) => ({ ...i, maxTokenSeconds: lifetimes.get(i.issuer) ?? i.maxTokenSeconds }));
   if (problems.length) throw new ConfigError(`Refusing to start${e.NODE_ENV === 'production' ? ' in production mode' : ''}:\n- ${problems.join('\n- ')}`);
   const production = e.NODE_ENV === 'production';
@@ -451,7 +478,8 @@ function readConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config>): Config 
     compileRetrySeconds: e.COMPILE_RETRY_SECONDS,
     mail: {
       smtpUrl: e.SMTP_URL,
-      from: e.MAIL_FROM ?? `${e.PRODUCT_NAME} Marketplace <no-reply@${e.PUBLIC_URL && URL.canParse(e.PUBLIC_URL) ? new URL(e.PUBLIC_URL).hostname : 'localhost'}>`,
+      from:
+        e.MAIL_FROM ?? `${e.PRODUCT_NAME} Marketplace <no-reply@${e.PUBLIC_URL && URL.canParse(e.PUBLIC_URL) ? new URL(e.PUBLIC_URL).hostname : 'localhost'}>`,
       worker: e.MAIL_WORKER,
       retrySeconds: e.MAIL_RETRY_SECONDS,
       maxAttempts: e.MAIL_MAX_ATTEMPTS,

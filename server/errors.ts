@@ -14,8 +14,7 @@ export class HttpError extends Error {
 
 export const notFound = (what: string) => new HttpError(404, 'not_found', `${what} not found.`);
 export const conflict = (code: string, message: string) => new HttpError(409, code, message);
-export const badRequest = (message: string, fields?: { path: string; message: string }[]) =>
-  new HttpError(400, 'validation_error', message, fields);
+export const badRequest = (message: string, fields?: { path: string; message: string }[]) => new HttpError(400, 'validation_error', message, fields);
 /** The 400 for text the database cannot store (contract/text.ts), naming where it was. */
 export const unstorableText = (path: string, code = 'validation_error') =>
   new HttpError(400, code, `${path}: ${UNSTORABLE_TEXT_MESSAGE}`, [{ path, message: UNSTORABLE_TEXT_MESSAGE }]);

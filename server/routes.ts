@@ -83,4 +83,3 @@ export async function routes(app: FastifyInstance) {
     },
   });
 }
-

@@ -62,8 +62,7 @@ const auth = createAuth({
   now: () => Date.now(),
   redirect: (url) => window.location.assign(url),
   navigate: (to) => router?.history.push(to),
-  revoke: (token) =>
-    fetch('/v1/oauth/session', { method: 'DELETE', headers: { authorization: `Bearer ${token}` } }),
+  revoke: (token) => fetch('/v1/oauth/session', { method: 'DELETE', headers: { authorization: `Bearer ${token}` } }),
   authorize: async () => {
     const config = await queryClient.ensureQueryData(configQuery);
     return { authorizeUrl: config.authorizeUrl, clientId: config.cloudClientId };

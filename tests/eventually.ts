@@ -12,7 +12,11 @@ export const WAIT_MS = 120_000;
  * `interval` ms, for at most `timeout`). The one way the API, model and CLI tests wait for something that
  * happens in the background (a job, a notification, another process).
  */
-export function eventually<T>(read: () => T | Promise<T>, check: (value: T) => boolean = Boolean, o: { what?: string; timeout?: number; interval?: number } = {}): Promise<T> {
+export function eventually<T>(
+  read: () => T | Promise<T>,
+  check: (value: T) => boolean = Boolean,
+  o: { what?: string; timeout?: number; interval?: number } = {},
+): Promise<T> {
   return vi.waitFor(
     async () => {
       const value = await read();

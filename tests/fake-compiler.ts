@@ -48,7 +48,8 @@ export const fakeCompiler: CompileRunner = async (input, limits) => {
     try {
       emitted = new Map([[main, Buffer.from(await bundleApp(main, pool))]]);
     } catch (e) {
-      for (const err of (e as { errors?: { text: string }[] }).errors ?? [{ text: 'The package could not be bundled.' }]) diagnostics.push({ line: 0, character: 0, message: err.text });
+      for (const err of (e as { errors?: { text: string }[] }).errors ?? [{ text: 'The package could not be bundled.' }])
+        diagnostics.push({ line: 0, character: 0, message: err.text });
     }
   }
   const findings = await runChecks(input);

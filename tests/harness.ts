@@ -52,7 +52,18 @@ export async function startServer(options: Partial<Config> & { compiler?: 'real'
     // Tests sign in and upload far more often than a person: the rate limits have a test of their own.
     // Many tests write to the database directly and read at once: the read cache has tests of its own.
     // Retries come due without a notification: idle workers look every second (the default is 10 s).
-    { LOG_LEVEL: 'silent', SERVE_SPA: 'false', DATA_DIR: dataDir, RATE_LIMIT_SIGN_IN: '100000', RATE_LIMIT_UPLOADS: '100000', RATE_LIMIT_APP_REQUESTS: '100000', READ_CACHE_SECONDS: '0', WEBHOOK_WORKER: 'false', JOB_POLL_SECONDS: '1', ...env },
+    {
+      LOG_LEVEL: 'silent',
+      SERVE_SPA: 'false',
+      DATA_DIR: dataDir,
+      RATE_LIMIT_SIGN_IN: '100000',
+      RATE_LIMIT_UPLOADS: '100000',
+      RATE_LIMIT_APP_REQUESTS: '100000',
+      READ_CACHE_SECONDS: '0',
+      WEBHOOK_WORKER: 'false',
+      JOB_POLL_SECONDS: '1',
+      ...env,
+    },
     // In memory: from the run's migrated database (tests/database-template.ts) when there is one.
     { inMemoryDatabase: !databaseUrl, inMemoryDatabaseFrom: process.env[PGLITE_TEMPLATE_ENV], port: 0, ...overrides, databaseUrl },
   );

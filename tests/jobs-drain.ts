@@ -73,7 +73,16 @@ export async function drainAcrossProcesses(o: { admin: string; deliveries: numbe
     database = await openDatabaseWithJobs({ url: url.toString(), jobs: { settings: jobSettings(loadConfig(env)) } });
     const { db, jobs } = database;
     const webhookId = `drain${randomBytes(6).toString('hex')}`;
-    await db.insert(webhooks).values({ id: webhookId, publisherId: NORTHWIND, label: 'Drain', url: receiver.url, events: ['app.purchase.created'], secret: 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0' });
+    await db
+      .insert(webhooks)
+      .values({
+        id: webhookId,
+        publisherId: NORTHWIND,
+        label: 'Drain',
+        url: receiver.url,
+        events: ['app.purchase.created'],
+        secret: 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0',
+      });
     const ids = Array.from({ length: o.deliveries }, (_, i) => ({ activityId: `drain-${i}`, eventId: `evt_drain_${i}` }));
     await db.transaction(async (tx) => {
       for (let i = 0; i < ids.length; i += 1000) {
@@ -87,7 +96,11 @@ export async function drainAcrossProcesses(o: { admin: string; deliveries: numbe
             payload: { type: 'app.purchase.created', timestamp: new Date().toISOString(), data: { n: activityId } },
           })),
         );
-        await jobs.sendMany(tx, DELIVER_JOB, ids.slice(i, i + 1000).map(({ activityId }) => ({ activityId })));
+        await jobs.sendMany(
+          tx,
+          DELIVER_JOB,
+          ids.slice(i, i + 1000).map(({ activityId }) => ({ activityId })),
+        );
       }
     });
     const started = performance.now();
@@ -123,7 +136,12 @@ export async function drainAcrossProcesses(o: { admin: string; deliveries: numbe
     const rows = await db
       .select({ eventId: webhookActivities.eventId, status: webhookActivities.status, attempts: webhookActivities.attempts })
       .from(webhookActivities)
-      .where(inArray(webhookActivities.id, ids.map((i) => i.activityId)));
+      .where(
+        inArray(
+          webhookActivities.id,
+          ids.map((i) => i.activityId),
+        ),
+      );
     const byEvent = new Map(rows.map((r) => [r.eventId, r]));
     let lost = 0;
     let doubled = 0;
@@ -137,9 +155,23 @@ export async function drainAcrossProcesses(o: { admin: string; deliveries: numbe
         else doubled++;
       }
     }
-    if (doubled) log(`doubled: ${ids.filter(({ eventId }) => (arrivals.get(eventId)?.length ?? 0) > 1).map(({ eventId }) => `${eventId} at ${arrivals.get(eventId)!.map((t) => t - killedAt).join('/')} ms from the kill`).join(', ')}`);
+    if (doubled)
+      log(
+        `doubled: ${ids
+          .filter(({ eventId }) => (arrivals.get(eventId)?.length ?? 0) > 1)
+          .map(
+            ({ eventId }) =>
+              `${eventId} at ${arrivals
+                .get(eventId)!
+                .map((t) => t - killedAt)
+                .join('/')} ms from the kill`,
+          )
+          .join(', ')}`,
+      );
     const recordedTwice = rows.filter((r) => r.attempts.length > 1).length;
-    const unfinished = await db.execute(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${DELIVER_JOB} AND state <> 'completed' AND data->>'activityId' LIKE 'drain-%'`);
+    const unfinished = await db.execute(
+      sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${DELIVER_JOB} AND state <> 'completed' AND data->>'activityId' LIKE 'drain-%'`,
+    );
     const unfinishedJobs = (unfinished as unknown as { rows: { n: number }[] }).rows[0]!.n;
     return { deliveries: o.deliveries, ms, lost, doubled, recordedTwice, resentAfterKill, receivedAtKill, unfinishedJobs };
   } finally {

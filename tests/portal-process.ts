@@ -86,7 +86,13 @@ async function startOn(port: number, env: Record<string, string>): Promise<Porta
       if (output.includes('EADDRINUSE')) throw new PortTaken(`port ${port} was taken`);
       throw new Error(`the portal on ${port} exited with ${child.exitCode ?? child.signalCode}: ${output}`);
     }
-    if (await fetch(`${portal.base}/v1/engine/version`).then((r) => r.ok, () => false)) return portal;
+    if (
+      await fetch(`${portal.base}/v1/engine/version`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return portal;
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -125,4 +131,3 @@ export async function callAt(base: string, method: string, path: string, token: 
   const text = await res.text();
   return { status: res.status, json: (text ? JSON.parse(text) : undefined) as any };
 }
-

@@ -3,13 +3,42 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 
 type Account = { id: string; details_submitted: boolean; email: string; available: number; pending: number };
-type Payout = { id: string; object: 'payout'; account: string; amount: number; currency: string; arrival_date: number; status: string; key: string | undefined };
+type Payout = {
+  id: string;
+  object: 'payout';
+  account: string;
+  amount: number;
+  currency: string;
+  arrival_date: number;
+  status: string;
+  key: string | undefined;
+};
 
 /** Stripe's form encoding (`a[b][0][c]=v`) as nested objects; lists stay objects keyed '0', '1' … (see `list`). */
 type Form = { [key: string]: string | Form };
 type Json = Record<string, any>;
-export type FakeEvent = { id: string; object: 'event'; api_version: string; created: number; type: string; livemode: false; pending_webhooks: number; request: { id: null; idempotency_key: null }; data: { object: Json; previous_attributes?: Json } };
-export type FakeRefund = { id: string; object: 'refund'; amount: number; payment_intent: string; status: 'succeeded'; currency: 'usd'; reverse_transfer: boolean; refund_application_fee: boolean; key: string | undefined };
+export type FakeEvent = {
+  id: string;
+  object: 'event';
+  api_version: string;
+  created: number;
+  type: string;
+  livemode: false;
+  pending_webhooks: number;
+  request: { id: null; idempotency_key: null };
+  data: { object: Json; previous_attributes?: Json };
+};
+export type FakeRefund = {
+  id: string;
+  object: 'refund';
+  amount: number;
+  payment_intent: string;
+  status: 'succeeded';
+  currency: 'usd';
+  reverse_transfer: boolean;
+  refund_application_fee: boolean;
+  key: string | undefined;
+};
 /** A checkout session as answered (`json`), with what it was created with (`params`, decoded). */
 export type FakeCheckoutSession = { json: Json; params: Form };
 
@@ -98,7 +127,15 @@ export async function startStripeFake(secretKey = 'sk_test_fake') {
       const payload = JSON.stringify(event, null, 2);
       const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhook.secret });
       try {
-        const res = await fetch(webhook.url, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature, 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' }, body: payload });
+        const res = await fetch(webhook.url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json; charset=utf-8',
+            'stripe-signature': signature,
+            'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+          },
+          body: payload,
+        });
         deliveries.push({ eventId: event.id, type: event.type, status: res.status, body: await res.text() });
       } catch (e) {
         deliveries.push({ eventId: event.id, type: event.type, status: 0, body: String(e) });
@@ -108,7 +145,14 @@ export async function startStripeFake(secretKey = 'sk_test_fake') {
   };
   const emit = (type: string, object: Json, previous?: Json) => {
     const event: FakeEvent = {
-      id: id('evt'), object: 'event', api_version: Stripe.API_VERSION, created: now(), type, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null },
+      id: id('evt'),
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created: now(),
+      type,
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
       data: { object: structuredClone(object), ...(previous ? { previous_attributes: structuredClone(previous) } : {}) },
     };
     events.push(event);
@@ -119,8 +163,14 @@ export async function startStripeFake(secretKey = 'sk_test_fake') {
   const priceOf = (data: Form, product?: string) => {
     const recurring = obj(data.recurring);
     const price: Json = {
-      id: id('price'), object: 'price', active: true, currency: str(data.currency) ?? 'usd', livemode: false, metadata: {},
-      product: product ?? str(data.product) ?? id('prod'), unit_amount: Number(str(data.unit_amount) ?? 0),
+      id: id('price'),
+      object: 'price',
+      active: true,
+      currency: str(data.currency) ?? 'usd',
+      livemode: false,
+      metadata: {},
+      product: product ?? str(data.product) ?? id('prod'),
+      unit_amount: Number(str(data.unit_amount) ?? 0),
       recurring: recurring.interval ? { interval: str(recurring.interval), interval_count: 1, usage_type: 'licensed' } : null,
       type: recurring.interval ? 'recurring' : 'one_time',
     };
@@ -130,9 +180,21 @@ export async function startStripeFake(secretKey = 'sk_test_fake') {
   const chargeable = (card: string) => card === TEST_CARDS.pays;
   const paymentIntent = (p: { amount: number; customer: string; payment_method: string; fee: number | null; destination: string | null; metadata?: Json }) => {
     const pi: Json = {
-      id: id('pi'), object: 'payment_intent', amount: p.amount, amount_received: p.amount, currency: 'usd', status: 'succeeded', customer: p.customer,
-      payment_method: p.payment_method, application_fee_amount: p.fee, transfer_data: p.destination ? { destination: p.destination } : null,
-      latest_charge: id('ch'), metadata: p.metadata ?? {}, livemode: false, created: now(), refunded: 0,
+      id: id('pi'),
+      object: 'payment_intent',
+      amount: p.amount,
+      amount_received: p.amount,
+      currency: 'usd',
+      status: 'succeeded',
+      customer: p.customer,
+      payment_method: p.payment_method,
+      application_fee_amount: p.fee,
+      transfer_data: p.destination ? { destination: p.destination } : null,
+      latest_charge: id('ch'),
+      metadata: p.metadata ?? {},
+      livemode: false,
+      created: now(),
+      refunded: 0,
     };
     paymentIntents.set(pi.id, pi);
     // A destination charge: the connected account gets the amount less the application fee, pending.
@@ -144,29 +206,86 @@ export async function startStripeFake(secretKey = 'sk_test_fake') {
   const invoiceFor = (sub: Json, reason: string, start: number, end: number, paid: boolean) => {
     const item = sub.items.data[0];
     const amount = item.price.unit_amount * item.quantity;
-    const pi = paid && amount > 0
-      ? paymentIntent({ amount, customer: sub.customer, payment_method: sub.default_payment_method, fee: Math.round((amount * (sub.application_fee_percent ?? 0)) / 100), destination: sub.transfer_data?.destination ?? null })
-      : null;
+    const pi =
+      paid && amount > 0
+        ? paymentIntent({
+            amount,
+            customer: sub.customer,
+            payment_method: sub.default_payment_method,
+            fee: Math.round((amount * (sub.application_fee_percent ?? 0)) / 100),
+            destination: sub.transfer_data?.destination ?? null,
+          })
+        : null;
     const invoice: Json = {
-      id: id('in'), object: 'invoice', customer: sub.customer, billing_reason: reason, collection_method: 'charge_automatically', currency: 'usd', created: now(), livemode: false, metadata: {},
-      status: paid ? 'paid' : 'open', amount_due: amount, amount_paid: paid ? amount : 0, amount_remaining: paid ? 0 : amount, attempt_count: 1, attempted: true,
-      period_start: start, period_end: start,
+      id: id('in'),
+      object: 'invoice',
+      customer: sub.customer,
+      billing_reason: reason,
+      collection_method: 'charge_automatically',
+      currency: 'usd',
+      created: now(),
+      livemode: false,
+      metadata: {},
+      status: paid ? 'paid' : 'open',
+      amount_due: amount,
+      amount_paid: paid ? amount : 0,
+      amount_remaining: paid ? 0 : amount,
+      attempt_count: 1,
+      attempted: true,
+      period_start: start,
+      period_end: start,
       parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: sub.id, metadata: { ...sub.metadata } } },
       lines: {
-        object: 'list', has_more: false, url: '/v1/invoices/lines',
-        data: [{
-          id: id('il'), object: 'line_item', amount, currency: 'usd', description: `1 × ${item.price.product}`, livemode: false, metadata: {}, quantity: item.quantity, period: { start, end },
-          parent: { type: 'subscription_item_details', invoice_item_details: null, subscription_item_details: { subscription: sub.id, subscription_item: item.id, proration: false, invoice_item: null, proration_details: { credited_items: null } } },
-          pricing: { type: 'price_details', price_details: { price: item.price.id, product: item.price.product }, unit_amount_decimal: String(item.price.unit_amount) },
-        }],
+        object: 'list',
+        has_more: false,
+        url: '/v1/invoices/lines',
+        data: [
+          {
+            id: id('il'),
+            object: 'line_item',
+            amount,
+            currency: 'usd',
+            description: `1 × ${item.price.product}`,
+            livemode: false,
+            metadata: {},
+            quantity: item.quantity,
+            period: { start, end },
+            parent: {
+              type: 'subscription_item_details',
+              invoice_item_details: null,
+              subscription_item_details: {
+                subscription: sub.id,
+                subscription_item: item.id,
+                proration: false,
+                invoice_item: null,
+                proration_details: { credited_items: null },
+              },
+            },
+            pricing: {
+              type: 'price_details',
+              price_details: { price: item.price.id, product: item.price.product },
+              unit_amount_decimal: String(item.price.unit_amount),
+            },
+          },
+        ],
       },
     };
     invoices.set(invoice.id, invoice);
     if (pi) {
       pi.invoice = invoice.id;
       invoicePayments.push({
-        id: id('inpay'), object: 'invoice_payment', invoice: invoice.id, amount_paid: amount, amount_requested: amount, currency: 'usd', is_default: true, livemode: false, created: now(),
-        payment: { type: 'payment_intent', payment_intent: pi.id }, status: 'paid', status_transitions: { paid_at: now(), canceled_at: null },
+        id: id('inpay'),
+        object: 'invoice_payment',
+        invoice: invoice.id,
+        amount_paid: amount,
+        amount_requested: amount,
+        currency: 'usd',
+        is_default: true,
+        livemode: false,
+        created: now(),
+        payment: { type: 'payment_intent', payment_intent: pi.id },
+        status: 'paid',
+        status_transitions: { paid_at: now(), canceled_at: null },
       });
     }
     sub.latest_invoice = invoice.id;
@@ -196,7 +315,14 @@ export async function startStripeFake(secretKey = 'sk_test_fake') {
       const intentData = obj(p.payment_intent_data);
       const transfer = obj(intentData.transfer_data);
       const fee = str(intentData.application_fee_amount);
-      const pi = paymentIntent({ amount: price.unit_amount * quantity, customer, payment_method: method, fee: fee === undefined ? null : Number(fee), destination: str(transfer.destination) ?? null, metadata: obj(intentData.metadata) });
+      const pi = paymentIntent({
+        amount: price.unit_amount * quantity,
+        customer,
+        payment_method: method,
+        fee: fee === undefined ? null : Number(fee),
+        destination: str(transfer.destination) ?? null,
+        metadata: obj(intentData.metadata),
+      });
       Object.assign(session.json, { status: 'complete', payment_status: 'paid', customer, payment_intent: pi.id });
     } else {
       const interval = price.recurring?.interval ?? 'month';
@@ -205,27 +331,65 @@ export async function startStripeFake(secretKey = 'sk_test_fake') {
       const subId = id('sub');
       const transfer = obj(subscriptionData.transfer_data);
       const sub: Json = {
-        id: subId, object: 'subscription', customer, status: trialEnd ? 'trialing' : 'active', cancel_at_period_end: false, cancel_at: null, canceled_at: null, ended_at: null,
-        created: t, start_date: t, billing_cycle_anchor: trialEnd ?? t, trial_start: trialEnd ? t : null, trial_end: trialEnd, collection_method: 'charge_automatically', currency: 'usd', livemode: false,
-        default_payment_method: method, latest_invoice: null, metadata: { ...obj(subscriptionData.metadata) },
+        id: subId,
+        object: 'subscription',
+        customer,
+        status: trialEnd ? 'trialing' : 'active',
+        cancel_at_period_end: false,
+        cancel_at: null,
+        canceled_at: null,
+        ended_at: null,
+        created: t,
+        start_date: t,
+        billing_cycle_anchor: trialEnd ?? t,
+        trial_start: trialEnd ? t : null,
+        trial_end: trialEnd,
+        collection_method: 'charge_automatically',
+        currency: 'usd',
+        livemode: false,
+        default_payment_method: method,
+        latest_invoice: null,
+        metadata: { ...obj(subscriptionData.metadata) },
         application_fee_percent: str(subscriptionData.application_fee_percent) === undefined ? null : Number(str(subscriptionData.application_fee_percent)),
         transfer_data: str(transfer.destination) ? { destination: str(transfer.destination), amount_percent: null } : null,
         items: {
-          object: 'list', has_more: false, total_count: 1, url: `/v1/subscription_items?subscription=${subId}`,
-          data: [{ id: id('si'), object: 'subscription_item', created: t, current_period_start: t, current_period_end: periodEnd, metadata: {}, price, quantity, subscription: subId }],
+          object: 'list',
+          has_more: false,
+          total_count: 1,
+          url: `/v1/subscription_items?subscription=${subId}`,
+          data: [
+            {
+              id: id('si'),
+              object: 'subscription_item',
+              created: t,
+              current_period_start: t,
+              current_period_end: periodEnd,
+              metadata: {},
+              price,
+              quantity,
+              subscription: subId,
+            },
+          ],
         },
       };
       subscriptions.set(subId, sub);
       // The first invoice charges the first period now; during a trial nothing is charged (and nothing is invoiced here).
       const invoice = trialEnd ? null : invoiceFor(sub, 'subscription_create', t, periodEnd, true);
-      Object.assign(session.json, { status: 'complete', payment_status: trialEnd ? 'no_payment_required' : 'paid', customer, subscription: subId, invoice: invoice?.id ?? null });
+      Object.assign(session.json, {
+        status: 'complete',
+        payment_status: trialEnd ? 'no_payment_required' : 'paid',
+        customer,
+        subscription: subId,
+        invoice: invoice?.id ?? null,
+      });
       emit('customer.subscription.created', sub);
       if (invoice) emit('invoice.paid', invoice);
     }
     emit('checkout.session.completed', session.json);
     return null;
   };
-  const page = (title: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title></head><body><main>${body}</main></body></html>`;
+  const page = (title: string, body: string) =>
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title></head><body><main>${body}</main></body></html>`;
   const payPage = (session: FakeCheckoutSession, error = '') => {
     const line = obj(list(session.params.line_items)[0]);
     const priceData = obj(line.price_data);
@@ -248,7 +412,14 @@ export async function startStripeFake(secretKey = 'sk_test_fake') {
       req.on('data', (c: Buffer) => (data += c.toString()));
       req.on('end', () => resolve(new URLSearchParams(data)));
     });
-  const accountJson = (a: Account) => ({ id: a.id, object: 'account', type: 'express', details_submitted: a.details_submitted, email: a.email, payouts_enabled: a.details_submitted });
+  const accountJson = (a: Account) => ({
+    id: a.id,
+    object: 'account',
+    type: 'express',
+    details_submitted: a.details_submitted,
+    email: a.email,
+    payouts_enabled: a.details_submitted,
+  });
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
@@ -303,7 +474,8 @@ export async function startStripeFake(secretKey = 'sk_test_fake') {
     const byKey = idempotencyKey && req.method === 'POST' ? `${stripeAccount ?? ''}:${idempotencyKey}` : undefined;
     if (byKey && idempotent.has(byKey)) {
       const earlier = idempotent.get(byKey)!;
-      if (earlier.params !== `${path}?${form.toString()}`) return error(res, 400, 'idempotency_error', 'Keys for idempotent requests can only be used with the same parameters they were first used with.');
+      if (earlier.params !== `${path}?${form.toString()}`)
+        return error(res, 400, 'idempotency_error', 'Keys for idempotent requests can only be used with the same parameters they were first used with.');
       return send(res, earlier.status, earlier.body);
     }
     const reply = (status: number, body: unknown) => {
@@ -321,7 +493,8 @@ export async function startStripeFake(secretKey = 'sk_test_fake') {
       const account = accounts.get(one[1]!);
       if (!account) return error(res, 404, 'invalid_request_error', `No such account: '${one[1]}'`, 'resource_missing');
       if (req.method === 'GET' && !one[2]) return send(res, 200, accountJson(account));
-      if (req.method === 'POST' && one[2]) return reply(200, { object: 'login_link', created: Math.floor(Date.now() / 1000), url: `${base}/express/${account.id}` });
+      if (req.method === 'POST' && one[2])
+        return reply(200, { object: 'login_link', created: Math.floor(Date.now() / 1000), url: `${base}/express/${account.id}` });
     }
     if (req.method === 'POST' && path === '/v1/account_links') {
       const account = accounts.get(form.get('account') ?? '');
@@ -333,16 +506,37 @@ export async function startStripeFake(secretKey = 'sk_test_fake') {
     if (req.method === 'GET' && path === '/v1/balance') {
       const account = accounts.get(stripeAccount ?? '');
       if (!account) return error(res, 403, 'invalid_request_error', 'The provided key does not have access to account');
-      return send(res, 200, { object: 'balance', livemode: false, available: [{ amount: account.available, currency: 'usd' }], pending: [{ amount: account.pending, currency: 'usd' }] });
+      return send(res, 200, {
+        object: 'balance',
+        livemode: false,
+        available: [{ amount: account.available, currency: 'usd' }],
+        pending: [{ amount: account.pending, currency: 'usd' }],
+      });
     }
     if (req.method === 'POST' && path === '/v1/payouts') {
       const account = accounts.get(stripeAccount ?? '');
       if (!account) return error(res, 403, 'invalid_request_error', 'The provided key does not have access to account');
       const amount = Number(form.get('amount'));
       if (!Number.isInteger(amount) || amount <= 0) return reply(400, { error: { type: 'invalid_request_error', message: 'Invalid integer: amount' } });
-      if (amount > account.available) return reply(400, { error: { type: 'invalid_request_error', code: 'balance_insufficient', message: 'You have insufficient funds in your Stripe account for this transfer.' } });
+      if (amount > account.available)
+        return reply(400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'balance_insufficient',
+            message: 'You have insufficient funds in your Stripe account for this transfer.',
+          },
+        });
       account.available -= amount;
-      const payout: Payout = { id: `po_fake${++n}`, object: 'payout', account: account.id, amount, currency: form.get('currency') ?? 'usd', arrival_date: Math.floor(Date.now() / 1000) + 2 * 86_400, status: 'pending', key: idempotencyKey };
+      const payout: Payout = {
+        id: `po_fake${++n}`,
+        object: 'payout',
+        account: account.id,
+        amount,
+        currency: form.get('currency') ?? 'usd',
+        arrival_date: Math.floor(Date.now() / 1000) + 2 * 86_400,
+        status: 'pending',
+        key: idempotencyKey,
+      };
       payouts.push(payout);
       return reply(200, payout);
     }
@@ -352,18 +546,43 @@ export async function startStripeFake(secretKey = 'sk_test_fake') {
       const p = decode(form);
       const mode = str(p.mode);
       const lines = list(p.line_items);
-      if (mode !== 'payment' && mode !== 'subscription') return reply(400, { error: { type: 'invalid_request_error', param: 'mode', message: 'Invalid mode: must be one of payment, setup, or subscription' } });
-      if (!str(p.success_url)) return reply(400, { error: { type: 'invalid_request_error', param: 'success_url', message: 'Missing required param: success_url.' } });
-      if (lines.length !== 1 || !obj(lines[0]!.price_data).currency) return reply(400, { error: { type: 'invalid_request_error', param: 'line_items', message: 'The fake takes one line item with price_data.' } });
+      if (mode !== 'payment' && mode !== 'subscription')
+        return reply(400, { error: { type: 'invalid_request_error', param: 'mode', message: 'Invalid mode: must be one of payment, setup, or subscription' } });
+      if (!str(p.success_url))
+        return reply(400, { error: { type: 'invalid_request_error', param: 'success_url', message: 'Missing required param: success_url.' } });
+      if (lines.length !== 1 || !obj(lines[0]!.price_data).currency)
+        return reply(400, { error: { type: 'invalid_request_error', param: 'line_items', message: 'The fake takes one line item with price_data.' } });
       const recurring = !!obj(obj(lines[0]!.price_data).recurring).interval;
-      if (recurring !== (mode === 'subscription')) return reply(400, { error: { type: 'invalid_request_error', param: 'line_items', message: `You must provide ${mode === 'subscription' ? 'at least one recurring price' : 'only one-time prices'} in \`${mode}\` mode.` } });
+      if (recurring !== (mode === 'subscription'))
+        return reply(400, {
+          error: {
+            type: 'invalid_request_error',
+            param: 'line_items',
+            message: `You must provide ${mode === 'subscription' ? 'at least one recurring price' : 'only one-time prices'} in \`${mode}\` mode.`,
+          },
+        });
       const priceData = obj(lines[0]!.price_data);
       const sessionId = `cs_test_${++n}fake`;
       const json: Json = {
-        id: sessionId, object: 'checkout.session', mode, status: 'open', payment_status: 'unpaid', livemode: false, created: now(), expires_at: now() + 86_400,
-        url: `${base}/c/pay/${sessionId}`, client_reference_id: str(p.client_reference_id) ?? null, metadata: { ...obj(p.metadata) },
-        success_url: str(p.success_url), cancel_url: str(p.cancel_url) ?? null, currency: 'usd',
-        amount_total: Number(str(priceData.unit_amount) ?? 0) * Number(str(lines[0]!.quantity) ?? 1), customer: null, payment_intent: null, subscription: null, invoice: null,
+        id: sessionId,
+        object: 'checkout.session',
+        mode,
+        status: 'open',
+        payment_status: 'unpaid',
+        livemode: false,
+        created: now(),
+        expires_at: now() + 86_400,
+        url: `${base}/c/pay/${sessionId}`,
+        client_reference_id: str(p.client_reference_id) ?? null,
+        metadata: { ...obj(p.metadata) },
+        success_url: str(p.success_url),
+        cancel_url: str(p.cancel_url) ?? null,
+        currency: 'usd',
+        amount_total: Number(str(priceData.unit_amount) ?? 0) * Number(str(lines[0]!.quantity) ?? 1),
+        customer: null,
+        payment_intent: null,
+        subscription: null,
+        invoice: null,
       };
       sessions.set(sessionId, { json, params: p });
       return reply(200, json);
@@ -374,7 +593,10 @@ export async function startStripeFake(secretKey = 'sk_test_fake') {
     if (expiring && req.method === 'POST') {
       const session = sessions.get(expiring[1]!);
       if (!session) return error(res, 404, 'invalid_request_error', `No such checkout.session: '${expiring[1]}'`, 'resource_missing');
-      if (session.json.status !== 'open') return reply(400, { error: { type: 'invalid_request_error', message: `This Checkout Session is ${String(session.json.status)} and can no longer be expired.` } });
+      if (session.json.status !== 'open')
+        return reply(400, {
+          error: { type: 'invalid_request_error', message: `This Checkout Session is ${String(session.json.status)} and can no longer be expired.` },
+        });
       session.json.status = 'expired';
       emit('checkout.session.expired', session.json);
       return reply(200, session.json);
@@ -392,11 +614,19 @@ export async function startStripeFake(secretKey = 'sk_test_fake') {
       const sub = subscriptions.get(subscription[1]!);
       if (!sub) return error(res, 404, 'invalid_request_error', `No such subscription: '${subscription[1]}'`, 'resource_missing');
       if (req.method === 'GET') return send(res, 200, sub);
-      if (sub.status === 'canceled') return reply(400, { error: { type: 'invalid_request_error', message: 'A canceled subscription can only update its cancellation_details and metadata.' } });
+      if (sub.status === 'canceled')
+        return reply(400, {
+          error: { type: 'invalid_request_error', message: 'A canceled subscription can only update its cancellation_details and metadata.' },
+        });
       if (req.method === 'DELETE') {
         const previous = { status: sub.status };
         const comment = str(obj(decode(url.searchParams).cancellation_details).comment);
-        Object.assign(sub, { status: 'canceled', canceled_at: now(), ended_at: now(), cancellation_details: { comment: comment ?? null, feedback: null, reason: 'cancellation_requested' } });
+        Object.assign(sub, {
+          status: 'canceled',
+          canceled_at: now(),
+          ended_at: now(),
+          cancellation_details: { comment: comment ?? null, feedback: null, reason: 'cancellation_requested' },
+        });
         emit('customer.subscription.deleted', sub, previous);
         if (eventsFirst) await queue;
         return send(res, 200, sub);
@@ -431,24 +661,50 @@ export async function startStripeFake(secretKey = 'sk_test_fake') {
     }
     if (req.method === 'GET' && path === '/v1/invoice_payments') {
       const q = url.searchParams;
-      const data = invoicePayments.filter((x) => (!q.get('invoice') || x.invoice === q.get('invoice')) && (!q.get('status') || x.status === q.get('status'))).slice(0, Number(q.get('limit') ?? 10));
+      const data = invoicePayments
+        .filter((x) => (!q.get('invoice') || x.invoice === q.get('invoice')) && (!q.get('status') || x.status === q.get('status')))
+        .slice(0, Number(q.get('limit') ?? 10));
       return send(res, 200, { object: 'list', data, has_more: false, url: '/v1/invoice_payments' });
     }
     if (req.method === 'POST' && path === '/v1/refunds') {
       const p = decode(form);
       const pi = paymentIntents.get(str(p.payment_intent) ?? '');
-      if (!pi) return reply(400, { error: { type: 'invalid_request_error', param: 'payment_intent', code: 'resource_missing', message: `No such payment_intent: '${str(p.payment_intent)}'` } });
+      if (!pi)
+        return reply(400, {
+          error: {
+            type: 'invalid_request_error',
+            param: 'payment_intent',
+            code: 'resource_missing',
+            message: `No such payment_intent: '${str(p.payment_intent)}'`,
+          },
+        });
       const left = pi.amount_received - pi.refunded;
       const amount = str(p.amount) === undefined ? left : Number(str(p.amount));
-      if (!Number.isInteger(amount) || amount <= 0) return reply(400, { error: { type: 'invalid_request_error', param: 'amount', message: 'Invalid positive integer' } });
-      if (amount > left) return reply(400, { error: { type: 'invalid_request_error', param: 'amount', code: 'amount_too_large', message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})` } });
+      if (!Number.isInteger(amount) || amount <= 0)
+        return reply(400, { error: { type: 'invalid_request_error', param: 'amount', message: 'Invalid positive integer' } });
+      if (amount > left)
+        return reply(400, {
+          error: {
+            type: 'invalid_request_error',
+            param: 'amount',
+            code: 'amount_too_large',
+            message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+          },
+        });
       pi.refunded += amount;
       // The transfer reversed in proportion (what the connected account got of this part of the charge).
       const destination = str(p.reverse_transfer) === 'true' && pi.transfer_data ? accounts.get(pi.transfer_data.destination) : undefined;
       if (destination) destination.pending -= Math.round((amount * (pi.amount - (pi.application_fee_amount ?? 0))) / pi.amount);
       const refund: FakeRefund = {
-        id: id('re'), object: 'refund', amount, payment_intent: pi.id, status: 'succeeded', currency: 'usd',
-        reverse_transfer: str(p.reverse_transfer) === 'true', refund_application_fee: str(p.refund_application_fee) === 'true', key: idempotencyKey,
+        id: id('re'),
+        object: 'refund',
+        amount,
+        payment_intent: pi.id,
+        status: 'succeeded',
+        currency: 'usd',
+        reverse_transfer: str(p.reverse_transfer) === 'true',
+        refund_application_fee: str(p.refund_application_fee) === 'true',
+        key: idempotencyKey,
       };
       refunds.push(refund);
       const { reverse_transfer: _r, refund_application_fee: _f, key: _k, ...json } = refund;

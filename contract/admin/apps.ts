@@ -3,8 +3,19 @@ import { can, onRow } from '../access';
 import { c } from '../c';
 import { PageQuery, errorsOf, paged } from '../common';
 import {
-  ActivityLog, AdminAction, AdminActionInput, App, AppStats, AppVersion, CompileJob, DownloadQuery,
-  DownloadResponse, EnterpriseOnlyInput, Secret, UsageBasedInput, UsageRecord,
+  ActivityLog,
+  AdminAction,
+  AdminActionInput,
+  App,
+  AppStats,
+  AppVersion,
+  CompileJob,
+  DownloadQuery,
+  DownloadResponse,
+  EnterpriseOnlyInput,
+  Secret,
+  UsageBasedInput,
+  UsageRecord,
 } from '../schemas/app';
 import { DiffQuery, VersionDiff } from '../schemas/diff';
 import { Price } from '../schemas/price';
@@ -22,7 +33,14 @@ export const adminApps = c.router({
     metadata: read,
     summary: 'Every app of every publisher',
   },
-  get: { method: 'GET', path: '/admin/app/:id', pathParams: id, responses: { 200: App, ...errorsOf('feature', { params: true }) }, metadata: onRow('app', read), summary: 'One app' },
+  get: {
+    method: 'GET',
+    path: '/admin/app/:id',
+    pathParams: id,
+    responses: { 200: App, ...errorsOf('feature', { params: true }) },
+    metadata: onRow('app', read),
+    summary: 'One app',
+  },
   all: {
     method: 'GET',
     path: '/admin/app/:id/all',
@@ -31,7 +49,14 @@ export const adminApps = c.router({
     metadata: onRow('app', read),
     summary: 'Every version of an app',
   },
-  stats: { method: 'GET', path: '/admin/app/:id/stats', pathParams: id, responses: { 200: AppStats, ...errorsOf('feature', { params: true }) }, metadata: onRow('app', read), summary: 'App stats' },
+  stats: {
+    method: 'GET',
+    path: '/admin/app/:id/stats',
+    pathParams: id,
+    responses: { 200: AppStats, ...errorsOf('feature', { params: true }) },
+    metadata: onRow('app', read),
+    summary: 'App stats',
+  },
   jobs: {
     method: 'GET',
     path: '/admin/app/:id/jobs',

@@ -20,7 +20,14 @@ export const adminPublishers = c.router({
     metadata: read,
     summary: 'Every publisher',
   },
-  get: { method: 'GET', path: '/admin/publishers/:id', pathParams: id, responses: { 200: Publisher, ...errorsOf('feature', { params: true }) }, metadata: onRow('publisher', read), summary: 'One publisher' },
+  get: {
+    method: 'GET',
+    path: '/admin/publishers/:id',
+    pathParams: id,
+    responses: { 200: Publisher, ...errorsOf('feature', { params: true }) },
+    metadata: onRow('publisher', read),
+    summary: 'One publisher',
+  },
   update: {
     method: 'POST',
     path: '/admin/publishers/:id',
@@ -109,7 +116,12 @@ export const adminPublishers = c.router({
      * A repeated request with the same key answers the first one's payout instead of paying again; the key
      * sent with another publisher or amount is a 409 (`idempotency_key_reused`), paying nothing.
      */
-    headers: z.object({ 'idempotency-key': z.string().regex(/^[A-Za-z0-9_-]{8,128}$/).optional() }),
+    headers: z.object({
+      'idempotency-key': z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{8,128}$/)
+        .optional(),
+    }),
     body: PayoutInput,
     responses: { 200: PayoutResponse, ...errorsOf('feature', { params: true, body: 'json', conflict: true, upstream: true }) },
     metadata: onRow('publisher', update),

@@ -24,7 +24,7 @@ export const adminPurchases = c.router({
     query: z.object({ order: PurchaseOrder }),
     responses: { 200: csv, ...errorsOf('feature') },
     metadata: can('system:purchaseRecords', 'read'),
-    summary: 'Every purchase record as CSV, streamed, in the list\'s order',
+    summary: "Every purchase record as CSV, streamed, in the list's order",
   },
   get: {
     method: 'GET',

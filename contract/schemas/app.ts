@@ -10,8 +10,18 @@ export { CHECK_TITLES, MAX_CITATIONS, isWaitingForReview } from './review';
 
 /** SPEC §4: the twelve app version statuses. */
 export const versionStatuses = [
-  'draft', 'submitted', 'author-rejected', 'author-approved', 'reviewed', 'rejected',
-  'approved', 'published', 'unpublished', 'compiling', 'compiled', 'compiler-error',
+  'draft',
+  'submitted',
+  'author-rejected',
+  'author-approved',
+  'reviewed',
+  'rejected',
+  'approved',
+  'published',
+  'unpublished',
+  'compiling',
+  'compiled',
+  'compiler-error',
 ] as const;
 export const VersionStatus = z.enum(versionStatuses);
 export type VersionStatus = z.infer<typeof VersionStatus>;
@@ -121,17 +131,32 @@ export const StatusChangeInput = z.object({
   status: VersionStatus,
   appId: ref(),
   versionId: ref(),
-  rejectionReason: z.string().trim().max(LIMITS.note, { error: tooLong(LIMITS.note) }).optional(),
+  rejectionReason: z
+    .string()
+    .trim()
+    .max(LIMITS.note, { error: tooLong(LIMITS.note) })
+    .optional(),
 });
 
 export const adminActions = ['make-draft', 'approve', 'reject', 'review', 'unpublish', 'publish', 'compile'] as const;
 export const AdminAction = z.enum(adminActions);
 export const AdminActionInput = z.object({
   action: AdminAction,
-  rejectionReason: z.string().trim().max(LIMITS.note, { error: tooLong(LIMITS.note) }).optional(),
-  reviewNote: z.string().trim().max(LIMITS.note, { error: tooLong(LIMITS.note) }).optional(),
+  rejectionReason: z
+    .string()
+    .trim()
+    .max(LIMITS.note, { error: tooLong(LIMITS.note) })
+    .optional(),
+  reviewNote: z
+    .string()
+    .trim()
+    .max(LIMITS.note, { error: tooLong(LIMITS.note) })
+    .optional(),
   /** Findings and diff lines the reject or review note cites (docs/packages-and-review.md, Review notes). */
-  citations: z.array(Citation).max(MAX_CITATIONS, { error: `At most ${MAX_CITATIONS} citations.` }).optional(),
+  citations: z
+    .array(Citation)
+    .max(MAX_CITATIONS, { error: `At most ${MAX_CITATIONS} citations.` })
+    .optional(),
 });
 
 /** SPEC §5 App details. */
@@ -142,7 +167,14 @@ export const DETAILS_MESSAGES = {
 } as const;
 export const DetailsInput = z.object({
   categories: z
-    .array(z.string().trim().min(1).max(LIMITS.name).refine((c) => c !== RESERVED_CATEGORY, { error: `${RESERVED_CATEGORY} is not a category you can choose.` }))
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1)
+        .max(LIMITS.name)
+        .refine((c) => c !== RESERVED_CATEGORY, { error: `${RESERVED_CATEGORY} is not a category you can choose.` }),
+    )
     .min(1, { error: DETAILS_MESSAGES.categories })
     .max(10),
   languages: z

@@ -47,7 +47,9 @@ describe('a bundle plan (SPEC §5, §9 messages)', () => {
   it('refuses a flat plan at 0, a per-seat plan with one tier, and tiers out of order', () => {
     expect(messages({ strategy: 'monthly', trialDays: 14, price: 0, isPerSeat: false, tiers: [] })).toEqual([BUNDLE_TEXT.flatPrice]);
     expect(messages({ strategy: 'monthly', trialDays: 14, price: 0, isPerSeat: true, tiers: tiers.slice(0, 1) })).toEqual([BUNDLE_TEXT.tierCount]);
-    expect(messages({ strategy: 'monthly', trialDays: 14, price: 0, isPerSeat: true, tiers: [tiers[0], { ...tiers[1], minimum: 60 }] })).toEqual([BUNDLE_TEXT.tierOrder]);
+    expect(messages({ strategy: 'monthly', trialDays: 14, price: 0, isPerSeat: true, tiers: [tiers[0], { ...tiers[1], minimum: 60 }] })).toEqual([
+      BUNDLE_TEXT.tierOrder,
+    ]);
   });
 
   it('keeps trial days within 0 to 30 and the price within 0 to 9999', () => {

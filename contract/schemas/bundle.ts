@@ -75,7 +75,10 @@ export const BundlePlanInput = z
   });
 export type BundlePlanInput = z.infer<typeof BundlePlanInput>;
 
-const semverText = z.string({ error: BUNDLE_TEXT.version }).regex(/^\d+\.\d+\.\d+$/, { error: BUNDLE_TEXT.version }).max(LIMITS.name);
+const semverText = z
+  .string({ error: BUNDLE_TEXT.version })
+  .regex(/^\d+\.\d+\.\d+$/, { error: BUNDLE_TEXT.version })
+  .max(LIMITS.name);
 
 /** SPEC §5 Bundle form (the `bundleInfo` part); the server adds what needs the database (apps, categories, flags). */
 export const BundleInfo = z
@@ -85,7 +88,14 @@ export const BundleInfo = z
     description: z.string({ error: BUNDLE_TEXT.description }).trim().min(1, { error: BUNDLE_TEXT.description }).max(LIMITS.text),
     version: semverText,
     categories: z
-      .array(z.string().trim().min(1).max(LIMITS.name).refine((c) => c !== RESERVED_CATEGORY, { error: `${RESERVED_CATEGORY} is not a category you can choose.` }))
+      .array(
+        z
+          .string()
+          .trim()
+          .min(1)
+          .max(LIMITS.name)
+          .refine((c) => c !== RESERVED_CATEGORY, { error: `${RESERVED_CATEGORY} is not a category you can choose.` }),
+      )
       .min(1, { error: BUNDLE_TEXT.categories })
       .max(20),
     requiredApiVersion: semverText,
@@ -100,7 +110,8 @@ export const BundleInfo = z
       if (seen.has(p.strategy)) ctx.addIssue({ code: 'custom', path: ['pricingPlans', i, 'strategy'], message: BUNDLE_TEXT.planExists(p.strategy) });
       seen.add(p.strategy);
     });
-    if (b.purchaseType === 'subscription' && b.pricingPlans.length === 0) ctx.addIssue({ code: 'custom', path: ['pricingPlans'], message: BUNDLE_TEXT.subscriptionPlans });
+    if (b.purchaseType === 'subscription' && b.pricingPlans.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['pricingPlans'], message: BUNDLE_TEXT.subscriptionPlans });
   });
 export type BundleInfo = z.infer<typeof BundleInfo>;
 
@@ -109,4 +120,11 @@ export const BundleAppIds = z.array(z.string().min(1).max(LIMITS.id)).min(1, { e
 
 export const BundleUpload = multipartForm({ bundleInfo: z.string(), appIds: z.string() });
 
-export const BundlePlan = z.object({ id: z.string(), strategy: z.enum(['monthly', 'yearly']), trialDays: z.number().int(), price: z.number(), isPerSeat: z.boolean(), tiers: z.array(Tier) });
+export const BundlePlan = z.object({
+  id: z.string(),
+  strategy: z.enum(['monthly', 'yearly']),
+  trialDays: z.number().int(),
+  price: z.number(),
+  isPerSeat: z.boolean(),
+  tiers: z.array(Tier),
+});

@@ -10,16 +10,22 @@ export const Category = z.object({ id: z.string(), title: z.string(), createdDat
  */
 export const PublicCategory = Category.extend({ description: z.string(), hidden: z.boolean() });
 export const CategoryInput = z.object({
-  title: z
-    .string({ error: 'Please state the title of the category' })
-    .trim()
-    .min(1, { error: 'Please state the title of the category' })
-    .max(100),
+  title: z.string({ error: 'Please state the title of the category' }).trim().min(1, { error: 'Please state the title of the category' }).max(100),
 });
 
 export const featuredSlugs = [
-  'community_featured', 'community_supported', 'enterprise', 'featured', 'most_popular', 'new_arrivals',
-  'popular_this_month', 'recommended', 'social', 'trending', 'omnichannel', 'video_conferencing',
+  'community_featured',
+  'community_supported',
+  'enterprise',
+  'featured',
+  'most_popular',
+  'new_arrivals',
+  'popular_this_month',
+  'recommended',
+  'social',
+  'trending',
+  'omnichannel',
+  'video_conferencing',
 ] as const;
 export const FeaturedInput = z.object({
   appId: ref('Select the App which will be featured.'),
@@ -58,7 +64,11 @@ export const EmailTemplate = z.object({
   lastRenderError: TemplateRenderError.nullable(),
 });
 export const EmailTemplateInput = z.object({
-  name: z.string({ error: 'Name is required.' }).trim().min(1, { error: 'Name is required.' }).max(LIMITS.name, { error: tooLong(LIMITS.name) }),
+  name: z
+    .string({ error: 'Name is required.' })
+    .trim()
+    .min(1, { error: 'Name is required.' })
+    .max(LIMITS.name, { error: tooLong(LIMITS.name) }),
   layout: bounded(LIMITS.name).default(''),
   subject: bounded(LIMITS.title).default(''),
   body: z.string({ error: 'Body is required.' }).trim().min(1, { error: 'Body is required.' }).max(TEMPLATE_LIMITS.body, bodyLimit),
@@ -95,4 +105,3 @@ export const AccessControl = z.object({
   flags: z.array(z.string()),
 });
 export type AccessControl = z.infer<typeof AccessControl>;
-

@@ -91,8 +91,16 @@ export const CheckoutQuery = z.object({ workspaceId: ref('workspaceId is require
 
 export const StartCheckoutInput = z.object({
   workspaceId: ref('workspaceId is required.'),
-  planId: z.string().max(LIMITS.id * 2).default(''),
-  seats: z.number({ error: CHECKOUT_MESSAGES.seats }).int({ error: CHECKOUT_MESSAGES.seats }).min(0).max(LIMITS.count, { error: CHECKOUT_MESSAGES.seats }).default(0),
+  planId: z
+    .string()
+    .max(LIMITS.id * 2)
+    .default(''),
+  seats: z
+    .number({ error: CHECKOUT_MESSAGES.seats })
+    .int({ error: CHECKOUT_MESSAGES.seats })
+    .min(0)
+    .max(LIMITS.count, { error: CHECKOUT_MESSAGES.seats })
+    .default(0),
   acceptTerms: z.literal(true, { error: CHECKOUT_MESSAGES.acceptTerms }),
 });
 export type StartCheckoutInput = z.infer<typeof StartCheckoutInput>;
@@ -123,7 +131,11 @@ export type CheckoutSession = z.infer<typeof CheckoutSession>;
 
 export const ChangeSeatsInput = z.object({
   workspaceId: ref('workspaceId is required.'),
-  seats: z.number({ error: CHECKOUT_MESSAGES.seats }).int({ error: CHECKOUT_MESSAGES.seats }).min(1, { error: CHECKOUT_MESSAGES.seats }).max(LIMITS.count, { error: CHECKOUT_MESSAGES.seats }),
+  seats: z
+    .number({ error: CHECKOUT_MESSAGES.seats })
+    .int({ error: CHECKOUT_MESSAGES.seats })
+    .min(1, { error: CHECKOUT_MESSAGES.seats })
+    .max(LIMITS.count, { error: CHECKOUT_MESSAGES.seats }),
 });
 export const CancelSubscriptionInput = z.object({
   workspaceId: ref('workspaceId is required.'),
@@ -133,6 +145,10 @@ export const CancelSubscriptionInput = z.object({
 export const ResumeSubscriptionInput = z.object({ workspaceId: ref('workspaceId is required.') });
 /** Staff's refund: of `amount` dollars (default: all that was paid for the current purchase or period). */
 export const RefundInput = z.object({
-  amount: z.number({ error: CHECKOUT_MESSAGES.refundAmount }).positive({ error: CHECKOUT_MESSAGES.refundAmount }).max(LIMITS.price, { error: CHECKOUT_MESSAGES.refundAmount }).optional(),
+  amount: z
+    .number({ error: CHECKOUT_MESSAGES.refundAmount })
+    .positive({ error: CHECKOUT_MESSAGES.refundAmount })
+    .max(LIMITS.price, { error: CHECKOUT_MESSAGES.refundAmount })
+    .optional(),
   reason: z.string().trim().max(LIMITS.note).default(''),
 });

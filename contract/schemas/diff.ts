@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { LIMITS, bounded } from '../common';
 
 /** One hunk of a unified diff: the old and new line ranges and the lines (each ' ', '-' or '+' then the text). */
-export const DiffHunk = z.object({ oldStart: z.number().int(), oldLines: z.number().int(), newStart: z.number().int(), newLines: z.number().int(), lines: z.array(z.string()) });
+export const DiffHunk = z.object({
+  oldStart: z.number().int(),
+  oldLines: z.number().int(),
+  newStart: z.number().int(),
+  newLines: z.number().int(),
+  lines: z.array(z.string()),
+});
 
 /**
  * A file of the package that differs between the two versions. `binary` files (and text files over the size the
@@ -30,7 +36,6 @@ const VersionRef = z.object({
   /** Its uploaded package is stored (versions from before packages were kept have none: their files compare as empty). */
   packageStored: z.boolean(),
 });
-
 
 /** What changed from one version of an app to another: files (a page of them), manifest, permissions, listing, pricing. */
 export const VersionDiff = z.object({
@@ -60,5 +65,10 @@ export const DiffQuery = z.object({
   /** The newer version (default: the latest). */
   to: bounded(LIMITS.name).optional(),
   after: bounded(LIMITS.url).optional(),
-  limit: z.coerce.number({ error: `limit is a number from 1 to ${DIFF_PAGE.max}.` }).int().min(1).max(DIFF_PAGE.max).default(DIFF_PAGE.default),
+  limit: z.coerce
+    .number({ error: `limit is a number from 1 to ${DIFF_PAGE.max}.` })
+    .int()
+    .min(1)
+    .max(DIFF_PAGE.max)
+    .default(DIFF_PAGE.default),
 });

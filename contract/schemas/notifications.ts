@@ -60,10 +60,7 @@ export const templateVariables: Record<NotificationKind | typeof DEFAULT_LAYOUT,
   'version-reviewed': [...common, { name: 'note', description: 'The reviewer’s note' }],
   'version-published': common,
   'version-unpublished': common,
-  'compile-failed': [
-    ...common,
-    { name: 'diagnostics', description: 'The first compiler diagnostics: each has file, line, character and message' },
-  ],
+  'compile-failed': [...common, { name: 'diagnostics', description: 'The first compiler diagnostics: each has file, line, character and message' }],
   'api-token-expiring': [
     ...common.filter((v) => !v.name.startsWith('app.') && !v.name.startsWith('version.')),
     { name: 'token.name', description: 'The token’s name' },

@@ -23,11 +23,15 @@ export const Publisher = z.object({
 });
 export type Publisher = z.infer<typeof Publisher>;
 
-const required = (message: string, max: number = LIMITS.name) => z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: tooLong(max) });
+const required = (message: string, max: number = LIMITS.name) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: tooLong(max) });
 export const HTTPS_MESSAGE = 'Invalid url, it must start with "https://".';
 const isHttpsUrl = (v: string) => isWebUrl(v, true);
-const httpsLink = (requiredMessage: string) =>
-  required(requiredMessage, LIMITS.url).refine(isHttpsUrl, { error: HTTPS_MESSAGE });
+const httpsLink = (requiredMessage: string) => required(requiredMessage, LIMITS.url).refine(isHttpsUrl, { error: HTTPS_MESSAGE });
 /** Optional https link: empty is allowed, anything else must be https. */
 const optionalHttpsLink = z
   .string()
@@ -40,9 +44,7 @@ export const SignUpInput = z.object({
   name: required('Your publisher name is required.'),
   publisherCity: required('Your publisher city is required.'),
   publisherState: required('Your publisher state is required.'),
-  publisherCountry: z
-    .string({ error: 'You must select the country.' })
-    .refine((c) => countryCodeSet.has(c), { error: 'You must select the country.' }),
+  publisherCountry: z.string({ error: 'You must select the country.' }).refine((c) => countryCodeSet.has(c), { error: 'You must select the country.' }),
   tosLink: httpsLink('You must provide the TOS link.'),
   privacyLink: httpsLink('You must provide the Privacy link.'),
   chatUsername: required('We need your open.{product}.chat username so that we can contact you.'),
@@ -70,13 +72,19 @@ export const AdminPublisherUpdateInput = z.object({
 export const PublisherEmailInput = z.object({
   layout: bounded(LIMITS.name).default(''),
   subject: required('Subject is required.', LIMITS.title),
-  content: z.string({ error: 'Content is required.' }).trim().min(1, { error: 'Content is required.' }).max(LIMITS.text, { error: tooLong(LIMITS.text) }),
+  content: z
+    .string({ error: 'Content is required.' })
+    .trim()
+    .min(1, { error: 'Content is required.' })
+    .max(LIMITS.text, { error: tooLong(LIMITS.text) }),
   relatedAppId: bounded(LIMITS.id).default(''),
   replyTo: z.union([z.literal(''), z.email({ error: 'A valid email is required.' }).max(LIMITS.email)]).default(''),
 });
 
 export const PAYOUT_MINIMUM = 10;
-export const PayoutInput = z.object({ amount: money('The amount is required.').refine((v) => v >= PAYOUT_MINIMUM, { error: `The minimum payout is ${PAYOUT_MINIMUM}.` }) });
+export const PayoutInput = z.object({
+  amount: money('The amount is required.').refine((v) => v >= PAYOUT_MINIMUM, { error: `The minimum payout is ${PAYOUT_MINIMUM}.` }),
+});
 export const PayoutResponse = z.object({ expected: z.string() });
 
 /** The balances as the payment provider has them now (less payouts still in flight). */

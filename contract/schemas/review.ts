@@ -104,14 +104,27 @@ export const LICENCE_ID_MESSAGE = 'Licences are SPDX ids such as AGPL-3.0-only (
 export const PublishCheckSettingsInput = z.object({
   severities: z.partialRecord(CheckId, Severity),
   disallowedLicences: z
-    .array(z.string().trim().min(1, { error: LICENCE_ID_MESSAGE }).max(64, { error: tooLong(64) }).regex(/^[A-Za-z0-9.+-]+$/, { error: LICENCE_ID_MESSAGE }))
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, { error: LICENCE_ID_MESSAGE })
+        .max(64, { error: tooLong(64) })
+        .regex(/^[A-Za-z0-9.+-]+$/, { error: LICENCE_ID_MESSAGE }),
+    )
     .max(50, { error: 'At most 50 licences.' }),
 });
 export type PublishCheckSettingsInput = z.infer<typeof PublishCheckSettingsInput>;
 
 /** A reviewer's note may cite a finding or a line of the diff; the publisher sees them beside the note. */
 export const Citation = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('finding'), check: CheckId, reason: z.string().max(LIMITS.note), file: z.string().max(2048).optional(), line: z.number().int().min(0).optional() }),
+  z.object({
+    kind: z.literal('finding'),
+    check: CheckId,
+    reason: z.string().max(LIMITS.note),
+    file: z.string().max(2048).optional(),
+    line: z.number().int().min(0).optional(),
+  }),
   z.object({
     kind: z.literal('line'),
     path: z.string().min(1).max(2048),

@@ -69,7 +69,12 @@ export const NewTokenInput = z.object({
   abilities: z.array(TokenAbility, { error: TOKEN_TEXT.abilitiesRequired }).min(1, { error: TOKEN_TEXT.abilitiesRequired }).max(tokenAbilities.length),
   /** Chosen app ids, or null for all the publisher's apps (now and later). */
   appIds: z.array(ref(), { error: TOKEN_TEXT.appsRequired }).min(1, { error: TOKEN_TEXT.appsRequired }).max(100).nullable(),
-  expiresInDays: z.number({ error: TOKEN_TEXT.expiryRange }).int({ error: TOKEN_TEXT.expiryRange }).min(1, { error: TOKEN_TEXT.expiryRange }).max(TOKEN_MAX_DAYS, { error: TOKEN_TEXT.expiryRange }).default(TOKEN_DEFAULT_DAYS),
+  expiresInDays: z
+    .number({ error: TOKEN_TEXT.expiryRange })
+    .int({ error: TOKEN_TEXT.expiryRange })
+    .min(1, { error: TOKEN_TEXT.expiryRange })
+    .max(TOKEN_MAX_DAYS, { error: TOKEN_TEXT.expiryRange })
+    .default(TOKEN_DEFAULT_DAYS),
 });
 export type NewTokenInput = z.infer<typeof NewTokenInput>;
 /** A new token: its row and, this once, its secret. */
@@ -107,7 +112,8 @@ export const TRUST_TEXT = {
   removed: 'Trusted publisher removed.',
   columns: { repository: 'Repository', workflow: 'Workflow', environment: 'Environment', ref: 'Ref', issuer: 'Issuer', added: 'Added', actions: 'Actions' },
   exampleTitle: 'Example: publishing from GitHub Actions',
-  exampleText: 'The job trades its OIDC identity token for a 15-minute portal token, then submits the package with it. It needs the permission id-token: write.',
+  exampleText:
+    'The job trades its OIDC identity token for a 15-minute portal token, then submits the package with it. It needs the permission id-token: write.',
 } as const;
 
 export const TrustPolicy = z.object({
@@ -132,8 +138,12 @@ const optionalText = (max: number) =>
 
 export const NewTrustPolicyInput = z.object({
   issuer: bounded(LIMITS.url).trim().default(GITHUB_ACTIONS_ISSUER),
-  repository: bounded(LIMITS.name * 2).trim().regex(/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/, { error: TRUST_TEXT.repositoryInvalid }),
-  workflow: bounded(LIMITS.name).trim().regex(/^[A-Za-z0-9_.-]+\.ya?ml$/, { error: TRUST_TEXT.workflowInvalid }),
+  repository: bounded(LIMITS.name * 2)
+    .trim()
+    .regex(/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/, { error: TRUST_TEXT.repositoryInvalid }),
+  workflow: bounded(LIMITS.name)
+    .trim()
+    .regex(/^[A-Za-z0-9_.-]+\.ya?ml$/, { error: TRUST_TEXT.workflowInvalid }),
   environment: optionalText(LIMITS.name),
   ref: optionalText(LIMITS.name * 2),
 });

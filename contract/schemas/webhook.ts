@@ -35,7 +35,11 @@ export const WebhookSecret = z.object({ secret: z.string(), previousSecretUntil:
  * development), with the same 'Invalid url' message for a scheme it refuses.
  */
 export const WebhookInput = z.object({
-  label: z.string({ error: 'Please provide a label for the webhook' }).trim().min(1, { error: 'Please provide a label for the webhook' }).max(LIMITS.title, { error: tooLong(LIMITS.title) }),
+  label: z
+    .string({ error: 'Please provide a label for the webhook' })
+    .trim()
+    .min(1, { error: 'Please provide a label for the webhook' })
+    .max(LIMITS.title, { error: tooLong(LIMITS.title) }),
   enabled: z.boolean(),
   url: z
     .string({ error: 'Please provide the url of the webhook' })

@@ -26,7 +26,10 @@ describe('the environment that points Rocket.Chat at the portal', () => {
 
 describe('registering a workspace', () => {
   it('takes a nickname and an http(s) address, trimmed', () => {
-    expect(RegisterWorkspaceInput.parse({ nickname: '  Acme  ', address: ' http://10.1.2.3:3000 ' })).toEqual({ nickname: 'Acme', address: 'http://10.1.2.3:3000' });
+    expect(RegisterWorkspaceInput.parse({ nickname: '  Acme  ', address: ' http://10.1.2.3:3000 ' })).toEqual({
+      nickname: 'Acme',
+      address: 'http://10.1.2.3:3000',
+    });
   });
 
   it.each([
@@ -58,13 +61,37 @@ describe('a workspace’s address (its Rocket.Chat Site_Url)', () => {
   });
 
   it.each([
-    'https://chat.example\r\n', 'https://chat.exa\r\nmple.com', 'https://chat\t.example.com', 'https://chat.example.com/a b', 'https://chat.example.com/\u0000',
-    'https://*.example.com', 'https://chat.*', '*', 'https://chat.example.com:*', 'https://chat.example.com/*',
-    'https://u@chat.example.com', 'https://u:p@chat.example.com', 'https://@chat.example.com',
-    'https://chat.example.com/?', 'https://chat.example.com?a=b', 'https://chat.example.com#x',
-    'https://chat.example.com//x', 'https://chat.example.com\\x', 'https://chat.example.com/<x>', "https://chat.example.com/'",
-    'https://[::1]', 'https://chat_1.example.com', 'https://café.example', 'https://chat.example.com.', 'https://chat.example.com:0',
-    'ftp://chat.example.com', 'javascript:alert(1)', 'chat.example.com', '', 'https://', `https://${'a'.repeat(2100)}.example`,
+    'https://chat.example\r\n',
+    'https://chat.exa\r\nmple.com',
+    'https://chat\t.example.com',
+    'https://chat.example.com/a b',
+    'https://chat.example.com/\u0000',
+    'https://*.example.com',
+    'https://chat.*',
+    '*',
+    'https://chat.example.com:*',
+    'https://chat.example.com/*',
+    'https://u@chat.example.com',
+    'https://u:p@chat.example.com',
+    'https://@chat.example.com',
+    'https://chat.example.com/?',
+    'https://chat.example.com?a=b',
+    'https://chat.example.com#x',
+    'https://chat.example.com//x',
+    'https://chat.example.com\\x',
+    'https://chat.example.com/<x>',
+    "https://chat.example.com/'",
+    'https://[::1]',
+    'https://chat_1.example.com',
+    'https://café.example',
+    'https://chat.example.com.',
+    'https://chat.example.com:0',
+    'ftp://chat.example.com',
+    'javascript:alert(1)',
+    'chat.example.com',
+    '',
+    'https://',
+    `https://${'a'.repeat(2100)}.example`,
   ])('refuses %j', (address) => {
     expect(workspaceAddress(address)).toBeNull();
     expect(workspaceOrigin(address)).toBeNull();

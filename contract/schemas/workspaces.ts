@@ -17,7 +17,8 @@ export const WORKSPACE_TEXT = {
   nicknameRequired: 'A nickname is required.',
   addressLabel: 'Address',
   addressHint: 'The Rocket.Chat server’s URL (its Site URL), such as https://chat.acme.example.',
-  addressInvalid: 'Enter the workspace’s http(s) address, such as https://chat.acme.example: its Site URL, with no spaces, wildcard, user name, query or fragment.',
+  addressInvalid:
+    'Enter the workspace’s http(s) address, such as https://chat.acme.example: its Site URL, with no spaces, wildcard, user name, query or fragment.',
   registeredTitle: 'Workspace registered',
   rotatedTitle: 'New client secret',
   copyOnce: 'Copy the client secret now: it will not be shown again.',
@@ -31,7 +32,8 @@ export const WORKSPACE_TEXT = {
   by: 'by',
   rotate: 'Rotate secret',
   rotateTitle: 'Rotate the client secret?',
-  rotateText: 'The current secret and every token issued with it stop working at once: the Rocket.Chat server needs the new secret before it can reach the Marketplace again.',
+  rotateText:
+    'The current secret and every token issued with it stop working at once: the Rocket.Chat server needs the new secret before it can reach the Marketplace again.',
   revoke: 'Revoke',
   revokeTitle: 'Revoke this workspace?',
   revokeText: 'Its secret and every token it holds stop working at once, and it cannot be registered again with them. This cannot be undone.',

@@ -25,7 +25,24 @@ export async function makeCertificates(hosts: string[]): Promise<TestCertificate
     await openssl('req', ...ec, '-keyout', 'ca.key', '-out', 'ca.csr', '-subj', '/CN=Marketplace portal test CA');
     await openssl('x509', '-req', '-in', 'ca.csr', '-signkey', 'ca.key', '-days', '2', '-extfile', 'ca.cnf', '-out', 'ca.crt');
     await openssl('req', ...ec, '-keyout', 'server.key', '-out', 'server.csr', '-subj', `/CN=${hosts[0]}`);
-    await openssl('x509', '-req', '-in', 'server.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-set_serial', `0x${Date.now().toString(16)}`, '-days', '2', '-extfile', 'server.cnf', '-out', 'server.crt');
+    await openssl(
+      'x509',
+      '-req',
+      '-in',
+      'server.csr',
+      '-CA',
+      'ca.crt',
+      '-CAkey',
+      'ca.key',
+      '-set_serial',
+      `0x${Date.now().toString(16)}`,
+      '-days',
+      '2',
+      '-extfile',
+      'server.cnf',
+      '-out',
+      'server.crt',
+    );
     return { caCert: readFileSync(at('ca.crt'), 'utf8'), cert: readFileSync(at('server.crt'), 'utf8'), key: readFileSync(at('server.key'), 'utf8') };
   } finally {
     rmSync(dir, { recursive: true, force: true });

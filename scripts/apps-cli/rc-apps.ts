@@ -51,7 +51,9 @@ async function main() {
   const cli = spawn(process.env.RC_APPS ?? 'rc-apps', process.argv.slice(2), { cwd: process.env.INIT_CWD ?? process.cwd(), env, stdio: 'inherit' });
   const code = await new Promise<number>((done) => {
     cli.once('error', (e) => {
-      console.error(`Could not start ${process.env.RC_APPS ?? 'rc-apps'}: ${e.message}. Install it with \`npm i -g @rocket.chat/apps-cli@1.9.0\`, or set RC_APPS.`);
+      console.error(
+        `Could not start ${process.env.RC_APPS ?? 'rc-apps'}: ${e.message}. Install it with \`npm i -g @rocket.chat/apps-cli@1.9.0\`, or set RC_APPS.`,
+      );
       done(127);
     });
     cli.once('exit', (c, signal) => done(c ?? (signal ? 1 : 0)));

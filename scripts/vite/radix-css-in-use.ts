@@ -24,7 +24,10 @@ export function radixInUse(dir: string) {
     for (const m of code.matchAll(/\b(xs|sm|md|lg|xl):\s*['"\d]/g)) breakpoints.add(m[1]!);
     for (const m of code.matchAll(/import\s*\{([^}]+)\}\s*from\s*'@radix-ui\/themes'/g)) {
       for (const part of m[1]!.split(',')) {
-        const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!;
+        const name = part
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)[0]!;
         if (name) [name, ...(INSIDE[name] ?? [])].forEach((n) => components.add(n));
       }
     }

@@ -61,7 +61,16 @@ export async function apiTokenCredential(db: Db, tokenHash: string): Promise<Aut
   };
   return {
     tokenHash,
-    session: { tokenHash, cloudUserId: principal, email: '', firstName: token.name, lastName: '', expiresAt: token.expiresAt, revokedAt: null, createdAt: token.createdAt },
+    session: {
+      tokenHash,
+      cloudUserId: principal,
+      email: '',
+      firstName: token.name,
+      lastName: '',
+      expiresAt: token.expiresAt,
+      revokedAt: null,
+      createdAt: token.createdAt,
+    },
     developer,
     grant: {
       via: token.trustPolicyId ? 'trusted' : 'apiToken',

@@ -33,7 +33,11 @@ export class Access {
         const roles = [[subject.developerId, subject.systemRole, SYSTEM_GROUP]];
         if (subject.publisherId) roles.push([subject.developerId, subject.role, subject.publisherId]);
         await enforcer.addGroupingPolicies(roles);
-        if (subject.publisherId && flags.length) await enforcer.addNamedGroupingPolicies('g2', flags.map((f) => [subject.publisherId!, f]));
+        if (subject.publisherId && flags.length)
+          await enforcer.addNamedGroupingPolicies(
+            'g2',
+            flags.map((f) => [subject.publisherId!, f]),
+          );
         return enforcer;
       };
       entry = { enforcer: build(), decisions: new Map() };

@@ -7,15 +7,13 @@ import { HttpError } from '../errors';
  * whose rule names an ability it holds, and only on its apps (all of its publisher's, or the ones listed).
  */
 export type Grant =
-  | { via: 'session' }
-  | { via: 'apiToken' | 'cloudToken' | 'trusted'; tokenId: string; abilities: readonly TokenAbility[]; apps: 'all' | readonly string[] };
+  { via: 'session' } | { via: 'apiToken' | 'cloudToken' | 'trusted'; tokenId: string; abilities: readonly TokenAbility[]; apps: 'all' | readonly string[] };
 
 export const SESSION_GRANT: Grant = { via: 'session' };
 
 const credentialName = { apiToken: 'This API token', cloudToken: 'This sign-in token', trusted: 'This trusted publishing token' } as const;
 
-const outOfScope = (grant: Exclude<Grant, { via: 'session' }>, what: string) =>
-  new HttpError(403, 'token_scope', `${credentialName[grant.via]} ${what}.`);
+const outOfScope = (grant: Exclude<Grant, { via: 'session' }>, what: string) => new HttpError(403, 'token_scope', `${credentialName[grant.via]} ${what}.`);
 
 /** The app a row the gate loaded belongs to (an app's own id; its version's, price's … app), if any. */
 export function appOfRow(kind: ResourceKind | undefined, row: unknown): string | undefined {

@@ -6,7 +6,10 @@ const letter = { read: 'R', create: 'C', update: 'U', delete: 'D' } as const;
 /** The policy table as Markdown (docs/roles.md's role matrix; a test keeps the two equal). */
 export function roleMatrixMarkdown(): string {
   const cell = (perms: readonly string[] | undefined) =>
-    permissions.filter((p) => perms?.includes(p)).map((p) => letter[p]).join('') || '–';
+    permissions
+      .filter((p) => perms?.includes(p))
+      .map((p) => letter[p])
+      .join('') || '–';
   const pub = features.filter((f) => !isSystemFeature(f));
   const sys = features.filter(isSystemFeature);
   const lines = [

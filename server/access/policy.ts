@@ -1,6 +1,4 @@
-import {
-  ANY_PUBLISHER, FEATURE_FLAGS, NO_FLAG, SYSTEM_GROUP, type Feature, type Permission, type PublisherRole, type SystemRole,
-} from '../../contract/access';
+import { ANY_PUBLISHER, FEATURE_FLAGS, NO_FLAG, SYSTEM_GROUP, type Feature, type Permission, type PublisherRole, type SystemRole } from '../../contract/access';
 
 /**
  * The casbin model: RBAC with domains. A request is (developer, domain, feature, permission); the domain is

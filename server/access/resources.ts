@@ -2,7 +2,20 @@ import { and, eq, getTableColumns, isNull } from 'drizzle-orm';
 import { publisherFlags, type PublisherFlag, type ResourceKind } from '../../contract/access';
 import type { Db } from '../db/client';
 import {
-  apiTokens, appVersions, apps, compileJobs, trustPolicies, developers, featuredApps, prices, publishers, purchaseRecords, screenshots, webhookActivities, webhooks, workspaces,
+  apiTokens,
+  appVersions,
+  apps,
+  compileJobs,
+  trustPolicies,
+  developers,
+  featuredApps,
+  prices,
+  publishers,
+  purchaseRecords,
+  screenshots,
+  webhookActivities,
+  webhooks,
+  workspaces,
 } from '../db/schema';
 import { HttpError, notFound } from '../errors';
 
@@ -10,7 +23,12 @@ import { HttpError, notFound } from '../errors';
 export type Found<Row> = { owner: string | null; flags: PublisherFlag[]; row: Row };
 type Params = Record<string, string | undefined>;
 
-const flagColumns = { canCreatePaidApps: publishers.canCreatePaidApps, canCreateBundles: publishers.canCreateBundles, canUseNPMModules: publishers.canUseNPMModules, canUseWebhooks: publishers.canUseWebhooks };
+const flagColumns = {
+  canCreatePaidApps: publishers.canCreatePaidApps,
+  canCreateBundles: publishers.canCreateBundles,
+  canUseNPMModules: publishers.canUseNPMModules,
+  canUseWebhooks: publishers.canUseWebhooks,
+};
 const flagsOf = (p: Record<PublisherFlag, boolean>) => publisherFlags.filter((f) => p[f]);
 const owned = <Row>(r: { publisher: Record<PublisherFlag, boolean> & { id: string }; row: Row } | undefined): Found<Row> | null =>
   r ? { owner: r.publisher.id, flags: flagsOf(r.publisher), row: r.row } : null;
@@ -21,7 +39,11 @@ const appIdOf = (p: Params) => p.appId ?? p.id ?? '';
 const versionIdOf = (p: Params) => p.versionId ?? p.internalId ?? '';
 
 async function appOf(db: Db, p: Params) {
-  const [r] = await db.select({ row: apps, publisher: publisherColumns }).from(apps).innerJoin(publishers, eq(publishers.id, apps.publisherId)).where(eq(apps.id, appIdOf(p)));
+  const [r] = await db
+    .select({ row: apps, publisher: publisherColumns })
+    .from(apps)
+    .innerJoin(publishers, eq(publishers.id, apps.publisherId))
+    .where(eq(apps.id, appIdOf(p)));
   return owned(r);
 }
 
@@ -85,7 +107,11 @@ export const resolvers = {
   webhook: {
     notFound: () => notFound('Webhook'),
     load: async (db: Db, p: Params) => {
-      const [r] = await db.select({ row: webhooks, publisher: publisherColumns }).from(webhooks).innerJoin(publishers, eq(publishers.id, webhooks.publisherId)).where(eq(webhooks.id, p.id ?? ''));
+      const [r] = await db
+        .select({ row: webhooks, publisher: publisherColumns })
+        .from(webhooks)
+        .innerJoin(publishers, eq(publishers.id, webhooks.publisherId))
+        .where(eq(webhooks.id, p.id ?? ''));
       return owned(r);
     },
   },
@@ -104,7 +130,10 @@ export const resolvers = {
   publisher: {
     notFound: () => notFound('Publisher'),
     load: async (db: Db, p: Params) => {
-      const [row] = await db.select().from(publishers).where(eq(publishers.id, p.id ?? ''));
+      const [row] = await db
+        .select()
+        .from(publishers)
+        .where(eq(publishers.id, p.id ?? ''));
       return row ? { owner: row.id, flags: flagsOf(row), row } : null;
     },
   },
@@ -124,14 +153,21 @@ export const resolvers = {
   teamMember: {
     notFound: () => notFound('Developer'),
     load: async (db: Db, p: Params) => {
-      const [r] = await db.select({ row: developers, publisher: publisherColumns }).from(developers).innerJoin(publishers, eq(publishers.id, developers.publisherId)).where(eq(developers.id, p.developerId ?? ''));
+      const [r] = await db
+        .select({ row: developers, publisher: publisherColumns })
+        .from(developers)
+        .innerJoin(publishers, eq(publishers.id, developers.publisherId))
+        .where(eq(developers.id, p.developerId ?? ''));
       return owned(r);
     },
   },
   purchase: {
     notFound: () => notFound('Purchase record'),
     load: async (db: Db, p: Params) => {
-      const [row] = await db.select().from(purchaseRecords).where(eq(purchaseRecords.id, p.id ?? ''));
+      const [row] = await db
+        .select()
+        .from(purchaseRecords)
+        .where(eq(purchaseRecords.id, p.id ?? ''));
       return row ? { owner: row.publisherId, flags: [], row } : null;
     },
   },
@@ -139,7 +175,10 @@ export const resolvers = {
   featured: {
     notFound: () => notFound('Featured app'),
     load: async (db: Db, p: Params) => {
-      const [row] = await db.select().from(featuredApps).where(and(eq(featuredApps.sectionSlug, p.type ?? ''), eq(featuredApps.appId, p.id ?? '')));
+      const [row] = await db
+        .select()
+        .from(featuredApps)
+        .where(and(eq(featuredApps.sectionSlug, p.type ?? ''), eq(featuredApps.appId, p.id ?? '')));
       return row ? { owner: null, flags: [], row } : null;
     },
   },
@@ -160,7 +199,10 @@ export const resolvers = {
   workspace: {
     notFound: () => notFound('Workspace'),
     load: async (db: Db, p: Params) => {
-      const [row] = await db.select().from(workspaces).where(eq(workspaces.id, p.id ?? ''));
+      const [row] = await db
+        .select()
+        .from(workspaces)
+        .where(eq(workspaces.id, p.id ?? ''));
       return row ? { owner: null, flags: [], row } : null;
     },
   },

@@ -23,13 +23,25 @@ export const LAST_SEEN_EVERY_MS = 60_000;
 export async function workspaceForToken(db: Db, token: string | undefined, now = new Date()): Promise<WorkspaceCaller | null> {
   if (!token || token.length > MAX_WORKSPACE_TOKEN_LENGTH) return null;
   const [row] = await db
-    .select({ workspaceId: workspaces.id, accountId: workspaces.accountId, scope: workspaceTokens.scope, lastSeenAt: workspaces.lastSeenAt, expiresAt: workspaceTokens.expiresAt })
+    .select({
+      workspaceId: workspaces.id,
+      accountId: workspaces.accountId,
+      scope: workspaceTokens.scope,
+      lastSeenAt: workspaces.lastSeenAt,
+      expiresAt: workspaceTokens.expiresAt,
+    })
     .from(workspaceTokens)
     .innerJoin(workspaces, eq(workspaces.id, workspaceTokens.workspaceId))
     .where(and(eq(workspaceTokens.tokenHash, sha256(token)), gt(workspaceTokens.expiresAt, now), isNull(workspaces.revokedAt)))
     .limit(1);
   if (!row) return null;
-  return { workspaceId: row.workspaceId, accountId: row.accountId, scopes: row.scope.split(' ').filter(Boolean), lastSeenAt: row.lastSeenAt, tokenExpiresAt: row.expiresAt };
+  return {
+    workspaceId: row.workspaceId,
+    accountId: row.accountId,
+    scopes: row.scope.split(' ').filter(Boolean),
+    lastSeenAt: row.lastSeenAt,
+    tokenExpiresAt: row.expiresAt,
+  };
 }
 
 /**

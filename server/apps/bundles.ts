@@ -70,9 +70,12 @@ export async function createBundle(
   const bundleId = randomUUID();
   const internalId = newId();
   // The first version starts as a draft and is submitted by the machine (a bundle has no compile).
-  if (!lifecycleSnapshot('draft', { actor: 'publisher', isBundle: true }).can({ type: 'SUBMIT' })) throw new Error('the lifecycle refuses to submit a new bundle');
+  if (!lifecycleSnapshot('draft', { actor: 'publisher', isBundle: true }).can({ type: 'SUBMIT' }))
+    throw new Error('the lifecycle refuses to submit a new bundle');
   await db.transaction(async (tx) => {
-    await tx.insert(apps).values({ id: bundleId, publisherId, isBundle: true, purchaseType: info.purchaseType, price: info.purchaseType === 'buy' ? info.price : 0 });
+    await tx
+      .insert(apps)
+      .values({ id: bundleId, publisherId, isBundle: true, purchaseType: info.purchaseType, price: info.purchaseType === 'buy' ? info.price : 0 });
     await tx.insert(appVersions).values({
       internalId,
       appId: bundleId,
@@ -92,9 +95,19 @@ export async function createBundle(
     });
     await tx.insert(bundleApps).values(appIds.map((appId) => ({ bundleId, appId })));
     if (info.purchaseType === 'subscription' && info.pricingPlans.length) {
-      await tx.insert(bundlePlans).values(
-        info.pricingPlans.map((p) => ({ id: newId(), bundleId, strategy: p.strategy, trialDays: p.trialDays, price: p.isPerSeat ? 0 : p.price, isPerSeat: p.isPerSeat, tiers: p.isPerSeat ? p.tiers : [] })),
-      );
+      await tx
+        .insert(bundlePlans)
+        .values(
+          info.pricingPlans.map((p) => ({
+            id: newId(),
+            bundleId,
+            strategy: p.strategy,
+            trialDays: p.trialDays,
+            price: p.isPerSeat ? 0 : p.price,
+            isPerSeat: p.isPerSeat,
+            tiers: p.isPerSeat ? p.tiers : [],
+          })),
+        );
     }
     // In the same transaction: a bundle is never left a draft its publisher cannot submit.
     await transitionVersion(tx, { appId: bundleId, internalId, actor: 'publisher', event: { type: 'SUBMIT' } });

@@ -54,11 +54,13 @@ export async function transitionVersion(db: Db, req: TransitionRequest) {
   const status = row.version.status as VersionStatus;
   const snapshot = lifecycleSnapshot(status, { actor: req.actor, isBundle: row.isBundle });
   if (!snapshot.can(req.event)) {
-    throw conflict('invalid_transition', `A version that is ${status} cannot take ${req.event.type} from ${req.actor === 'staff' ? 'staff' : 'its publisher'}.`);
+    throw conflict(
+      'invalid_transition',
+      `A version that is ${status} cannot take ${req.event.type} from ${req.actor === 'staff' ? 'staff' : 'its publisher'}.`,
+    );
   }
   const next = getNextSnapshot(snapshot.machine, snapshot, req.event).value as VersionStatus;
-  const notes =
-    req.event.type === 'REJECT' ? { rejectionNote: req.event.reason } : req.event.type === 'REVIEW' ? { reviewedNote: req.event.note } : {};
+  const notes = req.event.type === 'REJECT' ? { rejectionNote: req.event.reason } : req.event.type === 'REVIEW' ? { reviewedNote: req.event.note } : {};
   const cited = req.event.type === 'REJECT' || req.event.type === 'REVIEW' ? { reviewCitations: req.citations ?? [] } : {};
   // Entering review starts its wait (the queue's order) with nobody assigned yet.
   const review = isWaitingForReview(next) && !isWaitingForReview(status) ? { submittedAt: new Date(), reviewAssigneeId: null } : {};

@@ -42,10 +42,16 @@ export function staffEvent(input: z.infer<typeof AdminActionInput>): LifecycleEv
 export async function staffVersionAction(db: Db, storage: Storage, appId: string, internalId: string, input: z.infer<typeof AdminActionInput>, by: Staff) {
   const event = staffEvent(input);
   // What the note cites is checked against the version's findings and packages, its lines' text read from there.
-  const citations = input.citations?.length && (event.type === 'REJECT' || event.type === 'REVIEW') ? await checkedCitations(db, storage, appId, internalId, input.citations) : undefined;
+  const citations =
+    input.citations?.length && (event.type === 'REJECT' || event.type === 'REVIEW')
+      ? await checkedCitations(db, storage, appId, internalId, input.citations)
+      : undefined;
   let afterChange: ((tx: Tx, version: typeof appVersions.$inferSelect) => Promise<typeof appVersions.$inferSelect>) | undefined;
   if (event.type === 'COMPILE') {
-    const [v] = await db.select({ packagePath: appVersions.packagePath }).from(appVersions).where(and(eq(appVersions.appId, appId), eq(appVersions.internalId, internalId)));
+    const [v] = await db
+      .select({ packagePath: appVersions.packagePath })
+      .from(appVersions)
+      .where(and(eq(appVersions.appId, appId), eq(appVersions.internalId, internalId)));
     if (!v) throw notFound('App version');
     if (!v.packagePath) throw conflict('no_package', 'This version has no stored package to compile.');
     afterChange = async (tx, version) => {
@@ -69,7 +75,11 @@ export async function setIrreversibleFlag(db: Db, appId: string, flag: Flag, val
         ? { isEnterpriseOnly: true, enterpriseAddonTierId: value.addonTierId ?? '' }
         : { isUsageBased: true, usagePriceOverride: value.priceOverride ?? null };
     const column = flag === 'enterpriseOnly' ? apps.isEnterpriseOnly : apps.isUsageBased;
-    const [updated] = await tx.update(apps).set({ ...set, modifiedAt: new Date() }).where(and(eq(apps.id, appId), eq(column, false))).returning({ id: apps.id });
+    const [updated] = await tx
+      .update(apps)
+      .set({ ...set, modifiedAt: new Date() })
+      .where(and(eq(apps.id, appId), eq(column, false)))
+      .returning({ id: apps.id });
     if (!updated) {
       const [exists] = await tx.select({ id: apps.id }).from(apps).where(eq(apps.id, appId));
       if (!exists) throw notFound('App');

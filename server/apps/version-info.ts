@@ -19,7 +19,10 @@ type Owner = { appId: string; internalId: string; publisherId?: string };
 
 /** The version as stored now (its row is read again: a write is conditional on what it read). */
 async function storedVersion(db: Db, o: Owner): Promise<Version> {
-  const [row] = await db.select().from(appVersions).where(and(eq(appVersions.appId, o.appId), eq(appVersions.internalId, o.internalId)));
+  const [row] = await db
+    .select()
+    .from(appVersions)
+    .where(and(eq(appVersions.appId, o.appId), eq(appVersions.internalId, o.internalId)));
   if (!row) throw notFound('App version');
   return row;
 }
@@ -57,7 +60,8 @@ async function update(db: Db, o: Owner, set: Partial<Version>, texts: VersionTex
 export async function setDetails(db: Db, o: Owner, input: z.infer<typeof DetailsInput>) {
   const known = new Set((await db.select({ title: categories.title }).from(categories)).map((c) => c.title));
   const unknown = input.categories.filter((c) => !known.has(c));
-  if (unknown.length) throw badRequest(`Unknown categories: ${unknown.join(', ')}.`, [{ path: 'categories', message: `Unknown categories: ${unknown.join(', ')}.` }]);
+  if (unknown.length)
+    throw badRequest(`Unknown categories: ${unknown.join(', ')}.`, [{ path: 'categories', message: `Unknown categories: ${unknown.join(', ')}.` }]);
   return update(db, o, { categories: [...new Set(input.categories)], languages: [...new Set(input.languages)] });
 }
 
@@ -115,14 +119,17 @@ export async function addScreenshots(db: Db, storage: Storage, o: Owner, receive
   // The files are read only now, once the caller is known to own the version.
   const files = await receive();
   const L = SCREENSHOT_LIMITS;
-  if (!files.length || files.length > L.files) throw badRequest(`Upload 1 to ${L.files} screenshots at a time.`, [{ path: 'screenshots', message: `Upload 1 to ${L.files} screenshots at a time.` }]);
+  if (!files.length || files.length > L.files)
+    throw badRequest(`Upload 1 to ${L.files} screenshots at a time.`, [{ path: 'screenshots', message: `Upload 1 to ${L.files} screenshots at a time.` }]);
   const [have] = await db.select({ n: count() }).from(screenshots).where(eq(screenshots.internalId, o.internalId));
   if ((have?.n ?? 0) + files.length > L.perVersion) throw conflict('too_many_screenshots', `A version has at most ${L.perVersion} screenshots.`);
-  const notAnImage = (f: UploadedFile, path: string) => badRequest(`${f.fileName} is not a PNG or JPEG image.`, [{ path, message: `${f.fileName} is not a PNG or JPEG image.` }]);
+  const notAnImage = (f: UploadedFile, path: string) =>
+    badRequest(`${f.fileName} is not a PNG or JPEG image.`, [{ path, message: `${f.fileName} is not a PNG or JPEG image.` }]);
   const probed = await Promise.all(files.map((f) => (f.data.length > L.bytes ? null : probeImage(f.data, ['png', 'jpeg']))));
   const infos = files.map((f, i) => {
     const path = `screenshots.${i}`;
-    if (f.data.length > L.bytes) throw new HttpError(413, 'screenshot_too_large', `${f.fileName} is larger than 5 MB.`, [{ path, message: `${f.fileName} is larger than 5 MB.` }]);
+    if (f.data.length > L.bytes)
+      throw new HttpError(413, 'screenshot_too_large', `${f.fileName} is larger than 5 MB.`, [{ path, message: `${f.fileName} is larger than 5 MB.` }]);
     const probe = probed[i]!;
     if (!probe.ok) throw notAnImage(f, path);
     const { info } = probe;

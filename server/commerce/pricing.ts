@@ -32,9 +32,15 @@ async function pricingState(tx: Tx, { appId, canCreatePaidApps }: Pricer) {
 
 /** Makes `priceId` the app's one active price (the previous one becomes legacy) and the app follow it. */
 async function activate(tx: Tx, appId: string, priceId: string, app: { purchaseType: 'buy' | 'subscription'; price: number }) {
-  await tx.update(prices).set({ active: false }).where(and(eq(prices.appId, appId), eq(prices.active, true)));
+  await tx
+    .update(prices)
+    .set({ active: false })
+    .where(and(eq(prices.appId, appId), eq(prices.active, true)));
   await tx.update(prices).set({ active: true }).where(eq(prices.id, priceId));
-  await tx.update(apps).set({ ...app, currentPricingId: priceId, modifiedAt: new Date() }).where(eq(apps.id, appId));
+  await tx
+    .update(apps)
+    .set({ ...app, currentPricingId: priceId, modifiedAt: new Date() })
+    .where(eq(apps.id, appId));
 }
 
 /**
@@ -73,7 +79,8 @@ export async function setPricing(db: Db, pricer: Pricer, input: z.infer<typeof S
   const { appId } = pricer;
   return db.transaction(async (tx) => {
     const { app, input: state } = await pricingState(tx, pricer);
-    const target = input.type === 'subscription' ? { type: 'subscription' as const, pricingId: input.pricingId ?? '' } : { type: 'buy' as const, buyPrice: input.buyPrice };
+    const target =
+      input.type === 'subscription' ? { type: 'subscription' as const, pricingId: input.pricingId ?? '' } : { type: 'buy' as const, buyPrice: input.buyPrice };
     const decision = decidePricing(state, target, input.confirmCancelSubscriptions === true);
     if (decision.kind === 'refused') {
       const field = decision.field;
@@ -95,17 +102,35 @@ export async function setPricing(db: Db, pricer: Pricer, input: z.infer<typeof S
         .where(and(eq(purchaseRecords.appId, appId), entitlingSubscription()))
         .returning();
       // Each cancelled subscription is a sales event, in this transaction (the change and its events commit together).
-      await emitEvents(tx, 'app.subscription.cancelled', rows, (r) => ({ changes: { status: { from: was.get(r.id), to: 'cancelled' } }, reason: 'pricing-changed' }));
+      await emitEvents(tx, 'app.subscription.cancelled', rows, (r) => ({
+        changes: { status: { from: was.get(r.id), to: 'cancelled' } },
+        reason: 'pricing-changed',
+      }));
       cancelled = rows.length;
     }
     if (target.type === 'subscription') {
-      const [plan] = await tx.select().from(prices).where(and(eq(prices.id, target.pricingId), eq(prices.appId, appId)));
-      if (!plan || plan.type !== 'subscription') throw badRequest('A pricing plan is required.', [{ path: 'pricingId', message: 'A pricing plan is required.' }]);
+      const [plan] = await tx
+        .select()
+        .from(prices)
+        .where(and(eq(prices.id, target.pricingId), eq(prices.appId, appId)));
+      if (!plan || plan.type !== 'subscription')
+        throw badRequest('A pricing plan is required.', [{ path: 'pricingId', message: 'A pricing plan is required.' }]);
       if (app.currentPricingId !== plan.id || !plan.active) await activate(tx, appId, plan.id, { purchaseType: 'subscription', price: 0 });
     } else if (state.current === 'subscription' || app.price !== target.buyPrice) {
       const id = newId();
       const free = target.buyPrice === 0;
-      await tx.insert(prices).values({ id, appId, name: free ? 'Free' : 'One-time', type: free ? 'free' : 'buy', active: false, buyPrice: target.buyPrice, monthly: off, yearly: off });
+      await tx
+        .insert(prices)
+        .values({
+          id,
+          appId,
+          name: free ? 'Free' : 'One-time',
+          type: free ? 'free' : 'buy',
+          active: false,
+          buyPrice: target.buyPrice,
+          monthly: off,
+          yearly: off,
+        });
       await activate(tx, appId, id, { purchaseType: 'buy', price: target.buyPrice });
     }
     return { cancelled };

@@ -49,7 +49,12 @@ export function pgListen(Client: typeof pg.Client, url: string, heartbeatMs = 10
             return;
           }
           unanswered = true;
-          c.query('SELECT 1').then(() => { unanswered = false; }, () => {});
+          c.query('SELECT 1').then(
+            () => {
+              unanswered = false;
+            },
+            () => {},
+          );
         }, heartbeatMs).unref();
       } catch {
         await c.end().catch(() => {});

@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Citation, CheckId, Severity, StoredFinding } from '../../contract/schemas/review';
-import {
-  bigint, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const created = () => ts('created_at').notNull().defaultNow();
@@ -32,7 +30,9 @@ export const authCodes = pgTable('auth_codes', {
   codeChallenge: text('code_challenge').notNull(),
   /** The scope the person consented to (space-separated): what the code's tokens carry. */
   scope: text('scope').notNull().default(''),
-  cloudUserId: text('cloud_user_id').notNull().references(() => cloudUsers.id),
+  cloudUserId: text('cloud_user_id')
+    .notNull()
+    .references(() => cloudUsers.id),
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
 });
@@ -43,7 +43,9 @@ export const authCodes = pgTable('auth_codes', {
  */
 export const cloudTokens = pgTable('cloud_tokens', {
   tokenHash: text('token_hash').primaryKey(),
-  cloudUserId: text('cloud_user_id').notNull().references(() => cloudUsers.id),
+  cloudUserId: text('cloud_user_id')
+    .notNull()
+    .references(() => cloudUsers.id),
   clientId: text('client_id').notNull().default(''),
   scope: text('scope').notNull().default(''),
   expiresAt: ts('expires_at').notNull(),
@@ -56,7 +58,9 @@ export const cloudTokens = pgTable('cloud_tokens', {
  */
 export const cloudRefreshTokens = pgTable('cloud_refresh_tokens', {
   tokenHash: text('token_hash').primaryKey(),
-  cloudUserId: text('cloud_user_id').notNull().references(() => cloudUsers.id),
+  cloudUserId: text('cloud_user_id')
+    .notNull()
+    .references(() => cloudUsers.id),
   clientId: text('client_id').notNull(),
   scope: text('scope').notNull(),
   expiresAt: ts('expires_at').notNull(),
@@ -128,8 +132,12 @@ export const developers = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     chatUsername: text('chat_username').notNull().default(''),
     cloudUserId: text('cloud_user_id').notNull().unique(),
-    role: text('role', { enum: ['viewer', 'developer', 'owner'] }).notNull().default('viewer'),
-    systemRole: text('system_role', { enum: ['user', 'viewer', 'support', 'reviewer', 'admin'] }).notNull().default('user'),
+    role: text('role', { enum: ['viewer', 'developer', 'owner'] })
+      .notNull()
+      .default('viewer'),
+    systemRole: text('system_role', { enum: ['user', 'viewer', 'support', 'reviewer', 'admin'] })
+      .notNull()
+      .default('user'),
     lastActivityDate: ts('last_activity_date'),
     /** The email notices this developer turned off ({kind: false}); a kind not listed is on (migration 0009). */
     notificationsOff: jsonb('notifications_off').$type<Record<string, boolean>>().notNull().default({}),
@@ -142,9 +150,13 @@ export const apps = pgTable(
   'apps',
   {
     id: text('id').primaryKey(),
-    publisherId: text('publisher_id').notNull().references(() => publishers.id),
+    publisherId: text('publisher_id')
+      .notNull()
+      .references(() => publishers.id),
     isBundle: boolean('is_bundle').notNull().default(false),
-    purchaseType: text('purchase_type', { enum: ['buy', 'subscription'] }).notNull().default('buy'),
+    purchaseType: text('purchase_type', { enum: ['buy', 'subscription'] })
+      .notNull()
+      .default('buy'),
     price: money('price').notNull().default(0),
     currentPricingId: text('current_pricing_id').notNull().default(''),
     isEnterpriseOnly: boolean('is_enterprise_only').notNull().default(false),
@@ -171,7 +183,9 @@ export const appVersions = pgTable(
   'app_versions',
   {
     internalId: text('internal_id').primaryKey(),
-    appId: text('app_id').notNull().references(() => apps.id),
+    appId: text('app_id')
+      .notNull()
+      .references(() => apps.id),
     version: text('version').notNull(),
     name: text('name').notNull(),
     nameSlug: text('name_slug').notNull().default(''),
@@ -219,7 +233,9 @@ export const appVersions = pgTable(
     uniqueIndex('app_versions_app_version_uq').on(t.appId, t.version),
     index('app_versions_status_idx').on(t.status),
     /** Published versions by app: whether an app is published, and the featured drawer's candidates. */
-    index('app_versions_published_idx').on(t.appId).where(sql`${t.status} = 'published'`),
+    index('app_versions_published_idx')
+      .on(t.appId)
+      .where(sql`${t.status} = 'published'`),
   ],
 );
 
@@ -235,7 +251,9 @@ export const prices = pgTable(
   'prices',
   {
     id: text('id').primaryKey(),
-    appId: text('app_id').notNull().references(() => apps.id),
+    appId: text('app_id')
+      .notNull()
+      .references(() => apps.id),
     name: text('name').notNull(),
     type: text('type', { enum: ['free', 'buy', 'subscription'] }).notNull(),
     active: boolean('active').notNull().default(true),
@@ -251,25 +269,37 @@ export const prices = pgTable(
   (t) => [
     index('prices_app_created_idx').on(t.appId, t.createdDate),
     /** One active price per app, enforced by the database. */
-    uniqueIndex('prices_one_active_per_app').on(t.appId).where(sql`${t.active}`),
+    uniqueIndex('prices_one_active_per_app')
+      .on(t.appId)
+      .where(sql`${t.active}`),
   ],
 );
 
-export const bundlePlans = pgTable('bundle_plans', {
-  id: text('id').primaryKey(),
-  bundleId: text('bundle_id').notNull().references(() => apps.id),
-  strategy: text('strategy', { enum: ['monthly', 'yearly'] }).notNull(),
-  trialDays: integer('trial_days').notNull().default(14),
-  price: money('price').notNull().default(0),
-  isPerSeat: boolean('is_per_seat').notNull().default(false),
-  tiers: jsonb('tiers').$type<PriceTerm['tiers']>().notNull().default([]),
-}, (t) => [uniqueIndex('bundle_plans_strategy_uq').on(t.bundleId, t.strategy)]);
+export const bundlePlans = pgTable(
+  'bundle_plans',
+  {
+    id: text('id').primaryKey(),
+    bundleId: text('bundle_id')
+      .notNull()
+      .references(() => apps.id),
+    strategy: text('strategy', { enum: ['monthly', 'yearly'] }).notNull(),
+    trialDays: integer('trial_days').notNull().default(14),
+    price: money('price').notNull().default(0),
+    isPerSeat: boolean('is_per_seat').notNull().default(false),
+    tiers: jsonb('tiers').$type<PriceTerm['tiers']>().notNull().default([]),
+  },
+  (t) => [uniqueIndex('bundle_plans_strategy_uq').on(t.bundleId, t.strategy)],
+);
 
 export const bundleApps = pgTable(
   'bundle_apps',
   {
-    bundleId: text('bundle_id').notNull().references(() => apps.id),
-    appId: text('app_id').notNull().references(() => apps.id),
+    bundleId: text('bundle_id')
+      .notNull()
+      .references(() => apps.id),
+    appId: text('app_id')
+      .notNull()
+      .references(() => apps.id),
   },
   (t) => [primaryKey({ columns: [t.bundleId, t.appId] }), index('bundle_apps_app_idx').on(t.appId)],
 );
@@ -278,8 +308,12 @@ export const screenshots = pgTable(
   'screenshots',
   {
     id: text('id').primaryKey(),
-    appId: text('app_id').notNull().references(() => apps.id),
-    internalId: text('internal_id').notNull().references(() => appVersions.internalId),
+    appId: text('app_id')
+      .notNull()
+      .references(() => apps.id),
+    internalId: text('internal_id')
+      .notNull()
+      .references(() => appVersions.internalId),
     fileName: text('file_name').notNull(),
     storagePath: text('storage_path').notNull(),
     createdAt: created(),
@@ -293,11 +327,17 @@ export const compileJobs = pgTable(
   'compile_jobs',
   {
     id: text('id').primaryKey(),
-    internalAppId: text('internal_app_id').notNull().references(() => appVersions.internalId),
-    appId: text('app_id').notNull().references(() => apps.id),
+    internalAppId: text('internal_app_id')
+      .notNull()
+      .references(() => appVersions.internalId),
+    appId: text('app_id')
+      .notNull()
+      .references(() => apps.id),
     typeScriptVersion: text('typescript_version').notNull().default(''),
     engineVersion: text('engine_version').notNull().default(''),
-    status: text('status', { enum: ['queued', 'running', 'succeeded', 'failed'] }).notNull().default('queued'),
+    status: text('status', { enum: ['queued', 'running', 'succeeded', 'failed'] })
+      .notNull()
+      .default('queued'),
     durationMs: integer('duration_ms').notNull().default(0),
     requestedAt: ts('requested_at').notNull().defaultNow(),
     finishedAt: ts('finished_at'),
@@ -319,7 +359,9 @@ export const accounts = pgTable('accounts', { id: text('id').primaryKey(), name:
 
 export const workspaces = pgTable('workspaces', {
   id: text('id').primaryKey(),
-  accountId: text('account_id').notNull().references(() => accounts.id),
+  accountId: text('account_id')
+    .notNull()
+    .references(() => accounts.id),
   nickname: text('nickname').notNull(),
   address: text('address').notNull(),
   /**
@@ -345,7 +387,9 @@ export const workspaceTokens = pgTable(
   'workspace_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    workspaceId: text('workspace_id').notNull().references(() => workspaces.id),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id),
     scope: text('scope').notNull(),
     createdAt: created(),
     expiresAt: ts('expires_at').notNull(),
@@ -362,8 +406,12 @@ export const appInstallEvents = pgTable(
   'app_install_events',
   {
     id: text('id').primaryKey(),
-    appId: text('app_id').notNull().references(() => apps.id),
-    workspaceId: text('workspace_id').notNull().references(() => workspaces.id),
+    appId: text('app_id')
+      .notNull()
+      .references(() => apps.id),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id),
     action: text('action', { enum: ['download', 'install', 'update', 'uninstall'] }).notNull(),
     appVersion: text('app_version').notNull(),
     rocketChatVersion: text('rocket_chat_version').notNull().default(''),
@@ -379,9 +427,15 @@ export const purchaseRecords = pgTable(
   'purchase_records',
   {
     id: text('id').primaryKey(),
-    appId: text('app_id').notNull().references(() => apps.id),
-    workspaceId: text('workspace_id').notNull().references(() => workspaces.id),
-    accountId: text('account_id').notNull().references(() => accounts.id),
+    appId: text('app_id')
+      .notNull()
+      .references(() => apps.id),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id),
     date: ts('date').notNull().defaultNow(),
     purchaseType: text('purchase_type', { enum: ['buy', 'subscription'] }).notNull(),
     price: money('price').notNull().default(0),
@@ -393,7 +447,9 @@ export const purchaseRecords = pgTable(
     maxSeats: integer('max_seats').notNull().default(0),
     externallyManaged: boolean('externally_managed').notNull().default(false),
     /** The publisher of the app (kept on the record: the publisher's list is read through its own index). */
-    publisherId: text('publisher_id').notNull().references(() => publishers.id),
+    publisherId: text('publisher_id')
+      .notNull()
+      .references(() => publishers.id),
     /** When the subscription stopped billing (cancelled or past due); null while it bills. */
     endedAt: ts('ended_at'),
     /**
@@ -432,10 +488,17 @@ export const salesEvents = pgTable(
     id: text('id').primaryKey(),
     type: text('type', {
       enum: [
-        'app.purchase.created', 'app.purchase.refunded', 'app.subscription.created', 'app.subscription.cancelled', 'app.subscription.modified', 'app.subscription.migrated',
+        'app.purchase.created',
+        'app.purchase.refunded',
+        'app.subscription.created',
+        'app.subscription.cancelled',
+        'app.subscription.modified',
+        'app.subscription.migrated',
       ],
     }).notNull(),
-    publisherId: text('publisher_id').notNull().references(() => publishers.id),
+    publisherId: text('publisher_id')
+      .notNull()
+      .references(() => publishers.id),
     appId: text('app_id').notNull(),
     purchaseId: text('purchase_id').notNull(),
     occurredAt: ts('occurred_at').notNull().defaultNow(),
@@ -446,7 +509,9 @@ export const salesEvents = pgTable(
   (t) => [
     uniqueIndex('sales_events_seq_idx').on(t.seq),
     index('sales_events_publisher_idx').on(t.publisherId, t.seq),
-    index('sales_events_undispatched_idx').on(t.seq).where(sql`dispatched_at IS NULL`),
+    index('sales_events_undispatched_idx')
+      .on(t.seq)
+      .where(sql`dispatched_at IS NULL`),
   ],
 );
 
@@ -454,7 +519,9 @@ export const webhooks = pgTable(
   'webhooks',
   {
     id: text('id').primaryKey(),
-    publisherId: text('publisher_id').notNull().references(() => publishers.id),
+    publisherId: text('publisher_id')
+      .notNull()
+      .references(() => publishers.id),
     label: text('label').notNull(),
     enabled: boolean('enabled').notNull().default(true),
     url: text('url').notNull(),
@@ -474,7 +541,9 @@ export const webhookActivities = pgTable(
   'webhook_activities',
   {
     id: text('id').primaryKey(),
-    webhookId: text('webhook_id').notNull().references(() => webhooks.id),
+    webhookId: text('webhook_id')
+      .notNull()
+      .references(() => webhooks.id),
     status: text('status', { enum: ['created', 'internal-error', 'delivered', 'failure', 'timeout'] }).notNull(),
     eventId: text('event_id').notNull(),
     eventType: text('event_type').notNull(),
@@ -511,7 +580,9 @@ export const featuredApps = pgTable(
   'featured_apps',
   {
     sectionSlug: text('section_slug').notNull(),
-    appId: text('app_id').notNull().references(() => apps.id),
+    appId: text('app_id')
+      .notNull()
+      .references(() => apps.id),
     createdAt: created(),
   },
   (t) => [primaryKey({ columns: [t.sectionSlug, t.appId] })],
@@ -531,7 +602,9 @@ export const usageRecords = pgTable(
   'usage_records',
   {
     id: text('id').primaryKey(),
-    appId: text('app_id').notNull().references(() => apps.id),
+    appId: text('app_id')
+      .notNull()
+      .references(() => apps.id),
     workspaceLabel: text('workspace_label').notNull(),
     billingCycleId: text('billing_cycle_id').notNull(),
     items: jsonb('items').$type<{ price: number; quantity?: number; description?: string }[]>().notNull(),
@@ -546,7 +619,9 @@ export const activityLogs = pgTable(
   'activity_logs',
   {
     id: text('id').primaryKey(),
-    appId: text('app_id').notNull().references(() => apps.id),
+    appId: text('app_id')
+      .notNull()
+      .references(() => apps.id),
     userId: text('user_id').notNull(),
     userName: text('user_name').notNull(),
     action: text('action').notNull(),
@@ -567,10 +642,14 @@ export const payouts = pgTable(
   'payouts',
   {
     id: text('id').primaryKey(),
-    publisherId: text('publisher_id').notNull().references(() => publishers.id),
+    publisherId: text('publisher_id')
+      .notNull()
+      .references(() => publishers.id),
     accountId: text('account_id').notNull().default(''),
     amount: money('amount').notNull(),
-    status: text('status', { enum: ['pending', 'paid', 'failed'] }).notNull().default('paid'),
+    status: text('status', { enum: ['pending', 'paid', 'failed'] })
+      .notNull()
+      .default('paid'),
     expected: ts('expected'),
     providerPayoutId: text('provider_payout_id').notNull().default(''),
     error: text('error').notNull().default(''),
@@ -581,7 +660,9 @@ export const payouts = pgTable(
   },
   (t) => [
     uniqueIndex('payouts_request_key_uq').on(t.publisherId, t.requestKey),
-    index('payouts_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index('payouts_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 
@@ -590,7 +671,9 @@ export const publisherActivity = pgTable(
   'publisher_activity',
   {
     id: text('id').primaryKey(),
-    publisherId: text('publisher_id').notNull().references(() => publishers.id),
+    publisherId: text('publisher_id')
+      .notNull()
+      .references(() => publishers.id),
     userId: text('user_id').notNull(),
     userName: text('user_name').notNull(),
     action: text('action').notNull(),
@@ -603,7 +686,9 @@ export const publisherActivity = pgTable(
 /** A payment-provider connection in progress: the single-use code the provider's return carries. */
 export const paymentConnects = pgTable('payment_connects', {
   codeHash: text('code_hash').primaryKey(),
-  publisherId: text('publisher_id').notNull().references(() => publishers.id),
+  publisherId: text('publisher_id')
+    .notNull()
+    .references(() => publishers.id),
   accountId: text('account_id').notNull(),
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
@@ -625,7 +710,9 @@ export const sandboxLedger = pgTable(
   'sandbox_ledger',
   {
     id: text('id').primaryKey(),
-    accountId: text('account_id').notNull().references(() => sandboxAccounts.id),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => sandboxAccounts.id),
     kind: text('kind', { enum: ['credit', 'payout'] }).notNull(),
     amount: money('amount').notNull(),
     availableOn: ts('available_on').notNull(),
@@ -646,8 +733,12 @@ export const checkoutSessions = pgTable(
   'checkout_sessions',
   {
     id: text('id').primaryKey(),
-    workspaceId: text('workspace_id').notNull().references(() => workspaces.id),
-    appId: text('app_id').notNull().references(() => apps.id),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id),
+    appId: text('app_id')
+      .notNull()
+      .references(() => apps.id),
     kind: text('kind', { enum: ['buy', 'subscription'] }).notNull(),
     planId: text('plan_id').notNull().default(''),
     seats: integer('seats').notNull().default(0),
@@ -660,7 +751,9 @@ export const checkoutSessions = pgTable(
      * `voided`: paid for what the workspace already held when the payment came (another session of the same app
      * was paid first): no purchase is made, and what the provider took is given back.
      */
-    status: text('status', { enum: ['open', 'completed', 'declined', 'expired', 'voided'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'completed', 'declined', 'expired', 'voided'] })
+      .notNull()
+      .default('open'),
     /** Why the last payment attempt was declined, or why the session was voided (shown on the checkout page). */
     failure: text('failure').notNull().default(''),
     purchaseId: text('purchase_id'),
@@ -673,13 +766,17 @@ export const checkoutSessions = pgTable(
      * A voided session's payment at the provider: nothing to give back (`none`: the sandbox's, or a trial's), being
      * refunded (`pending`: VOID_CHECKOUT_JOB), refunded (`done`), or not refunded after every retry (`failed`).
      */
-    giveBack: text('give_back', { enum: ['none', 'pending', 'done', 'failed'] }).notNull().default('none'),
+    giveBack: text('give_back', { enum: ['none', 'pending', 'done', 'failed'] })
+      .notNull()
+      .default('none'),
     expiresAt: ts('expires_at').notNull(),
   },
   (t) => [
     index('checkout_sessions_workspace_idx').on(t.workspaceId, t.createdAt),
     /** A workspace's open sessions of one app (a new one expires the others). */
-    index('checkout_sessions_open_idx').on(t.workspaceId, t.appId).where(sql`${t.status} = 'open'`),
+    index('checkout_sessions_open_idx')
+      .on(t.workspaceId, t.appId)
+      .where(sql`${t.status} = 'open'`),
   ],
 );
 
@@ -748,17 +845,25 @@ export const settings = pgTable('settings', { key: text('key').primaryKey(), val
  * without a version yet), kept by a trigger (migration 0011): a page at any depth starts its index walk
  * at the day that holds its first row instead of at the top of the list.
  */
-export const appListDays = pgTable('app_list_days', {
-  scope: text('scope').notNull(),
-  day: date('day', { mode: 'string' }).notNull(),
-  n: bigint('n', { mode: 'number' }).notNull().default(0),
-}, (t) => [primaryKey({ columns: [t.scope, t.day] })]);
+export const appListDays = pgTable(
+  'app_list_days',
+  {
+    scope: text('scope').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.day] })],
+);
 
-export const rowCounts = pgTable('row_counts', {
-  list: text('list').notNull(),
-  scope: text('scope').notNull(),
-  n: bigint('n', { mode: 'number' }).notNull().default(0),
-}, (t) => [primaryKey({ columns: [t.list, t.scope] })]);
+export const rowCounts = pgTable(
+  'row_counts',
+  {
+    list: text('list').notNull(),
+    scope: text('scope').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.list, t.scope] })],
+);
 
 /**
  * A publisher's API tokens: secrets for scripts and CI, shown once and stored hashed. A token acts for its
@@ -769,7 +874,9 @@ export const apiTokens = pgTable(
   'api_tokens',
   {
     id: text('id').primaryKey(),
-    publisherId: text('publisher_id').notNull().references(() => publishers.id),
+    publisherId: text('publisher_id')
+      .notNull()
+      .references(() => publishers.id),
     name: text('name').notNull(),
     /** The first characters of the secret, shown so a person recognizes it. */
     prefix: text('prefix').notNull(),
@@ -785,7 +892,10 @@ export const apiTokens = pgTable(
     lastUsedAt: ts('last_used_at'),
     lastUsedIp: text('last_used_ip'),
     /** The addresses it was used from (the latest 50): a use from another is written to the activity log. */
-    seenIps: text('seen_ips').array().notNull().default(sql`'{}'::text[]`),
+    seenIps: text('seen_ips')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     expiryNoticeAt: ts('expiry_notice_at'),
   },
   (t) => [index('api_tokens_publisher_idx').on(t.publisherId, t.createdAt)],
@@ -799,8 +909,12 @@ export const trustPolicies = pgTable(
   'trust_policies',
   {
     id: text('id').primaryKey(),
-    appId: text('app_id').notNull().references(() => apps.id),
-    publisherId: text('publisher_id').notNull().references(() => publishers.id),
+    appId: text('app_id')
+      .notNull()
+      .references(() => apps.id),
+    publisherId: text('publisher_id')
+      .notNull()
+      .references(() => publishers.id),
     issuer: text('issuer').notNull(),
     repository: text('repository').notNull(),
     workflow: text('workflow').notNull(),
@@ -852,8 +966,12 @@ export const appRequests = pgTable(
   'app_requests',
   {
     id: text('id').primaryKey(),
-    appId: text('app_id').notNull().references(() => apps.id),
-    workspaceId: text('workspace_id').notNull().references(() => workspaces.id),
+    appId: text('app_id')
+      .notNull()
+      .references(() => apps.id),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id),
     requester: jsonb('requester').$type<AppRequestEndUser>().notNull(),
     admins: jsonb('admins').$type<AppRequestEndUser[]>().notNull().default([]),
     message: text('message').notNull().default(''),
@@ -867,6 +985,8 @@ export const appRequests = pgTable(
     // A workspace's requests of an app, newest first (the list, its filters and stats).
     index('app_requests_workspace_app_idx').on(t.workspaceId, t.appId, t.createdAt),
     // The apps with requesters not yet told (the cron's `sent/pending`).
-    index('app_requests_pending_idx').on(t.workspaceId, t.appId).where(sql`NOT ${t.notificationSent}`),
+    index('app_requests_pending_idx')
+      .on(t.workspaceId, t.appId)
+      .where(sql`NOT ${t.notificationSent}`),
   ],
 );

@@ -104,11 +104,16 @@ export async function revokeToken(db: Db, client: RegisteredClient, token: strin
       if (!row) return null;
       if (row.clientId !== client.id) throw notYours();
       const now = new Date();
-      await tx.update(cloudRefreshTokens).set({ revokedAt: now }).where(and(eq(cloudRefreshTokens.tokenHash, hash), isNull(cloudRefreshTokens.revokedAt)));
+      await tx
+        .update(cloudRefreshTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(cloudRefreshTokens.tokenHash, hash), isNull(cloudRefreshTokens.revokedAt)));
       const revoked = await tx
         .update(cloudTokens)
         .set({ revokedAt: now })
-        .where(and(eq(cloudTokens.clientId, client.id), eq(cloudTokens.cloudUserId, row.cloudUserId), isNull(cloudTokens.revokedAt), gt(cloudTokens.expiresAt, now)))
+        .where(
+          and(eq(cloudTokens.clientId, client.id), eq(cloudTokens.cloudUserId, row.cloudUserId), isNull(cloudTokens.revokedAt), gt(cloudTokens.expiresAt, now)),
+        )
         .returning({ tokenHash: cloudTokens.tokenHash });
       return revoked.map((r) => r.tokenHash);
     };

@@ -21,7 +21,9 @@ export class IssuerTokens {
     this.keys ??= (async () => {
       let url = this.opts.jwksUrl;
       if (!url) {
-        const res = await fetch(`${this.opts.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(this.opts.timeoutMs ?? 10_000) });
+        const res = await fetch(`${this.opts.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`, {
+          signal: AbortSignal.timeout(this.opts.timeoutMs ?? 10_000),
+        });
         url = Discovery.parse(await res.json()).jwks_uri;
       }
       return createRemoteJWKSet(new URL(url), { timeoutDuration: this.opts.timeoutMs ?? 10_000 });
@@ -40,7 +42,8 @@ export class IssuerTokens {
         ...(this.opts.audience ? { audience: this.opts.audience } : {}),
         requiredClaims: ['sub', 'exp'],
       });
-      const scope = typeof payload.scope === 'string' ? payload.scope : Array.isArray(payload.scp) ? payload.scp.filter((s) => typeof s === 'string').join(' ') : '';
+      const scope =
+        typeof payload.scope === 'string' ? payload.scope : Array.isArray(payload.scp) ? payload.scp.filter((s) => typeof s === 'string').join(' ') : '';
       return { cloudUserId: payload.sub!, scope, expiresAt: new Date(payload.exp! * 1000) };
     } catch {
       return null;

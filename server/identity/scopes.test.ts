@@ -19,7 +19,9 @@ describe('OAuth scopes', () => {
     expect(consentSentence('Rocket.Chat Apps CLI', ['offline_access', 'marketplace:app-submit'])).toBe(
       'Rocket.Chat Apps CLI wants to submit apps to the marketplace on your behalf and stay signed in until you sign it out (at most 90 days).',
     );
-    expect(consentSentence('Rocket.Chat Apps CLI', ['marketplace:app-submit'])).toBe('Rocket.Chat Apps CLI wants to submit apps to the marketplace on your behalf.');
+    expect(consentSentence('Rocket.Chat Apps CLI', ['marketplace:app-submit'])).toBe(
+      'Rocket.Chat Apps CLI wants to submit apps to the marketplace on your behalf.',
+    );
     expect(consentSentence('Tool', ['openid', 'email', 'x:y'])).toBe('Tool wants to know who you are, see your email address and use the “x:y” permission.');
     expect(consentSentence('Tool', [])).toBe('Tool wants to know who you are.');
   });

@@ -20,7 +20,12 @@ describe('the session cache', () => {
   it('forgets a revoked session, and every session of a developer who changed', () => {
     const cache = new SessionCache({ ttlMs: 30_000 });
     cache.setListening(true);
-    for (const [hash, user] of [['a', 'u1'], ['b', 'u1'], ['c', 'u2']] as const) cache.set(hash, entry(user), cache.mark());
+    for (const [hash, user] of [
+      ['a', 'u1'],
+      ['b', 'u1'],
+      ['c', 'u2'],
+    ] as const)
+      cache.set(hash, entry(user), cache.mark());
     cache.invalidate('session:c');
     expect(cache.get('c')).toBeUndefined();
     expect(cache.get('a')).toBeDefined();

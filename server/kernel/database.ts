@@ -16,7 +16,9 @@ const consoleLog: JobLog = {
  * The portal's database (server/db/client.ts) with its job queue: pg-boss on the same database, started once
  * the schema is migrated and before `prepare` (docs/adr/0002-pg-boss-for-background-work.md).
  */
-export function openDatabaseWithJobs(opts: Omit<Parameters<typeof openDatabase>[0], 'start' | 'sessionSettings'> & { jobs?: JobOptions }): Promise<Database<Jobs>> {
+export function openDatabaseWithJobs(
+  opts: Omit<Parameters<typeof openDatabase>[0], 'start' | 'sessionSettings'> & { jobs?: JobOptions },
+): Promise<Database<Jobs>> {
   const { jobs: o = {}, ...rest } = opts;
   // Tests that drive the job queue's clock (pg-boss's TestClock): the portal's own sessions read it too, so
   // that a job queued in a transaction is due by the same clock the queue fetches by (as on PGlite, one session).

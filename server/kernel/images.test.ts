@@ -32,7 +32,10 @@ describe('images: the header first, nothing decoded', () => {
     expect(await probeImage(gif, SCREENSHOT)).toEqual({ ok: false, reason: 'type' });
     expect(await probeImage(await imageOf('webp', 200), SCREENSHOT)).toEqual({ ok: false, reason: 'type' });
     expect(await probeImage(Buffer.from('GIF89a' + 'x'.repeat(40)), SCREENSHOT)).toEqual({ ok: false, reason: 'type' });
-    expect(await probeImage(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="900" height="600"/>'), SCREENSHOT)).toEqual({ ok: false, reason: 'type' });
+    expect(await probeImage(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="900" height="600"/>'), SCREENSHOT)).toEqual({
+      ok: false,
+      reason: 'type',
+    });
     expect(await probeImage(Buffer.from('just some text, saved as screenshot.png'), SCREENSHOT)).toEqual({ ok: false, reason: 'type' });
     expect(await probeImage(Buffer.alloc(0), SCREENSHOT)).toEqual({ ok: false, reason: 'type' });
   });
@@ -62,7 +65,11 @@ describe('images: decoded and encoded again', () => {
   });
 
   it('drops PNG text chunks and EXIF', async () => {
-    const tagged = await sharp(pngImage(320, 180)).png().withExif({ IFD0: { Copyright: 'secret-owner' } }).withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/">secret-xmp</x:xmpmeta>').toBuffer();
+    const tagged = await sharp(pngImage(320, 180))
+      .png()
+      .withExif({ IFD0: { Copyright: 'secret-owner' } })
+      .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/">secret-xmp</x:xmpmeta>')
+      .toBuffer();
     expect(contains(tagged, 'secret-owner')).toBe(true);
     const out = (await clean(tagged))!;
     expect(out.type).toBe('png');

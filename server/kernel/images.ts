@@ -90,10 +90,13 @@ export async function reencodeImage(data: Buffer, info: ImageInfo, maxPixels: nu
       const image = sharp(data, input(maxPixels));
       // A palette PNG stays one (its ≤256 colours survive exactly), so re-encoding does not blow up its size.
       const encoded =
-        info.type === 'png' ? image.png({ palette: (await image.metadata()).isPalette })
-        : info.type === 'jpeg' ? image.jpeg({ quality: 90 })
-        : info.type === 'gif' ? image.gif()
-        : image.webp({ quality: 90 });
+        info.type === 'png'
+          ? image.png({ palette: (await image.metadata()).isPalette })
+          : info.type === 'jpeg'
+            ? image.jpeg({ quality: 90 })
+            : info.type === 'gif'
+              ? image.gif()
+              : image.webp({ quality: 90 });
       const { data: out, info: written } = await encoded.toBuffer({ resolveWithObject: true });
       return { type: info.type, width: written.width, height: written.height, data: out };
     } catch {

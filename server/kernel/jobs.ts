@@ -210,7 +210,12 @@ export class Jobs {
           deleteAfterSeconds: s.retentionSeconds,
           notify: true,
         };
-        await boss.createQueue(kind.name, { ...settings, policy: kind.policy, ...(kind.deadLetter ? { deadLetter: kind.deadLetter } : {}), ...(kind.heartbeatSeconds ? { heartbeatSeconds: kind.heartbeatSeconds } : {}) });
+        await boss.createQueue(kind.name, {
+          ...settings,
+          policy: kind.policy,
+          ...(kind.deadLetter ? { deadLetter: kind.deadLetter } : {}),
+          ...(kind.heartbeatSeconds ? { heartbeatSeconds: kind.heartbeatSeconds } : {}),
+        });
         // Made by an earlier start: take this start's settings (every process should run with the same).
         await boss.updateQueue(kind.name, { ...settings, deadLetter: kind.deadLetter ?? null, heartbeatSeconds: kind.heartbeatSeconds ?? null });
       }
@@ -229,7 +234,11 @@ export class Jobs {
 
   /** Queues many jobs of `kind` in `db` with one statement (a burst of work, in the caller's transaction). */
   async sendMany(db: Executor, kind: string, payloads: Payload[]) {
-    return this.boss.insert(kind, payloads.map((data) => ({ data })), { db: through(db), returnId: true });
+    return this.boss.insert(
+      kind,
+      payloads.map((data) => ({ data })),
+      { db: through(db), returnId: true },
+    );
   }
 
   /** Aborted when this queue starts stopping. */
@@ -367,7 +376,20 @@ export class Jobs {
     const result = await this.db.execute(sql`
       SELECT id, state, retry_count AS "retryCount", data, output, start_after AS "startAfter", completed_on AS "completedOn", created_on AS "createdOn"
       FROM ${sql.identifier(JOB_SCHEMA)}.job WHERE name = ${kind} ORDER BY created_on DESC, id`);
-    return (result as unknown as { rows: { id: string; state: string; retryCount: number; data: T; output: { reason?: string } | null; startAfter: Date; completedOn: Date | null; createdOn: Date }[] }).rows;
+    return (
+      result as unknown as {
+        rows: {
+          id: string;
+          state: string;
+          retryCount: number;
+          data: T;
+          output: { reason?: string } | null;
+          startAfter: Date;
+          completedOn: Date | null;
+          createdOn: Date;
+        }[];
+      }
+    ).rows;
   }
 }
 
@@ -382,8 +404,10 @@ export async function jobStates(db: Db, kinds: string[]): Promise<JobState[]> {
       count(*)::int AS n,
       coalesce(extract(epoch FROM now() - min(start_after) FILTER (WHERE state IN ('created', 'retry') AND start_after <= now())), 0)::float8 AS waited
     FROM ${sql.identifier(JOB_SCHEMA)}.job
-    WHERE name IN (${sql.join(kinds.map((k) => sql`${k}`), sql`, `)}) AND state IN ('created', 'retry', 'active', 'failed')
+    WHERE name IN (${sql.join(
+      kinds.map((k) => sql`${k}`),
+      sql`, `,
+    )}) AND state IN ('created', 'retry', 'active', 'failed')
     GROUP BY 1, 2`);
   return (result as unknown as { rows: JobState[] }).rows.map((r) => ({ ...r, n: Number(r.n), waited: Number(r.waited) }));
 }
-

@@ -1,7 +1,18 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { COMPILE_GAVE_UP_JOB, COMPILE_JOB, DELIVER_JOB, DISPATCH_JOB, MAIL_JOB, NOTIFY_JOB, RECONCILE_JOB, SANDBOX_BILLING_JOB, TOKEN_EXPIRY_JOB, VOID_CHECKOUT_JOB } from './job-kinds';
+import {
+  COMPILE_GAVE_UP_JOB,
+  COMPILE_JOB,
+  DELIVER_JOB,
+  DISPATCH_JOB,
+  MAIL_JOB,
+  NOTIFY_JOB,
+  RECONCILE_JOB,
+  SANDBOX_BILLING_JOB,
+  TOKEN_EXPIRY_JOB,
+  VOID_CHECKOUT_JOB,
+} from './job-kinds';
 import { jobStates } from './jobs';
 import type { OperationEvent } from './metrics-events';
 
@@ -66,11 +77,28 @@ export function portalMetrics(o: { db: () => Db; onError: (err: unknown) => void
         o.onError(err);
       })
       .finally(() => (reading = null)));
-  const jobs = new Gauge({ name: 'portal_jobs', help: 'Jobs in the job queue, by kind and state (queued: waiting or to be retried; running; failed).', labelNames: ['kind', 'state'], registers, collect: readJobs });
-  const oldest = new Gauge({ name: 'portal_jobs_oldest_queued_seconds', help: 'How long the oldest due queued job of each kind has waited (0: none).', labelNames: ['kind'], registers, collect: readJobs });
+  const jobs = new Gauge({
+    name: 'portal_jobs',
+    help: 'Jobs in the job queue, by kind and state (queued: waiting or to be retried; running; failed).',
+    labelNames: ['kind', 'state'],
+    registers,
+    collect: readJobs,
+  });
+  const oldest = new Gauge({
+    name: 'portal_jobs_oldest_queued_seconds',
+    help: 'How long the oldest due queued job of each kind has waited (0: none).',
+    labelNames: ['kind'],
+    registers,
+    collect: readJobs,
+  });
 
   const claimed = new Counter({ name: 'portal_jobs_claimed_total', help: 'Jobs this process claimed, by kind.', labelNames: ['kind'], registers });
-  const deliveries = new Counter({ name: 'portal_webhook_deliveries_total', help: 'Webhook delivery attempts, by outcome.', labelNames: ['outcome'], registers });
+  const deliveries = new Counter({
+    name: 'portal_webhook_deliveries_total',
+    help: 'Webhook delivery attempts, by outcome.',
+    labelNames: ['outcome'],
+    registers,
+  });
   const compiles = new Histogram({
     name: 'portal_compile_duration_seconds',
     help: 'Compiles in the sandbox, by outcome (succeeded, failed, timeout, out-of-memory, crashed, aborted).',
@@ -78,7 +106,12 @@ export function portalMetrics(o: { db: () => Db; onError: (err: unknown) => void
     buckets: [0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300],
     registers,
   });
-  const payouts = new Counter({ name: 'portal_payouts_total', help: 'Payout calls to the payment provider, by outcome (paid, failed, pending).', labelNames: ['outcome'], registers });
+  const payouts = new Counter({
+    name: 'portal_payouts_total',
+    help: 'Payout calls to the payment provider, by outcome (paid, failed, pending).',
+    labelNames: ['outcome'],
+    registers,
+  });
   for (const outcome of ['delivered', 'failure', 'timeout', 'internal-error']) deliveries.inc({ outcome }, 0);
   for (const outcome of ['paid', 'failed', 'pending']) payouts.inc({ outcome }, 0);
 
@@ -97,7 +130,14 @@ export function portalMetrics(o: { db: () => Db; onError: (err: unknown) => void
     /** PostgreSQL's connection pool, read at each scrape (PGlite has none). */
     watchPool(pool: PoolStats) {
       const gauge = (name: string, help: string, read: () => number) =>
-        new Gauge({ name, help, registers, collect() { this.set(read()); } });
+        new Gauge({
+          name,
+          help,
+          registers,
+          collect() {
+            this.set(read());
+          },
+        });
       gauge('portal_db_pool_connections', 'PostgreSQL connections the pool holds.', () => pool.totalCount);
       gauge('portal_db_pool_idle_connections', 'PostgreSQL connections of the pool not in use.', () => pool.idleCount);
       gauge('portal_db_pool_waiting_requests', 'Queries waiting for a pool connection.', () => pool.waitingCount);

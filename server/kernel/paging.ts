@@ -6,7 +6,10 @@ export type Page = { limit: number; offset: number };
 
 /** A list's total as the row_counts triggers keep it (migration 0008): one primary-key read. */
 export async function storedTotal(db: Db, list: string, scope: string): Promise<number> {
-  const [row] = await db.select({ n: rowCounts.n }).from(rowCounts).where(and(eq(rowCounts.list, list), eq(rowCounts.scope, scope)));
+  const [row] = await db
+    .select({ n: rowCounts.n })
+    .from(rowCounts)
+    .where(and(eq(rowCounts.list, list), eq(rowCounts.scope, scope)));
   return Number(row?.n ?? 0);
 }
 
@@ -83,7 +86,5 @@ export async function appDayStart(db: Db, scope: string, plan: { reverse: boolea
  */
 export function fromDay(column: AnyColumn, day: string, reverse: boolean): SQL | undefined {
   if (day === 'infinity') return undefined;
-  return reverse
-    ? sql`${column} >= ((${day}::date)::timestamp AT TIME ZONE 'UTC')`
-    : sql`${column} < ((${day}::date + 1)::timestamp AT TIME ZONE 'UTC')`;
+  return reverse ? sql`${column} >= ((${day}::date)::timestamp AT TIME ZONE 'UTC')` : sql`${column} < ((${day}::date + 1)::timestamp AT TIME ZONE 'UTC')`;
 }

@@ -17,7 +17,10 @@ export class SignedLinks {
 
   private signingKey() {
     this.key ??= (async () => {
-      await this.db.insert(settings).values({ key: KEY_SETTING, value: randomBytes(32).toString('base64url') }).onConflictDoNothing();
+      await this.db
+        .insert(settings)
+        .values({ key: KEY_SETTING, value: randomBytes(32).toString('base64url') })
+        .onConflictDoNothing();
       const [row] = await this.db.select().from(settings).where(eq(settings.key, KEY_SETTING));
       return Buffer.from(row!.value, 'base64url');
     })();
@@ -26,14 +29,18 @@ export class SignedLinks {
 
   async sign<T extends Record<string, unknown>>(payload: T, ttlSeconds: number): Promise<string> {
     const body = Buffer.from(JSON.stringify({ ...payload, exp: Date.now() + ttlSeconds * 1000 })).toString('base64url');
-    return `${body}.${createHmac('sha256', await this.signingKey()).update(body).digest('base64url')}`;
+    return `${body}.${createHmac('sha256', await this.signingKey())
+      .update(body)
+      .digest('base64url')}`;
   }
 
   /** The payload of a token this server signed and that has not expired; null otherwise. */
   async verify<T extends Record<string, unknown>>(token: string): Promise<T | null> {
     const [body, mac] = token.split('.');
     if (!body || !mac) return null;
-    const expected = createHmac('sha256', await this.signingKey()).update(body).digest();
+    const expected = createHmac('sha256', await this.signingKey())
+      .update(body)
+      .digest();
     const given = Buffer.from(mac, 'base64url');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     try {

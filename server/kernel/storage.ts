@@ -53,7 +53,15 @@ export class FileStorage implements Storage {
   }
 }
 
-export type S3Settings = { bucket: string; prefix: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
+export type S3Settings = {
+  bucket: string;
+  prefix: string;
+  endpoint?: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+};
 
 /** An S3-compatible bucket (AWS S3, MinIO, …): every process of the portal sees the same files. */
 export class S3Storage implements Storage {
@@ -65,7 +73,8 @@ export class S3Storage implements Storage {
 
   static async open(settings: S3Settings) {
     const sdk = await import('@aws-sdk/client-s3');
-    const credentials = settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined;
+    const credentials =
+      settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined;
     const client = new sdk.S3Client({ region: settings.region, endpoint: settings.endpoint, forcePathStyle: settings.forcePathStyle, credentials });
     return new S3Storage(client, sdk, settings);
   }

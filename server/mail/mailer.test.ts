@@ -5,7 +5,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { outboxMailer } from './mailer';
 
 let dir: string;
-beforeEach(() => { dir = mkdtempSync(join(tmpdir(), 'outbox-')); });
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'outbox-'));
+});
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the outbox mailer', () => {
@@ -16,12 +18,24 @@ describe('the outbox mailer', () => {
     const seen: { name: string; size: number }[] = [];
     const watcher = watch(dir, (_event, name) => {
       if (!name?.endsWith('.eml')) return;
-      try { seen.push({ name, size: readFileSync(join(dir, name)).length }); } catch { /* gone or not yet there */ }
+      try {
+        seen.push({ name, size: readFileSync(join(dir, name)).length });
+      } catch {
+        /* gone or not yet there */
+      }
     });
     try {
-      await Promise.all(Array.from({ length: 8 }, (_, i) => mailer.send({
-        to: `person${i}@example.com`, subject: `Message ${i}`, text: 'Hello', html, messageId: `m${i}@marketplace.example`,
-      })));
+      await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          mailer.send({
+            to: `person${i}@example.com`,
+            subject: `Message ${i}`,
+            text: 'Hello',
+            html,
+            messageId: `m${i}@marketplace.example`,
+          }),
+        ),
+      );
     } finally {
       watcher.close();
       mailer.close();

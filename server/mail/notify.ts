@@ -51,7 +51,13 @@ export type Site = { portalUrl: string; productName: string; mailDomain: string 
  */
 export async function expandNotification(db: Db | Tx, n: Notification, site: Site) {
   const [row] = await db
-    .select({ version: appVersions.version, name: appVersions.name, compileJobId: appVersions.compileJobId, publisherId: apps.publisherId, publisherName: publishers.name })
+    .select({
+      version: appVersions.version,
+      name: appVersions.name,
+      compileJobId: appVersions.compileJobId,
+      publisherId: apps.publisherId,
+      publisherName: publishers.name,
+    })
     .from(appVersions)
     .innerJoin(apps, eq(apps.id, appVersions.appId))
     .innerJoin(publishers, eq(publishers.id, apps.publisherId))
@@ -73,7 +79,10 @@ export async function expandNotification(db: Db | Tx, n: Notification, site: Sit
   if (recipients.length === 0) return { queued: 0, skipped: 'nobody receives this notice' };
   const diagnostics =
     n.kind === 'compile-failed' && row.compileJobId
-      ? ((await db.select({ d: compileJobs.diagnostics }).from(compileJobs).where(eq(compileJobs.id, row.compileJobId)))[0]?.d ?? []).slice(0, FIRST_DIAGNOSTICS)
+      ? ((await db.select({ d: compileJobs.diagnostics }).from(compileJobs).where(eq(compileJobs.id, row.compileJobId)))[0]?.d ?? []).slice(
+          0,
+          FIRST_DIAGNOSTICS,
+        )
       : [];
   for (const to of recipients) {
     const data = {

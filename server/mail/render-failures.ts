@@ -16,7 +16,10 @@ export type RenderFailure = { message: string; at: string };
  */
 export async function recordRender(db: Db | Tx, name: string, failure: string | null) {
   const row = { name, failed: failure !== null, message: failure ?? '', at: sql`now()` };
-  await db.insert(templateRenders).values(row).onConflictDoUpdate({ target: templateRenders.name, set: { failed: row.failed, message: row.message, at: row.at } });
+  await db
+    .insert(templateRenders)
+    .values(row)
+    .onConflictDoUpdate({ target: templateRenders.name, set: { failed: row.failed, message: row.message, at: row.at } });
 }
 
 /**

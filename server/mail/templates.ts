@@ -78,7 +78,10 @@ function parseProblem(engine: Liquid, source: string): TemplateProblem | null {
  * its line and column), or a body whose HTML nests deeper than TEMPLATE_LIMITS.depth.
  */
 export function checkTemplate({ subject, body }: { subject: string; body: string }) {
-  for (const [path, source, engine] of [['subject', subject, engines.text], ['body', body, engines.html]] as const) {
+  for (const [path, source, engine] of [
+    ['subject', subject, engines.text],
+    ['body', body, engines.html],
+  ] as const) {
     const problem = parseProblem(engine, source);
     if (problem) throw new TemplateError(`The ${path} does not parse at line ${problem.line}, column ${problem.column}: ${problem.message}`, path);
   }
@@ -112,7 +115,12 @@ export async function renderMessage(template: Template, layout: Template | null,
   const content = await render(engines.html, template.body, data, 'body');
   // The layout receives the rendered body as HTML: it is marked safe so the layout's escaping keeps it.
   const html = layout
-    ? await render(engines.html, layout.body.replace(/\{\{-?\s*content\s*-?\}\}/g, '{{ content | raw }}'), { ...data, content, subject }, `layout "${layout.name}"`)
+    ? await render(
+        engines.html,
+        layout.body.replace(/\{\{-?\s*content\s*-?\}\}/g, '{{ content | raw }}'),
+        { ...data, content, subject },
+        `layout "${layout.name}"`,
+      )
     : content;
   if (nestsDeeperThan(html, TEMPLATE_LIMITS.renderDepth)) throw new TemplateError(TEMPLATE_TEXT.renderedTooDeep(layout?.name ?? ''));
   const text = convert(html, {

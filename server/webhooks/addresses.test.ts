@@ -10,21 +10,68 @@ const open = { allowPrivateNetworks: true };
 describe('isPublicAddress', () => {
   it.each([
     // IPv4 that is not public.
-    '127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '255.255.255.255', '224.0.0.1',
-    '192.0.0.8', '192.0.2.1', '198.18.0.1', '198.51.100.1', '203.0.113.1', '240.0.0.1',
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.16.0.1',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '255.255.255.255',
+    '224.0.0.1',
+    '192.0.0.8',
+    '192.0.2.1',
+    '198.18.0.1',
+    '198.51.100.1',
+    '203.0.113.1',
+    '240.0.0.1',
     // IPv6 special forms.
-    '::', '::1', 'fe80::1', 'fc00::1', 'fd12:3456::1', 'fec0::1', 'ff02::1', '100::1',
+    '::',
+    '::1',
+    'fe80::1',
+    'fc00::1',
+    'fd12:3456::1',
+    'fec0::1',
+    'ff02::1',
+    '100::1',
     // IPv4-compatible (::/96, deprecated), in both spellings: ipaddr.js reads the dotted one as IPv4-mapped.
-    '::127.0.0.1', '::7f00:1', '::8.8.8.8', '::a00:1',
+    '::127.0.0.1',
+    '::7f00:1',
+    '::8.8.8.8',
+    '::a00:1',
     // IPv4-mapped and NAT64 (well-known prefix) to a private IPv4 address.
-    '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:10.0.0.1', '64:ff9b::a00:1', '64:ff9b::7f00:1', '64:ff9b::10.0.0.1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:10.0.0.1',
+    '64:ff9b::a00:1',
+    '64:ff9b::7f00:1',
+    '64:ff9b::10.0.0.1',
     // IPv4-translated, NAT64 local-use, 6to4 (whatever it embeds), Teredo, documentation, benchmarking, ORCHID, AMT, 3fff::/20, SRv6.
-    '::ffff:0:7f00:1', '64:ff9b:1::a00:1', '64:ff9b:1::808:808',
+    '::ffff:0:7f00:1',
+    '64:ff9b:1::a00:1',
+    '64:ff9b:1::808:808',
     // …and with a public IPv4 address inside: no endpoint is named so.
-    '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:7f00:1::', '2002:a00:1::1', '2002:808:808::1', '2001::1', '2001:0:4136:e378:8000:63bf:3fff:fdd2',
-    '2001:db8::1', '2001:2::1', '2001:10::1', '2001:20::1', '2001:3::1', '3fff::1', '5f00::1',
+    '::ffff:8.8.8.8',
+    '64:ff9b::808:808',
+    '2002:7f00:1::',
+    '2002:a00:1::1',
+    '2002:808:808::1',
+    '2001::1',
+    '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+    '2001:db8::1',
+    '2001:2::1',
+    '2001:10::1',
+    '2001:20::1',
+    '2001:3::1',
+    '3fff::1',
+    '5f00::1',
     // Not an address at all, or not one in the form a socket connects to.
-    'localhost', '2130706433', '0x7f.1', '127.1', 'fe80::1%eth0', '',
+    'localhost',
+    '2130706433',
+    '0x7f.1',
+    '127.1',
+    'fe80::1%eth0',
+    '',
   ])('refuses %s', (address) => {
     expect(isPublicAddress(address)).toBe(false);
   });
@@ -42,7 +89,10 @@ describe('isAllowedPort', () => {
 });
 
 describe('urlProblem', () => {
-  const resolvesTo = (...addresses: string[]) => async () => addresses;
+  const resolvesTo =
+    (...addresses: string[]) =>
+    async () =>
+      addresses;
   it('refuses IPv6 literals that reach a private or special address', async () => {
     for (const host of ['::127.0.0.1', '::ffff:127.0.0.1', '64:ff9b::a00:1', '2002:7f00:1::', '2001::1']) {
       expect(await urlProblem(`https://[${host}]/hooks`, strict)).toMatch(/^The webhook url must be on a public address/);
@@ -61,8 +111,12 @@ describe('urlProblem', () => {
   });
 
   it('refuses a name that resolves to any special address, IPv4-compatible included', async () => {
-    expect(await urlProblem('https://hooks.example.com/x', strict, resolvesTo('93.184.215.14', '::127.0.0.1'))).toBe(ADDRESS_TEXT.notPublic('hooks.example.com', '::127.0.0.1'));
-    expect(await urlProblem('https://hooks.example.com/x', strict, resolvesTo('64:ff9b::a00:1'))).toBe(ADDRESS_TEXT.notPublic('hooks.example.com', '64:ff9b::a00:1'));
+    expect(await urlProblem('https://hooks.example.com/x', strict, resolvesTo('93.184.215.14', '::127.0.0.1'))).toBe(
+      ADDRESS_TEXT.notPublic('hooks.example.com', '::127.0.0.1'),
+    );
+    expect(await urlProblem('https://hooks.example.com/x', strict, resolvesTo('64:ff9b::a00:1'))).toBe(
+      ADDRESS_TEXT.notPublic('hooks.example.com', '64:ff9b::a00:1'),
+    );
   });
 
   it('lets development and tests use any host and port', async () => {

@@ -79,7 +79,13 @@ export async function deliver(deps: DeliveryDeps, claim: Claim<{ activityId: str
   }
   report(db, { type: 'webhookDelivery', outcome: result.status });
   const now = clock.now();
-  const attempt = { at: now.toISOString(), status: result.status, statusCode: result.statusCode, ms: Math.round(performance.now() - started), ...(result.error ? { error: result.error } : {}) };
+  const attempt = {
+    at: now.toISOString(),
+    status: result.status,
+    statusCode: result.statusCode,
+    ms: Math.round(performance.now() - started),
+    ...(result.error ? { error: result.error } : {}),
+  };
   const attemptNo = activity.attempts.length + 1;
   const delay = result.status === 'delivered' ? undefined : scheduledDelay(deps.jobs.kinds[DELIVER_JOB]!, attemptNo);
   const next = delay === undefined ? null : new Date(now.getTime() + delay * 1000);
@@ -97,12 +103,19 @@ export async function deliver(deps: DeliveryDeps, claim: Claim<{ activityId: str
       .where(eq(webhookActivities.id, activityId));
     if (result.status === 'delivered') {
       // Only when it was failing: a row every delivery rewrote would serialize them all.
-      if (webhook.failingSince) await tx.update(webhooks).set({ failingSince: null }).where(and(eq(webhooks.id, webhook.id), isNotNull(webhooks.failingSince)));
+      if (webhook.failingSince)
+        await tx
+          .update(webhooks)
+          .set({ failingSince: null })
+          .where(and(eq(webhooks.id, webhook.id), isNotNull(webhooks.failingSince)));
       return;
     }
     const failingSince = webhook.failingSince ?? now;
     const turnOff = webhook.enabled && now.getTime() - failingSince.getTime() >= DISABLE_AFTER_MS;
-    await tx.update(webhooks).set({ failingSince, ...(turnOff ? { enabled: false } : {}) }).where(eq(webhooks.id, webhook.id));
+    await tx
+      .update(webhooks)
+      .set({ failingSince, ...(turnOff ? { enabled: false } : {}) })
+      .where(eq(webhooks.id, webhook.id));
     if (turnOff) {
       deps.log.warn({ webhook: webhook.id }, 'a webhook failing for 5 days was turned off');
       await queueDisabledNotice(tx, deps.site, webhook, Math.floor((now.getTime() - failingSince.getTime()) / 86_400_000));

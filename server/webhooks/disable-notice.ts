@@ -19,7 +19,10 @@ for {{ days }} days in a row, so we turned it off. Events that happen while it i
 /** Mails the publisher's owners that `webhook` was turned off after failing for `days` days, in `tx`. */
 export async function queueDisabledNotice(tx: Tx, site: Site, webhook: { id: string; label: string; url: string; publisherId: string }, days: number) {
   const [publisher] = await tx.select({ name: publishers.name }).from(publishers).where(eq(publishers.id, webhook.publisherId));
-  const owners = await tx.select().from(developers).where(and(eq(developers.publisherId, webhook.publisherId), eq(developers.role, 'owner')));
+  const owners = await tx
+    .select()
+    .from(developers)
+    .where(and(eq(developers.publisherId, webhook.publisherId), eq(developers.role, 'owner')));
   const [layout] = await tx.select().from(emailTemplates).where(eq(emailTemplates.name, DEFAULT_LAYOUT));
   const link = `${site.portalUrl}/publisher/webhooks/${encodeURIComponent(webhook.id)}`;
   for (const to of owners) {

@@ -38,7 +38,9 @@ export async function dispatchEvents(db: Db, limit = 100): Promise<number> {
       .select({ id: webhooks.id, publisherId: webhooks.publisherId, events: webhooks.events })
       .from(webhooks)
       .innerJoin(publishers, eq(publishers.id, webhooks.publisherId))
-      .where(and(inArray(webhooks.publisherId, [...new Set(events.map((e) => e.publisherId))]), eq(webhooks.enabled, true), eq(publishers.canUseWebhooks, true)))
+      .where(
+        and(inArray(webhooks.publisherId, [...new Set(events.map((e) => e.publisherId))]), eq(webhooks.enabled, true), eq(publishers.canUseWebhooks, true)),
+      )
       .orderBy(webhooks.createdAt);
     for (const event of events) {
       for (const hook of listening) {
@@ -46,7 +48,15 @@ export async function dispatchEvents(db: Db, limit = 100): Promise<number> {
         await queueDelivery(tx, hook.id, { id: event.id, type: event.type, payload: deliveryBody(event.type, event.occurredAt, event.payload) });
       }
     }
-    await tx.update(salesEvents).set({ dispatchedAt: sql`now()` }).where(inArray(salesEvents.id, events.map((e) => e.id)));
+    await tx
+      .update(salesEvents)
+      .set({ dispatchedAt: sql`now()` })
+      .where(
+        inArray(
+          salesEvents.id,
+          events.map((e) => e.id),
+        ),
+      );
     return events.length;
   });
 }

@@ -37,7 +37,8 @@ export function post(url: string, headers: Record<string, string>, body: string,
       return resolve({ kind: 'refused', message: 'Only https:// endpoints are called.' });
     }
     // Port 0 in the url would become the scheme's default on the way to the agent: the url's own port is checked here.
-    if (!policy.allowPrivateNetworks && u.port !== '' && !isAllowedPort(Number(u.port))) return resolve({ kind: 'refused', message: ADDRESS_TEXT.port(u.port) });
+    if (!policy.allowPrivateNetworks && u.port !== '' && !isAllowedPort(Number(u.port)))
+      return resolve({ kind: 'refused', message: ADDRESS_TEXT.port(u.port) });
     const client = u.protocol === 'https:' ? https : http;
     let settled = false;
     const done = (outcome: PostOutcome) => {

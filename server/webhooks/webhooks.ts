@@ -43,7 +43,13 @@ export async function setEnabled(db: Db, hook: Hook, enabled: boolean) {
 export async function activitiesPage(db: Db, hook: Hook, page: { limit: number; offset: number }) {
   const id = hook.id;
   const [rows, [total]] = await Promise.all([
-    db.select().from(webhookActivities).where(eq(webhookActivities.webhookId, id)).orderBy(desc(webhookActivities.createdAt), desc(webhookActivities.id)).limit(page.limit).offset(page.offset),
+    db
+      .select()
+      .from(webhookActivities)
+      .where(eq(webhookActivities.webhookId, id))
+      .orderBy(desc(webhookActivities.createdAt), desc(webhookActivities.id))
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ n: count() }).from(webhookActivities).where(eq(webhookActivities.webhookId, id)),
   ]);
   return { data: rows.map(toActivity), meta: { total: total?.n ?? 0 } };
@@ -62,7 +68,11 @@ export async function resend(db: Db, hook: Hook, activityId: string) {
   requireEnabled(hook);
   const id = hook.id;
   return db.transaction(async (tx) => {
-    const [original] = await tx.select().from(webhookActivities).where(and(eq(webhookActivities.id, activityId), eq(webhookActivities.webhookId, id))).for('update');
+    const [original] = await tx
+      .select()
+      .from(webhookActivities)
+      .where(and(eq(webhookActivities.id, activityId), eq(webhookActivities.webhookId, id)))
+      .for('update');
     if (!original) throw notFound('Webhook activity');
     if (original.resent) throw conflict('already_resent', WEBHOOK_TEXT.alreadyResent);
     await tx.update(webhookActivities).set({ resent: true, nextAttemptAt: null }).where(eq(webhookActivities.id, activityId));
@@ -102,4 +112,3 @@ export async function rotateSecret(db: Db, hook: Hook, now: Date) {
     .returning();
   return secretView(row!, now);
 }
-

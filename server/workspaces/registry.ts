@@ -27,11 +27,7 @@ async function installedApps(db: Db | Tx, workspaceIds: string[]): Promise<Map<s
     .where(and(inArray(appInstallEvents.workspaceId, workspaceIds), ne(appInstallEvents.action, 'download')))
     .orderBy(appInstallEvents.workspaceId, appInstallEvents.appId, desc(appInstallEvents.at), desc(appInstallEvents.id))
     .as('latest');
-  const rows = await db
-    .select({ workspaceId: latest.workspaceId, n: count() })
-    .from(latest)
-    .where(ne(latest.action, 'uninstall'))
-    .groupBy(latest.workspaceId);
+  const rows = await db.select({ workspaceId: latest.workspaceId, n: count() }).from(latest).where(ne(latest.action, 'uninstall')).groupBy(latest.workspaceId);
   return new Map(rows.map((r) => [r.workspaceId, Number(r.n)]));
 }
 
@@ -43,8 +39,14 @@ const registeredColumns = {
   registeredByEmail: developers.email,
 };
 
-async function viewsOf(db: Db | Tx, rows: { workspace: WorkspaceRow; accountName: string; registeredByName: string | null; registeredByEmail: string | null }[]) {
-  const installed = await installedApps(db, rows.map((r) => r.workspace.id));
+async function viewsOf(
+  db: Db | Tx,
+  rows: { workspace: WorkspaceRow; accountName: string; registeredByName: string | null; registeredByEmail: string | null }[],
+) {
+  const installed = await installedApps(
+    db,
+    rows.map((r) => r.workspace.id),
+  );
   return rows.map(({ workspace: w, accountName, registeredByName, registeredByEmail }): RegisteredWorkspace => {
     if (!isRegistered(w)) throw new Error(`workspace ${w.id} is not registered`);
     return {
@@ -149,7 +151,10 @@ export async function rotateSecret(db: Db, id: string, now = new Date()) {
 export async function revokeWorkspace(db: Db, id: string, now = new Date()): Promise<RegisteredWorkspace> {
   await db.transaction(async (tx) => {
     await lockLive(tx, id);
-    await tx.update(workspaces).set({ revokedAt: now }).where(and(eq(workspaces.id, id), isNull(workspaces.revokedAt)));
+    await tx
+      .update(workspaces)
+      .set({ revokedAt: now })
+      .where(and(eq(workspaces.id, id), isNull(workspaces.revokedAt)));
     await tx.delete(workspaceTokens).where(eq(workspaceTokens.workspaceId, id));
   });
   return registeredWorkspace(db, id);

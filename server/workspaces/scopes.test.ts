@@ -3,7 +3,8 @@ import { grantScope, ROCKET_CHAT_DEFAULT_SCOPES, WORKSPACE_SCOPES } from './scop
 
 describe('the scope a workspace is granted', () => {
   it('is Rocket.Chat’s default list, exactly as it sends it', () => {
-    const asked = 'workspace:license:read workspace:client:write workspace:stats:write workspace:push:send marketplace:read marketplace:download fedhub:register';
+    const asked =
+      'workspace:license:read workspace:client:write workspace:stats:write workspace:push:send marketplace:read marketplace:download fedhub:register';
     expect(ROCKET_CHAT_DEFAULT_SCOPES.join(' ')).toBe(asked);
     expect(grantScope(asked)).toEqual({ scope: asked });
   });

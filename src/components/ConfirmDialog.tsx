@@ -1,7 +1,23 @@
 import { AlertDialog, Button, Flex } from '@radix-ui/themes';
 
 /** A yes/no question before going on (SPEC §5 'No Screenshots Provided', §8 the cancellation prompt). */
-export function ConfirmDialog({ title, text, yes = 'Yes', no = 'No', danger = false, onYes, onNo }: { title: string; text: string; yes?: string; no?: string; danger?: boolean; onYes: () => void; onNo: () => void }) {
+export function ConfirmDialog({
+  title,
+  text,
+  yes = 'Yes',
+  no = 'No',
+  danger = false,
+  onYes,
+  onNo,
+}: {
+  title: string;
+  text: string;
+  yes?: string;
+  no?: string;
+  danger?: boolean;
+  onYes: () => void;
+  onNo: () => void;
+}) {
   return (
     <AlertDialog.Root open onOpenChange={(open) => !open && onNo()}>
       <AlertDialog.Content maxWidth="440px">

@@ -28,7 +28,19 @@ export function Drawer({
     <Dialog.Root open onOpenChange={(open) => !open && close()}>
       <Dialog.Content
         aria-describedby={undefined}
-        style={{ position: 'fixed', top: 0, right: 0, bottom: 0, left: 'auto', width: `min(${width}px, 100vw)`, maxWidth: '100vw', maxHeight: '100vh', borderRadius: 0, margin: 0, overflowY: 'auto' }}
+        style={{
+          position: 'fixed',
+          top: 0,
+          right: 0,
+          bottom: 0,
+          left: 'auto',
+          width: `min(${width}px, 100vw)`,
+          maxWidth: '100vw',
+          maxHeight: '100vh',
+          borderRadius: 0,
+          margin: 0,
+          overflowY: 'auto',
+        }}
       >
         <Dialog.Title>{title}</Dialog.Title>
         <Dialog.Description size="2" color="gray" mb="4">

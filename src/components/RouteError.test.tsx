@@ -8,7 +8,14 @@ const notFound = { title: 'This app does not exist', text: 'There is no app with
 
 describe('a screen’s error state', () => {
   it('is a not-found page leading back to the list for a 404, without a useless Try again', async () => {
-    await renderScreen(() => <RouteError error={new ApiError(404, { error: 'App not found.', code: 'not_found', requestId: 'r1' })} reset={vi.fn()} info={undefined} notFound={notFound} />);
+    await renderScreen(() => (
+      <RouteError
+        error={new ApiError(404, { error: 'App not found.', code: 'not_found', requestId: 'r1' })}
+        reset={vi.fn()}
+        info={undefined}
+        notFound={notFound}
+      />
+    ));
     expect(await screen.findByRole('heading', { name: 'This app does not exist' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Apps' })).toHaveAttribute('href', '/publisher/apps');
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
@@ -16,7 +23,9 @@ describe('a screen’s error state', () => {
   });
 
   it('can be retried for any other failure', async () => {
-    await renderScreen(() => <RouteError error={new ApiError(503, { error: 'Down.', code: 'x', requestId: 'r2' })} reset={vi.fn()} info={undefined} notFound={notFound} />);
+    await renderScreen(() => (
+      <RouteError error={new ApiError(503, { error: 'Down.', code: 'x', requestId: 'r2' })} reset={vi.fn()} info={undefined} notFound={notFound} />
+    ));
     expect(await screen.findByRole('heading', { name: 'Sorry, something went wrong.' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });

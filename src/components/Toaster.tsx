@@ -15,7 +15,12 @@ export default function Toaster() {
       {list.map((t) => {
         const Icon = icons[t.tone];
         return (
-          <Toast.Root key={t.id} onOpenChange={(open) => !open && toast.dismiss(t.id)} type={t.tone === 'error' ? 'foreground' : 'background'} data-testid="toast">
+          <Toast.Root
+            key={t.id}
+            onOpenChange={(open) => !open && toast.dismiss(t.id)}
+            type={t.tone === 'error' ? 'foreground' : 'background'}
+            data-testid="toast"
+          >
             <Card size="2" style={{ borderLeft: `4px solid var(--${colors[t.tone]}-9)` }}>
               <Flex justify="between" gap="3" align="start">
                 <Flex gap="2" align="start">

@@ -25,7 +25,11 @@ export async function loadChecks(ac: AccessControl, developerId: string, publish
   ];
   if (grouping.length > 0) await enforcer.addGroupingPolicies(grouping);
   // The flags of the developer's publisher (SPEC §6) that some features need beside the role.
-  if (publisherId && ac.flags.length > 0) await enforcer.addNamedGroupingPolicies('g2', ac.flags.map((flag) => [publisherId, flag]));
+  if (publisherId && ac.flags.length > 0)
+    await enforcer.addNamedGroupingPolicies(
+      'g2',
+      ac.flags.map((flag) => [publisherId, flag]),
+    );
   const cache = new Map<string, boolean>();
   const key = (f: Feature, p: Permission, group: string) => `${f}|${p}|${developerId}|${group}`;
   for (const feature of features) {

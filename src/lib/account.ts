@@ -20,7 +20,7 @@ export const accessQuery = queryOptions({
 });
 
 /** 404 means "no account yet" (SPEC §8): it is an answer, not an error. */
-const orNullOn404 = async <T,>(call: () => Promise<T>) => {
+const orNullOn404 = async <T>(call: () => Promise<T>) => {
   try {
     return await call();
   } catch (e) {

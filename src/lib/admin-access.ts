@@ -24,6 +24,9 @@ export async function requireSystemRead(pending: Promise<Checks>, feature: Featu
 export async function requireAppPermission(pending: Promise<Checks>, permission: 'create' | 'update') {
   const checks = await pending;
   if (checks.can('app', permission)) return;
-  toast.error(`It appears you do not have access to ${permission} apps. If you believe this to be incorrect, please contact the Cloud Team.`, accessText.invalidAccessTitle);
+  toast.error(
+    `It appears you do not have access to ${permission} apps. If you believe this to be incorrect, please contact the Cloud Team.`,
+    accessText.invalidAccessTitle,
+  );
   throw redirect({ to: '/publisher/apps' });
 }

@@ -33,9 +33,7 @@ const withPortalHeaders = (args: ApiFetcherArgs): ApiFetcherArgs => ({
  */
 async function api(args: ApiFetcherArgs) {
   const early = takeEarly(args.method, args.path, hooks.token());
-  const res = early
-    ? await early.then(asApiResult, () => tsRestFetchApi(withPortalHeaders(args)))
-    : await tsRestFetchApi(withPortalHeaders(args));
+  const res = early ? await early.then(asApiResult, () => tsRestFetchApi(withPortalHeaders(args))) : await tsRestFetchApi(withPortalHeaders(args));
   if (res.status === 401 && !args.path.endsWith('/oauth/exchange')) hooks.onUnauthorized();
   return res;
 }

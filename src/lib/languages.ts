@@ -36,4 +36,6 @@ export const languageNames: Record<LanguageKey, string> = {
 };
 
 /** The languages as [key, name] choices, ordered by name (German between French and Greek, not by code). */
-export const languageChoices: [LanguageKey, string][] = (Object.entries(languageNames) as [LanguageKey, string][]).sort(([, a], [, b]) => a.localeCompare(b, 'en'));
+export const languageChoices: [LanguageKey, string][] = (Object.entries(languageNames) as [LanguageKey, string][]).sort(([, a], [, b]) =>
+  a.localeCompare(b, 'en'),
+);

@@ -60,15 +60,31 @@ describe('toast.pending', () => {
     progress.success('Published!');
     expect(shown()).toEqual([['success', 'Published!']]);
     toast.pending('Unpublishing the app...').apiError(new Error('boom'));
-    expect(shown()).toEqual([['success', 'Published!'], ['error', 'boom']]);
+    expect(shown()).toEqual([
+      ['success', 'Published!'],
+      ['error', 'boom'],
+    ]);
   });
 });
 
 describe('optional search params (the admin app detail’s diffFrom, diffTo, diffAfter, diffLimit)', () => {
   it('keeps text up to its bound, numbers as their text, and drops the rest', () => {
-    expect([optionalBounded('2.1.0', 100), optionalBounded(2, 100), optionalBounded('', 100), optionalBounded('x'.repeat(101), 100), optionalBounded({}, 100)]).toEqual(['2.1.0', '2', undefined, undefined, undefined]);
+    expect([
+      optionalBounded('2.1.0', 100),
+      optionalBounded(2, 100),
+      optionalBounded('', 100),
+      optionalBounded('x'.repeat(101), 100),
+      optionalBounded({}, 100),
+    ]).toEqual(['2.1.0', '2', undefined, undefined, undefined]);
   });
   it('keeps a whole number in its range, from a number or its digits', () => {
-    expect([optionalInt(1, 1, 200), optionalInt('200', 1, 200), optionalInt(0, 1, 200), optionalInt('201', 1, 200), optionalInt('2.5', 1, 200), optionalInt(2.5, 1, 200)]).toEqual([1, 200, undefined, undefined, undefined, undefined]);
+    expect([
+      optionalInt(1, 1, 200),
+      optionalInt('200', 1, 200),
+      optionalInt(0, 1, 200),
+      optionalInt('201', 1, 200),
+      optionalInt('2.5', 1, 200),
+      optionalInt(2.5, 1, 200),
+    ]).toEqual([1, 200, undefined, undefined, undefined, undefined]);
   });
 });

@@ -14,7 +14,8 @@ export const Route = createFileRoute('/apps/$appId')({
   // The offer's request starts beside the page's code, never awaited: the pages show their own loading and error states.
   loader: ({ context, params, deps }) => {
     void context.queryClient.prefetchQuery(configQuery);
-    if (deps.workspaceId && deps.token) void import('../features/checkout/api').then(({ offerQuery }) => context.queryClient.prefetchQuery(offerQuery(params.appId, deps)));
+    if (deps.workspaceId && deps.token)
+      void import('../features/checkout/api').then(({ offerQuery }) => context.queryClient.prefetchQuery(offerQuery(params.appId, deps)));
   },
   component: function CheckoutPages() {
     return (

@@ -33,7 +33,15 @@ export const Route = createFileRoute('/publisher/admin/apps/$id')({
   loader: async ({ context, params, deps }) => (await import('../features/admin-apps/api')).loadAdminApp(context.queryClient, params.id, deps),
   pendingComponent: () => <PageLoader label="Loading the app…" />,
   errorComponent: (props) => (
-    <RouteError {...props} notFound={{ title: 'This app does not exist', text: 'There is no app with this id in the marketplace.', back: '/publisher/admin/apps', backLabel: 'Back to all apps' }} />
+    <RouteError
+      {...props}
+      notFound={{
+        title: 'This app does not exist',
+        text: 'There is no app with this id in the marketplace.',
+        back: '/publisher/admin/apps',
+        backLabel: 'Back to all apps',
+      }}
+    />
   ),
   component: function AdminAppRoute() {
     const { id } = Route.useParams();

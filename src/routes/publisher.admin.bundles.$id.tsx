@@ -14,7 +14,15 @@ export const Route = createFileRoute('/publisher/admin/bundles/$id')({
   },
   pendingComponent: () => <PageLoader label="Loading the bundle…" />,
   errorComponent: (props) => (
-    <RouteError {...props} notFound={{ title: 'This bundle does not exist', text: 'There is no bundle with this id in the marketplace.', back: '/publisher/admin/bundles', backLabel: 'Back to all bundles' }} />
+    <RouteError
+      {...props}
+      notFound={{
+        title: 'This bundle does not exist',
+        text: 'There is no bundle with this id in the marketplace.',
+        back: '/publisher/admin/bundles',
+        backLabel: 'Back to all bundles',
+      }}
+    />
   ),
   component: function AdminBundleRoute() {
     const { id } = Route.useParams();

@@ -10,12 +10,22 @@ export const Route = createFileRoute('/publisher/admin/publishers/$id')({
   // The queries load with the screen's chunk, not with the entry.
   loader: async ({ context, params }) => {
     const { adminPublisherQuery, publisherAppsQuery, publisherBundlesQuery, publisherDevelopersQuery } = await import('../features/admin-publishers/api');
-    void Promise.all([publisherDevelopersQuery, publisherAppsQuery, publisherBundlesQuery].map((q) => context.queryClient.prefetchQuery(q(params.id) as never)));
+    void Promise.all(
+      [publisherDevelopersQuery, publisherAppsQuery, publisherBundlesQuery].map((q) => context.queryClient.prefetchQuery(q(params.id) as never)),
+    );
     await context.queryClient.ensureQueryData(adminPublisherQuery(params.id));
   },
   pendingComponent: () => <PageLoader label="Loading the publisher…" />,
   errorComponent: (props) => (
-    <RouteError {...props} notFound={{ title: 'This publisher does not exist', text: 'There is no publisher with this id.', back: '/publisher/admin/publishers', backLabel: 'Back to all publishers' }} />
+    <RouteError
+      {...props}
+      notFound={{
+        title: 'This publisher does not exist',
+        text: 'There is no publisher with this id.',
+        back: '/publisher/admin/publishers',
+        backLabel: 'Back to all publishers',
+      }}
+    />
   ),
   component: function AdminPublisherRoute() {
     const { id } = Route.useParams();

@@ -15,7 +15,15 @@ export const Route = createFileRoute('/publisher/apps/$id')({
   },
   pendingComponent: () => <PageLoader label="Loading the app…" />,
   errorComponent: (props) => (
-    <RouteError {...props} notFound={{ title: 'This app does not exist', text: 'There is no app with this id among your publisher’s apps.', back: '/publisher/apps', backLabel: 'Back to Apps' }} />
+    <RouteError
+      {...props}
+      notFound={{
+        title: 'This app does not exist',
+        text: 'There is no app with this id among your publisher’s apps.',
+        back: '/publisher/apps',
+        backLabel: 'Back to Apps',
+      }}
+    />
   ),
   component: function AppDetailRoute() {
     const { id } = Route.useParams();

@@ -16,7 +16,12 @@ export const Route = createFileRoute('/publisher/new-extended/app/{-$appId}/{-$v
         versionId={versionId}
         step={step}
         canCreatePaidApps={!!account.publisher?.canCreatePaidApps}
-        go={(p) => void navigate({ to: '/publisher/new-extended/app/{-$appId}/{-$versionId}/{-$step}', params: { appId: p.appId, versionId: p.versionId, step: p.appId ? String(p.index) : undefined } })}
+        go={(p) =>
+          void navigate({
+            to: '/publisher/new-extended/app/{-$appId}/{-$versionId}/{-$step}',
+            params: { appId: p.appId, versionId: p.versionId, step: p.appId ? String(p.index) : undefined },
+          })
+        }
         leave={(id) => void navigate({ to: '/publisher/apps/$id', params: { id } })}
       />
     );

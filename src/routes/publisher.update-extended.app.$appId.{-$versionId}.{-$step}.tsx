@@ -16,7 +16,12 @@ export const Route = createFileRoute('/publisher/update-extended/app/$appId/{-$v
         versionId={versionId}
         step={step}
         canCreatePaidApps={!!account.publisher?.canCreatePaidApps}
-        go={(p) => void navigate({ to: '/publisher/update-extended/app/$appId/{-$versionId}/{-$step}', params: { appId, versionId: p.versionId, step: p.versionId ? String(p.index) : undefined } })}
+        go={(p) =>
+          void navigate({
+            to: '/publisher/update-extended/app/$appId/{-$versionId}/{-$step}',
+            params: { appId, versionId: p.versionId, step: p.versionId ? String(p.index) : undefined },
+          })
+        }
         leave={(id) => void navigate({ to: '/publisher/apps/$id', params: { id } })}
       />
     );

@@ -21,7 +21,12 @@ const act = (id: string, versionId: string, action: string, extra: Record<string
   s.request('POST', `/v1/admin/app/${id}/version/${versionId}/${action}`, { token, body: { action, ...extra } });
 const logs = async (id: string, offset = 0) => (await s.request('GET', `/v1/admin/app/${id}/activityLogs?limit=5&offset=${offset}`, { token: reviewer })).json;
 
-const settled = (id: string) => eventually(() => latest(id), (v) => v.status !== 'compiling', { what: 'the compile to finish', interval: 250 });
+const settled = (id: string) =>
+  eventually(
+    () => latest(id),
+    (v) => v.status !== 'compiling',
+    { what: 'the compile to finish', interval: 250 },
+  );
 
 describe('staff reads', () => {
   it('lists every publisher’s apps (not bundles), newest change first, paged and searchable', async () => {
@@ -72,7 +77,11 @@ describe('staff version actions go through the lifecycle machine and into the ac
     expect(res.status, res.text).toBe(200);
     expect(res.json).toMatchObject({ status: 'reviewed', reviewedNote: 'Please add a privacy policy link.' });
     const [entry] = (await logs(id)).data;
-    expect(entry).toMatchObject({ userExtra: { name: 'Daniel Kim' }, action: 'review', actionExtra: { from: 'compiled', to: 'reviewed', reviewedNote: 'Please add a privacy policy link.' } });
+    expect(entry).toMatchObject({
+      userExtra: { name: 'Daniel Kim' },
+      action: 'review',
+      actionExtra: { from: 'compiled', to: 'reviewed', reviewedNote: 'Please add a privacy policy link.' },
+    });
     expect(Date.now() - Date.parse(entry.when)).toBeLessThan(60_000);
   });
 
@@ -98,7 +107,10 @@ describe('staff version actions go through the lifecycle machine and into the ac
     expect(illegal.status).toBe(409);
     expect(illegal.json).toMatchObject({ code: 'invalid_transition', requestId: expect.any(String) });
     expect((await act(id, v.id, 'review', { reviewNote: 'x' })).status).toBe(409);
-    expect((await act(id, v.id, 'reject', { rejectionReason: 'Duplicates an existing app.' })).json).toMatchObject({ status: 'rejected', rejectionNote: 'Duplicates an existing app.' });
+    expect((await act(id, v.id, 'reject', { rejectionReason: 'Duplicates an existing app.' })).json).toMatchObject({
+      status: 'rejected',
+      rejectionNote: 'Duplicates an existing app.',
+    });
     expect((await act(id, v.id, 'approve')).status).toBe(409);
     expect((await act(id, v.id, 'approve', { action: 'reject' })).status).toBe(400);
   });

@@ -47,7 +47,8 @@ describe('finding publishers', () => {
     expect((await s.request('GET', `/v1/admin/publishers/${pub('northwind')}/bundles`, { token: support })).status).toBe(200);
     const devs = (await s.request('GET', `/v1/admin/publishers/${pub('northwind')}/developers`, { token: support })).json as { email: string }[];
     expect(devs.map((d) => d.email).sort()).toEqual(['marcus.chen@northwind.example', 'olivia.bennett@northwind.example', 'priya.raman@northwind.example']);
-    for (const path of ['', '/apps', '/bundles', '/developers']) expect((await s.request('GET', `/v1/admin/publishers/nope${path}`, { token: support })).status).toBe(404);
+    for (const path of ['', '/apps', '/bundles', '/developers'])
+      expect((await s.request('GET', `/v1/admin/publishers/nope${path}`, { token: support })).status).toBe(404);
   });
 });
 
@@ -55,7 +56,10 @@ describe('editing a publisher', () => {
   it('changes its name and flags, which the publisher’s permissions follow at once, and logs who did it', async () => {
     const lars = await s.signIn('fjordOwner');
     expect((await s.request('GET', '/v1/me/ac', { token: lars })).json.canCreateBundles ?? false).toBe(false);
-    const res = await s.request('POST', `/v1/admin/publishers/${pub('fjord')}`, { token: support, body: { ...flags, name: 'Fjord Labs AS', canCreateBundles: true, canUseWebhooks: true } });
+    const res = await s.request('POST', `/v1/admin/publishers/${pub('fjord')}`, {
+      token: support,
+      body: { ...flags, name: 'Fjord Labs AS', canCreateBundles: true, canUseWebhooks: true },
+    });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ name: 'Fjord Labs AS', canCreateBundles: true, canUseWebhooks: true, canCreatePaidApps: false });
     expect((await s.request('GET', '/v1/publisher', { token: lars })).json).toMatchObject({ name: 'Fjord Labs AS', canCreateBundles: true });
@@ -81,8 +85,16 @@ describe('the publisher’s developers', () => {
     const res = await s.request('POST', `${base}/${dev('developer')}`, { token: support, body });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject(body);
-    const bad = await s.request('POST', `${base}/${dev('developer')}`, { token: support, body: { firstName: '', lastName: '', chatUsername: '', email: 'nope' } });
-    expect(bad.json.fields.map((f: { message: string }) => f.message).sort()).toEqual(['A valid email is required.', 'First name is required.', 'Last name is required.', 'Username is required.']);
+    const bad = await s.request('POST', `${base}/${dev('developer')}`, {
+      token: support,
+      body: { firstName: '', lastName: '', chatUsername: '', email: 'nope' },
+    });
+    expect(bad.json.fields.map((f: { message: string }) => f.message).sort()).toEqual([
+      'A valid email is required.',
+      'First name is required.',
+      'Last name is required.',
+      'Username is required.',
+    ]);
     // Another publisher's developer through this publisher: not found.
     expect((await s.request('POST', `${base}/${dev('fjordOwner')}`, { token: support, body })).status).toBe(404);
   });
@@ -106,7 +118,10 @@ describe('the publisher’s developers', () => {
     expect((await s.request('GET', '/v1/admin/publishers', { token: priya })).status).toBe(200);
     await s.request('POST', `${base}/${dev('viewer')}/system-role`, { token: admin, body: { role: 'user' } });
     expect((await s.request('GET', '/v1/admin/publishers', { token: priya })).status).toBe(403);
-    expect((await s.request('POST', `${base}/${dev('viewer')}/system-role`, { token: admin, body: { role: 'god' } })).json.fields).toContainEqual({ path: 'role', message: 'Please select the system role.' });
+    expect((await s.request('POST', `${base}/${dev('viewer')}/system-role`, { token: admin, body: { role: 'god' } })).json.fields).toContainEqual({
+      path: 'role',
+      message: 'Please select the system role.',
+    });
   });
 });
 
@@ -130,11 +145,23 @@ describe('contacting a publisher', () => {
   it('mails the owners through the mail service, in the chosen layout, with the reply-to address', async () => {
     const res = await s.request('POST', `/v1/admin/publishers/${pub('northwind')}/email`, {
       token: support,
-      body: { layout: DEFAULT_LAYOUT, subject: 'About {{ publisher.name }}', content: 'Hello {{ developer.firstName }},\nyour listing needs a new icon.', relatedAppId: '', replyTo: 'support@marketplace.example' },
+      body: {
+        layout: DEFAULT_LAYOUT,
+        subject: 'About {{ publisher.name }}',
+        content: 'Hello {{ developer.firstName }},\nyour listing needs a new icon.',
+        relatedAppId: '',
+        replyTo: 'support@marketplace.example',
+      },
     });
     expect(res.status).toBe(200);
     const outbox = join(s.config.dataDir, 'outbox');
-    const files = () => { try { return readdirSync(outbox).filter((f) => f.endsWith('.eml')); } catch { return []; } };
+    const files = () => {
+      try {
+        return readdirSync(outbox).filter((f) => f.endsWith('.eml'));
+      } catch {
+        return [];
+      }
+    };
     await expect.poll(() => files().length, { timeout: 20_000 }).toBe(1);
     const mail = await simpleParser(readFileSync(join(outbox, files()[0]!)));
     expect(mail.subject).toBe('About Northwind Integrations');
@@ -147,7 +174,12 @@ describe('contacting a publisher', () => {
   it('requires a subject and content, and refuses unknown layouts and other publishers’ apps', async () => {
     const path = `/v1/admin/publishers/${pub('northwind')}/email`;
     const empty = await s.request('POST', path, { token: support, body: { subject: '', content: ' ' } });
-    expect(empty.json.fields).toEqual(expect.arrayContaining([{ path: 'subject', message: 'Subject is required.' }, { path: 'content', message: 'Content is required.' }]));
+    expect(empty.json.fields).toEqual(
+      expect.arrayContaining([
+        { path: 'subject', message: 'Subject is required.' },
+        { path: 'content', message: 'Content is required.' },
+      ]),
+    );
     expect((await s.request('POST', path, { token: support, body: { subject: 'Hi', content: 'Hi', layout: 'no-such-layout' } })).status).toBe(400);
     const gitlab = (await s.request('GET', `/v1/admin/publishers/${pub('fjord')}/apps`, { token: support })).json[0].appId;
     expect((await s.request('POST', path, { token: support, body: { subject: 'Hi', content: 'Hi', relatedAppId: gitlab } })).status).toBe(400);

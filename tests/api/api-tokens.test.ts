@@ -30,7 +30,18 @@ let fjord: string;
 let admin: string;
 
 /** A token as the API shows it (ApiToken). */
-type Listed = { id: string; name: string; prefix: string; createdBy: string; appIds: string[] | null; createdAt: string; expiresAt: string; revokedAt: string | null; lastUsedAt: string | null; lastUsedIp: string | null };
+type Listed = {
+  id: string;
+  name: string;
+  prefix: string;
+  createdBy: string;
+  appIds: string[] | null;
+  createdAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+  lastUsedAt: string | null;
+  lastUsedIp: string | null;
+};
 type Made = { token: Listed; secret: string };
 const make = async (body: Record<string, unknown>, as = owner) => {
   const res = await s.request('POST', '/v1/publisher/tokens', { token: as, body });
@@ -44,17 +55,31 @@ const submit = (path: string, token: string, data: Buffer, fields: Record<string
   const form = new FormData();
   form.append('app', new Blob([new Uint8Array(data)], { type: 'application/zip' }), 'token-cli_1.0.0.zip');
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  return fetch(`${s.base}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form }).then(async (r) => ({ status: r.status, json: await r.json() }));
+  return fetch(`${s.base}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form }).then(async (r) => ({
+    status: r.status,
+    json: await r.json(),
+  }));
 };
 /** The publisher's activity log (what staff see on its profile), newest first. */
 const activity = async () =>
-  (await s.request('GET', `/v1/admin/publishers/${NORTHWIND}/activity?limit=100&offset=0`, { token: admin })).json.data as { userId: string; userName: string; action: string; extra: Record<string, unknown> }[];
+  (await s.request('GET', `/v1/admin/publishers/${NORTHWIND}/activity?limit=100&offset=0`, { token: admin })).json.data as {
+    userId: string;
+    userName: string;
+    action: string;
+    extra: Record<string, unknown>;
+  }[];
 const from = (ip: string) => ({ 'x-forwarded-for': ip });
 
 beforeAll(async () => {
   // The test's requests come through 127.0.0.1, a trusted proxy: X-Forwarded-For names the address a token is used from.
   s = await startServer({}, { TRUST_PROXY: '127.0.0.1' });
-  [owner, developer, viewer, fjord, admin] = await Promise.all([s.signIn('owner'), s.signIn('developer'), s.signIn('viewer'), s.signIn('fjordOwner'), s.signIn('admin')]);
+  [owner, developer, viewer, fjord, admin] = await Promise.all([
+    s.signIn('owner'),
+    s.signIn('developer'),
+    s.signIn('viewer'),
+    s.signIn('fjordOwner'),
+    s.signIn('admin'),
+  ]);
 });
 afterAll(() => s.close());
 
@@ -62,7 +87,16 @@ describe('creating a token', () => {
   it('shows the secret once: the list never does, and the database keeps only its SHA-256 and its first characters', async () => {
     const made = await make({ name: 'CI reader', abilities: ['read'], appIds: null });
     expect(made.secret).toMatch(/^rcmp_[A-Za-z0-9_-]{43}$/);
-    expect(made.token).toMatchObject({ name: 'CI reader', prefix: made.secret.slice(0, 12), abilities: ['read'], appIds: null, createdBy: 'Olivia Bennett', revokedAt: null, lastUsedAt: null, lastUsedIp: null });
+    expect(made.token).toMatchObject({
+      name: 'CI reader',
+      prefix: made.secret.slice(0, 12),
+      abilities: ['read'],
+      appIds: null,
+      createdBy: 'Olivia Bennett',
+      revokedAt: null,
+      lastUsedAt: null,
+      lastUsedIp: null,
+    });
     // 90 days unless told otherwise.
     expect(Date.parse(made.token.expiresAt) - Date.parse(made.token.createdAt)).toBe(TOKEN_DEFAULT_DAYS * DAY);
     const all = await s.request('GET', '/v1/publisher/tokens', { token: owner });
@@ -157,7 +191,12 @@ describe('using a token', () => {
 
   it('is refused on session-only and staff routes (403 token_scope), an admin’s publisher token too', async () => {
     const { secret } = await make({ name: 'Everything', abilities: ['read', 'submit'], appIds: null });
-    for (const [method, path] of [['GET', '/v1/me'], ['GET', '/v1/publisher/users'], ['PUT', '/v1/publisher'], ['GET', '/v1/admin/apps']] as const) {
+    for (const [method, path] of [
+      ['GET', '/v1/me'],
+      ['GET', '/v1/publisher/users'],
+      ['PUT', '/v1/publisher'],
+      ['GET', '/v1/admin/apps'],
+    ] as const) {
       const res = await s.request(method, path, { token: secret, ...(method === 'PUT' ? { body: { name: 'Hijacked' } } : {}) });
       expect(res.status, `${method} ${path}`).toBe(403);
       expect(res.json.code).toBe('token_scope');
@@ -175,14 +214,24 @@ describe('using a token', () => {
     expect((await s.request('GET', '/v1/publisher/apps', { token: made.secret, headers: from('198.51.100.7') })).status).toBe(200);
     expect(await listed(made.token.id)).toMatchObject({ lastUsedIp: '198.51.100.7', lastUsedAt: expect.any(String) });
     expect((await s.request('GET', '/v1/publisher/apps', { token: made.secret, headers: from('198.51.100.7') })).status).toBe(200);
-    expect(await uses()).toEqual([expect.objectContaining({ userId: `token:${made.token.id}`, userName: 'Travelling', extra: { tokenId: made.token.id, name: 'Travelling', ip: '198.51.100.7' } })]);
+    expect(await uses()).toEqual([
+      expect.objectContaining({
+        userId: `token:${made.token.id}`,
+        userName: 'Travelling',
+        extra: { tokenId: made.token.id, name: 'Travelling', ip: '198.51.100.7' },
+      }),
+    ]);
     expect((await s.request('GET', '/v1/publisher/apps', { token: made.secret, headers: from('203.0.113.9') })).status).toBe(200);
     expect((await uses()).map((u) => u.extra.ip)).toEqual(['203.0.113.9', '198.51.100.7']);
     expect(await listed(made.token.id)).toMatchObject({ lastUsedIp: '203.0.113.9' });
   });
 
   it('stops working once expired (401)', async () => {
-    const expire = (id: string) => s.app.db.update(apiTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(apiTokens.id, id));
+    const expire = (id: string) =>
+      s.app.db
+        .update(apiTokens)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(apiTokens.id, id));
     const unused = await make({ name: 'Never used', abilities: ['read'], appIds: null });
     await expire(unused.token.id);
     expect((await s.request('GET', '/v1/publisher/apps', { token: unused.secret })).status).toBe(401);
@@ -234,7 +283,9 @@ describe('the expiry notice', () => {
   const outbox = () => join(s.config.dataDir, 'outbox');
   /** The notices queued as mail so far (the mail jobs), by recipient and subject. */
   const notices = async () =>
-    (await s.app.jobs.list<{ to: string; subject: string; text: string }>(MAIL_JOB)).filter((j) => j.data.subject.startsWith('The API token')).map((j) => j.data);
+    (await s.app.jobs.list<{ to: string; subject: string; text: string }>(MAIL_JOB))
+      .filter((j) => j.data.subject.startsWith('The API token'))
+      .map((j) => j.data);
   /** Runs the hourly job now (as the clock would) and waits for it to finish. */
   const runJob = async () => {
     let id: string | null = null;
@@ -272,7 +323,9 @@ describe('the expiry notice', () => {
       const files = existsSync(outbox()) ? readdirSync(outbox()).filter((f) => f.endsWith('.eml')) : [];
       return Promise.all(files.map(async (f) => simpleParser(readFileSync(join(outbox(), f)))));
     };
-    await expect.poll(async () => (await sentMail()).filter((m) => String(m.html).includes('</html>')).map((m) => m.subject), { timeout: 20_000 }).toEqual([expect.stringMatching(/^The API token “Nightly deploy” expires on \d{1,2} \w+ \d{4}, \d\d:\d\d UTC$/)]);
+    await expect
+      .poll(async () => (await sentMail()).filter((m) => String(m.html).includes('</html>')).map((m) => m.subject), { timeout: 20_000 })
+      .toEqual([expect.stringMatching(/^The API token “Nightly deploy” expires on \d{1,2} \w+ \d{4}, \d\d:\d\d UTC$/)]);
     const [mail] = await sentMail();
     expect(mail!.to).toMatchObject({ value: [{ address: 'olivia.bennett@northwind.example' }] });
     expect(mail!.text).toContain('Hello Olivia,');
@@ -284,7 +337,10 @@ describe('the expiry notice', () => {
   });
 
   it('tells no owner who turned the notice off (the token is still marked told)', async () => {
-    await s.app.db.update(developers).set({ notificationsOff: { 'api-token-expiring': true } }).where(eq(developers.email, 'olivia.bennett@northwind.example'));
+    await s.app.db
+      .update(developers)
+      .set({ notificationsOff: { 'api-token-expiring': true } })
+      .where(eq(developers.email, 'olivia.bennett@northwind.example'));
     try {
       const quiet = await expiringIn('Quiet', 2);
       await runJob();

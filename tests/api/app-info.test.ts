@@ -29,14 +29,21 @@ describe('App details (categories and languages)', () => {
     expect(ok.json).toMatchObject({ categories: ['Social', 'Productivity'], languages: ['en', 'pt-BR'] });
     const empty = await post('Weather Now', 'details', { categories: [], languages: [] });
     expect(empty.status).toBe(400);
-    expect(fields(empty)).toEqual({ categories: 'Please select at least one category.', languages: 'Please indicate which language(s) your app currently supports.' });
+    expect(fields(empty)).toEqual({
+      categories: 'Please select at least one category.',
+      languages: 'Please indicate which language(s) your app currently supports.',
+    });
     expect((await latest('Weather Now')).categories).toEqual(['Social', 'Productivity']);
   });
 
   it('refuses Enterprise, unknown categories and unknown languages', async () => {
-    expect(fields(await post('Weather Now', 'details', { categories: ['Enterprise'], languages: ['en'] }))).toEqual({ 'categories.0': 'Enterprise is not a category you can choose.' });
+    expect(fields(await post('Weather Now', 'details', { categories: ['Enterprise'], languages: ['en'] }))).toEqual({
+      'categories.0': 'Enterprise is not a category you can choose.',
+    });
     expect((await post('Weather Now', 'details', { categories: ['Gardening'], languages: ['en'] })).json.error).toBe('Unknown categories: Gardening.');
-    expect(fields(await post('Weather Now', 'details', { categories: ['Social'], languages: ['klingon'] }))).toEqual({ 'languages.0': 'Choose languages from the list.' });
+    expect(fields(await post('Weather Now', 'details', { categories: ['Social'], languages: ['klingon'] }))).toEqual({
+      'languages.0': 'Choose languages from the list.',
+    });
   });
 
   it('is for the app’s own publisher with app update permission', async () => {
@@ -46,15 +53,27 @@ describe('App details (categories and languages)', () => {
 });
 
 describe('App info and change log', () => {
-  const info = { shortDescription: 'Forecasts for any city', description: 'Type /weather Oslo.', privacyPolicySummary: 'Sends city names to the weather service.', documentationUrl: 'https://northwind.example/docs/weather' };
+  const info = {
+    shortDescription: 'Forecasts for any city',
+    description: 'Type /weather Oslo.',
+    privacyPolicySummary: 'Sends city names to the weather service.',
+    documentationUrl: 'https://northwind.example/docs/weather',
+  };
   it('gives each short-description rule its message', async () => {
     const say = async (shortDescription: string) => fields(await post('Weather Now', 'info', { ...info, shortDescription }));
     expect(await say('')).toEqual({ shortDescription: 'Please provide a concise short description (max of 45 characters).' });
-    expect(await say('Too short')).toEqual({ shortDescription: 'While the short description must be short, it needs to provide value to the customer (more than 10 characters).' });
+    expect(await say('Too short')).toEqual({
+      shortDescription: 'While the short description must be short, it needs to provide value to the customer (more than 10 characters).',
+    });
     expect(await say('x'.repeat(46))).toEqual({ shortDescription: 'The short description must be no more than 45 characters.' });
   });
   it('requires the description, the privacy summary and a documentation URL', async () => {
-    const res = await post('Weather Now', 'info', { shortDescription: 'Forecasts for any city', description: ' ', privacyPolicySummary: '', documentationUrl: 'not a url' });
+    const res = await post('Weather Now', 'info', {
+      shortDescription: 'Forecasts for any city',
+      description: ' ',
+      privacyPolicySummary: '',
+      documentationUrl: 'not a url',
+    });
     expect(fields(res)).toEqual({
       description: 'Description is required.',
       privacyPolicySummary: 'Privacy Policy Summary is required.',
@@ -68,7 +87,9 @@ describe('App info and change log', () => {
       changesNote: 'Public changes are required.',
       internalChangesNote: 'Internal changes are required.',
     });
-    expect((await post('Weather Now', 'changes', { changesNote: '* New: hourly forecasts', internalChangesNote: 'Cache per city.' })).json).toMatchObject({ changesNote: '* New: hourly forecasts' });
+    expect((await post('Weather Now', 'changes', { changesNote: '* New: hourly forecasts', internalChangesNote: 'Cache per city.' })).json).toMatchObject({
+      changesNote: '* New: hourly forecasts',
+    });
   });
 });
 
@@ -96,7 +117,12 @@ describe('Submit for review', () => {
     await s.app.db.update(appVersions).set({ status: 'compiling' }).where(eq(appVersions.internalId, meetingNotes));
     const compiling = await s.request('POST', `/v1/publisher/apps/${appId('Meeting Notes AI')}/info/${meetingNotes}/submit`, { token: lars });
     expect(compiling.json.code).toBe('still_compiling');
-    await post('Weather Now', 'info', { shortDescription: 'Forecasts for any city', description: 'x', privacyPolicySummary: 'y', documentationUrl: 'https://x.example' });
+    await post('Weather Now', 'info', {
+      shortDescription: 'Forecasts for any city',
+      description: 'x',
+      privacyPolicySummary: 'y',
+      documentationUrl: 'https://x.example',
+    });
     const draft = await post('Weather Now', 'submit', undefined);
     // A draft has not compiled: the machine refuses SUBMIT for it.
     expect(draft.status).toBe(409);
@@ -107,7 +133,13 @@ const png = pngImage;
 
 describe('Screenshots', () => {
   const base = async () => `/v1/publisher/apps/${appId('Weather Now')}/info/${(await latest('Weather Now')).id}/screenshots`;
-  const upload = async (files: { filename: string; data: Buffer }[], token = owner) => s.upload('POST', await base(), token, files.map((f) => ({ field: 'screenshots', ...f })));
+  const upload = async (files: { filename: string; data: Buffer }[], token = owner) =>
+    s.upload(
+      'POST',
+      await base(),
+      token,
+      files.map((f) => ({ field: 'screenshots', ...f })),
+    );
   const served = async (url: string) => {
     const res = await fetch(s.base + url);
     return { status: res.status, type: res.headers.get('content-type'), data: Buffer.from(await res.arrayBuffer()) };
@@ -155,18 +187,30 @@ describe('Screenshots', () => {
     const before = (await s.request('GET', await base(), { token: owner })).json.length;
     const gif = await upload([{ filename: 'cat.png', data: Buffer.from('GIF89a' + 'x'.repeat(40)) }]);
     expect([gif.status, gif.json.error]).toEqual([400, 'cat.png is not a PNG or JPEG image.']);
-    const realGif = await upload([{ filename: 'ok.png', data: png(960, 540) }, { filename: 'real.gif', data: await imageOf('gif', 960, 540) }]);
+    const realGif = await upload([
+      { filename: 'ok.png', data: png(960, 540) },
+      { filename: 'real.gif', data: await imageOf('gif', 960, 540) },
+    ]);
     expect([realGif.status, realGif.json.error, realGif.json.fields[0].path]).toEqual([400, 'real.gif is not a PNG or JPEG image.', 'screenshots.1']);
     const text = await upload([{ filename: 'notes.png', data: Buffer.from('not an image at all, only text') }]);
     expect([text.status, text.json.error]).toEqual([400, 'notes.png is not a PNG or JPEG image.']);
     const whole = png(960, 540);
-    const truncated = await upload([{ filename: 'ok.png', data: png(960, 540) }, { filename: 'cut.png', data: whole.subarray(0, whole.length - 40) }]);
+    const truncated = await upload([
+      { filename: 'ok.png', data: png(960, 540) },
+      { filename: 'cut.png', data: whole.subarray(0, whole.length - 40) },
+    ]);
     expect([truncated.status, truncated.json.error, truncated.json.fields[0].path]).toEqual([400, 'cut.png is not a PNG or JPEG image.', 'screenshots.1']);
     const started = performance.now();
-    const huge = await upload([{ filename: 'ok.png', data: png(960, 540) }, { filename: 'bomb.png', data: pngBomb(60000, 60000) }]);
+    const huge = await upload([
+      { filename: 'ok.png', data: png(960, 540) },
+      { filename: 'bomb.png', data: pngBomb(60000, 60000) },
+    ]);
     expect(performance.now() - started).toBeLessThan(2000);
     expect(huge.status).toBe(400);
-    expect(huge.json.fields[0]).toEqual({ path: 'screenshots.1', message: 'bomb.png is 60000×60000; screenshots are 160 to 7680 pixels a side (960×540 or another 16:9 size is best).' });
+    expect(huge.json.fields[0]).toEqual({
+      path: 'screenshots.1',
+      message: 'bomb.png is 60000×60000; screenshots are 160 to 7680 pixels a side (960×540 or another 16:9 size is best).',
+    });
     const tiny = await upload([{ filename: 'tiny.png', data: png(100, 100) }]);
     expect(tiny.json.error).toBe('tiny.png is 100×100; screenshots are 160 to 7680 pixels a side (960×540 or another 16:9 size is best).');
     const eleven = await upload(Array.from({ length: 11 }, (_, i) => ({ filename: `${i}.png`, data: png(960, 540) })));

@@ -38,8 +38,24 @@ describe('publisher reads of an app', () => {
 
   it('lists prices, active first by date, with legacy ones', async () => {
     const res = await s.request('GET', `/v1/publisher/apps/${appId('Standup Bot')}/prices`, { token: owner });
-    expect(res.json.map((p: { name: string; active: boolean }) => [p.name, p.active])).toEqual([['Team', true], ['Launch pricing', false]]);
-    expect(res.json[0]).toMatchObject({ type: 'subscription', monthly: { enabled: true, isSeatBased: true, tiers: [{ price: 4, perUnit: true, minimum: 1, maximum: 50 }, { price: 3.5, perUnit: true, minimum: 51, maximum: 150 }] }, yearly: { enabled: true, price: 40 }, trialDuration: 14, actives: 3 });
+    expect(res.json.map((p: { name: string; active: boolean }) => [p.name, p.active])).toEqual([
+      ['Team', true],
+      ['Launch pricing', false],
+    ]);
+    expect(res.json[0]).toMatchObject({
+      type: 'subscription',
+      monthly: {
+        enabled: true,
+        isSeatBased: true,
+        tiers: [
+          { price: 4, perUnit: true, minimum: 1, maximum: 50 },
+          { price: 3.5, perUnit: true, minimum: 51, maximum: 150 },
+        ],
+      },
+      yearly: { enabled: true, price: 40 },
+      trialDuration: 14,
+      actives: 3,
+    });
     const one = await s.request('GET', `/v1/publisher/apps/${appId('Standup Bot')}/prices/${res.json[1].id}`, { token: owner });
     expect(one.json.name).toBe('Launch pricing');
     expect((await s.request('GET', `/v1/publisher/apps/${appId('Standup Bot')}/prices/nope`, { token: owner })).status).toBe(404);

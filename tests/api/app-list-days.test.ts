@@ -54,7 +54,9 @@ async function expectEveryPage(limit: number) {
 
 /** app_list_days as the trigger kept it, against a count from scratch. */
 async function expectDaysKept() {
-  const kept = await rows<{ scope: string; day: string; n: string }>(sql`SELECT scope, day::text AS day, n FROM app_list_days WHERE n <> 0 ORDER BY scope, day`);
+  const kept = await rows<{ scope: string; day: string; n: string }>(
+    sql`SELECT scope, day::text AS day, n FROM app_list_days WHERE n <> 0 ORDER BY scope, day`,
+  );
   const counted = await rows<{ scope: string; day: string; n: string }>(sql`
     SELECT scope, day::text AS day, count(*) AS n FROM (
       SELECT 'bundle:' || is_bundle AS scope, portal_app_day(latest_modified) AS day FROM apps

@@ -55,7 +55,9 @@ const admins = [
 
 /** The requestAccess page's call: the workspace, the requester and admins as they came in its address, a message. */
 const ask = (workspaceId: string, appId: string, requester: unknown, message = '', extra: Record<string, unknown> = {}) =>
-  s.request('POST', '/v1/app-request', { body: { workspaceId, appId, requester: typeof requester === 'string' ? requester : b64(requester), admins: b64(admins), message, ...extra } });
+  s.request('POST', '/v1/app-request', {
+    body: { workspaceId, appId, requester: typeof requester === 'string' ? requester : b64(requester), admins: b64(admins), message, ...extra },
+  });
 
 /** Rocket.Chat's proxied calls: its engine version and the workspace's token (rest.ts getDefaultHeaders). */
 const rc = (token: string) => ({ headers: { authorization: `Bearer ${token}`, 'x-apps-engine-version': '1.47.0' } });
@@ -147,7 +149,9 @@ describe('the requestAccess page’s call', () => {
     }
     // An app with no published version is not listed: nobody can ask for it.
     const unlisted = (
-      (await s.app.db.execute(sql`SELECT id FROM apps a WHERE NOT is_bundle AND NOT EXISTS (SELECT 1 FROM app_versions v WHERE v.app_id = a.id AND v.status = 'published') LIMIT 1`)) as unknown as {
+      (await s.app.db.execute(
+        sql`SELECT id FROM apps a WHERE NOT is_bundle AND NOT EXISTS (SELECT 1 FROM app_versions v WHERE v.app_id = a.id AND v.status = 'published') LIMIT 1`,
+      )) as unknown as {
         rows: { id: string }[];
       }
     ).rows[0]!.id;
@@ -310,7 +314,12 @@ describe('GET /v1/apps with app requests', () => {
     expect(mineOnly.body.find((x) => x.appId === standup)!.appRequestStats).toEqual({ appId: standup, totalSeen: 0, totalUnseen: 2 });
     expect(jiraStats.totalSeen + jiraStats.totalUnseen + 2).toBe(totals.totalSeen + totals.totalUnseen);
     // Only apps with requests carry it (Rocket.Chat's "Requested" tab lists those); no endUserID, no requestedEndUser.
-    expect(mineOnly.body.filter((x) => x.appRequestStats).map((x) => x.appId).sort()).toEqual([jira, standup].sort());
+    expect(
+      mineOnly.body
+        .filter((x) => x.appRequestStats)
+        .map((x) => x.appId)
+        .sort(),
+    ).toEqual([jira, standup].sort());
     expect(mineOnly.body.some((x) => 'requestedEndUser' in x)).toBe(false);
 
     // Rocket.Chat's non-admin users' call: `?endUserID=<their id>`.
@@ -327,7 +336,9 @@ describe('GET /v1/apps with app requests', () => {
     // Each answer is its own representation (its ETag), and 304 when unchanged.
     expect(new Set([anonymous.etag, mineOnly.etag, bobs.etag]).size).toBe(3);
     expect(alices.etag).toBe(bobs.etag);
-    const again = await fetch(`${s.base}/v1/apps?endUserID=u-bob`, { headers: { authorization: `Bearer ${tokenA}`, 'x-apps-engine-version': '1.47.0', 'if-none-match': bobs.etag } });
+    const again = await fetch(`${s.base}/v1/apps?endUserID=u-bob`, {
+      headers: { authorization: `Bearer ${tokenA}`, 'x-apps-engine-version': '1.47.0', 'if-none-match': bobs.etag },
+    });
     expect(again.status).toBe(304);
   });
 

@@ -15,10 +15,16 @@ describe('GET /v1/publisher/apps', () => {
     const token = await s.signIn('owner');
     // A change to the app itself (a pricing change, a staff flag) touches the app, not its latest version:
     // the order must still follow the column the rows show.
-    const before = (await s.request('GET', '/v1/publisher/apps?limit=10&offset=0', { token })).json.data as { appId: string; latest: { modifiedDate: string } }[];
+    const before = (await s.request('GET', '/v1/publisher/apps?limit=10&offset=0', { token })).json.data as {
+      appId: string;
+      latest: { modifiedDate: string };
+    }[];
     const shown = before.map((a) => a.latest.modifiedDate);
     expect(shown).toEqual([...shown].sort().reverse());
-    await s.app.db.update(apps).set({ modifiedAt: new Date() }).where(eq(apps.id, before.at(-1)!.appId));
+    await s.app.db
+      .update(apps)
+      .set({ modifiedAt: new Date() })
+      .where(eq(apps.id, before.at(-1)!.appId));
     const first = await s.request('GET', '/v1/publisher/apps?limit=4&offset=0', { token });
     expect(first.status).toBe(200);
     expect(first.json.meta.total).toBe(6);
@@ -43,12 +49,27 @@ describe('GET /v1/publisher/apps', () => {
 
   it('keeps each app’s latest version whatever writes its versions (the stored pointer lists read)', async () => {
     const token = await s.signIn('owner');
-    const list = async () => (await s.request('GET', '/v1/publisher/apps?limit=10&offset=0', { token })).json.data as { appId: string; latest: { name: string; version: string; modifiedDate: string } }[];
+    const list = async () =>
+      (await s.request('GET', '/v1/publisher/apps?limit=10&offset=0', { token })).json.data as {
+        appId: string;
+        latest: { name: string; version: string; modifiedDate: string };
+      }[];
     const [first, , last] = await list();
     // A newer version written straight to the table, and a change to an older app's latest version.
     const [row] = await s.app.db.select().from(appVersions).where(eq(appVersions.appId, first!.appId)).limit(1);
-    await s.app.db.insert(appVersions).values({ ...row!, internalId: `${row!.internalId}-next`, version: '9.9.9', createdDate: new Date(Date.now() + 1000), modifiedDate: new Date(Date.now() + 1000) });
-    await s.app.db.update(appVersions).set({ modifiedDate: new Date(Date.now() + 2000) }).where(eq(appVersions.internalId, (await s.app.db.select().from(apps).where(eq(apps.id, last!.appId)))[0]!.latestVersionId!));
+    await s.app.db
+      .insert(appVersions)
+      .values({
+        ...row!,
+        internalId: `${row!.internalId}-next`,
+        version: '9.9.9',
+        createdDate: new Date(Date.now() + 1000),
+        modifiedDate: new Date(Date.now() + 1000),
+      });
+    await s.app.db
+      .update(appVersions)
+      .set({ modifiedDate: new Date(Date.now() + 2000) })
+      .where(eq(appVersions.internalId, (await s.app.db.select().from(apps).where(eq(apps.id, last!.appId)))[0]!.latestVersionId!));
     const after = await list();
     expect(after[0]!.appId).toBe(last!.appId);
     expect(after.find((a) => a.appId === first!.appId)!.latest.version).toBe('9.9.9');
@@ -87,7 +108,8 @@ describe('GET /v1/publisher/apps from the read cache', () => {
   });
   afterAll(() => c.close());
 
-  const names = async (token: string) => ((await c.request('GET', '/v1/publisher/apps?limit=10&offset=0', { token })).json.data as { latest: { name: string } }[]).map((a) => a.latest.name);
+  const names = async (token: string) =>
+    ((await c.request('GET', '/v1/publisher/apps?limit=10&offset=0', { token })).json.data as { latest: { name: string } }[]).map((a) => a.latest.name);
 
   it('shows a change at once, whoever makes it: the publisher, staff, or the database itself', async () => {
     const owner = await c.signIn('owner');
@@ -97,17 +119,33 @@ describe('GET /v1/publisher/apps from the read cache', () => {
     expect(await names(await c.signIn('fjordOwner'))).not.toEqual(before);
     // A write straight to the database (as the compile worker's): heard through the notification.
     const shown = (await c.request('GET', '/v1/publisher/apps?limit=10&offset=0', { token: owner })).json.data as { appId: string; latest: { name: string } }[];
-    const [app] = await c.app.db.select().from(apps).where(eq(apps.id, shown.find((x) => x.latest.name !== 'Jira Connector')!.appId));
+    const [app] = await c.app.db
+      .select()
+      .from(apps)
+      .where(eq(apps.id, shown.find((x) => x.latest.name !== 'Jira Connector')!.appId));
     await c.app.db.update(appVersions).set({ name: 'Renamed In The Database' }).where(eq(appVersions.internalId, app!.latestVersionId!));
-    await eventually(() => names(owner), (seen) => seen.includes('Renamed In The Database'), { what: 'the rename heard' });
+    await eventually(
+      () => names(owner),
+      (seen) => seen.includes('Renamed In The Database'),
+      { what: 'the rename heard' },
+    );
     // A write through the API by someone else (staff): the list never shows the old status after it.
     const reviewer = await c.signIn('reviewer');
-    const list = (await c.request('GET', '/v1/publisher/apps?limit=10&offset=0', { token: owner })).json.data as { appId: string; latest: { id: string; name: string; status: string } }[];
+    const list = (await c.request('GET', '/v1/publisher/apps?limit=10&offset=0', { token: owner })).json.data as {
+      appId: string;
+      latest: { id: string; name: string; status: string };
+    }[];
     const jira = list.find((a) => a.latest.name === 'Jira Connector')!;
     expect(jira.latest.status).toBe('author-approved');
-    const rejected = await c.request('POST', `/v1/admin/app/${jira.appId}/version/${jira.latest.id}/reject`, { token: reviewer, body: { action: 'reject', rejectionReason: 'Not this time.' } });
+    const rejected = await c.request('POST', `/v1/admin/app/${jira.appId}/version/${jira.latest.id}/reject`, {
+      token: reviewer,
+      body: { action: 'reject', rejectionReason: 'Not this time.' },
+    });
     expect(rejected.status, rejected.text).toBe(200);
-    const after = (await c.request('GET', '/v1/publisher/apps?limit=10&offset=0', { token: owner })).json.data as { appId: string; latest: { status: string } }[];
+    const after = (await c.request('GET', '/v1/publisher/apps?limit=10&offset=0', { token: owner })).json.data as {
+      appId: string;
+      latest: { status: string };
+    }[];
     expect(after.find((a) => a.appId === jira.appId)!.latest.status).toBe('rejected');
   });
 });

@@ -14,8 +14,14 @@ type Caller = 'anon' | DemoKey;
 const callers: Caller[] = ['anon', 'newcomer', 'viewer', 'developer', 'owner', 'fjordOwner', 'staffViewer', 'support', 'reviewer', 'admin'];
 
 const validSignUp = {
-  name: 'Matrix Apps', publisherCity: 'Oslo', publisherState: 'Oslo', publisherCountry: 'NO',
-  tosLink: 'https://m.example/t', privacyLink: 'https://m.example/p', chatUsername: 'matrix', agreement: true,
+  name: 'Matrix Apps',
+  publisherCity: 'Oslo',
+  publisherState: 'Oslo',
+  publisherCountry: 'NO',
+  tosLink: 'https://m.example/t',
+  privacyLink: 'https://m.example/p',
+  chatUsername: 'matrix',
+  agreement: true,
 };
 const validPublisher = { name: 'Renamed', tosLink: 'https://r.example/t', privacyLink: 'https://r.example/p', webhookLink: '' };
 
@@ -39,7 +45,12 @@ const jsonToUploadForUpdaters = [401, 404, 403, 415, 415, 404, 404, 404, 404, 40
 const noSuchRow = [401, 404, 404, 404, 404, 404, 404, 404, 404, 404];
 // A new app names no row: whoever may create apps gets 415 for a JSON body.
 const jsonToNewUpload = [401, 404, 403, 415, 415, 415, 403, 403, 415, 415];
-const validInfo = { shortDescription: 'Jira issues from chat', description: 'Create issues.', privacyPolicySummary: 'None kept.', documentationUrl: 'https://n.example/docs' };
+const validInfo = {
+  shortDescription: 'Jira issues from chat',
+  description: 'Create issues.',
+  privacyPolicySummary: 'None kept.',
+  documentationUrl: 'https://n.example/docs',
+};
 const staffRead = [401, 404, 403, 403, 403, 403, 200, 200, 200, 200];
 const staffUpdate = [401, 404, 403, 403, 403, 403, 403, 403, 200, 200];
 // Reviewers and admins curate (categories, featured sections): a bad body is their 400, everyone else's 403.
@@ -55,7 +66,12 @@ const everyDeveloper = [401, 404, 200, 200, 200, 200, 200, 200, 200, 200];
 // The marketplace's catalog: read anonymously; a bearer token must be a workspace's (a portal session is not).
 const catalogRead = [200, 401, 401, 401, 401, 401, 401, 401, 401, 401];
 const allNoticesOn = {
-  'version-approved': true, 'version-rejected': true, 'version-reviewed': true, 'version-published': true, 'version-unpublished': true, 'compile-failed': true,
+  'version-approved': true,
+  'version-rejected': true,
+  'version-reviewed': true,
+  'version-published': true,
+  'version-unpublished': true,
+  'compile-failed': true,
   'api-token-expiring': true,
 };
 
@@ -66,7 +82,12 @@ const table: [method: string, path: string, body: unknown, expected: number[]][]
   ['GET', '/v1/misc/supported/signups', undefined, [200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
   ['GET', '/v1/engine/version', undefined, [200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
   ['GET', '/v1/categories', undefined, [200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
-  ['POST', '/v1/oauth/exchange', { code: 'nope', redirectUri: 'http://localhost/oauth/callback', codeVerifier: 'v'.repeat(43) }, [400, 400, 400, 400, 400, 400, 400, 400, 400, 400]],
+  [
+    'POST',
+    '/v1/oauth/exchange',
+    { code: 'nope', redirectUri: 'http://localhost/oauth/callback', codeVerifier: 'v'.repeat(43) },
+    [400, 400, 400, 400, 400, 400, 400, 400, 400, 400],
+  ],
   ['GET', '/v1/me', undefined, [401, 404, 200, 200, 200, 200, 200, 200, 200, 200]],
   ['POST', '/v1/me', { firstName: 'A', lastName: 'B' }, [401, 404, 200, 200, 200, 200, 200, 200, 200, 200]],
   ['GET', '/v1/me/ac', undefined, [401, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
@@ -364,14 +385,26 @@ describe('authorization matrix of the workspace routes', () => {
     const { newId } = await import('../../server/db/ids');
     const grant = async (workspaceId: string, scope: string) => {
       const token = newId() + newId();
-      await s.app.db.insert(workspaceTokens).values({ tokenHash: createHash('sha256').update(token).digest('hex'), workspaceId, scope, expiresAt: new Date(Date.now() + 3_600_000) });
+      await s.app.db
+        .insert(workspaceTokens)
+        .values({ tokenHash: createHash('sha256').update(token).digest('hex'), workspaceId, scope, expiresAt: new Date(Date.now() + 3_600_000) });
       return token;
     };
     const fresh = async (name: string, revoked = false) => {
       const id = newId();
       const accountId = newId();
       await s.app.db.insert(accounts).values({ id: accountId, name });
-      await s.app.db.insert(workspaces).values({ id, accountId, nickname: name, address: `https://${id}.example`, clientId: `matrix-${id}`, registeredAt: new Date(), revokedAt: revoked ? new Date() : null });
+      await s.app.db
+        .insert(workspaces)
+        .values({
+          id,
+          accountId,
+          nickname: name,
+          address: `https://${id}.example`,
+          clientId: `matrix-${id}`,
+          registeredAt: new Date(),
+          revokedAt: revoked ? new Date() : null,
+        });
       return id;
     };
     // The stranger and Acme HQ may also buy (marketplace:purchase); the read-only token may not.

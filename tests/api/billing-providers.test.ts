@@ -137,9 +137,15 @@ describe.each([sandbox(), stripe()])('buying and subscribing on the $name provid
     expect(rows).toHaveLength(1);
     return rows[0]!;
   };
-  const eventsOf = async (row: Row) => (await s.app.db.select().from(salesEvents).where(eq(salesEvents.purchaseId, row.id)).orderBy(asc(salesEvents.seq))).map((e) => e.type);
+  const eventsOf = async (row: Row) =>
+    (await s.app.db.select().from(salesEvents).where(eq(salesEvents.purchaseId, row.id)).orderBy(asc(salesEvents.seq))).map((e) => e.type);
   const cancelReasons = async (row: Row) =>
-    (await s.app.db.select().from(salesEvents).where(and(eq(salesEvents.purchaseId, row.id), eq(salesEvents.type, 'app.subscription.cancelled')))).map((e) => (e.payload as { reason?: string }).reason);
+    (
+      await s.app.db
+        .select()
+        .from(salesEvents)
+        .where(and(eq(salesEvents.purchaseId, row.id), eq(salesEvents.type, 'app.subscription.cancelled')))
+    ).map((e) => (e.payload as { reason?: string }).reason);
   /** The publisher's balance as its profile shows it (fresh from the provider): available and pending together. */
   const balance = async () => {
     const res = await s.request('GET', '/v1/publisher/balance', { token: owner });
@@ -160,7 +166,14 @@ describe.each([sandbox(), stripe()])('buying and subscribing on the $name provid
     expect(res.status, res.text).toBe(200);
     const info = res.json.latest.subscriptionInfo as { status: string; license: { license: string; version: number } };
     expect(info.license.version).toBe(1);
-    return { status: info.status, ...(JSON.parse(publicDecrypt(ws.publicKey, Buffer.from(info.license.license, 'base64')).toString()) as { appId: string; seats: number; expireDate: string }) };
+    return {
+      status: info.status,
+      ...(JSON.parse(publicDecrypt(ws.publicKey, Buffer.from(info.license.license, 'base64')).toString()) as {
+        appId: string;
+        seats: number;
+        expireDate: string;
+      }),
+    };
   }
   const download = async (ws: Workspace) => (await fetch(`${s.base}/v2/apps/${jira}/download/1.0.0?token=${await ws.token('marketplace:download')}`)).status;
   async function perSeatPlan(ws: Workspace) {

@@ -22,8 +22,16 @@ const standup = uuidOf('app:Standup Bot');
 
 beforeAll(async () => {
   s = await startServer();
-  [owner, viewer, fjord, reviewer, admin] = await Promise.all([s.signIn('owner'), s.signIn('viewer'), s.signIn('fjordOwner'), s.signIn('reviewer'), s.signIn('admin')]);
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#6e56cf' } }).png().toBuffer();
+  [owner, viewer, fjord, reviewer, admin] = await Promise.all([
+    s.signIn('owner'),
+    s.signIn('viewer'),
+    s.signIn('fjordOwner'),
+    s.signIn('reviewer'),
+    s.signIn('admin'),
+  ]);
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#6e56cf' } })
+    .png()
+    .toBuffer();
   icon = `data:image/png;base64,${png.toString('base64')}`;
 });
 afterAll(() => s?.close());
@@ -39,7 +47,16 @@ const info = (over: Record<string, unknown> = {}) => ({
   purchaseType: 'subscription',
   price: 0,
   pricingPlans: [
-    { strategy: 'monthly', trialDays: 14, price: 0, isPerSeat: true, tiers: [{ price: 4, perUnit: true, minimum: 1, maximum: 50 }, { price: 3, perUnit: true, minimum: 51, maximum: 150 }] },
+    {
+      strategy: 'monthly',
+      trialDays: 14,
+      price: 0,
+      isPerSeat: true,
+      tiers: [
+        { price: 4, perUnit: true, minimum: 1, maximum: 50 },
+        { price: 3, perUnit: true, minimum: 51, maximum: 150 },
+      ],
+    },
     { strategy: 'yearly', trialDays: 0, price: 99, isPerSeat: false, tiers: [] },
   ],
   ...over,
@@ -55,9 +72,18 @@ describe('creating a bundle (SPEC §5, §7)', () => {
     const id = res.json.appId as string;
     const list = await s.request('GET', '/v1/publisher/bundles', { token: owner });
     const bundle = list.json.data.find((b: { appId: string }) => b.appId === id);
-    expect(bundle).toMatchObject({ isBundle: true, purchaseType: 'subscription', latest: { name: 'Team Pack', status: 'submitted', isBundle: true, version: '1.0.0' } });
+    expect(bundle).toMatchObject({
+      isBundle: true,
+      purchaseType: 'subscription',
+      latest: { name: 'Team Pack', status: 'submitted', isBundle: true, version: '1.0.0' },
+    });
     expect(bundle.pricingPlans).toEqual([
-      expect.objectContaining({ strategy: 'monthly', isPerSeat: true, trialDays: 14, tiers: [expect.objectContaining({ minimum: 1, maximum: 50 }), expect.objectContaining({ minimum: 51, maximum: 150 })] }),
+      expect.objectContaining({
+        strategy: 'monthly',
+        isPerSeat: true,
+        trialDays: 14,
+        tiers: [expect.objectContaining({ minimum: 1, maximum: 50 }), expect.objectContaining({ minimum: 51, maximum: 150 })],
+      }),
       expect.objectContaining({ strategy: 'yearly', isPerSeat: false, price: 99, trialDays: 0 }),
     ]);
     const apps = await s.request('GET', `/v1/publisher/bundles/${id}/apps`, { token: owner });
@@ -69,12 +95,18 @@ describe('creating a bundle (SPEC §5, §7)', () => {
   it('answers the form’s messages', async () => {
     const empty = await create(info({ name: ' ', description: '', version: '1.0', categories: [], requiredApiVersion: 'latest', iconFileData: '' }), []);
     expect(empty.status).toBe(400);
-    expect(messages(empty)).toEqual(expect.arrayContaining([BUNDLE_TEXT.name, BUNDLE_TEXT.description, BUNDLE_TEXT.version, BUNDLE_TEXT.categories, BUNDLE_TEXT.icon]));
+    expect(messages(empty)).toEqual(
+      expect.arrayContaining([BUNDLE_TEXT.name, BUNDLE_TEXT.description, BUNDLE_TEXT.version, BUNDLE_TEXT.categories, BUNDLE_TEXT.icon]),
+    );
     const noApps = await create(info(), []);
     expect(messages(noApps)).toEqual([BUNDLE_TEXT.apps]);
     const twice = await create(info({ pricingPlans: [info().pricingPlans[1], info().pricingPlans[1]] }));
     expect(messages(twice)).toContain('A Yearly Plan Already Exists!');
-    const oneTier = await create(info({ pricingPlans: [{ strategy: 'monthly', trialDays: 14, price: 0, isPerSeat: true, tiers: [{ price: 4, perUnit: true, minimum: 1, maximum: 50 }] }] }));
+    const oneTier = await create(
+      info({
+        pricingPlans: [{ strategy: 'monthly', trialDays: 14, price: 0, isPerSeat: true, tiers: [{ price: 4, perUnit: true, minimum: 1, maximum: 50 }] }],
+      }),
+    );
     expect(messages(oneTier)).toContain(BUNDLE_TEXT.tierCount);
     const flatZero = await create(info({ pricingPlans: [{ strategy: 'monthly', trialDays: 14, price: 0, isPerSeat: false, tiers: [] }] }));
     expect(messages(flatZero)).toContain(BUNDLE_TEXT.flatPrice);
@@ -145,7 +177,8 @@ describe('a bundle’s lifecycle (SPEC §4: no compile, staff review from submit
     const id = (await create(info({ name: 'Review Pack' }))).json.appId as string;
     const versions = await s.request('GET', `/v1/admin/app/${id}/all`, { token: reviewer });
     const internalId = versions.json[0].internalId as string;
-    const act = (action: string, body: Record<string, unknown> = {}) => s.request('POST', `/v1/admin/app/${id}/version/${internalId}/${action}`, { token: reviewer, body: { action, ...body } });
+    const act = (action: string, body: Record<string, unknown> = {}) =>
+      s.request('POST', `/v1/admin/app/${id}/version/${internalId}/${action}`, { token: reviewer, body: { action, ...body } });
     expect((await act('compile')).status).toBe(409);
     expect((await act('approve')).json.status).toBe('approved');
     expect((await act('publish')).json.status).toBe('published');
@@ -153,7 +186,10 @@ describe('a bundle’s lifecycle (SPEC §4: no compile, staff review from submit
     expect((await act('publish')).json.status).toBe('published');
     const rejected = (await create(info({ name: 'Reject Pack' }))).json.appId as string;
     const rv = (await s.request('GET', `/v1/admin/app/${rejected}/all`, { token: reviewer })).json[0].internalId;
-    const rej = await s.request('POST', `/v1/admin/app/${rejected}/version/${rv}/reject`, { token: reviewer, body: { action: 'reject', rejectionReason: 'Icons clash.' } });
+    const rej = await s.request('POST', `/v1/admin/app/${rejected}/version/${rv}/reject`, {
+      token: reviewer,
+      body: { action: 'reject', rejectionReason: 'Icons clash.' },
+    });
     expect(rej.json).toMatchObject({ status: 'rejected', isBundle: true });
     expect((await s.request('POST', `/v1/admin/app/${rejected}/version/${rv}/publish`, { token: reviewer, body: { action: 'publish' } })).status).toBe(409);
   });
@@ -185,7 +221,11 @@ describe('the multipart form, fuzzed (the contract fuzzer sends JSON bodies; thi
       // Not JSON, or not an object.
       fc.constantFrom('{', '[]', 'null', '"x"', '{"__proto__": {"admin": true}}'),
     );
-    const appIds = fc.oneof(fc.constant(JSON.stringify([jira])), nasty.map((v) => JSON.stringify(v)), fc.constantFrom('[', `["${uuidOf('app:GitLab Notifier')}"]`));
+    const appIds = fc.oneof(
+      fc.constant(JSON.stringify([jira])),
+      nasty.map((v) => JSON.stringify(v)),
+      fc.constantFrom('[', `["${uuidOf('app:GitLab Notifier')}"]`),
+    );
     const seen = new Set<number>();
     const appCount = async () => (await s.app.db.select({ n: count() }).from(apps).where(eq(apps.isBundle, true)))[0]!.n;
     await fc.assert(
@@ -193,7 +233,10 @@ describe('the multipart form, fuzzed (the contract fuzzer sends JSON bodies; thi
         const before = await appCount();
         const res = await s.form('POST', '/v1/publisher/bundles', owner, { bundleInfo: b, appIds: a });
         seen.add(res.status);
-        expect(res.status === 201 || (res.status >= 400 && res.status < 500), `${res.status} ${res.text.slice(0, 200)} for ${b.slice(0, 200)} / ${a.slice(0, 100)}`).toBe(true);
+        expect(
+          res.status === 201 || (res.status >= 400 && res.status < 500),
+          `${res.status} ${res.text.slice(0, 200)} for ${b.slice(0, 200)} / ${a.slice(0, 100)}`,
+        ).toBe(true);
         if (res.status !== 201) {
           expect(typeof res.json?.error === 'string' && typeof res.json?.requestId === 'string', res.text.slice(0, 200)).toBe(true);
           expect(await appCount()).toBe(before);

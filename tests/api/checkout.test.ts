@@ -48,7 +48,8 @@ async function pay(url: string, number: string, action: 'pay' | 'cancel' = 'pay'
   });
 }
 
-const recordsOf = (workspaceId: string) => s.app.db.select().from(purchaseRecords).where(eq(purchaseRecords.workspaceId, workspaceId)).orderBy(asc(purchaseRecords.date));
+const recordsOf = (workspaceId: string) =>
+  s.app.db.select().from(purchaseRecords).where(eq(purchaseRecords.workspaceId, workspaceId)).orderBy(asc(purchaseRecords.date));
 const eventsOf = (purchaseId: string) => s.app.db.select().from(salesEvents).where(eq(salesEvents.purchaseId, purchaseId)).orderBy(asc(salesEvents.seq));
 const ledgerOf = async (keyPrefix: string) => (await s.app.db.select().from(sandboxLedger)).filter((e) => e.id.startsWith(`txn_${keyPrefix}`));
 
@@ -61,7 +62,13 @@ describe('buying through the sandbox checkout', () => {
 
     const offer = await s.request('GET', `/v1/checkout/apps/${jira}?workspaceId=${ws.id}`, { token: buyer });
     expect(offer.status, offer.text).toBe(200);
-    expect(offer.json).toMatchObject({ app: { id: jira, name: 'Jira Connector' }, purchaseType: 'buy', owned: null, provider: 'sandbox', workspace: { id: ws.id } });
+    expect(offer.json).toMatchObject({
+      app: { id: jira, name: 'Jira Connector' },
+      purchaseType: 'buy',
+      owned: null,
+      provider: 'sandbox',
+      workspace: { id: ws.id },
+    });
     const price = offer.json.price as number;
     expect(price).toBeGreaterThan(0);
 
@@ -70,7 +77,14 @@ describe('buying through the sandbox checkout', () => {
     const stolen = await s.request('POST', `/v1/checkout/apps/${jira}/sessions`, { token: otherToken, body: { workspaceId: ws.id, acceptTerms: true } });
     expect(stolen.status).toBe(403);
     expect(stolen.json.code).toBe('other_workspace');
-    expect((await s.request('POST', `/v1/checkout/apps/${jira}/sessions`, { token: await ws.token(ROCKET_CHAT_DEFAULT_SCOPES.join(' ')), body: { workspaceId: ws.id, acceptTerms: true } })).status).toBe(403);
+    expect(
+      (
+        await s.request('POST', `/v1/checkout/apps/${jira}/sessions`, {
+          token: await ws.token(ROCKET_CHAT_DEFAULT_SCOPES.join(' ')),
+          body: { workspaceId: ws.id, acceptTerms: true },
+        })
+      ).status,
+    ).toBe(403);
     // Terms must be accepted.
     const noTerms = await s.request('POST', `/v1/checkout/apps/${jira}/sessions`, { token: buyer, body: { workspaceId: ws.id } });
     expect(noTerms.status).toBe(400);
@@ -91,7 +105,10 @@ describe('buying through the sandbox checkout', () => {
     expect(declined.status).toBe(402);
     expect(await declined.text()).toContain('Your card was declined.');
     expect(await recordsOf(ws.id)).toEqual([]);
-    expect((await s.request('GET', `/v1/checkout/sessions/${started.json.id}`, { token: buyer })).json).toMatchObject({ status: 'open', failure: 'Your card was declined.' });
+    expect((await s.request('GET', `/v1/checkout/sessions/${started.json.id}`, { token: buyer })).json).toMatchObject({
+      status: 'open',
+      failure: 'Your card was declined.',
+    });
 
     const ledgerBefore = await ledgerOf('sale_');
     const paid = await pay(started.json.url, '4242 4242 4242 4242');
@@ -107,7 +124,15 @@ describe('buying through the sandbox checkout', () => {
     expect((await s.request('GET', `/v1/checkout/sessions/${started.json.id}`, { token: otherToken })).status).toBe(404);
     const [record, ...more] = await recordsOf(ws.id);
     expect(more).toEqual([]);
-    expect(record).toMatchObject({ id: session.json.purchaseId, appId: jira, purchaseType: 'buy', price, provider: 'sandbox', externallyManaged: false, publisherId: northwind });
+    expect(record).toMatchObject({
+      id: session.json.purchaseId,
+      appId: jira,
+      purchaseType: 'buy',
+      price,
+      provider: 'sandbox',
+      externallyManaged: false,
+      publisherId: northwind,
+    });
     expect((await eventsOf(record!.id)).map((e) => e.type)).toEqual(['app.purchase.created']);
     const credits = (await ledgerOf('sale_')).filter((e) => !ledgerBefore.some((b) => b.id === e.id));
     expect(credits.map((c) => c.id)).toEqual([`txn_sale_${record!.id}`]);
@@ -124,7 +149,10 @@ describe('buying through the sandbox checkout', () => {
     expect(allowed.status).toBe(200);
     expect(allowed.headers.get('content-type')).toBe('application/zip');
     await allowed.arrayBuffer();
-    expect((await s.request('GET', `/v1/checkout/apps/${jira}?workspaceId=${ws.id}`, { token: buyer })).json.owned).toMatchObject({ kind: 'buy', status: 'owned' });
+    expect((await s.request('GET', `/v1/checkout/apps/${jira}?workspaceId=${ws.id}`, { token: buyer })).json.owned).toMatchObject({
+      kind: 'buy',
+      status: 'owned',
+    });
 
     // Staff refund it: the licence ends (no download), the publisher's balance is debited, the event goes out.
     const refund = await s.request('POST', `/v1/admin/purchases/${record!.id}/refund`, { token: admin, body: { reason: 'Bought by mistake' } });
@@ -139,11 +167,17 @@ describe('buying through the sandbox checkout', () => {
 
   it('a sale through the checkout reaches the publisher’s webhook, signed', async () => {
     const owner = await s.signIn('owner');
-    const made = await s.request('POST', '/v1/publisher/webhooks', { token: owner, body: { label: 'Checkout sales', enabled: true, url: receiver.url, for: ['app.purchase.created'] } });
+    const made = await s.request('POST', '/v1/publisher/webhooks', {
+      token: owner,
+      body: { label: 'Checkout sales', enabled: true, url: receiver.url, for: ['app.purchase.created'] },
+    });
     expect(made.status, made.text).toBe(201);
     // Only this webhook of the publisher listens.
     await s.app.db.update(webhooks).set({ enabled: false }).where(eq(webhooks.publisherId, northwind));
-    await s.app.db.update(webhooks).set({ enabled: true }).where(eq(webhooks.id, made.json.webhook?.id ?? made.json.id));
+    await s.app.db
+      .update(webhooks)
+      .set({ enabled: true })
+      .where(eq(webhooks.id, made.json.webhook?.id ?? made.json.id));
     const ws = await register('Checkout Webhook Buyer');
     const buyer = await ws.token('marketplace:purchase');
     const started = await s.request('POST', `/v1/checkout/apps/${jira}/sessions`, { token: buyer, body: { workspaceId: ws.id, acceptTerms: true } });
@@ -154,7 +188,10 @@ describe('buying through the sandbox checkout', () => {
     while (await deliverNext(s.app.webhookDeliveries()));
     const got = receiver.received.find((r) => r.body.includes(record!.id));
     expect(got).toBeDefined();
-    const verified = new Verifier(made.json.secret).verify(got!.body, got!.headers as Record<string, string>) as { type: string; data: { purchase: { _id: string }; workspaceId: string } };
+    const verified = new Verifier(made.json.secret).verify(got!.body, got!.headers as Record<string, string>) as {
+      type: string;
+      data: { purchase: { _id: string }; workspaceId: string };
+    };
     expect(verified).toMatchObject({ type: 'app.purchase.created', data: { purchase: { _id: record!.id }, workspaceId: ws.id } });
   });
 
@@ -177,7 +214,10 @@ describe('buying through the sandbox checkout', () => {
     expect(cancelled.status).toBe(303);
     expect(new URL(cancelled.headers.get('location')!).searchParams.get('canceled')).toBe('1');
     // Past its day, the session is expired and its form ended.
-    await s.app.db.update(checkoutSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(checkoutSessions.id, started.json.id));
+    await s.app.db
+      .update(checkoutSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(checkoutSessions.id, started.json.id));
     expect((await s.request('GET', `/v1/checkout/sessions/${started.json.id}`, { token: buyer })).json.status).toBe('expired');
     expect((await fetch(new URL(started.json.url, s.base))).status).toBe(410);
     expect(await recordsOf(ws.id)).toEqual([]);

@@ -17,7 +17,9 @@ const OTHER = { clientId: 'other-tool', redirectUri: 'http://127.0.0.1:4000/cb',
 let s: TestServer;
 beforeAll(async () => {
   s = await startServer();
-  await s.app.db.insert(oauthClients).values({ id: OTHER.clientId, name: 'Other Tool', redirectUris: [OTHER.redirectUri], scopes: ['offline_access', 'marketplace:app-submit'] });
+  await s.app.db
+    .insert(oauthClients)
+    .values({ id: OTHER.clientId, name: 'Other Tool', redirectUris: [OTHER.redirectUri], scopes: ['offline_access', 'marketplace:app-submit'] });
 });
 afterAll(() => s.close());
 
@@ -40,7 +42,13 @@ function authorizeUrl(client: Client = CLI, o: { scope?: string; redirectUri?: s
   return { url: `${s.base}${o.path ?? '/authorize'}?${query}`, verifier, state };
 }
 
-const unescapeHtml = (v: string) => v.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const unescapeHtml = (v: string) =>
+  v
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /** The fields and action of the page's form that holds `marker` (a user's button, the deny button). */
 function formWith(html: string, marker: string) {
@@ -48,7 +56,8 @@ function formWith(html: string, marker: string) {
   if (!form) throw new Error(`no form with ${marker}`);
   const action = unescapeHtml(form.match(/action="([^"]*)"/)![1]!);
   const fields = new URLSearchParams();
-  for (const input of form.matchAll(/<(?:input|button)\b[^>]*\bname="([^"]*)"[^>]*\bvalue="([^"]*)"/g)) fields.append(unescapeHtml(input[1]!), unescapeHtml(input[2]!));
+  for (const input of form.matchAll(/<(?:input|button)\b[^>]*\bname="([^"]*)"[^>]*\bvalue="([^"]*)"/g))
+    fields.append(unescapeHtml(input[1]!), unescapeHtml(input[2]!));
   return { action, fields };
 }
 
@@ -59,7 +68,12 @@ async function consent(cloudUserId: string, client: Client = CLI, o: { scope?: s
   const html = await page.text();
   expect(page.status, html).toBe(200);
   const { action, fields } = formWith(html, `name="user_id" value="${cloudUserId}"`);
-  const res = await fetch(s.base + action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: fields, redirect: 'manual' });
+  const res = await fetch(s.base + action, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: fields,
+    redirect: 'manual',
+  });
   expect(res.status).toBe(302);
   const location = new URL(res.headers.get('location')!);
   return { ...start, html, location, code: location.searchParams.get('code')!, returnedState: location.searchParams.get('state') };
@@ -77,7 +91,8 @@ const refresh = (refreshToken: string, client: Client = CLI, scope = client.scop
   form('/api/oauth/token', { client_id: client.clientId, refresh_token: refreshToken, scope, grant_type: 'refresh_token', redirect_uri: client.redirectUri });
 
 /** The CLI's logout. */
-const revoke = (token: string, client: Client = CLI, hint = 'refresh_token') => form('/api/oauth/revoke', { client_id: client.clientId, token, token_type_hint: hint });
+const revoke = (token: string, client: Client = CLI, hint = 'refresh_token') =>
+  form('/api/oauth/revoke', { client_id: client.clientId, token, token_type_hint: hint });
 
 const apps = (token: string) => s.request('GET', '/v1/publisher/apps', { token });
 
@@ -145,9 +160,15 @@ describe('the Apps CLI signs in, refreshes and signs out against the portal', ()
 
   it('stores the tokens hashed, with the client and the scope', async () => {
     const t = await signInCli();
-    const [access] = await s.app.db.select().from(cloudTokens).where(eq(cloudTokens.tokenHash, sha256(t.access_token)));
+    const [access] = await s.app.db
+      .select()
+      .from(cloudTokens)
+      .where(eq(cloudTokens.tokenHash, sha256(t.access_token)));
     expect(access).toMatchObject({ clientId: CLI.clientId, scope: CLI.scope, cloudUserId: demoUsers.developer.id, revokedAt: null });
-    const [stored] = await s.app.db.select().from(cloudRefreshTokens).where(eq(cloudRefreshTokens.tokenHash, sha256(t.refresh_token)));
+    const [stored] = await s.app.db
+      .select()
+      .from(cloudRefreshTokens)
+      .where(eq(cloudRefreshTokens.tokenHash, sha256(t.refresh_token)));
     expect(stored).toMatchObject({ clientId: CLI.clientId, scope: CLI.scope, cloudUserId: demoUsers.developer.id, revokedAt: null });
     // 90 days from sign-in.
     expect(stored!.expiresAt.getTime() - Date.now()).toBeGreaterThan(89 * 24 * 3600 * 1000);
@@ -229,7 +250,12 @@ describe('the authorize page for a registered client', () => {
   it('sends the client access_denied when the person refuses', async () => {
     const { url, state } = authorizeUrl();
     const { action, fields } = formWith(await (await fetch(url)).text(), 'name="deny"');
-    const res = await fetch(s.base + action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: fields, redirect: 'manual' });
+    const res = await fetch(s.base + action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: fields,
+      redirect: 'manual',
+    });
     expect(res.status).toBe(302);
     const location = new URL(res.headers.get('location')!);
     expect(location.searchParams.get('error')).toBe('access_denied');
@@ -243,7 +269,12 @@ describe('the authorize page for a registered client', () => {
     fields.set('first_name', 'Katherine');
     fields.set('last_name', 'Johnson');
     fields.set('email', 'katherine@example.com');
-    const res = await fetch(s.base + action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: fields, redirect: 'manual' });
+    const res = await fetch(s.base + action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: fields,
+      redirect: 'manual',
+    });
     expect(res.status).toBe(302);
     const t = await exchange(new URL(res.headers.get('location')!).searchParams.get('code')!, verifier);
     expect(t.status).toBe(200);
@@ -257,7 +288,12 @@ describe('refusals', () => {
     const unknown = await fetch(authorizeUrl({ ...CLI, clientId: 'nobody' }).url);
     expect(unknown.status).toBe(400);
     expect(await unknown.text()).toBe('Unknown client_id.');
-    for (const redirectUri of ['http://localhost:3006/callback', 'http://localhost:3005/callback/', 'http://localhost:3005/callback?x=1', 'http://localhost:8080/oauth/callback']) {
+    for (const redirectUri of [
+      'http://localhost:3006/callback',
+      'http://localhost:3005/callback/',
+      'http://localhost:3005/callback?x=1',
+      'http://localhost:8080/oauth/callback',
+    ]) {
       const res = await fetch(authorizeUrl(CLI, { redirectUri }).url);
       expect(res.status, redirectUri).toBe(400);
       expect(await res.text()).toBe('This redirect_uri is not registered for the client.');
@@ -286,7 +322,12 @@ describe('refusals', () => {
     const { url } = authorizeUrl();
     const { action, fields } = formWith(await (await fetch(url)).text(), `value="${demoUsers.developer.id}"`);
     fields.set('redirect_uri', 'https://evil.example/callback');
-    const res = await fetch(s.base + action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: fields, redirect: 'manual' });
+    const res = await fetch(s.base + action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: fields,
+      redirect: 'manual',
+    });
     expect(res.status).toBe(400);
     expect(res.headers.get('location')).toBeNull();
   });
@@ -295,7 +336,11 @@ describe('refusals', () => {
     const c = await consent(demoUsers.developer.id);
     const wrong = await exchange(c.code, randomUUID() + randomUUID());
     expect(wrong.status).toBe(400);
-    expect(wrong.json).toEqual({ error: 'invalid_grant', error_description: 'The PKCE code verifier does not match the code challenge.', requestId: expect.any(String) });
+    expect(wrong.json).toEqual({
+      error: 'invalid_grant',
+      error_description: 'The PKCE code verifier does not match the code challenge.',
+      requestId: expect.any(String),
+    });
     // The code was spent by that attempt.
     expect((await exchange(c.code, c.verifier)).json.error).toBe('invalid_grant');
 
@@ -310,7 +355,13 @@ describe('refusals', () => {
     const c = await consent(demoUsers.developer.id, OTHER);
     expect((await exchange(c.code, c.verifier, CLI)).json.error).toBe('invalid_grant');
     const d = await consent(demoUsers.developer.id);
-    const res = await form('/api/oauth/token', { grant_type: 'authorization_code', redirect_uri: 'http://localhost:3005/other', client_id: CLI.clientId, code: d.code, code_verifier: d.verifier });
+    const res = await form('/api/oauth/token', {
+      grant_type: 'authorization_code',
+      redirect_uri: 'http://localhost:3005/other',
+      client_id: CLI.clientId,
+      code: d.code,
+      code_verifier: d.verifier,
+    });
     expect(res.json.error).toBe('invalid_grant');
   });
 
@@ -325,7 +376,14 @@ describe('refusals', () => {
     expect((await s.app.db.select().from(cloudRefreshTokens)).length).toBe(before);
     // Nor does the portal's own sign-in hold one.
     const portal = await s.authorize(demoUsers.owner.id);
-    const own = await form('/dev-auth/token', { grant_type: 'authorization_code', code: portal.code, redirect_uri: portal.params.redirect_uri, client_id: s.config.cloudClientId, client_secret: s.config.cloudClientSecret, code_verifier: portal.verifier });
+    const own = await form('/dev-auth/token', {
+      grant_type: 'authorization_code',
+      code: portal.code,
+      redirect_uri: portal.params.redirect_uri,
+      client_id: s.config.cloudClientId,
+      client_secret: s.config.cloudClientSecret,
+      code_verifier: portal.verifier,
+    });
     expect(own.status).toBe(200);
     expect(own.json).toMatchObject({ expires_in: 600, scope: 'marketplace' });
     expect(own.json.refresh_token).toBeUndefined();
@@ -352,7 +410,10 @@ describe('refusals', () => {
     expect((await apps(other.access_token)).status).toBe(401);
     expect((await apps(mine.access_token)).status).toBe(200);
 
-    await s.app.db.update(cloudRefreshTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(cloudRefreshTokens.tokenHash, sha256(mine.refresh_token)));
+    await s.app.db
+      .update(cloudRefreshTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(cloudRefreshTokens.tokenHash, sha256(mine.refresh_token)));
     expect((await refresh(mine.refresh_token)).json.error).toBe('invalid_grant');
   });
 
@@ -362,11 +423,24 @@ describe('refusals', () => {
     expect(unknown.status).toBe(401);
     expect(unknown.json).toEqual({ error: 'invalid_client', error_description: 'Client authentication failed.', requestId: expect.any(String) });
     // A public client authenticates with PKCE alone: one sending a secret is not the client registered.
-    const withSecret = await form('/api/oauth/token', { grant_type: 'authorization_code', redirect_uri: CLI.redirectUri, client_id: CLI.clientId, client_secret: 'guess', code: c.code, code_verifier: c.verifier });
+    const withSecret = await form('/api/oauth/token', {
+      grant_type: 'authorization_code',
+      redirect_uri: CLI.redirectUri,
+      client_id: CLI.clientId,
+      client_secret: 'guess',
+      code: c.code,
+      code_verifier: c.verifier,
+    });
     expect(withSecret.status).toBe(401);
     // The portal's own client needs its secret.
     const portal = await s.authorize(demoUsers.owner.id);
-    const noSecret = await form('/api/oauth/token', { grant_type: 'authorization_code', code: portal.code, redirect_uri: portal.params.redirect_uri, client_id: s.config.cloudClientId, code_verifier: portal.verifier });
+    const noSecret = await form('/api/oauth/token', {
+      grant_type: 'authorization_code',
+      code: portal.code,
+      redirect_uri: portal.params.redirect_uri,
+      client_id: s.config.cloudClientId,
+      code_verifier: portal.verifier,
+    });
     expect(noSecret.status).toBe(401);
     expect(noSecret.json.error).toBe('invalid_client');
     expect((await revoke('whatever', { ...CLI, clientId: 'nobody' })).status).toBe(401);
@@ -379,7 +453,11 @@ describe('refusals', () => {
     const fields = { grant_type: 'authorization_code', redirect_uri: CLI.redirectUri, client_id: CLI.clientId, code: c.code, code_verifier: c.verifier };
     const json = await s.request('POST', '/api/oauth/token', { body: fields });
     expect(json.status).toBe(400);
-    expect(json.json).toEqual({ error: 'invalid_request', error_description: 'The request must be a form (application/x-www-form-urlencoded).', requestId: json.headers.get('x-request-id') ?? expect.any(String) });
+    expect(json.json).toEqual({
+      error: 'invalid_request',
+      error_description: 'The request must be a form (application/x-www-form-urlencoded).',
+      requestId: json.headers.get('x-request-id') ?? expect.any(String),
+    });
     const text = await s.request('POST', '/api/oauth/token', { body: new URLSearchParams(fields).toString(), headers: { 'content-type': 'text/plain' } });
     expect(text.status).toBe(400);
     expect(text.json.error).toBe('invalid_request');
@@ -394,7 +472,10 @@ describe('refusals', () => {
     expect((await form('/api/oauth/token', { ...fields, grant_type: 'password' })).json.error).toBe('unsupported_grant_type');
     const noVerifier = await form('/api/oauth/token', { ...fields, code_verifier: 'short' });
     expect(noVerifier.json).toMatchObject({ error: 'invalid_request', error_description: expect.stringContaining('code_verifier') });
-    const repeated = await s.request('POST', '/api/oauth/token', { body: `${new URLSearchParams(fields)}&code=again`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const repeated = await s.request('POST', '/api/oauth/token', {
+      body: `${new URLSearchParams(fields)}&code=again`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(repeated.json.error).toBe('invalid_request');
     expect((await form('/api/oauth/revoke', { client_id: CLI.clientId })).json.error).toBe('invalid_request');
     // None of it spent the code.
@@ -420,7 +501,13 @@ describe('rate limits', () => {
       fetch(limited.base + path, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'refresh_token', client_id: CLI.clientId, refresh_token: 'nope', scope: CLI.scope, redirect_uri: CLI.redirectUri }),
+        body: new URLSearchParams({
+          grant_type: 'refresh_token',
+          client_id: CLI.clientId,
+          refresh_token: 'nope',
+          scope: CLI.scope,
+          redirect_uri: CLI.redirectUri,
+        }),
       });
     const statuses: number[] = [];
     for (const path of ['/api/oauth/token', '/dev-auth/token', '/api/oauth/token', '/dev-auth/token']) statuses.push((await bad(path)).status);

@@ -70,7 +70,9 @@ describe('real Apps-Engine apps compile as with Rocket.Chat’s compiler', () =>
     const other = await upload(s, lars, zip(withManifest(fixtureFiles('room-slugger'), { id: '1f3e5d7c-9b1a-4c3e-8d5f-7a9c1e3b5d70' })));
     expect((await s.settled(lars, other.json.appId)).latest.status).toBe('compiler-error');
     const [job] = await jobsOf(s, lars, other.json.appId);
-    expect(job.diagnostics).toEqual([{ file: 'RoomSluggerApp.ts', line: 4, character: 25, message: 'NPM modules are not enabled for this publisher: tiny-slugify' }]);
+    expect(job.diagnostics).toEqual([
+      { file: 'RoomSluggerApp.ts', line: 4, character: 25, message: 'NPM modules are not enabled for this publisher: tiny-slugify' },
+    ]);
   });
 
   it('compiles an app that declares TypeScript ~4.9 with 4.9 (the TS Version the job shows)', async () => {
@@ -95,11 +97,20 @@ describe('real Apps-Engine apps compile as with Rocket.Chat’s compiler', () =>
   });
 
   it('refuses an SVG icon and lists apps with a thumbnail, not the full icon', async () => {
-    const svg = { ...withManifest(fixtureFiles('reminder-bot'), { id: '2a4c6e8f-0b2d-4f6a-8c0e-2b4d6f8a0c91', iconFile: 'icon.svg' }), 'icon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>' };
+    const svg = {
+      ...withManifest(fixtureFiles('reminder-bot'), { id: '2a4c6e8f-0b2d-4f6a-8c0e-2b4d6f8a0c91', iconFile: 'icon.svg' }),
+      'icon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    };
     const refused = await upload(s, owner, zip(svg));
     expect(refused.status).toBe(400);
-    expect(refused.json).toMatchObject({ code: 'manifest_invalid', fields: [{ path: 'app.json.iconFile', message: 'The icon icon.svg must be a PNG, JPEG, GIF or WebP image.' }] });
-    const list = (await s.request('GET', '/v1/publisher/apps?limit=50&offset=0', { token: owner })).json.data as { appId: string; latest: { iconFileData: string; iconThumbnail: string } }[];
+    expect(refused.json).toMatchObject({
+      code: 'manifest_invalid',
+      fields: [{ path: 'app.json.iconFile', message: 'The icon icon.svg must be a PNG, JPEG, GIF or WebP image.' }],
+    });
+    const list = (await s.request('GET', '/v1/publisher/apps?limit=50&offset=0', { token: owner })).json.data as {
+      appId: string;
+      latest: { iconFileData: string; iconThumbnail: string };
+    }[];
     const row = list.find((a) => a.appId === idOf('reminder-bot'))!;
     expect(row.latest.iconFileData).toBe('');
     expect(row.latest.iconThumbnail).toMatch(/^data:image\/webp;base64,/);
@@ -152,7 +163,8 @@ describe('the sandbox: a package can neither stall the portal nor crash-loop it'
     const status = async () => (await s.app.db.select({ status: compileJobs.status }).from(compileJobs).where(eq(compileJobs.id, jobId)))[0]!.status;
     await eventually(status, (st) => st !== 'queued', { interval: 50 });
     const answered: number[] = [];
-    for (let i = 0; i < 10; i++) answered.push((await s.request('GET', '/v1/engine/version')).status, (await s.request('GET', '/v1/publisher/apps', { token: owner })).status);
+    for (let i = 0; i < 10; i++)
+      answered.push((await s.request('GET', '/v1/engine/version')).status, (await s.request('GET', '/v1/publisher/apps', { token: owner })).status);
     // All twenty answered while the compile was still running.
     expect(await status()).toBe('running');
     expect(answered).toEqual(Array(20).fill(200));
@@ -168,7 +180,10 @@ describe('the sandbox: a package can neither stall the portal nor crash-loop it'
     const b = await upload(s, owner, zip(withManifest(fixtureFiles('runaway-types'), { id: '9f1b3d5f-7b9d-4f1b-9d3f-7a9b1d3f5b46', version: '1.0.0' })));
     let most = 0;
     for (;;) {
-      const rows = await s.app.db.select({ status: compileJobs.status }).from(compileJobs).where(inArray(compileJobs.appId, [a.json.appId, b.json.appId]));
+      const rows = await s.app.db
+        .select({ status: compileJobs.status })
+        .from(compileJobs)
+        .where(inArray(compileJobs.appId, [a.json.appId, b.json.appId]));
       most = Math.max(most, rows.filter((r) => r.status === 'running').length);
       if (rows.every((r) => r.status === 'succeeded' || r.status === 'failed')) break;
       await new Promise((r) => setTimeout(r, 50));

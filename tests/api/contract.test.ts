@@ -7,7 +7,10 @@ import { isWorkspaceRoute } from '../../contract/access';
 import { startServer, type TestServer } from '../harness';
 
 /** The 92 endpoints of the foundation issue, plus the designed pricing-set call. */
-const endpoints = `POST /v1/oauth/exchange|POST /v1/oauth/stripe|GET /v1/oauth/stripe|GET /v1/me|GET /v1/me/ac|POST /v1/me|GET /v1/publisher|POST /v1/publisher|PUT /v1/publisher|GET /v1/publisher/stripe/dashboard|GET /v1/publisher/users|POST /v1/publisher/users|GET /v1/publisher/developers|POST /v1/publisher/developers/{}/role|DELETE /v1/publisher/developers/{}|GET /v1/publisher/purchases|GET /v1/publisher/apps|POST /v1/publisher/apps|GET /v1/publisher/apps/{}|GET /v1/publisher/apps/{}/all|GET /v1/publisher/apps/{}/info/{}|GET /v1/publisher/apps/{}/stats|GET /v1/publisher/apps/{}/jobs|GET /v1/publisher/apps/{}/jobs/{}|GET /v1/publisher/apps/{}/prices|GET /v1/publisher/apps/{}/prices/{}|POST /v1/publisher/apps/{}/prices|GET /v1/publisher/apps/{}/info/{}/screenshots|POST /v1/publisher/apps/{}/info/{}/screenshots|POST /v1/publisher/apps/{}/info/{}/details|POST /v1/publisher/apps/{}/info/{}/info|POST /v1/publisher/apps/{}/info/{}/changes|POST /v1/publisher/apps/{}/info/{}/submit|POST /v1/publisher/apps/{}/status/{}|GET /v1/publisher/bundles|POST /v1/publisher/bundles|GET /v1/publisher/bundles/{}/apps|GET /v1/publisher/webhooks|POST /v1/publisher/webhooks|GET /v1/publisher/webhooks/{}|GET /v1/publisher/webhooks/{}/activities|POST /v1/publisher/webhooks/{}/activities/{}|GET /v1/categories|GET /v1/misc/cloud-urls|GET /v1/misc/supported/signups|GET /v1/engine/version|PUT /v1/apps/{}|DELETE /v1/apps/{}/screenshots/{}|GET /v1/admin/apps|GET /v1/admin/app/{}|GET /v1/admin/app/{}/all|GET /v1/admin/app/{}/stats|GET /v1/admin/app/{}/jobs|GET /v1/admin/app/{}/jobs/{}|GET /v1/admin/app/{}/usage|GET /v1/admin/app/{}/prices|GET /v1/admin/app/{}/activityLogs|GET /v1/admin/secret|POST /v1/admin/app/{}/enterpriseOnly|POST /v1/admin/app/{}/usageBased|POST /v1/admin/app/{}/version/{}/{}|GET /v1/admin/apps/download/{}|GET /v1/admin/emailTemplates|POST /v1/admin/emailTemplates|PUT /v1/admin/emailTemplates|GET /v1/admin/purchases|GET /v1/admin/purchases/{}|POST /v1/admin/purchases|POST /v1/admin/purchases/{}|DELETE /v1/admin/purchases/{}|GET /v1/admin/publishers|GET /v1/admin/publishers/{}|POST /v1/admin/publishers/{}|GET /v1/admin/publishers/{}/apps|GET /v1/admin/publishers/{}/bundles|GET /v1/admin/publishers/{}/developers|POST /v1/admin/publishers/{}/developers/{}|POST /v1/admin/publishers/{}/developers/{}/role|POST /v1/admin/publishers/{}/developers/{}/system-role|POST /v1/admin/publishers/{}/email|POST /v1/admin/publishers/{}/payout|GET /v1/admin/workspaces/{}|GET /v1/admin/workspaces/{}/purchases|GET /v1/admin/bundles|GET /v1/admin/bundles/{}|GET /v1/admin/bundles/{}/apps|GET /v1/admin/jobs|GET /v1/admin/categories|POST /v1/admin/categories|GET /v1/admin/featured|POST /v1/admin/featured|DELETE /v1/admin/featured/{}/{}`.split('|');
+const endpoints =
+  `POST /v1/oauth/exchange|POST /v1/oauth/stripe|GET /v1/oauth/stripe|GET /v1/me|GET /v1/me/ac|POST /v1/me|GET /v1/publisher|POST /v1/publisher|PUT /v1/publisher|GET /v1/publisher/stripe/dashboard|GET /v1/publisher/users|POST /v1/publisher/users|GET /v1/publisher/developers|POST /v1/publisher/developers/{}/role|DELETE /v1/publisher/developers/{}|GET /v1/publisher/purchases|GET /v1/publisher/apps|POST /v1/publisher/apps|GET /v1/publisher/apps/{}|GET /v1/publisher/apps/{}/all|GET /v1/publisher/apps/{}/info/{}|GET /v1/publisher/apps/{}/stats|GET /v1/publisher/apps/{}/jobs|GET /v1/publisher/apps/{}/jobs/{}|GET /v1/publisher/apps/{}/prices|GET /v1/publisher/apps/{}/prices/{}|POST /v1/publisher/apps/{}/prices|GET /v1/publisher/apps/{}/info/{}/screenshots|POST /v1/publisher/apps/{}/info/{}/screenshots|POST /v1/publisher/apps/{}/info/{}/details|POST /v1/publisher/apps/{}/info/{}/info|POST /v1/publisher/apps/{}/info/{}/changes|POST /v1/publisher/apps/{}/info/{}/submit|POST /v1/publisher/apps/{}/status/{}|GET /v1/publisher/bundles|POST /v1/publisher/bundles|GET /v1/publisher/bundles/{}/apps|GET /v1/publisher/webhooks|POST /v1/publisher/webhooks|GET /v1/publisher/webhooks/{}|GET /v1/publisher/webhooks/{}/activities|POST /v1/publisher/webhooks/{}/activities/{}|GET /v1/categories|GET /v1/misc/cloud-urls|GET /v1/misc/supported/signups|GET /v1/engine/version|PUT /v1/apps/{}|DELETE /v1/apps/{}/screenshots/{}|GET /v1/admin/apps|GET /v1/admin/app/{}|GET /v1/admin/app/{}/all|GET /v1/admin/app/{}/stats|GET /v1/admin/app/{}/jobs|GET /v1/admin/app/{}/jobs/{}|GET /v1/admin/app/{}/usage|GET /v1/admin/app/{}/prices|GET /v1/admin/app/{}/activityLogs|GET /v1/admin/secret|POST /v1/admin/app/{}/enterpriseOnly|POST /v1/admin/app/{}/usageBased|POST /v1/admin/app/{}/version/{}/{}|GET /v1/admin/apps/download/{}|GET /v1/admin/emailTemplates|POST /v1/admin/emailTemplates|PUT /v1/admin/emailTemplates|GET /v1/admin/purchases|GET /v1/admin/purchases/{}|POST /v1/admin/purchases|POST /v1/admin/purchases/{}|DELETE /v1/admin/purchases/{}|GET /v1/admin/publishers|GET /v1/admin/publishers/{}|POST /v1/admin/publishers/{}|GET /v1/admin/publishers/{}/apps|GET /v1/admin/publishers/{}/bundles|GET /v1/admin/publishers/{}/developers|POST /v1/admin/publishers/{}/developers/{}|POST /v1/admin/publishers/{}/developers/{}/role|POST /v1/admin/publishers/{}/developers/{}/system-role|POST /v1/admin/publishers/{}/email|POST /v1/admin/publishers/{}/payout|GET /v1/admin/workspaces/{}|GET /v1/admin/workspaces/{}/purchases|GET /v1/admin/bundles|GET /v1/admin/bundles/{}|GET /v1/admin/bundles/{}/apps|GET /v1/admin/jobs|GET /v1/admin/categories|POST /v1/admin/categories|GET /v1/admin/featured|POST /v1/admin/featured|DELETE /v1/admin/featured/{}/{}`.split(
+    '|',
+  );
 
 const normalize = (path: string) => path.replace(/:\w+/g, '{}').replace(/\{\w+\}/g, '{}');
 const contractEndpoints = new Set(flattenRoutes(contract).map(({ route }) => `${route.method} ${normalize(route.path)}`));
@@ -36,7 +39,10 @@ describe('the contract', () => {
   // fuzzer's to check (tests/api/fuzz.test.ts: nothing answers a status its route does not declare).
   it('declares on every route the error statuses its kind answers, each with the envelope', () => {
     for (const { key, route } of flattenRoutes(contract)) {
-      const errors = Object.keys(route.responses).map(Number).filter((status) => status >= 400).sort((a, b) => a - b);
+      const errors = Object.keys(route.responses)
+        .map(Number)
+        .filter((status) => status >= 400)
+        .sort((a, b) => a - b);
       const access = (route.metadata as RouteAccess).access;
       const multipart = 'contentType' in route && route.contentType === 'multipart/form-data';
       const takesBody = 'body' in route && route.body !== undefined;
@@ -52,11 +58,20 @@ describe('the contract', () => {
       if (access === 'public' && !workspace) for (const status of [404, 409]) must(status, status === 404 && key === 'appRequests.create');
       // The checkout's changes refuse what cannot be bought so (409).
       const buyerChange = ['checkout.start', 'checkout.seats', 'checkout.cancel', 'checkout.resume'].includes(key);
-      if (workspace) for (const [status, when] of [[404, true], [409, buyerChange]] as const) must(status, when);
+      if (workspace)
+        for (const [status, when] of [
+          [404, true],
+          [409, buyerChange],
+        ] as const)
+          must(status, when);
       // A public route refuses nobody, but trusted publishing's exchange: a CI token no trust policy matches.
       if (access === 'public' && !workspace) must(403, key === 'trust.exchange');
       // …and 403: a scope the token lacks, a purchase it does not hold, another workspace's token.
-      if (workspace) must(403, ['workspaceDownloads.download', 'workspaceInstalls.usage'].includes(key) || key.startsWith('checkout.') || key.startsWith('workspaceLicenses.'));
+      if (workspace)
+        must(
+          403,
+          ['workspaceDownloads.download', 'workspaceInstalls.usage'].includes(key) || key.startsWith('checkout.') || key.startsWith('workspaceLicenses.'),
+        );
       must(414, route.path.includes(':'));
       must(413, takesBody);
       must(415, takesBody);
@@ -77,7 +92,19 @@ describe('the contract', () => {
       .map(({ key }) => key)
       .sort();
     expect(upstream).toEqual([
-      'admin.publishers.payout', 'admin.refunds.refund', 'catalog.cloudUrls', 'checkout.cancel', 'checkout.resume', 'checkout.seats', 'checkout.start', 'oauth.exchange', 'oauth.stripeConnect', 'oauth.stripeUrl', 'publisher.balance', 'publisher.stripeDashboard', 'trust.exchange',
+      'admin.publishers.payout',
+      'admin.refunds.refund',
+      'catalog.cloudUrls',
+      'checkout.cancel',
+      'checkout.resume',
+      'checkout.seats',
+      'checkout.start',
+      'oauth.exchange',
+      'oauth.stripeConnect',
+      'oauth.stripeUrl',
+      'publisher.balance',
+      'publisher.stripeDashboard',
+      'trust.exchange',
     ]);
   });
 });

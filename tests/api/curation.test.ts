@@ -115,7 +115,10 @@ describe('featured sections', () => {
     await s.request('POST', '/v1/admin/featured', { token: reviewer, body: { appId: standup, sectionSlug: 'recommended' } });
     const versions = (await s.request('GET', `/v1/admin/app/${standup}/all`, { token: reviewer })).json as { internalId: string; status: string }[];
     const published = versions.find((v) => v.status === 'published')!;
-    const res = await s.request('POST', `/v1/admin/app/${standup}/version/${published.internalId}/unpublish`, { token: reviewer, body: { action: 'unpublish' } });
+    const res = await s.request('POST', `/v1/admin/app/${standup}/version/${published.internalId}/unpublish`, {
+      token: reviewer,
+      body: { action: 'unpublish' },
+    });
     expect(res.status, res.text).toBe(200);
     const sections = (await s.request('GET', '/v1/admin/featured', { token: viewer })).json.sections as { apps: { appId: string }[] }[];
     expect(sections.flatMap((x) => x.apps.map((a) => a.appId))).not.toContain(standup);

@@ -36,7 +36,15 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('one portal process per data fo
     // The first serves on: purchase records, each acknowledged with its 201.
     const support = await signInAt(first.base, demoUsers.support.id);
     const workspaceId = createHash('sha256').update('ws:acme-hq').digest('hex').slice(0, 24);
-    const body = { appId: uuidOf('app:Jira Connector'), workspaceId, externallyManaged: true, planId: '', seats: 0, addonTierId: '', periodEnd: '2031-01-31T00:00:00.000Z' };
+    const body = {
+      appId: uuidOf('app:Jira Connector'),
+      workspaceId,
+      externallyManaged: true,
+      planId: '',
+      seats: 0,
+      addonTierId: '',
+      periodEnd: '2031-01-31T00:00:00.000Z',
+    };
     const before = (await callAt(first.base, 'GET', '/v1/admin/purchases?limit=1', support)).json.meta.total as number;
     const acknowledged: string[] = [];
     for (let i = 0; i < 25; i++) {

@@ -30,7 +30,10 @@ describe('email templates', () => {
   });
 
   it('creates a template (layout and subject optional) and updates it', async () => {
-    const created = await s.request('POST', '/v1/admin/emailTemplates', { token: support, body: { name: 'Welcome', body: '<p>Hi {{ developer.firstName }}</p>' } });
+    const created = await s.request('POST', '/v1/admin/emailTemplates', {
+      token: support,
+      body: { name: 'Welcome', body: '<p>Hi {{ developer.firstName }}</p>' },
+    });
     expect(created.status).toBe(201);
     expect(created.json).toMatchObject({ name: 'Welcome', layout: '', subject: '', body: '<p>Hi {{ developer.firstName }}</p>' });
     const updated = await s.request('PUT', '/v1/admin/emailTemplates', {
@@ -115,7 +118,12 @@ describe('preview', () => {
   it('renders subject, HTML inside the layout and a text part, with sample data, escaping values', async () => {
     const res = await s.request('POST', '/v1/admin/emailTemplates/preview', {
       token: viewer,
-      body: { name: 'version-rejected', layout: 'default-layout', subject: '{{ app.name }}\n{{ version.version }} rejected', body: '<p>{{ reason }}</p><p>{{ "<b>x</b>" }}</p>' },
+      body: {
+        name: 'version-rejected',
+        layout: 'default-layout',
+        subject: '{{ app.name }}\n{{ version.version }} rejected',
+        body: '<p>{{ reason }}</p><p>{{ "<b>x</b>" }}</p>',
+      },
     });
     expect(res.status).toBe(200);
     expect(res.json.subject).toBe('Jira Connector 1.2.0 rejected');
@@ -127,7 +135,11 @@ describe('preview', () => {
   });
 
   it('stops a template that loops without end, or allocates without bound, with a 400', async () => {
-    for (const body of ['{% for i in (1..100000000) %}{{ i }}{% endfor %}', '{% for i in (1..100000000) %}{% endfor %}', '{% assign a = "1,2" | split: "," %}{% for i in (1..40) %}{% assign a = a | concat: a %}{% endfor %}{{ a | size }}']) {
+    for (const body of [
+      '{% for i in (1..100000000) %}{{ i }}{% endfor %}',
+      '{% for i in (1..100000000) %}{% endfor %}',
+      '{% assign a = "1,2" | split: "," %}{% for i in (1..40) %}{% assign a = a | concat: a %}{% endfor %}{{ a | size }}',
+    ]) {
       const res = await s.request('POST', '/v1/admin/emailTemplates/preview', { token: viewer, body: { body } });
       expect(res.status, body).toBe(400);
       expect(res.json.code).toBe('template_error');

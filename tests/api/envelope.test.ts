@@ -38,8 +38,16 @@ describe('the error envelope everywhere', () => {
     ['an unknown route', () => s.request('GET', '/v1/no-such-route', { token: owner }), 404],
     ['an unknown method on a route', () => s.request('PATCH', '/v1/me', { token: owner }), 404],
     ['a path parameter that is too long', () => s.request('GET', `/v1/publisher/apps/${'a'.repeat(500)}`, { token: owner }), 414],
-    ['a body over the limit', () => s.request('POST', '/v1/me', { token: owner, body: JSON.stringify({ firstName: 'x'.repeat(2_000_000), lastName: 'y' }) }), 413],
-    ['a body of a type no route takes', () => s.request('POST', '/v1/me', { token: owner, body: 'firstName=A', headers: { 'content-type': 'text/plain' } }), 415],
+    [
+      'a body over the limit',
+      () => s.request('POST', '/v1/me', { token: owner, body: JSON.stringify({ firstName: 'x'.repeat(2_000_000), lastName: 'y' }) }),
+      413,
+    ],
+    [
+      'a body of a type no route takes',
+      () => s.request('POST', '/v1/me', { token: owner, body: 'firstName=A', headers: { 'content-type': 'text/plain' } }),
+      415,
+    ],
     ['malformed JSON', () => s.request('POST', '/v1/me', { token: owner, body: '{"firstName": "A",' }), 400],
     ['JSON nested 100 000 deep', () => s.request('POST', '/v1/me', { token: owner, body: '['.repeat(100_000) + ']'.repeat(100_000) }), 400],
     ['an empty JSON body', () => s.request('POST', '/v1/me', { token: owner, body: '' }), 400],

@@ -53,12 +53,15 @@ const workspaceTokens: Partial<Record<Caller, string>> = {};
 const familyQueries = {
   apps: 'SELECT id AS "appId", publisher_id AS owner, created_at AS created FROM apps WHERE NOT is_bundle',
   bundles: 'SELECT id AS "appId", publisher_id AS owner, created_at AS created FROM apps WHERE is_bundle',
-  versions: 'SELECT v.app_id AS "appId", v.internal_id AS "versionId", v.version, a.publisher_id AS owner, v.created_date AS created FROM app_versions v JOIN apps a ON a.id = v.app_id',
+  versions:
+    'SELECT v.app_id AS "appId", v.internal_id AS "versionId", v.version, a.publisher_id AS owner, v.created_date AS created FROM app_versions v JOIN apps a ON a.id = v.app_id',
   jobs: 'SELECT j.app_id AS "appId", j.id AS "jobId", a.publisher_id AS owner, j.requested_at AS created FROM compile_jobs j JOIN apps a ON a.id = j.app_id',
   prices: 'SELECT p.app_id AS "appId", p.id AS "priceId", a.publisher_id AS owner, p.created_date AS created FROM prices p JOIN apps a ON a.id = p.app_id',
-  screenshots: 'SELECT s.app_id AS "appId", s.id AS "screenshotId", a.publisher_id AS owner, s.created_at AS created FROM screenshots s JOIN apps a ON a.id = s.app_id',
+  screenshots:
+    'SELECT s.app_id AS "appId", s.id AS "screenshotId", a.publisher_id AS owner, s.created_at AS created FROM screenshots s JOIN apps a ON a.id = s.app_id',
   webhooks: 'SELECT id AS "webhookId", publisher_id AS owner, created_at AS created FROM webhooks',
-  activities: 'SELECT a.webhook_id AS "webhookId", a.id AS "activityId", w.publisher_id AS owner, a.created_at AS created FROM webhook_activities a JOIN webhooks w ON w.id = a.webhook_id',
+  activities:
+    'SELECT a.webhook_id AS "webhookId", a.id AS "activityId", w.publisher_id AS owner, a.created_at AS created FROM webhook_activities a JOIN webhooks w ON w.id = a.webhook_id',
   publishers: 'SELECT id AS "publisherId", id AS owner, created_at AS created FROM publishers',
   developers: `SELECT coalesce(publisher_id, '') AS "publisherId", id AS "developerId", publisher_id AS owner, created_at AS created FROM developers`,
   purchases: 'SELECT id AS "purchaseId", publisher_id AS owner, date AS created FROM purchase_records',
@@ -100,7 +103,8 @@ function familyOf(path: string): Family | null {
   if (path.includes(':priceId')) return 'prices';
   if (path.includes(':screenshotId')) return 'screenshots';
   if (path.includes(':activityId')) return 'activities';
-  if (path.includes(':versionId') || path.includes(':internalId') || path.startsWith('/v1/admin/apps/download/') || path.includes('/download/:version')) return 'versions';
+  if (path.includes(':versionId') || path.includes(':internalId') || path.startsWith('/v1/admin/apps/download/') || path.includes('/download/:version'))
+    return 'versions';
   if (path.includes(':devId') || path.includes(':developerId')) return 'developers';
   if (path.startsWith('/v1/admin/featured/')) return 'featured';
   if (path.includes('/webhooks/:id')) return 'webhooks';
@@ -112,14 +116,41 @@ function familyOf(path: string): Family | null {
   return null;
 }
 const FIELD_OF_PARAM: Record<string, string> = {
-  appId: 'appId', versionId: 'versionId', internalId: 'versionId', jobId: 'jobId', priceId: 'priceId', screenshotId: 'screenshotId',
-  activityId: 'activityId', tokenId: 'tokenId', policyId: 'policyId', devId: 'developerId', developerId: 'developerId', type: 'slug', action: 'action',
+  appId: 'appId',
+  versionId: 'versionId',
+  internalId: 'versionId',
+  jobId: 'jobId',
+  priceId: 'priceId',
+  screenshotId: 'screenshotId',
+  activityId: 'activityId',
+  tokenId: 'tokenId',
+  policyId: 'policyId',
+  devId: 'developerId',
+  developerId: 'developerId',
+  type: 'slug',
+  action: 'action',
 };
 /** `:id` is the row's own id: the app's, the webhook's, the publisher's … (a version's internal id on the download route). */
 const ID_FIELD: Record<Family, string> = {
-  apps: 'appId', bundles: 'appId', versions: 'appId', jobs: 'appId', prices: 'appId', screenshots: 'appId', featured: 'appId', webhooks: 'webhookId',
-  activities: 'webhookId', publishers: 'publisherId', developers: 'publisherId', purchases: 'purchaseId', workspaces: 'workspaceId',
-  templates: 'templateId', categories: 'title', cloudUsers: 'cloudUserId', actions: 'action', apiTokens: 'tokenId', trustPolicies: 'appId',
+  apps: 'appId',
+  bundles: 'appId',
+  versions: 'appId',
+  jobs: 'appId',
+  prices: 'appId',
+  screenshots: 'appId',
+  featured: 'appId',
+  webhooks: 'webhookId',
+  activities: 'webhookId',
+  publishers: 'publisherId',
+  developers: 'publisherId',
+  purchases: 'purchaseId',
+  workspaces: 'workspaceId',
+  templates: 'templateId',
+  categories: 'title',
+  cloudUsers: 'cloudUserId',
+  actions: 'action',
+  apiTokens: 'tokenId',
+  trustPolicies: 'appId',
 };
 const fieldOfParam = (path: string, family: Family, param: string) =>
   param === 'id' ? (path.startsWith('/v1/admin/apps/download/') ? 'versionId' : ID_FIELD[family]) : (FIELD_OF_PARAM[param] ?? param);
@@ -180,7 +211,8 @@ function resolve(v: unknown, ctx: Context): unknown {
     const out: Record<string, unknown> = {};
     // Own keys as generated, __proto__ included (JSON.stringify writes it like any key).
     const record = v as Record<string, unknown>;
-    for (const k of Object.keys(record)) Object.defineProperty(out, k, { value: resolve(record[k], ctx), enumerable: true, configurable: true, writable: true });
+    for (const k of Object.keys(record))
+      Object.defineProperty(out, k, { value: resolve(record[k], ctx), enumerable: true, configurable: true, writable: true });
     return out;
   }
   return v;
@@ -191,7 +223,20 @@ const ref = (family: Family, field: string) => fc.tuple(fc.nat(), fc.boolean()).
 
 const numbers = fc.constantFrom(0, -1, 1e12, -1e12, 1.5, Number.MAX_SAFE_INTEGER, 0.001, 99_999.999, 1e308);
 const strings = fc.oneof(
-  fc.constantFrom('', ' ', '\u0000', '\u202e\u200b', '𝒰𝓃𝒾𝒸ℴ𝒹ℯ 🚀', 'javascript:alert(1)', 'http://169.254.169.254/latest', 'http://127.0.0.1:22', 'https://[::1]/', 'data:text/html,<b>', '../../etc/passwd', "' OR 1=1 --"),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '\u202e\u200b',
+    '𝒰𝓃𝒾𝒸ℴ𝒹ℯ 🚀',
+    'javascript:alert(1)',
+    'http://169.254.169.254/latest',
+    'http://127.0.0.1:22',
+    'https://[::1]/',
+    'data:text/html,<b>',
+    '../../etc/passwd',
+    "' OR 1=1 --",
+  ),
   fc.constant('x'.repeat(100_000)),
   fc.string({ maxLength: 40 }),
 );
@@ -207,12 +252,22 @@ const value = fc.oneof(
 );
 
 let iconDataUrl = '';
-type Def = { type: string; format?: string; options?: unknown[]; values?: unknown[]; element?: unknown; in?: unknown; innerType?: unknown; entries?: Record<string, unknown> };
+type Def = {
+  type: string;
+  format?: string;
+  options?: unknown[];
+  values?: unknown[];
+  element?: unknown;
+  in?: unknown;
+  innerType?: unknown;
+  entries?: Record<string, unknown>;
+};
 const defOf = (schema: unknown) => ((schema as { _zod?: { def: Def } } | undefined)?._zod?.def ?? { type: 'unknown' }) as Def;
 /** The base type of a field's schema, through optional, default, nullable and transform wrappers. */
 const baseOf = (schema: unknown): unknown => {
   let t = schema;
-  for (let d = defOf(t); ['optional', 'default', 'nullable', 'pipe', 'prefault', 'readonly'].includes(d.type); d = defOf(t)) t = d.type === 'pipe' ? d.in : d.innerType;
+  for (let d = defOf(t); ['optional', 'default', 'nullable', 'pipe', 'prefault', 'readonly'].includes(d.type); d = defOf(t))
+    t = d.type === 'pipe' ? d.in : d.innerType;
   return t;
 };
 
@@ -247,13 +302,21 @@ function goodString(key: string): fc.Arbitrary<unknown> {
     // versions, or none.
     appVersion: fc.constantFrom('1.0.0', '2.0.0', '1.4.0', ''),
     // The requestAccess page's address (docs/rocketchat.md, App requests): people as Rocket.Chat writes them there (base64 of JSON).
-    requester: fc.constantFrom(base64Json({ id: 'fuzz-user', username: 'fuzz', name: 'Fuzz User', emails: ['fuzz@fuzz.example'] }), base64Json({ id: 'u2' }), base64Json({ username: 'no-id' })),
+    requester: fc.constantFrom(
+      base64Json({ id: 'fuzz-user', username: 'fuzz', name: 'Fuzz User', emails: ['fuzz@fuzz.example'] }),
+      base64Json({ id: 'u2' }),
+      base64Json({ username: 'no-id' }),
+    ),
     admins: fc.constantFrom(base64Json([{ id: 'fuzz-admin', username: 'root' }]), base64Json([]), base64Json({ id: 'not-a-list' })),
   };
   if (refs[key]) return fc.oneof({ arbitrary: refs[key]!, weight: 6 }, { arbitrary: fc.string({ minLength: 1, maxLength: 24 }), weight: 1 });
   // A public address by its IP (webhook addresses are resolved: the test has no DNS to ask).
   // A registered workspace's address (docs/rocketchat.md, Pointing a Rocket.Chat server) is a web address too.
-  if (/url|link|^address$/i.test(key)) return fc.oneof({ arbitrary: fc.constantFrom('https://93.184.215.14/fuzz', 'https://fuzz.example/page?b=c'), weight: 6 }, { arbitrary: fc.constant(''), weight: 1 });
+  if (/url|link|^address$/i.test(key))
+    return fc.oneof(
+      { arbitrary: fc.constantFrom('https://93.184.215.14/fuzz', 'https://fuzz.example/page?b=c'), weight: 6 },
+      { arbitrary: fc.constant(''), weight: 1 },
+    );
   if (/email|replyTo/i.test(key)) return fc.constantFrom('fuzz@fuzz.example', 'someone@example.com');
   if (/periodEnd|date/i.test(key)) return fc.constantFrom('2031-06-30T00:00:00.000Z', '2030-01-15', new Date(Date.now() + 86_400_000 * 40).toISOString());
   return fc.oneof(fc.constantFrom('Fuzz', 'A fuzzed text.', 'ünïcödé 🚀', 'x'), fc.string({ minLength: 1, maxLength: 30 }));
@@ -261,7 +324,10 @@ function goodString(key: string): fc.Arbitrary<unknown> {
 function goodNumber(key: string): fc.Arbitrary<number> {
   if (/limit|offset|seats|trial|days/i.test(key)) return fc.integer({ min: 0, max: 30 });
   if (key === 'amount') return fc.integer({ min: 5, max: 60 });
-  return fc.oneof(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 1, max: 10_000 }).map((c) => c / 100));
+  return fc.oneof(
+    fc.integer({ min: 0, max: 100 }),
+    fc.integer({ min: 1, max: 10_000 }).map((c) => c / 100),
+  );
 }
 
 /**
@@ -328,7 +394,11 @@ const zipFile = (update: boolean): fc.Arbitrary<ZipFile> =>
     zip: fc.constantFrom(...FIXTURES),
     id: update
       ? fc.oneof({ arbitrary: fc.constant(new Echo('id')), weight: 6 }, { arbitrary: ref('apps', 'appId'), weight: 1 }, { arbitrary: fc.uuid(), weight: 1 })
-      : fc.oneof({ arbitrary: fc.uuid(), weight: 6 }, { arbitrary: ref('apps', 'appId'), weight: 2 }, { arbitrary: fc.constantFrom(undefined, 'not an id'), weight: 1 }),
+      : fc.oneof(
+          { arbitrary: fc.uuid(), weight: 6 },
+          { arbitrary: ref('apps', 'appId'), weight: 2 },
+          { arbitrary: fc.constantFrom(undefined, 'not an id'), weight: 1 },
+        ),
     version: fc.oneof({ arbitrary: semverOf, weight: 6 }, { arbitrary: fc.constantFrom(null, 'nope'), weight: 1 }),
     drop: fc.oneof({ arbitrary: fc.constant(null), weight: 12 }, { arbitrary: fc.constantFrom('app.json', 'icon.png'), weight: 1 }),
   });
@@ -340,7 +410,10 @@ const FIXTURES = ['reminder-bot', 'standup-helper', 'room-slugger'];
 
 const anyFile: fc.Arbitrary<FileSpec> = fc.oneof(fc.constantFrom<FileSpec>('png', 'jpeg', 'junk', 'empty', 'text'), zipFile(false));
 const randomParts: fc.Arbitrary<Part[]> = fc.array(
-  fc.record({ field: fc.oneof(fc.constantFrom('app', 'screenshots', 'bundleInfo', 'appIds', 'file'), fc.string({ maxLength: 12 })), file: anyFile, value: strings }, { requiredKeys: ['field'] }),
+  fc.record(
+    { field: fc.oneof(fc.constantFrom('app', 'screenshots', 'bundleInfo', 'appIds', 'file'), fc.string({ maxLength: 12 })), file: anyFile, value: strings },
+    { requiredKeys: ['field'] },
+  ),
   { maxLength: 4 },
 );
 /** A bundle as the form sends one (bought once, or free), in the categories that exist. */
@@ -360,28 +433,48 @@ function partsFor(key: string, path: string): fc.Arbitrary<Part[]> {
   const shaped: fc.Arbitrary<Part[]> =
     key === 'bundles.create'
       ? fc.tuple(
-          json(fc.oneof({ arbitrary: plainBundle, weight: 2 }, { arbitrary: objectFor(BundleInfo, path), weight: 3 })).map((value) => ({ field: 'bundleInfo', value })),
-          fc.oneof({ arbitrary: json(fc.array(ref('apps', 'appId'), { minLength: 1, maxLength: 3 })), weight: 4 }, { arbitrary: strings, weight: 1 }).map((value) => ({ field: 'appIds', value })),
+          json(fc.oneof({ arbitrary: plainBundle, weight: 2 }, { arbitrary: objectFor(BundleInfo, path), weight: 3 })).map((value) => ({
+            field: 'bundleInfo',
+            value,
+          })),
+          fc
+            .oneof({ arbitrary: json(fc.array(ref('apps', 'appId'), { minLength: 1, maxLength: 3 })), weight: 4 }, { arbitrary: strings, weight: 1 })
+            .map((value) => ({ field: 'appIds', value })),
         )
       : key === 'apps.uploadScreenshots'
-        ? fc.oneof(
-            { arbitrary: fc.array(fc.constantFrom<FileSpec>('png', 'png', 'jpeg', 'junk'), { minLength: 1, maxLength: 3 }), weight: 6 },
-            { arbitrary: fc.constant(Array<FileSpec>(11).fill('png')), weight: 1 },
-          ).map((files) => files.map((file, i) => ({ field: 'screenshots', file, filename: `shot-${i}.${file === 'jpeg' ? 'jpg' : 'png'}` })))
+        ? fc
+            .oneof(
+              { arbitrary: fc.array(fc.constantFrom<FileSpec>('png', 'png', 'jpeg', 'junk'), { minLength: 1, maxLength: 3 }), weight: 6 },
+              { arbitrary: fc.constant(Array<FileSpec>(11).fill('png')), weight: 1 },
+            )
+            .map((files) => files.map((file, i) => ({ field: 'screenshots', file, filename: `shot-${i}.${file === 'jpeg' ? 'jpg' : 'png'}` })))
         : key.startsWith('submissions.')
           ? // The Apps CLI's form: the package, categories as a JSON list of titles, and on updates the change note.
-            fc.tuple(
-              zipFile(key === 'submissions.update').map((file): Part => ({ field: 'app', file, filename: 'app.zip' })),
-              fc.option(
-                fc.oneof({ arbitrary: json(fc.array(ref('categories', 'title'), { minLength: 1, maxLength: 2 })), weight: 4 }, { arbitrary: strings, weight: 1 }).map((value): Part => ({ field: 'categories', value })),
-              ),
-              fc.option(strings.map((value): Part => ({ field: 'changes', value }))),
-            ).map(([app, categories, changes]) => [app, ...(categories ? [categories] : []), ...(changes ? [changes] : [])])
-        : fc.oneof(
-            { arbitrary: zipFile(key === 'apps.update').map((file) => [{ field: 'app', file, filename: 'app.zip' }]), weight: 6 },
-            { arbitrary: fc.constant<Part[]>([{ field: 'app', file: 'junk', filename: 'app.zip' }]), weight: 1 },
-            { arbitrary: fc.tuple(zipFile(false), zipFile(false)).map(([a, b]) => [{ field: 'app', file: a }, { field: 'app', file: b }]), weight: 1 },
-          );
+            fc
+              .tuple(
+                zipFile(key === 'submissions.update').map((file): Part => ({ field: 'app', file, filename: 'app.zip' })),
+                fc.option(
+                  fc
+                    .oneof(
+                      { arbitrary: json(fc.array(ref('categories', 'title'), { minLength: 1, maxLength: 2 })), weight: 4 },
+                      { arbitrary: strings, weight: 1 },
+                    )
+                    .map((value): Part => ({ field: 'categories', value })),
+                ),
+                fc.option(strings.map((value): Part => ({ field: 'changes', value }))),
+              )
+              .map(([app, categories, changes]) => [app, ...(categories ? [categories] : []), ...(changes ? [changes] : [])])
+          : fc.oneof(
+              { arbitrary: zipFile(key === 'apps.update').map((file) => [{ field: 'app', file, filename: 'app.zip' }]), weight: 6 },
+              { arbitrary: fc.constant<Part[]>([{ field: 'app', file: 'junk', filename: 'app.zip' }]), weight: 1 },
+              {
+                arbitrary: fc.tuple(zipFile(false), zipFile(false)).map(([a, b]) => [
+                  { field: 'app', file: a },
+                  { field: 'app', file: b },
+                ]),
+                weight: 1,
+              },
+            );
   return fc.oneof({ arbitrary: shaped, weight: 8 }, { arbitrary: randomParts, weight: 1 });
 }
 function fileBytes(blob: FileSpec, ctx: Context): Buffer {
@@ -397,7 +490,8 @@ function fileBytes(blob: FileSpec, ctx: Context): Buffer {
 function formOf(parts: Part[], ctx: Context) {
   const form = new FormData();
   for (const p of parts) {
-    if (p.file !== undefined) form.append(p.field, new Blob([new Uint8Array(fileBytes(p.file, ctx))], { type: 'application/octet-stream' }), p.filename ?? 'file.bin');
+    if (p.file !== undefined)
+      form.append(p.field, new Blob([new Uint8Array(fileBytes(p.file, ctx))], { type: 'application/octet-stream' }), p.filename ?? 'file.bin');
     else {
       const v = p.value as { json?: unknown } | unknown;
       form.append(p.field, v && typeof v === 'object' && 'json' in v ? JSON.stringify(resolve(v.json, ctx)) : String(resolve(v, ctx)));
@@ -420,7 +514,10 @@ const takesBody = (route: AppRoute) => 'body' in route && route.body !== undefin
  */
 type ParamPick = { row: number; mine?: true } | { junk: string };
 // Unstorable text too (a NUL, unpaired surrogates: sent as the bytes a careless client writes, see `segment`).
-const junk = fc.oneof(fc.constantFrom('%2e%2e', '%00', 'a'.repeat(150), ' ', '🙂', "'", 'approve', 'x', '0'.repeat(24), '\u0000', 'a\u0000b', '\uD800', 'x\uDC00y'), fc.string({ minLength: 1, maxLength: 30 }));
+const junk = fc.oneof(
+  fc.constantFrom('%2e%2e', '%00', 'a'.repeat(150), ' ', '🙂', "'", 'approve', 'x', '0'.repeat(24), '\u0000', 'a\u0000b', '\uD800', 'x\uDC00y'),
+  fc.string({ minLength: 1, maxLength: 30 }),
+);
 /** A path segment as sent: percent-encoded; an unpaired surrogate as the three bytes of its WTF-8 form (encodeURIComponent refuses it). */
 const segment = (v: string) =>
   [...v]
@@ -434,12 +531,21 @@ const paramPicks = (n: number): fc.Arbitrary<ParamPick[]> =>
   fc.oneof(
     { arbitrary: fc.nat().map((row) => Array<ParamPick>(n).fill({ row })), weight: 4 },
     { arbitrary: fc.nat().map((row) => Array<ParamPick>(n).fill({ row, mine: true })), weight: 4 },
-    { arbitrary: fc.array(fc.oneof({ arbitrary: fc.nat().map((row): ParamPick => ({ row })), weight: 3 }, { arbitrary: junk.map((j): ParamPick => ({ junk: j })), weight: 1 }), { minLength: n, maxLength: n }), weight: 3 },
+    {
+      arbitrary: fc.array(
+        fc.oneof({ arbitrary: fc.nat().map((row): ParamPick => ({ row })), weight: 3 }, { arbitrary: junk.map((j): ParamPick => ({ junk: j })), weight: 1 }),
+        { minLength: n, maxLength: n },
+      ),
+      weight: 3,
+    },
   );
 
 /** How the body travels: as the route takes it (mostly), none, in another media type (415), or past the body limit (413). */
 type Media = 'as-declared' | 'none' | 'text' | 'other' | 'huge';
-const media = fc.oneof({ arbitrary: fc.constant<Media>('as-declared'), weight: 24 }, { arbitrary: fc.constantFrom<Media>('none', 'text', 'other', 'huge'), weight: 1 });
+const media = fc.oneof(
+  { arbitrary: fc.constant<Media>('as-declared'), weight: 24 },
+  { arbitrary: fc.constantFrom<Media>('none', 'text', 'other', 'huge'), weight: 1 },
+);
 
 // Those who may use a route reach the most code: staff are asked more often on the admin routes, the
 // developers of publishers on the publisher routes; everyone sometimes.
@@ -460,8 +566,14 @@ const idempotencyKey = fc.option(fc.constantFrom('fuzz-key-000001', 'fuzz-key-00
 let workspaceToken = '';
 const isCatalogRead = (route: AppRoute) => (route.metadata as { workspace?: string }).workspace === 'optional';
 const catalogCaller = fc.record({
-  credential: fc.oneof({ arbitrary: fc.constantFrom<'workspace' | 'none'>('workspace', 'none'), weight: 4 }, { arbitrary: fc.constantFrom<'session' | 'junk'>('session', 'junk'), weight: 1 }),
-  engine: fc.option(fc.oneof({ arbitrary: fc.constantFrom('1.47.0', '1.66.0', '2.0.0', '0.1.0'), weight: 4 }, { arbitrary: fc.constantFrom('nope', '1.47', ''), weight: 1 }), { freq: 4 }),
+  credential: fc.oneof(
+    { arbitrary: fc.constantFrom<'workspace' | 'none'>('workspace', 'none'), weight: 4 },
+    { arbitrary: fc.constantFrom<'session' | 'junk'>('session', 'junk'), weight: 1 },
+  ),
+  engine: fc.option(
+    fc.oneof({ arbitrary: fc.constantFrom('1.47.0', '1.66.0', '2.0.0', '0.1.0'), weight: 4 }, { arbitrary: fc.constantFrom('nope', '1.47', ''), weight: 1 }),
+    { freq: 4 },
+  ),
 });
 
 /** A request: a route, a caller, path ids, and a body and query from the route's own schemas. */
@@ -472,7 +584,11 @@ const request = fc.constantFrom(...routes.map((r) => r.key)).chain((key) => {
     caller: route.path.startsWith('/v1/admin/') ? staffCaller : publisherCaller,
     params: paramPicks(paramsOf(route.path).length),
     media: takesBody(route) ? media : fc.constant<Media>('none'),
-    body: !takesBody(route) ? fc.constant(undefined) : isMultipart(route) ? partsFor(key, route.path) : objectFor((route as { body: unknown }).body, route.path),
+    body: !takesBody(route)
+      ? fc.constant(undefined)
+      : isMultipart(route)
+        ? partsFor(key, route.path)
+        : objectFor((route as { body: unknown }).body, route.path),
     query: 'query' in route && route.query ? objectFor(route.query, route.path) : fc.constant(undefined),
     idempotencyKey: key === 'admin.publishers.payout' ? idempotencyKey : fc.constant(null),
     catalog: isCatalogRead(route) ? catalogCaller : fc.constant(null),
@@ -528,7 +644,10 @@ async function send(r: Request) {
   const ctx: Context = { params, caller: r.caller };
   const path = route.path.replace(/:(\w+)/g, (_, p: string) => segment(params[p]!));
   const query = resolve(r.query, ctx);
-  const qs = query && typeof query === 'object' && !Array.isArray(query) ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]))}` : '';
+  const qs =
+    query && typeof query === 'object' && !Array.isArray(query)
+      ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]))}`
+      : '';
   const headers: Record<string, string> = {};
   const token = isWorkspaceRoute(route.metadata) ? (workspaceTokens[r.caller] ?? tokens[r.caller]) : tokens[r.caller];
   if (token) headers.authorization = `Bearer ${token}`;
@@ -561,7 +680,13 @@ async function send(r: Request) {
   } catch {
     json = undefined;
   }
-  return { status: res.status, text, json, params, described: { key: r.route, method: route.method, path: (path + qs).slice(0, 300), caller: r.caller, media: r.media } };
+  return {
+    status: res.status,
+    text,
+    json,
+    params,
+    described: { key: r.route, method: route.method, path: (path + qs).slice(0, 300), caller: r.caller, media: r.media },
+  };
 }
 
 // ——— The database: writes, and the columns nobody may change but the routes that exist to change them ———
@@ -579,7 +704,9 @@ async function countWrites() {
     $$ LANGUAGE plpgsql`);
   const tables = (await s.app.db.execute(sql`
     SELECT table_name FROM information_schema.tables
-    WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('fuzz_writes', 'rate_limits')`)) as unknown as { rows: { table_name: string }[] };
+    WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('fuzz_writes', 'rate_limits')`)) as unknown as {
+    rows: { table_name: string }[];
+  };
   for (const { table_name } of tables.rows) {
     await s.app.db.execute(sql.raw(`CREATE TRIGGER fuzz_count AFTER INSERT OR UPDATE OR DELETE ON "${table_name}" FOR EACH ROW EXECUTE FUNCTION fuzz_count()`));
   }
@@ -590,13 +717,15 @@ const PUBLISHER_FLAGS = ['can_create_paid_apps', 'can_create_bundles', 'can_use_
 type Guarded = Map<string, Record<string, unknown>>;
 /** The guarded columns of every row, by `table:id`: publishers' flags and balance, developers' publisher and roles, apps' flags and publisher. */
 async function guarded(): Promise<Guarded> {
-  const rows = ((await s.app.db.execute(sql`
+  const rows = (
+    (await s.app.db.execute(sql`
     SELECT 'publishers:' || id AS k, json_build_object('can_create_paid_apps', can_create_paid_apps, 'can_create_bundles', can_create_bundles, 'can_use_npm_modules', can_use_npm_modules,
       'can_use_webhooks', can_use_webhooks, 'stripe_available_balance', stripe_available_balance)::text AS v FROM publishers
     UNION ALL SELECT 'developers:' || id, json_build_object('publisher_id', publisher_id, 'system_role', system_role, 'role', role, 'cloud_user_id', cloud_user_id)::text FROM developers
     UNION ALL SELECT 'apps:' || id, json_build_object('is_enterprise_only', is_enterprise_only, 'is_usage_based', is_usage_based, 'publisher_id', publisher_id)::text FROM apps`)) as unknown as {
-    rows: { k: string; v: string }[];
-  }).rows;
+      rows: { k: string; v: string }[];
+    }
+  ).rows;
   return new Map(rows.map((r) => [r.k, JSON.parse(r.v) as Record<string, unknown>]));
 }
 
@@ -638,9 +767,18 @@ function mayChange(key: string, params: Record<string, string>, who: Who, c: Cha
 }
 /** Rows a request may add: an app of the caller's publisher, a developer joining it, a publisher signing up — none with a flag set. */
 function mayAdd(key: string, who: Who, table: string, row: Record<string, unknown>, added: Set<string>): boolean {
-  if (table === 'apps') return (key === 'apps.create' || key === 'submissions.create' || key === 'bundles.create') && row.publisher_id === who.publisherId && row.is_enterprise_only === false && row.is_usage_based === false;
+  if (table === 'apps')
+    return (
+      (key === 'apps.create' || key === 'submissions.create' || key === 'bundles.create') &&
+      row.publisher_id === who.publisherId &&
+      row.is_enterprise_only === false &&
+      row.is_usage_based === false
+    );
   if (table === 'developers') {
-    return (key === 'publisher.addUser' && row.publisher_id === who.publisherId && row.system_role === 'user') || (key === 'publisher.signUp' && added.has(`publishers:${row.publisher_id}`) && row.system_role === 'user');
+    return (
+      (key === 'publisher.addUser' && row.publisher_id === who.publisherId && row.system_role === 'user') ||
+      (key === 'publisher.signUp' && added.has(`publishers:${row.publisher_id}`) && row.system_role === 'user')
+    );
   }
   if (table === 'publishers') return key === 'publisher.signUp' && PUBLISHER_FLAGS.every((f) => row[f] === false) && Number(row.stripe_available_balance) === 0;
   return false;
@@ -648,7 +786,9 @@ function mayAdd(key: string, who: Who, table: string, row: Record<string, unknow
 function whoIs(snapshot: Guarded, c: Caller): Who {
   if (c === 'anon') return {};
   const cloudId = demoUsers[c].id;
-  for (const [k, v] of snapshot) if (k.startsWith('developers:') && v.cloud_user_id === cloudId) return { developerId: k.slice('developers:'.length), publisherId: v.publisher_id as string | null };
+  for (const [k, v] of snapshot)
+    if (k.startsWith('developers:') && v.cloud_user_id === cloudId)
+      return { developerId: k.slice('developers:'.length), publisherId: v.publisher_id as string | null };
   return {};
 }
 /** What changed in the guarded columns and rows that the request may not change (empty when it kept to its own). */
@@ -664,10 +804,12 @@ function forbiddenChanges(key: string, params: Record<string, string>, who: Who,
     const [table, id] = [k.slice(0, k.indexOf(':')), k.slice(k.indexOf(':') + 1)];
     for (const column of Object.keys(was)) {
       const c: Change = { table, id, column, from: was[column], to: now[column], was, now };
-      if (JSON.stringify(c.from) !== JSON.stringify(c.to) && !mayChange(key, params, who, c)) problems.push(`${k}.${column}: ${JSON.stringify(c.from)} → ${JSON.stringify(c.to)}`);
+      if (JSON.stringify(c.from) !== JSON.stringify(c.to) && !mayChange(key, params, who, c))
+        problems.push(`${k}.${column}: ${JSON.stringify(c.from)} → ${JSON.stringify(c.to)}`);
     }
   }
-  for (const k of added) if (!mayAdd(key, who, k.slice(0, k.indexOf(':')), after.get(k)!, added)) problems.push(`${k} was added: ${JSON.stringify(after.get(k))}`);
+  for (const k of added)
+    if (!mayAdd(key, who, k.slice(0, k.indexOf(':')), after.get(k)!, added)) problems.push(`${k} was added: ${JSON.stringify(after.get(k))}`);
   return problems;
 }
 
@@ -686,7 +828,9 @@ async function restoreCallers(now: Guarded) {
     const was = seeded.get(`developers:${who.developerId}`)!;
     const is = now.get(`developers:${who.developerId}`);
     if (is && (is.publisher_id !== was.publisher_id || is.role !== was.role || is.system_role !== was.system_role)) {
-      fixes.push(`UPDATE developers SET publisher_id = ${was.publisher_id === null ? 'NULL' : `'${String(was.publisher_id)}'`}, role = '${String(was.role)}', system_role = '${String(was.system_role)}' WHERE id = '${who.developerId}'`);
+      fixes.push(
+        `UPDATE developers SET publisher_id = ${was.publisher_id === null ? 'NULL' : `'${String(was.publisher_id)}'`}, role = '${String(was.role)}', system_role = '${String(was.system_role)}' WHERE id = '${who.developerId}'`,
+      );
     }
   }
   for (const [k, was] of seeded) {
@@ -719,7 +863,10 @@ beforeAll(async () => {
   await refreshPools();
   // The demo data has no screenshots: two, on versions that may still be changed.
   for (const v of pools.versions) {
-    const form = formOf([1, 2].map((n) => ({ field: 'screenshots', file: 'png', filename: `shot-${n}.png` })), { params: {}, caller: 'owner' });
+    const form = formOf(
+      [1, 2].map((n) => ({ field: 'screenshots', file: 'png', filename: `shot-${n}.png` })),
+      { params: {}, caller: 'owner' },
+    );
     const res = await call('POST', `${s.base}/v1/publisher/apps/${v.appId}/info/${v.versionId}/screenshots`, { authorization: `Bearer ${tokens.owner}` }, form);
     if (res.status === 201) break;
   }
@@ -737,13 +884,17 @@ beforeAll(async () => {
   // Registered workspaces with their access tokens (rows as the token grant writes them).
   const grant = async (workspaceId: string, scope: string) => {
     const token = `fuzz-ws-${workspaceId}-${scope.length}`;
-    await s.app.db.execute(sql`INSERT INTO workspace_tokens (token_hash, workspace_id, scope, expires_at) VALUES (${createHash('sha256').update(token).digest('hex')}, ${workspaceId}, ${scope}, now() + interval '1 day')`);
+    await s.app.db.execute(
+      sql`INSERT INTO workspace_tokens (token_hash, workspace_id, scope, expires_at) VALUES (${createHash('sha256').update(token).digest('hex')}, ${workspaceId}, ${scope}, now() + interval '1 day')`,
+    );
     return token;
   };
   const acmeHq = createHash('sha256').update('ws:acme-hq').digest('hex').slice(0, 24);
   const initech = createHash('sha256').update('ws:initech').digest('hex').slice(0, 24);
   await s.app.db.execute(sql`INSERT INTO accounts (id, name) VALUES ('fuzzaccount0000000000001', 'Fuzz Customer')`);
-  await s.app.db.execute(sql`INSERT INTO workspaces (id, account_id, nickname, address, client_id, secret_hash, secret_prefix, registered_at, registered_by) VALUES ('fuzzworkspace00000000001', 'fuzzaccount0000000000001', 'Fuzz Workspace', 'https://fuzz.chat.example', 'fuzz-client', ${createHash('sha256').update('rcws_fuzz').digest('hex')}, 'rcws_fuzz', now(), 'fuzz')`);
+  await s.app.db.execute(
+    sql`INSERT INTO workspaces (id, account_id, nickname, address, client_id, secret_hash, secret_prefix, registered_at, registered_by) VALUES ('fuzzworkspace00000000001', 'fuzzaccount0000000000001', 'Fuzz Workspace', 'https://fuzz.chat.example', 'fuzz-client', ${createHash('sha256').update('rcws_fuzz').digest('hex')}, 'rcws_fuzz', now(), 'fuzz')`,
+  );
   await s.app.db.execute(sql`UPDATE workspaces SET revoked_at = now() WHERE id = ${initech}`);
   workspaceTokens.owner = await grant(acmeHq, 'marketplace:read marketplace:download');
   workspaceTokens.developer = await grant('fuzzworkspace00000000001', 'marketplace:read marketplace:download');
@@ -761,7 +912,10 @@ afterAll(() => s?.close());
 
 describe('the contract-driven fuzzer', () => {
   it(`sends ${RUNS} generated requests (seed ${SEED}): only declared statuses, every refusal in the envelope and changing nothing, guarded fields changed only by their routes`, async () => {
-    expect(Object.values(pools).every((rows) => rows.length > 0), `a family without rows: ${JSON.stringify(Object.fromEntries(Object.entries(pools).map(([f, r]) => [f, r.length])))}`).toBe(true);
+    expect(
+      Object.values(pools).every((rows) => rows.length > 0),
+      `a family without rows: ${JSON.stringify(Object.fromEntries(Object.entries(pools).map(([f, r]) => [f, r.length])))}`,
+    ).toBe(true);
     let before = seeded;
     const homesOf = (g: Guarded) => Object.fromEntries(callers.map((c) => [c, whoIs(g, c).publisherId ?? null]));
     homes = homesOf(before);
@@ -787,7 +941,8 @@ describe('the contract-driven fuzzer', () => {
         // A request head past Node's limit (a 100 KB query) is refused by its HTTP parser before any route
         // (server/kernel/plugins/errors.ts answerClientError): the server's answer, no route's.
         const beforeRouting = res.status === 431 && res.json?.code === 'HPE_HEADER_OVERFLOW';
-        if (!(res.status in route.responses) && !beforeRouting) throw new Error(`undeclared ${res.status}: ${JSON.stringify({ ...req, answer: res.text.slice(0, 300) })}`);
+        if (!(res.status in route.responses) && !beforeRouting)
+          throw new Error(`undeclared ${res.status}: ${JSON.stringify({ ...req, answer: res.text.slice(0, 300) })}`);
         if (res.status >= 500) throw new Error(`5xx: ${JSON.stringify({ ...req, answer: res.text.slice(0, 300) })}`);
         if (res.status >= 400) {
           const ok = res.json && typeof res.json.error === 'string' && res.json.code !== undefined && typeof res.json.requestId === 'string';
@@ -795,7 +950,8 @@ describe('the contract-driven fuzzer', () => {
         }
         // A refused request changes nothing: not one row written anywhere.
         const after = await writes();
-        if (res.status >= 400 && after.n !== written) throw new Error(`a refused request wrote to the database (${after.last}): ${JSON.stringify({ ...req, status: res.status })}`);
+        if (res.status >= 400 && after.n !== written)
+          throw new Error(`a refused request wrote to the database (${after.last}): ${JSON.stringify({ ...req, status: res.status })}`);
         // Whatever was written, only the columns the route exists to change changed (staff routes included).
         if (after.n !== written) {
           const now = await guarded();
@@ -816,7 +972,9 @@ describe('the contract-driven fuzzer', () => {
     expect(sent).toBe(RUNS);
     // The write counter works: the accepted requests wrote.
     expect(Number((await writes()).n)).toBeGreaterThan(0);
-    const table = Object.fromEntries([...perRoute].sort(([a], [b]) => a.localeCompare(b)).map(([k, m]) => [k, Object.fromEntries([...m].sort(([a], [b]) => a - b))]));
+    const table = Object.fromEntries(
+      [...perRoute].sort(([a], [b]) => a.localeCompare(b)).map(([k, m]) => [k, Object.fromEntries([...m].sort(([a], [b]) => a - b))]),
+    );
     console.log(`fuzzer statuses: ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`);
     // FUZZ_REPORT=file writes the statuses of every route there.
     if (process.env.FUZZ_REPORT) writeFileSync(process.env.FUZZ_REPORT, `${JSON.stringify(table, null, 1)}\n`);

@@ -80,7 +80,10 @@ describe('the issuer’s access tokens on the portal API', () => {
       expect(res.status, path).toBe(404);
     }
     // The cloud's token endpoint answers registered Rocket.Chat workspaces' client_credentials grant alone (docs/rocketchat.md, Pointing a Rocket.Chat server).
-    const res = await s.request('POST', '/api/oauth/token', { body: 'grant_type=refresh_token', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await s.request('POST', '/api/oauth/token', {
+      body: 'grant_type=refresh_token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(400);
     expect(res.json.error).toBe('unsupported_grant_type');
   });
@@ -101,12 +104,24 @@ describe('the issuer’s access tokens on the portal API', () => {
   it.each<[string, () => Promise<string>]>([
     ['another issuer', () => token({ iss: 'https://cloud.example' })],
     ['an expired token', () => token({ exp: Math.floor(Date.now() / 1000) - 60 })],
-    ['an unsigned token (alg none)', async () => new UnsecuredJWT({ scope: SUBMIT }).setIssuer(issuer).setSubject(EXTERNAL_USER).setExpirationTime('5m').encode()],
+    [
+      'an unsigned token (alg none)',
+      async () => new UnsecuredJWT({ scope: SUBMIT }).setIssuer(issuer).setSubject(EXTERNAL_USER).setExpirationTime('5m').encode(),
+    ],
     ['a token signed by another key under the issuer’s key id', async () => token({ signer: (await generateKeyPair('RS256')).privateKey })],
-    ['a token signed by another key under a key id the issuer does not have', async () => token({ kid: 'k2', signer: (await generateKeyPair('RS256')).privateKey })],
+    [
+      'a token signed by another key under a key id the issuer does not have',
+      async () => token({ kid: 'k2', signer: (await generateKeyPair('RS256')).privateKey }),
+    ],
     [
       'an HMAC token keyed with anything (algorithm confusion)',
-      async () => new SignJWT({ scope: SUBMIT }).setProtectedHeader({ alg: 'HS256', kid: 'k1' }).setIssuer(issuer).setSubject(EXTERNAL_USER).setExpirationTime('5m').sign(new TextEncoder().encode('k'.repeat(32))),
+      async () =>
+        new SignJWT({ scope: SUBMIT })
+          .setProtectedHeader({ alg: 'HS256', kid: 'k1' })
+          .setIssuer(issuer)
+          .setSubject(EXTERNAL_USER)
+          .setExpirationTime('5m')
+          .sign(new TextEncoder().encode('k'.repeat(32))),
     ],
     ['a token without the submit scope', () => token({ claims: { scope: 'openid offline_access' } })],
     ['a token without any scope', () => token({ claims: { scope: undefined } })],

@@ -24,7 +24,6 @@ const onPostgres = !!process.env.TEST_DATABASE_URL;
 const northwind = demoPublishers.find((p) => p.key === 'northwind')!.id;
 const message = { to: 'someone@example.com', subject: 'Hello', text: 'x', html: '<p>x</p>', messageId: 'hello@marketplace.example' };
 
-
 describe('pg-boss on the embedded database (or PostgreSQL)', () => {
   const clock = new TestClock();
   const settings = { leaseSeconds: 30, superviseSeconds: 5, retentionSeconds: 400 };
@@ -34,7 +33,14 @@ describe('pg-boss on the embedded database (or PostgreSQL)', () => {
   beforeAll(async () => {
     s = await startServer(
       { jobClock: clock, compileWorker: false },
-      { MAIL_WORKER: 'false', JOB_LEASE_SECONDS: '30', COMPILE_TIMEOUT_SECONDS: '10', WEBHOOK_TIMEOUT_SECONDS: '5', JOB_SUPERVISE_SECONDS: '5', JOB_RETENTION_SECONDS: '400' },
+      {
+        MAIL_WORKER: 'false',
+        JOB_LEASE_SECONDS: '30',
+        COMPILE_TIMEOUT_SECONDS: '10',
+        WEBHOOK_TIMEOUT_SECONDS: '5',
+        JOB_SUPERVISE_SECONDS: '5',
+        JOB_RETENTION_SECONDS: '400',
+      },
     );
     database = s.app;
   });
@@ -109,7 +115,13 @@ describe('a run paused past its lease while another process finished its job', (
   let b: TestServer;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let owner: string;
-  const env = { WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_TIMEOUT_SECONDS: '1', JOB_LEASE_SECONDS: String(lease), COMPILE_TIMEOUT_SECONDS: '300', JOB_SUPERVISE_SECONDS: '1' };
+  const env = {
+    WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true',
+    WEBHOOK_TIMEOUT_SECONDS: '1',
+    JOB_LEASE_SECONDS: String(lease),
+    COMPILE_TIMEOUT_SECONDS: '300',
+    JOB_SUPERVISE_SECONDS: '1',
+  };
   /** Past the lease: the queue (supervising every second) takes the paused run's job back. */
   const pausePastLease = () => clock.tick((lease + 2) * 1000);
   beforeAll(async () => {
@@ -139,14 +151,21 @@ describe('a run paused past its lease while another process finished its job', (
     // The paused run wakes up and carries on: refused at its first write, it compiles nothing and records nothing.
     await expect(runJob(a.app, stale)).rejects.toBeInstanceOf(StaleClaim);
     // Nor can it record a verdict of its own.
-    await expect(stale.complete((tx) => tx.update(compileJobs).set({ status: 'failed' }).where(eq(compileJobs.id, stale.data.compileJobId)))).rejects.toBeInstanceOf(StaleClaim);
+    await expect(
+      stale.complete((tx) => tx.update(compileJobs).set({ status: 'failed' }).where(eq(compileJobs.id, stale.data.compileJobId))),
+    ).rejects.toBeInstanceOf(StaleClaim);
     expect(await verdict()).toEqual(recorded);
     expect((await a.app.jobs.list(COMPILE_JOB))[0]).toMatchObject({ state: 'completed', retryCount: 1 });
     // A real compile and its verdict: on a busy 2-core machine that alone took most of the default 30 s.
   });
 
   it('cannot deliver again: the receiver sees one delivery per webhook-id and attempt', async () => {
-    const hook = (await a.request('POST', '/v1/publisher/webhooks', { token: owner, body: { label: 'Stale', enabled: true, url: receiver.url, for: ['app.purchase.created'] } })).json;
+    const hook = (
+      await a.request('POST', '/v1/publisher/webhooks', {
+        token: owner,
+        body: { label: 'Stale', enabled: true, url: receiver.url, for: ['app.purchase.created'] },
+      })
+    ).json;
     await a.app.db.update(webhooks).set({ enabled: false }).where(eq(webhooks.publisherId, northwind));
     await a.app.db.update(webhooks).set({ enabled: true }).where(eq(webhooks.id, hook.id));
     const test = (await a.request('POST', `/v1/publisher/webhooks/${hook.id}/test`, { token: owner })).json;
@@ -188,8 +207,11 @@ describe('payout reconciliation', () => {
     // Each process's cron pass files the minute's occurrence under its minute (pg-boss's send-it queue keeps
     // one per minute, whichever process gets there first), then it is sent to the queue as a run.
     const occurrences = () =>
-      rows<{ minute: string }>(sql`SELECT data->>'slot' AS minute FROM pgboss.job WHERE name = '__pgboss__send-it' AND data->>'name' = ${RECONCILE_JOB} ORDER BY 1`);
-    const runs = () => rows<{ key: string | null; state: string; retryCount: number }>(sql`
+      rows<{ minute: string }>(
+        sql`SELECT data->>'slot' AS minute FROM pgboss.job WHERE name = '__pgboss__send-it' AND data->>'name' = ${RECONCILE_JOB} ORDER BY 1`,
+      );
+    const runs = () =>
+      rows<{ key: string | null; state: string; retryCount: number }>(sql`
       SELECT singleton_key AS key, state, retry_count AS "retryCount" FROM pgboss.job WHERE name = ${RECONCILE_JOB}`);
     // Five minutes go by, five seconds at a time (each process's cron pass looks every 30 s).
     for (let i = 0; i < 60; i++) await clock.tick(5_000);
@@ -198,7 +220,10 @@ describe('payout reconciliation', () => {
     // One occurrence per minute, none twice: 10:00 (due when the servers started) to 10:05.
     expect(minutes.length, minutes.join(' ')).toBeGreaterThanOrEqual(5);
     expect(new Set(minutes).size, minutes.join(' ')).toBe(minutes.length);
-    expect(minutes.every((m) => m >= '2031-03-01 10:00:00' && m <= '2031-03-01 10:05:00'), minutes.join(' ')).toBe(true);
+    expect(
+      minutes.every((m) => m >= '2031-03-01 10:00:00' && m <= '2031-03-01 10:05:00'),
+      minutes.join(' '),
+    ).toBe(true);
     // Each sent as one run (the last may still be on its way), run once.
     const scheduled = (await runs()).filter((r) => r.key !== 'start');
     expect(scheduled.length).toBeGreaterThanOrEqual(minutes.length - 1);

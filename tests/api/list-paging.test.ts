@@ -45,7 +45,9 @@ describe('the lists that grow', () => {
     for (let i = 0; i < 23; i++) await logActivity(s.app.db, app!.id, by, 'review', { n: i });
     const path = (limit: number, offset: number) => `/v1/admin/app/${app!.id}/activityLogs?limit=${limit}&offset=${offset}`;
     const expected = async () =>
-      (await s.app.db.select({ id: activityLogs.id }).from(activityLogs).where(eq(activityLogs.appId, app!.id)).orderBy(desc(activityLogs.position))).map((r) => r.id);
+      (await s.app.db.select({ id: activityLogs.id }).from(activityLogs).where(eq(activityLogs.appId, app!.id)).orderBy(desc(activityLogs.position))).map(
+        (r) => r.id,
+      );
     const newest = (await get(path(3, 0))).data as { actionExtra?: { n: number } }[];
     expect(newest.map((r) => r.actionExtra?.n)).toEqual([22, 21, 20]);
     for (const limit of [1, 4, 10]) {
@@ -58,7 +60,11 @@ describe('the lists that grow', () => {
     const { rows, total } = await walk(path, 4);
     expect(rows.map((r) => r.id)).toEqual(await expected());
     expect(total).toBe(rows.length);
-    const positions = await s.app.db.select({ p: activityLogs.position }).from(activityLogs).where(eq(activityLogs.appId, app!.id)).orderBy(activityLogs.position);
+    const positions = await s.app.db
+      .select({ p: activityLogs.position })
+      .from(activityLogs)
+      .where(eq(activityLogs.appId, app!.id))
+      .orderBy(activityLogs.position);
     expect(positions.map((r) => r.p)).toEqual(positions.map((_, i) => i + 1));
     // Past the end: nothing.
     expect((await get(path(5, total + 10))).data).toEqual([]);
@@ -69,7 +75,13 @@ describe('the lists that grow', () => {
     const jobIds = (await s.app.db.select({ id: compileJobs.id }).from(compileJobs).orderBy(desc(compileJobs.position))).map((r) => r.id);
     expect(jobs.rows.map((r) => r.id)).toEqual(jobIds);
     const list = await walk((limit, offset) => `/v1/admin/apps?limit=${limit}&offset=${offset}`, 4);
-    const appIds = (await s.app.db.select({ id: apps.id }).from(apps).where(eq(apps.isBundle, false)).orderBy(sql`${apps.latestModified} DESC`, sql`${apps.id} DESC`)).map((r) => r.id);
+    const appIds = (
+      await s.app.db
+        .select({ id: apps.id })
+        .from(apps)
+        .where(eq(apps.isBundle, false))
+        .orderBy(sql`${apps.latestModified} DESC`, sql`${apps.id} DESC`)
+    ).map((r) => r.id);
     expect(list.rows.map((r) => r.appId)).toEqual(appIds);
     expect(list.total).toBe(appIds.length);
   });

@@ -47,11 +47,31 @@ describe('manifests as Rocket.Chat accepts them, bounded', () => {
   /** Real-shaped manifests (what Rocket.Chat's tools accept), and the author each is stored with. */
   const corpus: [string, Record<string, unknown>, Record<string, string>][] = [
     ['Rocket.Chat’s Wikipedia app (bare domains)', {}, { name: 'Rocket Chat', homepage: 'https://rocket.chat', support: 'https://rocket.chat' }],
-    ['an email support address and no homepage', { author: { name: 'Rocket Chat', support: 'apps@harbor.example' } }, { name: 'Rocket Chat', support: 'apps@harbor.example' }],
-    ['a mailto: support address and a www. homepage', { author: { name: 'Harbor', homepage: 'www.harbor.example', support: 'mailto:apps@harbor.example' } }, { name: 'Harbor', homepage: 'https://www.harbor.example', support: 'apps@harbor.example' }],
-    ['a repository path and an http homepage', { author: { name: 'Harbor', homepage: 'http://harbor.example', support: 'github.com/harbor/wikipedia/issues' } }, { name: 'Harbor', homepage: 'http://harbor.example', support: 'https://github.com/harbor/wikipedia/issues' }],
-    ['no description, permissions or implements', { description: undefined, permissions: undefined, implements: undefined }, { name: 'Rocket Chat', homepage: 'https://rocket.chat', support: 'https://rocket.chat' }],
-    ['an empty homepage', { author: { name: 'Rocket Chat', homepage: '', support: 'https://rocket.chat/support' } }, { name: 'Rocket Chat', support: 'https://rocket.chat/support' }],
+    [
+      'an email support address and no homepage',
+      { author: { name: 'Rocket Chat', support: 'apps@harbor.example' } },
+      { name: 'Rocket Chat', support: 'apps@harbor.example' },
+    ],
+    [
+      'a mailto: support address and a www. homepage',
+      { author: { name: 'Harbor', homepage: 'www.harbor.example', support: 'mailto:apps@harbor.example' } },
+      { name: 'Harbor', homepage: 'https://www.harbor.example', support: 'apps@harbor.example' },
+    ],
+    [
+      'a repository path and an http homepage',
+      { author: { name: 'Harbor', homepage: 'http://harbor.example', support: 'github.com/harbor/wikipedia/issues' } },
+      { name: 'Harbor', homepage: 'http://harbor.example', support: 'https://github.com/harbor/wikipedia/issues' },
+    ],
+    [
+      'no description, permissions or implements',
+      { description: undefined, permissions: undefined, implements: undefined },
+      { name: 'Rocket Chat', homepage: 'https://rocket.chat', support: 'https://rocket.chat' },
+    ],
+    [
+      'an empty homepage',
+      { author: { name: 'Rocket Chat', homepage: '', support: 'https://rocket.chat/support' } },
+      { name: 'Rocket Chat', support: 'https://rocket.chat/support' },
+    ],
   ];
   it('uploads every manifest of a corpus of real-shaped ones (201), the addresses as links', async () => {
     for (const [i, [what, change, author]] of corpus.entries()) {
@@ -72,7 +92,10 @@ describe('manifests as Rocket.Chat accepts them, bounded', () => {
       const id = `6d1c2b3a-4e5f-4a6b-8c7d-${String(i).padStart(12, '0')}`;
       const res = await upload(s, owner, zip(wikipediaShaped(id, `harbor-links-${i}`, { author })));
       expect(res.status, res.text).toBe(201);
-      const [version] = await s.app.db.select({ author: appVersions.author, manifest: appVersions.manifest }).from(appVersions).where(eq(appVersions.appId, id));
+      const [version] = await s.app.db
+        .select({ author: appVersions.author, manifest: appVersions.manifest })
+        .from(appVersions)
+        .where(eq(appVersions.appId, id));
       expect(JSON.stringify(version)).not.toMatch(/javascript:|data:|file:|vbscript:/);
     }
   });
@@ -91,9 +114,24 @@ describe('manifests as Rocket.Chat accepts them, bounded', () => {
   it.each([
     ['description', { description: 'd'.repeat(LIMITS.text + 1) }, 'app.json.description', MANIFEST_TEXT.tooLong('description', LIMITS.text)],
     ['name', { name: 'n'.repeat(LIMITS.name + 1) }, 'app.json.name', MANIFEST_TEXT.tooLong('name', LIMITS.name)],
-    ['author.name', { author: { name: 'a'.repeat(LIMITS.name + 1), support: 'apps@harbor.example' } }, 'app.json.author.name', MANIFEST_TEXT.tooLong('author.name', LIMITS.name)],
-    ['author.homepage', { author: { name: 'Harbor', homepage: `harbor.example/${'h'.repeat(LIMITS.url)}`, support: 'apps@harbor.example' } }, 'app.json.author.homepage', MANIFEST_TEXT.tooLong('author.homepage', LIMITS.url)],
-    ['a permission', { permissions: [{ name: 'p'.repeat(LIMITS.name + 1) }] }, 'app.json.permissions.0.name', MANIFEST_TEXT.tooLong('permissions.name', LIMITS.name)],
+    [
+      'author.name',
+      { author: { name: 'a'.repeat(LIMITS.name + 1), support: 'apps@harbor.example' } },
+      'app.json.author.name',
+      MANIFEST_TEXT.tooLong('author.name', LIMITS.name),
+    ],
+    [
+      'author.homepage',
+      { author: { name: 'Harbor', homepage: `harbor.example/${'h'.repeat(LIMITS.url)}`, support: 'apps@harbor.example' } },
+      'app.json.author.homepage',
+      MANIFEST_TEXT.tooLong('author.homepage', LIMITS.url),
+    ],
+    [
+      'a permission',
+      { permissions: [{ name: 'p'.repeat(LIMITS.name + 1) }] },
+      'app.json.permissions.0.name',
+      MANIFEST_TEXT.tooLong('permissions.name', LIMITS.name),
+    ],
   ])('refuses an over-long %s, naming the field; nothing stored', async (_, change, path, message) => {
     const before = await appCount(s);
     const res = await upload(s, owner, zip(withManifest(standup(), change)));
@@ -127,7 +165,11 @@ describe('an address left out is a warning finding', () => {
   afterAll(() => s?.close());
 
   it('a javascript: homepage: uploaded (201), homepage empty, and the compile’s checks warn of it (not blocking)', async () => {
-    const files = withManifest(standup(), { id: '0c9e8d7f-6a5b-4c3d-9e1f-2a3b4c5d6e7f', nameSlug: 'standup-links', author: { name: 'Harbor', homepage: 'javascript:alert(1)', support: 'rocket.chat' } });
+    const files = withManifest(standup(), {
+      id: '0c9e8d7f-6a5b-4c3d-9e1f-2a3b4c5d6e7f',
+      nameSlug: 'standup-links',
+      author: { name: 'Harbor', homepage: 'javascript:alert(1)', support: 'rocket.chat' },
+    });
     const made = await upload(s, owner, zip(files));
     expect(made.status, made.text).toBe(201);
     expect(made.json.latest.author).toEqual({ name: 'Harbor', support: 'https://rocket.chat' });
@@ -136,7 +178,13 @@ describe('an address left out is a warning finding', () => {
     const res = await s.request('GET', `/v1/publisher/apps/${made.json.appId}/findings/${settled.latest.internalId}`, { token: owner });
     expect(res.status, res.text).toBe(200);
     expect(res.json.findings).toEqual([
-      expect.objectContaining({ check: 'manifest-links', severity: 'warns', file: 'app.json', line: expect.any(Number), reason: expect.stringContaining('author.homepage "javascript:alert(1)" is a javascript: address') }),
+      expect.objectContaining({
+        check: 'manifest-links',
+        severity: 'warns',
+        file: 'app.json',
+        line: expect.any(Number),
+        reason: expect.stringContaining('author.homepage "javascript:alert(1)" is a javascript: address'),
+      }),
     ]);
     expect(res.json.blocking).toBeNull();
   });

@@ -29,8 +29,13 @@ const DEEP_LIST = '- '.repeat(2500) + 'a';
 const weather = uuidOf('app:Weather Now');
 const weatherVersion = hexId('version:Weather Now:0.1.0');
 const row = async (internalId: string) => (await s.app.db.select().from(appVersions).where(eq(appVersions.internalId, internalId)))[0]!;
-const info = { shortDescription: 'Forecasts for any city', privacyPolicySummary: 'Sends city names to the weather service.', documentationUrl: 'https://northwind.example/docs/weather' };
-const post = (step: 'info' | 'changes', body: unknown) => s.request('POST', `/v1/publisher/apps/${weather}/info/${weatherVersion}/${step}`, { token: owner, body });
+const info = {
+  shortDescription: 'Forecasts for any city',
+  privacyPolicySummary: 'Sends city names to the weather service.',
+  documentationUrl: 'https://northwind.example/docs/weather',
+};
+const post = (step: 'info' | 'changes', body: unknown) =>
+  s.request('POST', `/v1/publisher/apps/${weather}/info/${weatherVersion}/${step}`, { token: owner, body });
 
 describe('Markdown rendered at save', () => {
   it('stores a saved description and change log with their HTML', async () => {
@@ -40,7 +45,12 @@ describe('Markdown rendered at save', () => {
     const changes = await post('changes', { changesNote: '- Faster\n- Fewer bugs', internalChangesNote: 'Refactor.' });
     expect(changes.status, changes.text).toBe(200);
     const stored = await row(weatherVersion);
-    expect(stored).toMatchObject({ description, descriptionHtml: renderMarkdown(description), changesNote: '- Faster\n- Fewer bugs', changesNoteHtml: '<ul>\n<li>Faster</li>\n<li>Fewer bugs</li>\n</ul>' });
+    expect(stored).toMatchObject({
+      description,
+      descriptionHtml: renderMarkdown(description),
+      changesNote: '- Faster\n- Fewer bugs',
+      changesNoteHtml: '<ul>\n<li>Faster</li>\n<li>Fewer bugs</li>\n</ul>',
+    });
     expect(stored.descriptionHtml).toContain('<h1>Weather</h1>');
     expect(stored.descriptionHtml).not.toContain('<script');
   });
@@ -67,13 +77,19 @@ describe('Markdown rendered at save', () => {
   });
 
   it("renders a new version's manifest description at upload, and refuses one nested too deep naming app.json.description", async () => {
-    const files = withManifest(fixtureFiles('standup-helper'), { id: '3f0a8c52-7d1e-4b9a-9c3f-5e2d8a1b6c70', nameSlug: 'standup-deep', description: DEEP_QUOTES });
+    const files = withManifest(fixtureFiles('standup-helper'), {
+      id: '3f0a8c52-7d1e-4b9a-9c3f-5e2d8a1b6c70',
+      nameSlug: 'standup-deep',
+      description: DEEP_QUOTES,
+    });
     const appsBefore = (await s.app.db.select({ id: apps.id }).from(apps)).length;
     const refused = await s.upload('POST', '/v1/publisher/apps', owner, [{ field: 'app', filename: 'app.zip', data: zip(files) }]);
     expect(refused.status, refused.text).toBe(400);
     expect(refused.json).toMatchObject({ code: 'manifest_invalid', fields: [{ path: 'app.json.description', message: MARKDOWN_TEXT.block('description') }] });
     expect((await s.app.db.select({ id: apps.id }).from(apps)).length).toBe(appsBefore);
-    const ok = await s.upload('POST', '/v1/publisher/apps', owner, [{ field: 'app', filename: 'app.zip', data: zip(withManifest(files, { description: 'Posts a **daily** prompt.' })) }]);
+    const ok = await s.upload('POST', '/v1/publisher/apps', owner, [
+      { field: 'app', filename: 'app.zip', data: zip(withManifest(files, { description: 'Posts a **daily** prompt.' })) },
+    ]);
     expect(ok.status, ok.text).toBe(201);
     const version = (await s.app.db.select().from(appVersions).where(eq(appVersions.appId, ok.json.appId)))[0]!;
     expect([version.descriptionHtml, version.changesNoteHtml]).toEqual(['<p>Posts a <strong>daily</strong> prompt.</p>', '']);
@@ -105,11 +121,15 @@ describe('a catalog with a hostile element still answers', () => {
       }
     }
     // Jira: texts that overflowed the renderer's stack, stored (behind the API) without their HTML, as a row older than it.
-    await s.app.db.execute(sql`UPDATE app_versions SET description = ${DEEP_QUOTES}, description_html = NULL, changes_note = ${DEEP_LIST}, changes_note_html = NULL WHERE internal_id = ${jira100}`);
+    await s.app.db.execute(
+      sql`UPDATE app_versions SET description = ${DEEP_QUOTES}, description_html = NULL, changes_note = ${DEEP_LIST}, changes_note_html = NULL WHERE internal_id = ${jira100}`,
+    );
     // Standup Bot: a row no element can be made of (its author is JSON null).
     await s.app.db.execute(sql`UPDATE app_versions SET author = 'null'::jsonb WHERE app_id = ${standup}`);
     // Calendar Sync: HTML stored at save, served as it is (the catalog never renders).
-    await s.app.db.execute(sql`UPDATE app_versions SET description = '**raw Markdown**', description_html = '<p>rendered at save</p>' WHERE internal_id = ${calendar100}`);
+    await s.app.db.execute(
+      sql`UPDATE app_versions SET description = '**raw Markdown**', description_html = '<p>rendered at save</p>' WHERE internal_id = ${calendar100}`,
+    );
   });
 
   it('GET /v1/apps answers 200: the hostile text escaped (never rendered), the broken app alone left out', async () => {
@@ -142,12 +162,18 @@ describe('a catalog with a hostile element still answers', () => {
 
   it('renders versions stored without HTML in the background (the unrenderable one stored as its escaped text)', async () => {
     // Polled (no fixed wait): the backfill runs in the background.
-    await eventually(() => row(jira100), (r) => r.descriptionHtml !== null && r.changesNoteHtml !== null, { what: 'the backfill to write Jira’s HTML' });
+    await eventually(
+      () => row(jira100),
+      (r) => r.descriptionHtml !== null && r.changesNoteHtml !== null,
+      { what: 'the backfill to write Jira’s HTML' },
+    );
     expect(await row(jira100)).toMatchObject({ descriptionHtml: plainHtml(DEEP_QUOTES), changesNoteHtml: plainHtml(DEEP_LIST) });
     // A renderable text without its HTML: rendered (by the same renderer, off the event loop), then served.
     await s.app.db.execute(sql`UPDATE app_versions SET description = '**bold** text', description_html = NULL WHERE internal_id = ${calendar100}`);
     expect(one(await list(), calendar)!.latest.detailedDescription.rendered).toMatch(/^<p>(\*\*bold\*\* text|<strong>bold<\/strong> text)<\/p>$/);
-    const listed = await eventually(list, (l) => one(l, calendar)?.latest.detailedDescription.rendered === '<p><strong>bold</strong> text</p>', { what: 'Calendar Sync rendered' });
+    const listed = await eventually(list, (l) => one(l, calendar)?.latest.detailedDescription.rendered === '<p><strong>bold</strong> text</p>', {
+      what: 'Calendar Sync rendered',
+    });
     expect(one(listed, jira)!.latest.detailedDescription.rendered).toBe(plainHtml(DEEP_QUOTES));
   });
 });

@@ -15,8 +15,15 @@ import { eventually } from '../eventually';
 import { startServer, type TestServer } from '../harness';
 import { startPortalProcess, tempDataDir, type PortalProcess } from '../portal-process';
 import {
-  appReleasesSchema, appVersionInfoSchema, bundleAppsSchema, featuredAppsSchema, fetchMarketplaceAppsSchema, fetchMarketplaceCategoriesSchema,
-  latestAppSchema, nullsIn, screenshotsSchema,
+  appReleasesSchema,
+  appVersionInfoSchema,
+  bundleAppsSchema,
+  featuredAppsSchema,
+  fetchMarketplaceAppsSchema,
+  fetchMarketplaceCategoriesSchema,
+  latestAppSchema,
+  nullsIn,
+  screenshotsSchema,
 } from './rocketchat-schemas';
 
 const hexId = (name: string) => createHash('sha256').update(name).digest('hex').slice(0, 24);
@@ -50,7 +57,7 @@ function valid(res: Res, rocketChat: z.ZodType, ours: z.ZodType) {
 type Listed = z.infer<typeof fetchMarketplaceAppsSchema>[number];
 const list = async (o: Parameters<typeof get>[1] = {}) => valid(await get('/v1/apps', o), fetchMarketplaceAppsSchema, route.apps.responses[200]) as Listed[];
 const one = (apps: Listed[], id: string) => apps.find((a) => a.appId === id);
-const rows = async <T,>(q: ReturnType<typeof sql>) => ((await s.app.db.execute(q)) as unknown as { rows: T[] }).rows;
+const rows = async <T>(q: ReturnType<typeof sql>) => ((await s.app.db.execute(q)) as unknown as { rows: T[] }).rows;
 /** A workspace token, stored as the token endpoint stores it (sha256 hex). */
 async function tokenFor(workspaceId: string, o: { scope?: string; expiresAt?: Date } = {}) {
   const token = randomBytes(24).toString('base64url');
@@ -95,7 +102,11 @@ describe('GET /v1/apps', () => {
     const st = one(apps, standup)!;
     expect(st).toMatchObject({ purchaseType: 'subscription', price: 0 });
     expect(st.pricingPlans!.map((p) => p.strategy)).toEqual(['monthly', 'yearly']);
-    expect(st.pricingPlans![0]).toMatchObject({ isPerSeat: true, trialDays: 14, tiers: [expect.objectContaining({ perUnit: true, minimum: 1, maximum: 50, price: 4 }), expect.anything()] });
+    expect(st.pricingPlans![0]).toMatchObject({
+      isPerSeat: true,
+      trialDays: 14,
+      tiers: [expect.objectContaining({ perUnit: true, minimum: 1, maximum: 50, price: 4 }), expect.anything()],
+    });
     for (const a of apps) expect(a.latest.status).toBe('published');
   });
 
@@ -140,7 +151,11 @@ describe('GET /v1/apps', () => {
   it('forgets the listing on the database’s notification of a change made outside this process’s requests', async () => {
     await list();
     await s.app.db.execute(sql`UPDATE app_versions SET short_description = 'Changed behind the API' WHERE internal_id = ${jira100}`);
-    await eventually(() => list(), (apps) => one(apps, jira)?.latest.shortDescription === 'Changed behind the API', { what: 'the new short description' });
+    await eventually(
+      () => list(),
+      (apps) => one(apps, jira)?.latest.shortDescription === 'Changed behind the API',
+      { what: 'the new short description' },
+    );
   });
 
   it('answers from the listing kept in the process until the database announces a change', async () => {
@@ -153,14 +168,23 @@ describe('GET /v1/apps', () => {
     expect(one(await list(), jira)!.latest.shortDescription).toBe(before);
     // … until a change to what the catalog shows is announced (any publisher's).
     await s.app.db.execute(sql`SELECT pg_notify('portal_reads', 'publisher:someone')`);
-    await eventually(() => list(), (apps) => one(apps, jira)?.latest.shortDescription === 'Unannounced', { what: 'the announced change' });
+    await eventually(
+      () => list(),
+      (apps) => one(apps, jira)?.latest.shortDescription === 'Unannounced',
+      { what: 'the announced change' },
+    );
   });
 
   it('serves the description’s Markdown as sanitized HTML (rendered once, not at each load)', async () => {
-    const raw = '# Jira\n\n**Bold** and _soft_ `code` <script>alert(1)</script> [docs](https://jira.example/docs) [bad](javascript:alert(1)) <img src=x onerror=alert(1)>\n\n- one\n- two';
+    const raw =
+      '# Jira\n\n**Bold** and _soft_ `code` <script>alert(1)</script> [docs](https://jira.example/docs) [bad](javascript:alert(1)) <img src=x onerror=alert(1)>\n\n- one\n- two';
     // Written behind the API without its HTML (as a row older than the HTML column): rendered in the background.
     await s.app.db.execute(sql`UPDATE app_versions SET description = ${raw}, description_html = NULL WHERE internal_id = ${jira100}`);
-    const apps = await eventually(() => list(), (a) => !!one(a, jira)?.latest.detailedDescription.rendered?.startsWith('<h1>'), { what: 'the new description rendered' });
+    const apps = await eventually(
+      () => list(),
+      (a) => !!one(a, jira)?.latest.detailedDescription.rendered?.startsWith('<h1>'),
+      { what: 'the new description rendered' },
+    );
     expect(one(apps, jira)!.latest.detailedDescription.raw).toBe(raw);
     const html = one(apps, jira)!.latest.detailedDescription.rendered!;
     expect(html).toContain('<h1>Jira</h1>');
@@ -183,7 +207,11 @@ describe('the caller’s engine (X-Apps-Engine-Version)', () => {
       SELECT 'standup-300', app_id, '3.0.0', name, name_slug, 'published', short_description, description, categories, languages,
         icon_file_data, icon_thumb_data, author, '^2.0.0', manifest, true, '- Needs Apps-Engine 2', now(), now()
       FROM app_versions WHERE internal_id = ${standup200}`);
-    await eventually(() => list(), (apps) => one(apps, standup)?.latest.version === '3.0.0', { what: '3.0.0 listed' });
+    await eventually(
+      () => list(),
+      (apps) => one(apps, standup)?.latest.version === '3.0.0',
+      { what: '3.0.0 listed' },
+    );
   });
 
   it('offers each app’s newest published version the engine runs; none: the newest, marked versionIncompatible', async () => {
@@ -210,12 +238,24 @@ describe('the caller’s engine (X-Apps-Engine-Version)', () => {
     const releases = valid(await get(`/v1/apps/${standup}`), appReleasesSchema, route.app.responses[200]);
     expect(releases.map((r: { version: string }) => r.version)).toEqual(['3.0.0', '2.0.0']);
     // 3.0.0 was written behind the API without its HTML: its change log is rendered in the background.
-    const rendered = await eventually(async () => (await get(`/v1/apps/${standup}`)).json, (r) => r[0].detailedChangelog.rendered.startsWith('<ul>'), { what: '3.0.0’s change log rendered' });
+    const rendered = await eventually(
+      async () => (await get(`/v1/apps/${standup}`)).json,
+      (r) => r[0].detailedChangelog.rendered.startsWith('<ul>'),
+      { what: '3.0.0’s change log rendered' },
+    );
     expect(rendered[0].detailedChangelog).toEqual({ raw: '- Needs Apps-Engine 2', rendered: '<ul>\n<li>Needs Apps-Engine 2</li>\n</ul>' });
   });
 
   it('answers a header that is not a version with 400 and code 200 (what Rocket.Chat reads), on every call', async () => {
-    for (const path of ['/v1/apps', '/v1/featured-apps', `/v1/apps/${jira}`, `/v1/apps/${jira}?appVersion=1.0.0`, `/v1/apps/${jira}/latest`, `/v1/apps/${jira}/screenshots`, `/v1/bundles/${pack}/apps`]) {
+    for (const path of [
+      '/v1/apps',
+      '/v1/featured-apps',
+      `/v1/apps/${jira}`,
+      `/v1/apps/${jira}?appVersion=1.0.0`,
+      `/v1/apps/${jira}/latest`,
+      `/v1/apps/${jira}/screenshots`,
+      `/v1/bundles/${pack}/apps`,
+    ]) {
       for (const engine of ['not-a-version', '1.47', 'x'.repeat(300)]) {
         const res = await get(path, { engine });
         expect([path, res.status, res.json?.code, typeof res.json?.error, typeof res.json?.requestId]).toEqual([path, 400, 200, 'string', 'string']);
@@ -242,7 +282,15 @@ describe('the other calls', () => {
 
   it('GET /v1/apps/:id?appVersion=X: an array of exactly one flat IMarketplaceInfo, the full icon; 404s with Rocket.Chat’s codes', async () => {
     const [info] = valid(await get(`/v1/apps/${jira}?appVersion=1.0.0`), appVersionInfoSchema, route.app.responses[200]);
-    expect(info).toMatchObject({ id: jira, name: 'Jira Connector', version: '1.0.0', status: 'published', purchaseType: 'buy', isBundled: true, implements: [] });
+    expect(info).toMatchObject({
+      id: jira,
+      name: 'Jira Connector',
+      version: '1.0.0',
+      status: 'published',
+      purchaseType: 'buy',
+      isBundled: true,
+      implements: [],
+    });
     expect(info.iconFileData).toMatch(/^[A-Za-z0-9+/]+=*$/);
     const missing = await get(`/v1/apps/${jira}?appVersion=1.1.0`);
     expect([missing.status, missing.json.code]).toEqual([404, 427]);
@@ -256,13 +304,21 @@ describe('the other calls', () => {
   it('GET /v1/apps/:id/latest: one object with tosLink, privacyLink and bundledIn, whatever appVersion says', async () => {
     for (const q of ['', `?appVersion=${jira}`, '?appVersion=0.0.1', '?appVersion=%20']) {
       const res = valid(await get(`/v1/apps/${jira}/latest${q}`), latestAppSchema, route.latest.responses[200]);
-      expect(res).toMatchObject({ id: jira, version: '1.0.0', tosLink: expect.any(String), privacyLink: expect.any(String), bundledIn: [{ bundleId: pack, bundleName: 'Northwind Productivity Pack' }] });
+      expect(res).toMatchObject({
+        id: jira,
+        version: '1.0.0',
+        tosLink: expect.any(String),
+        privacyLink: expect.any(String),
+        bundledIn: [{ bundleId: pack, bundleName: 'Northwind Productivity Pack' }],
+      });
     }
     expect((await get(`/v1/apps/${giphy}/latest`)).status).toBe(404);
   });
 
   it('GET /v1/apps/:id/screenshots: the listed version’s, at absolute addresses; none for an app not listed', async () => {
-    await s.app.db.execute(sql`INSERT INTO screenshots (id, app_id, internal_id, file_name, storage_path) VALUES ('0123456789abcdef01234567', ${jira}, ${jira100}, 'board.png', ${`screenshots/${jira}/0123456789abcdef01234567.png`})`);
+    await s.app.db.execute(
+      sql`INSERT INTO screenshots (id, app_id, internal_id, file_name, storage_path) VALUES ('0123456789abcdef01234567', ${jira}, ${jira100}, 'board.png', ${`screenshots/${jira}/0123456789abcdef01234567.png`})`,
+    );
     const shots = valid(await get(`/v1/apps/${jira}/screenshots`), screenshotsSchema, route.screenshots.responses[200]);
     expect(shots).toEqual([
       expect.objectContaining({ appId: jira, fileName: 'board.png', accessUrl: `${s.base}/media/screenshots/${jira}/0123456789abcdef01234567.png` }),
@@ -283,7 +339,12 @@ describe('the other calls', () => {
   it('GET /v1/categories: with description and hidden, for Rocket.Chat and for the portal’s screens', async () => {
     await s.app.db.update(categories).set({ description: 'Bots and notices', hidden: true }).where(eq(categories.title, 'Social'));
     const res = valid(await get('/v1/categories'), fetchMarketplaceCategoriesSchema, z.array(PublicCategory));
-    expect(res.find((c: { title: string }) => c.title === 'Social')).toMatchObject({ description: 'Bots and notices', hidden: true, id: expect.any(String), createdDate: expect.any(String) });
+    expect(res.find((c: { title: string }) => c.title === 'Social')).toMatchObject({
+      description: 'Bots and notices',
+      hidden: true,
+      id: expect.any(String),
+      createdDate: expect.any(String),
+    });
     expect(res.find((c: { title: string }) => c.title === 'Productivity')).toMatchObject({ description: '', hidden: false });
     // The portal's own screens read it signed in, as before.
     expect((await s.request('GET', '/v1/categories', { token: owner })).status).toBe(200);
@@ -296,7 +357,16 @@ describe('a workspace’s own purchases, with its token', () => {
   let fresh: string;
   beforeAll(async () => {
     [acme, initech] = await Promise.all([tokenFor(ws.acmeHq), tokenFor(ws.initech)]);
-    await s.app.db.insert(workspaces).values({ id: 'ws-fresh', accountId: hexId('account:acme'), nickname: 'Fresh', address: 'https://fresh.example', clientId: 'fresh-client', registeredAt: new Date() });
+    await s.app.db
+      .insert(workspaces)
+      .values({
+        id: 'ws-fresh',
+        accountId: hexId('account:acme'),
+        nickname: 'Fresh',
+        address: 'https://fresh.example',
+        clientId: 'fresh-client',
+        registeredAt: new Date(),
+      });
     fresh = await tokenFor('ws-fresh');
   });
 
@@ -305,7 +375,14 @@ describe('a workspace’s own purchases, with its token', () => {
     // Acme HQ bought Jira and subscribes to Standup Bot (35 of 50 seats).
     expect(one(mine, jira)).toMatchObject({ isPurchased: true, latest: expect.objectContaining({ isPurchased: true }) });
     expect(one(mine, standup)).toMatchObject({ isPurchased: true, isSubscribed: true });
-    expect(one(mine, standup)!.subscriptionInfo).toMatchObject({ typeOf: 'app', status: 'active', isSeatBased: true, seats: 35, maxSeats: 50, isSubscribedViaBundle: false });
+    expect(one(mine, standup)!.subscriptionInfo).toMatchObject({
+      typeOf: 'app',
+      status: 'active',
+      isSeatBased: true,
+      seats: 35,
+      maxSeats: 50,
+      isSubscribedViaBundle: false,
+    });
     // Initech: its own Standup subscription is past due, but it subscribes (cancelling) to the pack that holds
     // Jira and Standup: both are subscribed through the bundle.
     const theirs = await list({ token: initech });
@@ -350,7 +427,16 @@ describe('a workspace’s own purchases, with its token', () => {
   });
 
   it('keeps a workspace’s token and purchases in the process until the database announces a change of its rows', async () => {
-    await s.app.db.insert(workspaces).values({ id: 'ws-kept', accountId: hexId('account:acme'), nickname: 'Kept', address: 'https://kept.example', clientId: 'kept-client', registeredAt: new Date() });
+    await s.app.db
+      .insert(workspaces)
+      .values({
+        id: 'ws-kept',
+        accountId: hexId('account:acme'),
+        nickname: 'Kept',
+        address: 'https://kept.example',
+        clientId: 'kept-client',
+        registeredAt: new Date(),
+      });
     const kept = await tokenFor('ws-kept');
     expect(one(await list({ token: kept }), jira)!.isPurchased).toBe(false);
     const buy = sql`INSERT INTO purchase_records (id, app_id, workspace_id, account_id, purchase_type, price, publisher_id)
@@ -366,17 +452,37 @@ describe('a workspace’s own purchases, with its token', () => {
     expect(one(await list({ token: kept }), jira)!.isPurchased).toBe(false);
     // … until this workspace's is.
     await s.app.db.execute(sql`SELECT pg_notify('workspace_reads', 'ws-kept')`);
-    await eventually(() => list({ token: kept }), (apps) => one(apps, jira)?.isPurchased === true, { what: 'the purchase' });
+    await eventually(
+      () => list({ token: kept }),
+      (apps) => one(apps, jira)?.isPurchased === true,
+      { what: 'the purchase' },
+    );
     // A refund written behind the API is announced by its trigger.
     await s.app.db.execute(sql`UPDATE purchase_records SET refunded_at = now() WHERE id = 'kept-purchase'`);
-    await eventually(() => list({ token: kept }), (apps) => one(apps, jira)?.isPurchased === false, { what: 'the refund' });
+    await eventually(
+      () => list({ token: kept }),
+      (apps) => one(apps, jira)?.isPurchased === false,
+      { what: 'the refund' },
+    );
     // The kept token: revoking its workspace (or deleting the token) behind the API ends it as soon as it is announced.
     await s.app.db.update(workspaces).set({ revokedAt: new Date() }).where(eq(workspaces.id, 'ws-kept'));
-    await eventually(() => get('/v1/apps', { token: kept }), (res) => res.status === 401, { what: 'the revoked workspace refused' });
+    await eventually(
+      () => get('/v1/apps', { token: kept }),
+      (res) => res.status === 401,
+      { what: 'the revoked workspace refused' },
+    );
     await s.app.db.update(workspaces).set({ revokedAt: null }).where(eq(workspaces.id, 'ws-kept'));
-    await eventually(() => get('/v1/apps', { token: kept }), (res) => res.status === 200, { what: 'the workspace back' });
+    await eventually(
+      () => get('/v1/apps', { token: kept }),
+      (res) => res.status === 200,
+      { what: 'the workspace back' },
+    );
     await s.app.db.delete(workspaceTokens).where(eq(workspaceTokens.workspaceId, 'ws-kept'));
-    await eventually(() => get('/v1/apps', { token: kept }), (res) => res.status === 401, { what: 'the deleted token refused' });
+    await eventually(
+      () => get('/v1/apps', { token: kept }),
+      (res) => res.status === 401,
+      { what: 'the deleted token refused' },
+    );
   });
 
   it('sees an app request made through the portal once the database announces it', async () => {
@@ -394,7 +500,14 @@ describe('a workspace’s own purchases, with its token', () => {
     const revoked = await tokenFor(ws.globex);
     await s.app.db.update(workspaces).set({ revokedAt: new Date() }).where(eq(workspaces.id, ws.globex));
     const portalSession = reviewer;
-    for (const path of ['/v1/apps', '/v1/featured-apps', `/v1/apps/${jira}`, `/v1/apps/${jira}/latest`, `/v1/apps/${jira}/screenshots`, `/v1/bundles/${pack}/apps`]) {
+    for (const path of [
+      '/v1/apps',
+      '/v1/featured-apps',
+      `/v1/apps/${jira}`,
+      `/v1/apps/${jira}/latest`,
+      `/v1/apps/${jira}/screenshots`,
+      `/v1/bundles/${pack}/apps`,
+    ]) {
       for (const headers of [
         { authorization: 'Bearer not-a-token' },
         { authorization: `Bearer ${expired}` },
@@ -417,7 +530,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a second portal process on the 
   beforeAll(async () => {
     dir = tempDataDir('portal-catalog-');
     second = await startPortalProcess({
-      DATABASE_URL: s.config.databaseUrl!, DATA_DIR: dir.path, READ_CACHE_SECONDS: '30', COMPILE_WORKER: 'false', MAIL_WORKER: 'false', WEBHOOK_WORKER: 'false',
+      DATABASE_URL: s.config.databaseUrl!,
+      DATA_DIR: dir.path,
+      READ_CACHE_SECONDS: '30',
+      COMPILE_WORKER: 'false',
+      MAIL_WORKER: 'false',
+      WEBHOOK_WORKER: 'false',
     });
   });
   afterAll(async () => {

@@ -42,7 +42,12 @@ async function smtpRefusingFirst() {
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { received, refusedCount: () => refused, port: (server.server.address() as AddressInfo).port, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    received,
+    refusedCount: () => refused,
+    port: (server.server.address() as AddressInfo).port,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 let smtp: Awaited<ReturnType<typeof smtpRefusingFirst>>;
@@ -54,8 +59,11 @@ const drained = () =>
   expect
     .poll(
       async () =>
-        ((await s.app.db.execute(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name IN ('notify', 'mail') AND state IN ('created', 'retry', 'active')`)) as unknown as { rows: { n: number }[] })
-          .rows[0]!.n,
+        (
+          (await s.app.db.execute(
+            sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name IN ('notify', 'mail') AND state IN ('created', 'retry', 'active')`,
+          )) as unknown as { rows: { n: number }[] }
+        ).rows[0]!.n,
       { timeout: 20_000, interval: 100 },
     )
     .toBe(0);
@@ -98,7 +106,10 @@ describe('notifications through a real SMTP server', () => {
     const count = async () => (await s.app.jobs.list(NOTIFY_JOB)).length;
     const before = await count();
     const kanban = uuidOf('app:Kanban Board');
-    const again = await s.request('POST', `/v1/admin/app/${kanban}/version/${versionOf('Kanban Board', '1.0.0')}/reject`, { token: reviewer, body: { action: 'reject', rejectionReason: 'Again.' } });
+    const again = await s.request('POST', `/v1/admin/app/${kanban}/version/${versionOf('Kanban Board', '1.0.0')}/reject`, {
+      token: reviewer,
+      body: { action: 'reject', rejectionReason: 'Again.' },
+    });
     expect(again.status).toBe(409);
     expect(await count()).toBe(before);
   });
@@ -111,7 +122,10 @@ describe('notifications through a real SMTP server', () => {
     expect((await s.request('GET', '/v1/me/notifications', { token: marcus })).json).toEqual(settings);
     const before = smtp.received.length;
     const calendar = uuidOf('app:Calendar Sync');
-    const res = await s.request('POST', `/v1/admin/app/${calendar}/version/${versionOf('Calendar Sync', '1.0.0')}/publish`, { token: reviewer, body: { action: 'publish' } });
+    const res = await s.request('POST', `/v1/admin/app/${calendar}/version/${versionOf('Calendar Sync', '1.0.0')}/publish`, {
+      token: reviewer,
+      body: { action: 'publish' },
+    });
     expect(res.status, res.text).toBe(200);
     await drained();
     const sent = smtp.received.slice(before);
@@ -124,7 +138,10 @@ describe('notifications through a real SMTP server', () => {
     expect((await s.request('GET', '/v1/me/notifications', { token: olivia })).json).toEqual(Object.fromEntries(notificationKinds.map((k) => [k, true])));
     const partial = await s.request('PUT', '/v1/me/notifications', { token: olivia, body: { 'version-approved': false } });
     expect(partial.status).toBe(400);
-    const extra = await s.request('PUT', '/v1/me/notifications', { token: olivia, body: { ...Object.fromEntries(notificationKinds.map((k) => [k, true])), marketing: true } });
+    const extra = await s.request('PUT', '/v1/me/notifications', {
+      token: olivia,
+      body: { ...Object.fromEntries(notificationKinds.map((k) => [k, true])), marketing: true },
+    });
     expect(extra.status).toBe(400);
     expect((await s.request('GET', '/v1/me/notifications', { token: olivia })).json['version-approved']).toBe(true);
   });
@@ -146,7 +163,13 @@ describe('notifications through a real SMTP server', () => {
     const before = smtp.received.length;
     // A run marked it as being sent, then its process died: the job is queued again, its mark still there.
     const id = await s.app.db.transaction(async (tx) => {
-      const queued = await enqueue(tx, MAIL_JOB, { to: 'someone@example.com', subject: 'Interrupted', text: 'x', html: '<p>x</p>', messageId: 'interrupted@marketplace.example' });
+      const queued = await enqueue(tx, MAIL_JOB, {
+        to: 'someone@example.com',
+        subject: 'Interrupted',
+        text: 'x',
+        html: '<p>x</p>',
+        messageId: 'interrupted@marketplace.example',
+      });
       await tx.insert(mailSends).values({ jobId: queued! });
       return queued;
     });
@@ -160,11 +183,20 @@ describe('templates that do not render', () => {
   const kanban = { appId: uuidOf('app:Kanban Board'), internalId: versionOf('Kanban Board', '1.0.0') };
   const notify = (n: Notification) => enqueue(s.app.db, NOTIFY_JOB, n);
   const template = async (name: string) =>
-    ((await s.request('GET', '/v1/admin/emailTemplates', { token: reviewer })).json as { id: string; name: string; lastRenderError: { message: string; at: string } | null }[]).find((t) => t.name === name)!;
+    (
+      (await s.request('GET', '/v1/admin/emailTemplates', { token: reviewer })).json as {
+        id: string;
+        name: string;
+        lastRenderError: { message: string; at: string } | null;
+      }[]
+    ).find((t) => t.name === name)!;
 
   it('fails that notice on its job, goes on mailing the others, and the template says why until it renders again', async () => {
     // Stored before the bound (the API refuses it now): 3 000 nested elements overflow a recursive HTML walk.
-    await s.app.db.update(emailTemplates).set({ body: `${'<div>'.repeat(3_000)}{{ app.name }}` }).where(eq(emailTemplates.name, 'version-approved'));
+    await s.app.db
+      .update(emailTemplates)
+      .set({ body: `${'<div>'.repeat(3_000)}{{ app.name }}` })
+      .where(eq(emailTemplates.name, 'version-approved'));
     const before = smtp.received.length;
     const failing = await notify({ kind: 'version-approved', ...kanban });
     await notify({ kind: 'version-reviewed', ...kanban, note: 'Still sent.' });
@@ -179,7 +211,10 @@ describe('templates that do not render', () => {
     expect((await template('version-reviewed')).lastRenderError).toBeNull();
 
     // Fixed through the API, the next notice renders, is sent, and the failure is no longer shown.
-    const fixed = await s.request('PUT', '/v1/admin/emailTemplates', { token: await s.signIn('support'), body: { ...failed, body: '<p>{{ app.name }} was approved.</p>' } });
+    const fixed = await s.request('PUT', '/v1/admin/emailTemplates', {
+      token: await s.signIn('support'),
+      body: { ...failed, body: '<p>{{ app.name }} was approved.</p>' },
+    });
     expect(fixed.status, fixed.text).toBe(200);
     await notify({ kind: 'version-approved', ...kanban });
     await drained();
@@ -188,7 +223,10 @@ describe('templates that do not render', () => {
   });
 
   it('records a Liquid error at render time on the job, and on the template', async () => {
-    await s.app.db.update(emailTemplates).set({ body: '{% assign a = "1,2" | split: "," %}{% for i in (1..40) %}{% assign a = a | concat: a %}{% endfor %}{{ a | size }}' }).where(eq(emailTemplates.name, 'version-unpublished'));
+    await s.app.db
+      .update(emailTemplates)
+      .set({ body: '{% assign a = "1,2" | split: "," %}{% for i in (1..40) %}{% assign a = a | concat: a %}{% endfor %}{{ a | size }}' })
+      .where(eq(emailTemplates.name, 'version-unpublished'));
     const failing = await notify({ kind: 'version-unpublished', ...kanban });
     await drained();
     const job = await jobOf(NOTIFY_JOB, failing);
@@ -197,10 +235,13 @@ describe('templates that do not render', () => {
     expect((await template('version-unpublished')).lastRenderError?.message).toBe(job!.output!.reason!.slice('render failed: '.length));
   });
 
-  it('mails a subject as plain text: a publisher’s & and \' arrive as written, and a line break cannot add a header', async () => {
+  it("mails a subject as plain text: a publisher’s & and ' arrive as written, and a line break cannot add a header", async () => {
     const [app] = await s.app.db.select({ publisherId: apps.publisherId }).from(apps).where(eq(apps.id, kanban.appId));
     await s.app.db.update(publishers).set({ name: "Tom & Jerry's Tools\r\nBcc: someone@example.com" }).where(eq(publishers.id, app!.publisherId));
-    await s.app.db.update(emailTemplates).set({ subject: '{{ app.name }} was reviewed for {{ publisher.name }}' }).where(eq(emailTemplates.name, 'version-reviewed'));
+    await s.app.db
+      .update(emailTemplates)
+      .set({ subject: '{{ app.name }} was reviewed for {{ publisher.name }}' })
+      .where(eq(emailTemplates.name, 'version-reviewed'));
     const before = smtp.received.length;
     await notify({ kind: 'version-reviewed', ...kanban, note: 'Fine.' });
     await drained();
@@ -221,11 +262,29 @@ describe('the outbox folder (development)', () => {
       expect(dev.app.mailer.kind).toBe('outbox');
       const token = await dev.signIn('reviewer');
       const calendar = uuidOf('app:Calendar Sync');
-      const res = await dev.request('POST', `/v1/admin/app/${calendar}/version/${versionOf('Calendar Sync', '1.0.0')}/publish`, { token, body: { action: 'publish' } });
+      const res = await dev.request('POST', `/v1/admin/app/${calendar}/version/${versionOf('Calendar Sync', '1.0.0')}/publish`, {
+        token,
+        body: { action: 'publish' },
+      });
       expect(res.status).toBe(200);
       const outbox = join(dev.config.dataDir, 'outbox');
-      await expect.poll(() => { try { return readdirSync(outbox).filter((f) => f.endsWith('.eml')).length; } catch { return 0; } }, { timeout: 20_000 }).toBe(2);
-      const mails = await Promise.all(readdirSync(outbox).filter((f) => f.endsWith('.eml')).map((f) => simpleParser(readFileSync(join(outbox, f)))));
+      await expect
+        .poll(
+          () => {
+            try {
+              return readdirSync(outbox).filter((f) => f.endsWith('.eml')).length;
+            } catch {
+              return 0;
+            }
+          },
+          { timeout: 20_000 },
+        )
+        .toBe(2);
+      const mails = await Promise.all(
+        readdirSync(outbox)
+          .filter((f) => f.endsWith('.eml'))
+          .map((f) => simpleParser(readFileSync(join(outbox, f)))),
+      );
       expect(mails.flatMap(to).sort()).toEqual(['marcus.chen@northwind.example', 'olivia.bennett@northwind.example']);
       for (const mail of mails) {
         expect(mail.subject).toBe('Calendar Sync 1.0.0 is published');

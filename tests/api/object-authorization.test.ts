@@ -24,7 +24,7 @@ const tokens: Partial<Record<DemoKey, string>> = {};
 /** Northwind's rows, one of each kind, by the path parameters that name them. */
 const rows: Partial<Record<ResourceKind, Record<string, string>>> = {};
 
-const one = async <T,>(query: ReturnType<typeof sql>) => ((await s.app.db.execute(query)) as unknown as { rows: T[] }).rows[0];
+const one = async <T>(query: ReturnType<typeof sql>) => ((await s.app.db.execute(query)) as unknown as { rows: T[] }).rows[0];
 const writes = async () => Number((await one<{ n: string }>(sql`SELECT n FROM object_writes`))!.n);
 
 beforeAll(async () => {
@@ -34,19 +34,31 @@ beforeAll(async () => {
   // Rows the seed may not have for Northwind: a screenshot, a webhook and one of its deliveries, an API token.
   const latest = (await s.request('GET', `/v1/publisher/apps/${jira}`, { token: owner })).json.latest;
   const draft = await s.request('GET', `/v1/publisher/apps/${uuidOf('app:Weather Now')}`, { token: owner });
-  await s.upload('POST', `/v1/publisher/apps/${draft.json.appId}/info/${draft.json.latest.id}/screenshots`, owner, [{ field: 'screenshots', filename: 'a.png', data: await pngImage(960, 540) }]);
+  await s.upload('POST', `/v1/publisher/apps/${draft.json.appId}/info/${draft.json.latest.id}/screenshots`, owner, [
+    { field: 'screenshots', filename: 'a.png', data: await pngImage(960, 540) },
+  ]);
   await s.app.db.execute(sql`UPDATE publishers SET can_use_webhooks = true, can_create_bundles = true WHERE id = ${NORTHWIND}`);
-  const hook = await s.request('POST', '/v1/publisher/webhooks', { token: owner, body: { label: 'Objects', enabled: true, url: 'http://127.0.0.1:9/hook', for: ['app.purchase.created'] } });
+  const hook = await s.request('POST', '/v1/publisher/webhooks', {
+    token: owner,
+    body: { label: 'Objects', enabled: true, url: 'http://127.0.0.1:9/hook', for: ['app.purchase.created'] },
+  });
   await s.request('POST', `/v1/publisher/webhooks/${hook.json.id}/test`, { token: owner });
   const apiToken = await s.request('POST', '/v1/publisher/tokens', { token: owner, body: { name: 'Objects', abilities: ['read'], appIds: null } });
-  const policy = await s.request('POST', `/v1/publisher/apps/${jira}/trust`, { token: owner, body: { repository: 'northwind/jira-connector', workflow: 'release.yml' } });
+  const policy = await s.request('POST', `/v1/publisher/apps/${jira}/trust`, {
+    token: owner,
+    body: { repository: 'northwind/jira-connector', workflow: 'release.yml' },
+  });
 
-  const q = <T,>(query: ReturnType<typeof sql>) => one<T>(query);
+  const q = <T>(query: ReturnType<typeof sql>) => one<T>(query);
   const price = await q<{ id: string }>(sql`SELECT id FROM prices WHERE app_id = ${jira} LIMIT 1`);
   const job = await q<{ id: string }>(sql`SELECT id FROM compile_jobs WHERE app_id = ${jira} LIMIT 1`);
-  const shot = await q<{ id: string; app_id: string }>(sql`SELECT s.id, s.app_id FROM screenshots s JOIN apps a ON a.id = s.app_id WHERE a.publisher_id = ${NORTHWIND} LIMIT 1`);
+  const shot = await q<{ id: string; app_id: string }>(
+    sql`SELECT s.id, s.app_id FROM screenshots s JOIN apps a ON a.id = s.app_id WHERE a.publisher_id = ${NORTHWIND} LIMIT 1`,
+  );
   const bundle = await q<{ id: string }>(sql`SELECT id FROM apps WHERE publisher_id = ${NORTHWIND} AND is_bundle LIMIT 1`);
-  const activity = await q<{ id: string; webhook_id: string }>(sql`SELECT a.id, a.webhook_id FROM webhook_activities a JOIN webhooks w ON w.id = a.webhook_id WHERE w.publisher_id = ${NORTHWIND} LIMIT 1`);
+  const activity = await q<{ id: string; webhook_id: string }>(
+    sql`SELECT a.id, a.webhook_id FROM webhook_activities a JOIN webhooks w ON w.id = a.webhook_id WHERE w.publisher_id = ${NORTHWIND} LIMIT 1`,
+  );
   const member = await q<{ id: string }>(sql`SELECT id FROM developers WHERE publisher_id = ${NORTHWIND} AND role <> 'owner' LIMIT 1`);
   rows.app = { id: jira, appId: jira };
   rows.appVersion = { id: jira, appId: jira, versionId: latest.id, internalId: latest.id };
@@ -63,9 +75,18 @@ beforeAll(async () => {
   // From here on, every row written to any table is counted.
   await s.app.db.execute(sql`CREATE TABLE object_writes (n bigint NOT NULL)`);
   await s.app.db.execute(sql`INSERT INTO object_writes VALUES (0)`);
-  await s.app.db.execute(sql`CREATE FUNCTION object_count() RETURNS trigger AS $$ BEGIN UPDATE object_writes SET n = n + 1; RETURN NULL; END; $$ LANGUAGE plpgsql`);
-  const tables = ((await s.app.db.execute(sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> 'object_writes'`)) as unknown as { rows: { table_name: string }[] }).rows;
-  for (const { table_name } of tables) await s.app.db.execute(sql.raw(`CREATE TRIGGER object_count AFTER INSERT OR UPDATE OR DELETE ON "${table_name}" FOR EACH ROW EXECUTE FUNCTION object_count()`));
+  await s.app.db.execute(
+    sql`CREATE FUNCTION object_count() RETURNS trigger AS $$ BEGIN UPDATE object_writes SET n = n + 1; RETURN NULL; END; $$ LANGUAGE plpgsql`,
+  );
+  const tables = (
+    (await s.app.db.execute(
+      sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> 'object_writes'`,
+    )) as unknown as { rows: { table_name: string }[] }
+  ).rows;
+  for (const { table_name } of tables)
+    await s.app.db.execute(
+      sql.raw(`CREATE TRIGGER object_count AFTER INSERT OR UPDATE OR DELETE ON "${table_name}" FOR EACH ROW EXECUTE FUNCTION object_count()`),
+    );
 });
 afterAll(() => s.close());
 

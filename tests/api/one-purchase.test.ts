@@ -21,12 +21,21 @@ import { eventually } from '../eventually';
 
 const jira = uuidOf('app:Jira Connector');
 const standup = uuidOf('app:Standup Bot');
-const pages: ReturnPages = { success: (id) => `https://chat.buyer.example/done?session=${id}`, cancel: (id) => `https://chat.buyer.example/cancelled?session=${id}` };
+const pages: ReturnPages = {
+  success: (id) => `https://chat.buyer.example/done?session=${id}`,
+  cancel: (id) => `https://chat.buyer.example/cancelled?session=${id}`,
+};
 
 const recordsOf = (s: TestServer, workspaceId: string) => s.app.db.select().from(purchaseRecords).where(eq(purchaseRecords.workspaceId, workspaceId));
-const sessionsOf = (s: TestServer, workspaceId: string) => s.app.db.select().from(checkoutSessions).where(eq(checkoutSessions.workspaceId, workspaceId)).orderBy(checkoutSessions.createdAt);
-const eventsOf = async (s: TestServer, purchaseIds: string[]) => (await s.app.db.select().from(salesEvents)).filter((e) => purchaseIds.includes(e.purchaseId ?? ''));
-const voidJobs = async (s: TestServer) => Number(((await s.app.db.execute(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${VOID_CHECKOUT_JOB}`)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+const sessionsOf = (s: TestServer, workspaceId: string) =>
+  s.app.db.select().from(checkoutSessions).where(eq(checkoutSessions.workspaceId, workspaceId)).orderBy(checkoutSessions.createdAt);
+const eventsOf = async (s: TestServer, purchaseIds: string[]) =>
+  (await s.app.db.select().from(salesEvents)).filter((e) => purchaseIds.includes(e.purchaseId ?? ''));
+const voidJobs = async (s: TestServer) =>
+  Number(
+    ((await s.app.db.execute(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${VOID_CHECKOUT_JOB}`)) as unknown as { rows: { n: number }[] })
+      .rows[0]!.n,
+  );
 const plan = async (s: TestServer, appId: string, strategy: 'monthly' | 'yearly') => {
   const [app] = await s.app.db.select().from(apps).where(eq(apps.id, appId));
   return (await plansOf(s.app.db, app!)).find((p) => p.strategy === strategy)!;
@@ -69,7 +78,14 @@ describe('with the sandbox provider', () => {
     expect((await payPage(first.url)).status).toBe(410);
     const records = await recordsOf(s, ws.id);
     expect(records).toHaveLength(1);
-    expect((await eventsOf(s, records.map((r) => r.id))).map((e) => e.type)).toEqual(['app.purchase.created']);
+    expect(
+      (
+        await eventsOf(
+          s,
+          records.map((r) => r.id),
+        )
+      ).map((e) => e.type),
+    ).toEqual(['app.purchase.created']);
   });
 
   it('a page paid after the workspace came to hold the app is voided: nothing charged, and the session says why', async () => {
@@ -77,7 +93,10 @@ describe('with the sandbox provider', () => {
     const buyer = await ws.token(PURCHASE_SCOPE);
     const open = await start(buyer, ws.id, jira);
     // Meanwhile staff record a purchase of it for the workspace (as a bundle's purchase or another tab's would hold it).
-    const staff = await s.request('POST', '/v1/admin/purchases', { token: admin, body: { appId: jira, workspaceId: ws.id, externallyManaged: true, periodEnd: new Date(Date.now() + 30 * 86_400_000).toISOString() } });
+    const staff = await s.request('POST', '/v1/admin/purchases', {
+      token: admin,
+      body: { appId: jira, workspaceId: ws.id, externallyManaged: true, periodEnd: new Date(Date.now() + 30 * 86_400_000).toISOString() },
+    });
     expect(staff.status, staff.text).toBe(201);
     const ledgerBefore = (await s.app.db.select().from(sandboxLedger)).length;
 
@@ -136,7 +155,9 @@ describe('with the sandbox provider', () => {
     const yearly = await plan(s, standup, 'yearly');
     const a = await start(buyer, ws.id, standup, { planId: monthly.id, seats: 5 });
     const b = await start(buyer, ws.id, standup, { planId: yearly.id });
-    const done = await Promise.all([a.id, b.id].map((id) => completeCheckout(s.app.db, s.app.sales, id, { ...sandboxSale, providerSubscriptionId: `sub_sbx_${id}` })));
+    const done = await Promise.all(
+      [a.id, b.id].map((id) => completeCheckout(s.app.db, s.app.sales, id, { ...sandboxSale, providerSubscriptionId: `sub_sbx_${id}` })),
+    );
     expect(done.map((d) => d.status).sort()).toEqual(['completed', 'voided']);
     const records = await recordsOf(s, ws.id);
     expect(records).toHaveLength(1);
@@ -163,12 +184,25 @@ describe('with Stripe', () => {
   });
 
   const checkout = async (workspaceId: string, appId: string, choice: { planId?: string; seats?: number } = {}) => {
-    const session = await startCheckout(s.app.db, s.app.payments, s.app.sales, workspaceId, appId, { workspaceId, planId: choice.planId ?? '', seats: choice.seats ?? 0, acceptTerms: true }, pages);
+    const session = await startCheckout(
+      s.app.db,
+      s.app.payments,
+      s.app.sales,
+      workspaceId,
+      appId,
+      { workspaceId, planId: choice.planId ?? '', seats: choice.seats ?? 0, acceptTerms: true },
+      pages,
+    );
     const [row] = await s.app.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, session.id));
     return { id: session.id, stripe: fake.sessions.get(row!.providerSessionId!)! };
   };
   const pay = async (url: string) => {
-    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ card: TEST_CARDS.pays, action: 'pay' }), redirect: 'manual' });
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ card: TEST_CARDS.pays, action: 'pay' }),
+      redirect: 'manual',
+    });
     return res.status;
   };
   const delivered = async () => {
@@ -214,7 +248,14 @@ describe('with Stripe', () => {
     // the buyer's page then says it was.
     await eventually(async () => (await sessionsOf(s, ws.id))[1]!.giveBack === 'done');
     const refunds = fake.refunds.filter((r) => r.payment_intent === second.stripe.json.payment_intent);
-    expect(refunds).toEqual([expect.objectContaining({ amount: second.stripe.json.amount_total, key: `void_refund_${second.id}`, reverse_transfer: true, refund_application_fee: true })]);
+    expect(refunds).toEqual([
+      expect.objectContaining({
+        amount: second.stripe.json.amount_total,
+        key: `void_refund_${second.id}`,
+        reverse_transfer: true,
+        refund_application_fee: true,
+      }),
+    ]);
     expect(fake.refunds.some((r) => r.payment_intent === first.stripe.json.payment_intent)).toBe(false);
   });
 
@@ -262,9 +303,14 @@ describe('with Stripe', () => {
     const records = await recordsOf(s, ws.id);
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({ purchaseType: 'subscription', subscriptionStatus: 'active', providerSubscriptionId: a.stripe.json.subscription });
-    const [voided] = await s.app.db.select().from(checkoutSessions).where(and(eq(checkoutSessions.id, b.id), eq(checkoutSessions.status, 'voided')));
+    const [voided] = await s.app.db
+      .select()
+      .from(checkoutSessions)
+      .where(and(eq(checkoutSessions.id, b.id), eq(checkoutSessions.status, 'voided')));
     expect(voided).toBeDefined();
-    await eventually(() => fake.subscriptions.get(b.stripe.json.subscription)?.status === 'canceled' && fake.refunds.some((r) => r.key === `void_refund_${b.id}`));
+    await eventually(
+      () => fake.subscriptions.get(b.stripe.json.subscription)?.status === 'canceled' && fake.refunds.some((r) => r.key === `void_refund_${b.id}`),
+    );
     expect(fake.subscriptions.get(a.stripe.json.subscription)?.status).toBe('active');
     await delivered();
     // Stripe's word that the voided subscription ended changes nothing of the workspace's.

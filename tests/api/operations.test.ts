@@ -21,13 +21,15 @@ const BAD_CODE = { code: 'nope', redirectUri: 'http://localhost/oauth/callback',
 /** A token exchange that fails (400) unless the limit answers first (429), from `from` when given. */
 const exchange = async (s: TestServer, from?: string) =>
   (await s.request('POST', '/v1/oauth/exchange', { body: BAD_CODE, headers: from ? { 'x-forwarded-for': from } : {} })).status;
-const junkUpload = async (s: TestServer, token: string) => (await s.upload('POST', '/v1/publisher/apps', token, [{ field: 'app', filename: 'a.zip', data: Buffer.from('x') }])).status;
-
+const junkUpload = async (s: TestServer, token: string) =>
+  (await s.upload('POST', '/v1/publisher/apps', token, [{ field: 'app', filename: 'a.zip', data: Buffer.from('x') }])).status;
 
 type Sample = { name: string; labels: Record<string, string>; value: number };
 const NAME = '[a-zA-Z_:][a-zA-Z0-9_:]*';
 const LABEL = '([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\\\\\n]|\\\\[\\\\"n])*)"';
-const SAMPLE = new RegExp(`^(${NAME})(?:\\{(${LABEL}(?:,${LABEL})*)?\\})? ([Nn][Aa][Nn]|[+-]?[Ii][Nn][Ff]|[+-]?\\d+(?:\\.\\d+)?(?:[eE][+-]?\\d+)?)(?: -?\\d+)?$`);
+const SAMPLE = new RegExp(
+  `^(${NAME})(?:\\{(${LABEL}(?:,${LABEL})*)?\\})? ([Nn][Aa][Nn]|[+-]?[Ii][Nn][Ff]|[+-]?\\d+(?:\\.\\d+)?(?:[eE][+-]?\\d+)?)(?: -?\\d+)?$`,
+);
 const SUFFIXES: Record<string, string[]> = { histogram: ['_bucket', '_sum', '_count'], summary: ['', '_sum', '_count'] };
 
 /**
@@ -74,7 +76,13 @@ describe('TRUST_PROXY', () => {
   it('takes addresses and CIDR ranges, or true; refuses hop counts and anything else', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,fd00::/8,loopback' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8', 'loopback']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
     expect(() => loadConfig({ TRUST_PROXY: '2' })).toThrow(/a hop count cannot tell a proxy from a client/);
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33,proxy.internal' })).toThrow(/not an address or CIDR range: 10\.0\.0\.0\/33, proxy\.internal/);
   });
@@ -88,7 +96,17 @@ describe('behind a proxy (TRUST_PROXY), with METRICS_TOKEN', () => {
   let support: string;
   beforeAll(async () => {
     // Four sign-ins from 127.0.0.1 (the proxy's own address) leave it one request of five.
-    s = await startServer({}, { TRUST_PROXY: '127.0.0.1', RATE_LIMIT_SIGN_IN: '5', RATE_LIMIT_UPLOADS: '1', METRICS_TOKEN: TOKEN, WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_TIMEOUT_SECONDS: '0.5' });
+    s = await startServer(
+      {},
+      {
+        TRUST_PROXY: '127.0.0.1',
+        RATE_LIMIT_SIGN_IN: '5',
+        RATE_LIMIT_UPLOADS: '1',
+        METRICS_TOKEN: TOKEN,
+        WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true',
+        WEBHOOK_TIMEOUT_SECONDS: '0.5',
+      },
+    );
     [owner, developer, lars, support] = await Promise.all([s.signIn('owner'), s.signIn('developer'), s.signIn('fjordOwner'), s.signIn('support')]);
   });
   afterAll(() => s?.close());
@@ -148,15 +166,27 @@ describe('behind a proxy (TRUST_PROXY), with METRICS_TOKEN', () => {
     expect((await s.settled(developer, res.json.appId)).latest.status).toBe('compiled');
     const after = await scrape(s);
     expect(after.value('portal_jobs_claimed_total', { kind: 'compile' })).toBe(before.value('portal_jobs_claimed_total', { kind: 'compile' }) + 1);
-    expect(after.value('portal_compile_duration_seconds_count', { outcome: 'succeeded' })).toBe(before.value('portal_compile_duration_seconds_count', { outcome: 'succeeded' }) + 1);
-    expect(after.value('portal_compile_duration_seconds_sum', { outcome: 'succeeded' })).toBeGreaterThan(before.value('portal_compile_duration_seconds_sum', { outcome: 'succeeded' }));
+    expect(after.value('portal_compile_duration_seconds_count', { outcome: 'succeeded' })).toBe(
+      before.value('portal_compile_duration_seconds_count', { outcome: 'succeeded' }) + 1,
+    );
+    expect(after.value('portal_compile_duration_seconds_sum', { outcome: 'succeeded' })).toBeGreaterThan(
+      before.value('portal_compile_duration_seconds_sum', { outcome: 'succeeded' }),
+    );
     expect(after.value('portal_jobs', { kind: 'compile', state: 'queued' })).toBe(0);
   });
 
   it('moves with a webhook delivery: queued, claimed, delivered', async () => {
     // What the webhook worker does each poll: fan the outbox out into deliveries, then make the due ones.
-    const dispatchAll = () => eventually(() => dispatchEvents(s.app.db), (n) => n === 0);
-    const deliverAll = () => eventually(() => deliverNext(s.app.webhookDeliveries()), (job) => !job);
+    const dispatchAll = () =>
+      eventually(
+        () => dispatchEvents(s.app.db),
+        (n) => n === 0,
+      );
+    const deliverAll = () =>
+      eventually(
+        () => deliverNext(s.app.webhookDeliveries()),
+        (job) => !job,
+      );
     const drain = async () => {
       await dispatchAll();
       await deliverAll();
@@ -164,7 +194,10 @@ describe('behind a proxy (TRUST_PROXY), with METRICS_TOKEN', () => {
     const receiver = await startReceiver();
     try {
       const northwind = demoPublishers.find((p) => p.key === 'northwind')!.id;
-      const made = await s.request('POST', '/v1/publisher/webhooks', { token: owner, body: { label: 'Ops', enabled: true, url: receiver.url, for: ['app.purchase.created'] } });
+      const made = await s.request('POST', '/v1/publisher/webhooks', {
+        token: owner,
+        body: { label: 'Ops', enabled: true, url: receiver.url, for: ['app.purchase.created'] },
+      });
       expect(made.status).toBe(201);
       await s.app.db.update(webhooks).set({ enabled: false }).where(eq(webhooks.publisherId, northwind));
       await s.app.db.update(webhooks).set({ enabled: true }).where(eq(webhooks.id, made.json.id));
@@ -173,7 +206,15 @@ describe('behind a proxy (TRUST_PROXY), with METRICS_TOKEN', () => {
       const before = await scrape(s);
       const bought = await s.request('POST', '/v1/admin/purchases', {
         token: support,
-        body: { appId: uuidOf('app:Jira Connector'), workspaceId: createHash('sha256').update('ws:acme-hq').digest('hex').slice(0, 24), externallyManaged: true, planId: '', seats: 0, addonTierId: '', periodEnd: new Date().toISOString() },
+        body: {
+          appId: uuidOf('app:Jira Connector'),
+          workspaceId: createHash('sha256').update('ws:acme-hq').digest('hex').slice(0, 24),
+          externallyManaged: true,
+          planId: '',
+          seats: 0,
+          addonTierId: '',
+          periodEnd: new Date().toISOString(),
+        },
       });
       expect(bought.status, bought.text).toBe(201);
       await dispatchAll();
@@ -183,7 +224,9 @@ describe('behind a proxy (TRUST_PROXY), with METRICS_TOKEN', () => {
       await deliverAll();
       expect(receiver.received).toHaveLength(1);
       const after = await scrape(s);
-      expect(after.value('portal_webhook_deliveries_total', { outcome: 'delivered' })).toBe(before.value('portal_webhook_deliveries_total', { outcome: 'delivered' }) + 1);
+      expect(after.value('portal_webhook_deliveries_total', { outcome: 'delivered' })).toBe(
+        before.value('portal_webhook_deliveries_total', { outcome: 'delivered' }) + 1,
+      );
       expect(after.value('portal_jobs_claimed_total', kind)).toBe(before.value('portal_jobs_claimed_total', kind) + 1);
       expect(after.value('portal_jobs', { ...kind, state: 'queued' })).toBe(before.value('portal_jobs', { ...kind, state: 'queued' }));
     } finally {
@@ -250,8 +293,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL d
       await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
       await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
       for (const s of [one, two]) {
-        const down = await eventually(() => ready(s), (r) => r.status === 503);
-        expect(down.json).toMatchObject({ code: 'not_ready', requestId: expect.any(String), error: expect.stringMatching(/^Not ready: the database is unreachable/) });
+        const down = await eventually(
+          () => ready(s),
+          (r) => r.status === 503,
+        );
+        expect(down.json).toMatchObject({
+          code: 'not_ready',
+          requestId: expect.any(String),
+          error: expect.stringMatching(/^Not ready: the database is unreachable/),
+        });
         expect(down.json.reasons).toEqual([expect.stringMatching(/^the database is unreachable \(.+\)$/)]);
         // The process itself lives, and its metrics still answer.
         expect((await s.request('GET', '/healthz')).json).toEqual({ status: 'ok' });
@@ -261,7 +311,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL d
       await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
       await admin.end();
     }
-    for (const s of [one, two]) expect((await eventually(() => ready(s), (r) => r.status === 200)).json).toEqual({ status: 'ready' });
+    for (const s of [one, two])
+      expect(
+        (
+          await eventually(
+            () => ready(s),
+            (r) => r.status === 200,
+          )
+        ).json,
+      ).toEqual({ status: 'ready' });
   });
 });
 

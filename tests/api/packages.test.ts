@@ -34,7 +34,17 @@ describe('package checks: refused with a clear 4xx, nothing stored', () => {
     ['an absolute path', () => zip({ ...standup(), '/etc/cron.d/evil': 'x' }), 400, 'package_unsafe_path'],
     ['a symlink', () => zip({ ...standup(), 'lib/link.ts': '/etc/passwd' }, { symlinks: ['lib/link.ts'] }), 400, 'package_symlink'],
     ['a zip bomb (40 MB of zeros)', () => zip({ ...standup(), 'lib/bomb.ts': new Uint8Array(40 * 1024 * 1024) }), 413, 'package_too_large_unpacked'],
-    ['an oversized zip', () => zip({ ...standup(), 'lib/noise.bin': crypto.getRandomValues(new Uint8Array(65536)).map((_, i, a) => a[i]!) as Uint8Array, ...Object.fromEntries(Array.from({ length: 170 }, (_, i) => [`lib/noise-${i}.bin`, crypto.getRandomValues(new Uint8Array(65536))])) }), 413, 'package_too_large'],
+    [
+      'an oversized zip',
+      () =>
+        zip({
+          ...standup(),
+          'lib/noise.bin': crypto.getRandomValues(new Uint8Array(65536)).map((_, i, a) => a[i]!) as Uint8Array,
+          ...Object.fromEntries(Array.from({ length: 170 }, (_, i) => [`lib/noise-${i}.bin`, crypto.getRandomValues(new Uint8Array(65536))])),
+        }),
+      413,
+      'package_too_large',
+    ],
     ['no app.json', () => zip(Object.fromEntries(Object.entries(standup()).filter(([k]) => k !== 'app.json'))), 400, 'manifest_missing'],
     ['app.json that is not JSON', () => zip({ ...standup(), 'app.json': '{ nope' }), 400, 'manifest_invalid'],
     ['a bad version and id', () => zip(withManifest(standup(), { version: 'one', id: 'not-a-uuid' })), 400, 'manifest_invalid'],
@@ -106,11 +116,15 @@ describe('upload and compile', () => {
     const same = await s.upload('PUT', `/v1/apps/${APP_ID}`, owner, [{ field: 'app', filename: 'u.zip', data: zip(standup()) }]);
     expect(same.status).toBe(409);
     expect(same.json.code).toBe('version_not_revisable');
-    const next = await s.upload('PUT', `/v1/apps/${APP_ID}`, owner, [{ field: 'app', filename: 'u.zip', data: zip(withManifest(standup(), { version: '1.1.0' })) }]);
+    const next = await s.upload('PUT', `/v1/apps/${APP_ID}`, owner, [
+      { field: 'app', filename: 'u.zip', data: zip(withManifest(standup(), { version: '1.1.0' })) },
+    ]);
     expect(next.status, next.text).toBe(200);
     expect(next.json.latest).toMatchObject({ version: '1.1.0', status: 'compiling' });
     expect((await settled(owner, APP_ID)).latest.status).toBe('compiled');
-    const lost = await s.upload('PUT', `/v1/apps/${APP_ID}`, lars, [{ field: 'app', filename: 'u.zip', data: zip(withManifest(standup(), { version: '1.2.0' })) }]);
+    const lost = await s.upload('PUT', `/v1/apps/${APP_ID}`, lars, [
+      { field: 'app', filename: 'u.zip', data: zip(withManifest(standup(), { version: '1.2.0' })) },
+    ]);
     expect(lost.status).toBe(404);
   });
 
@@ -123,15 +137,23 @@ describe('upload and compile', () => {
     expect(done.latest.status).toBe('compiler-error');
     const [job] = (await s.request('GET', `/v1/publisher/apps/${res.json.appId}/jobs`, { token: owner })).json;
     expect(job.status).toBe('failed');
-    expect(job.diagnostics).toEqual([{ file: 'commands/StandupCommand.ts', line: 17, character: 15, message: "Type 'string' is not assignable to type 'number'." }]);
+    expect(job.diagnostics).toEqual([
+      { file: 'commands/StandupCommand.ts', line: 17, character: 15, message: "Type 'string' is not assignable to type 'number'." },
+    ]);
   });
 
   it('accepts a compiled package (.packagedby and JavaScript)', async () => {
     const res = await upload(
       zip({
-        'app.json': JSON.stringify({ ...JSON.parse(new TextDecoder().decode(standup()['app.json'] as Uint8Array)), id: '5e1d2c3b-4a59-4f68-8e7d-6c5b4a392817', nameSlug: 'standup-compiled', classFile: 'StandupHelperApp.js' }),
+        'app.json': JSON.stringify({
+          ...JSON.parse(new TextDecoder().decode(standup()['app.json'] as Uint8Array)),
+          id: '5e1d2c3b-4a59-4f68-8e7d-6c5b4a392817',
+          nameSlug: 'standup-compiled',
+          classFile: 'StandupHelperApp.js',
+        }),
         '.packagedby': JSON.stringify({ 'apps-engine-cli': '1.6.0' }),
-        'StandupHelperApp.js': "'use strict';\nObject.defineProperty(exports, '__esModule', { value: true });\nclass StandupHelperApp {}\nexports.StandupHelperApp = StandupHelperApp;\n",
+        'StandupHelperApp.js':
+          "'use strict';\nObject.defineProperty(exports, '__esModule', { value: true });\nclass StandupHelperApp {}\nexports.StandupHelperApp = StandupHelperApp;\n",
         'icon.png': standup()['icon.png']!,
       }),
     );
@@ -173,13 +195,20 @@ describe('compile jobs survive a restart', () => {
     // Its job made with no delay between runs (a job keeps the retry settings it was queued with).
     const first = await startServer({ compileWorker: false, compileRetrySeconds: 0, ...(process.env.TEST_DATABASE_URL ? {} : { inMemoryDatabase: false }) });
     const token = await first.signIn('owner');
-    const res = await first.upload('POST', '/v1/publisher/apps', token, [{ field: 'app', filename: 'a.zip', data: zip(withManifest(standup(), { id, nameSlug: `standup-${attempts}` })) }]);
+    const res = await first.upload('POST', '/v1/publisher/apps', token, [
+      { field: 'app', filename: 'a.zip', data: zip(withManifest(standup(), { id, nameSlug: `standup-${attempts}` })) },
+    ]);
     expect(res.status, res.text).toBe(201);
     expect(await first.app.jobs.claim(COMPILE_JOB)).not.toBeNull();
-    await first.app.db.execute(sql`UPDATE pgboss.job SET retry_count = ${attempts - 1}, started_on = now() - interval '1 hour' WHERE name = ${COMPILE_JOB} AND state = 'active'`);
+    await first.app.db.execute(
+      sql`UPDATE pgboss.job SET retry_count = ${attempts - 1}, started_on = now() - interval '1 hour' WHERE name = ${COMPILE_JOB} AND state = 'active'`,
+    );
     const [job] = await first.app.db.select().from(compileJobs).where(eq(compileJobs.appId, id));
     await first.close({ keepDatabase: true });
-    const second = await startServer({ inMemoryDatabase: false, dataDir: first.config.dataDir, databaseUrl: first.config.databaseUrl }, { JOB_SUPERVISE_SECONDS: '1' });
+    const second = await startServer(
+      { inMemoryDatabase: false, dataDir: first.config.dataDir, databaseUrl: first.config.databaseUrl },
+      { JOB_SUPERVISE_SECONDS: '1' },
+    );
     const t2 = await second.signIn('owner');
     return { second, token: t2, jobId: job!.id, app: await second.settled(t2, id) };
   }

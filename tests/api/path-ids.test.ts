@@ -14,7 +14,10 @@ beforeAll(async () => {
   s = await startServer({ compileWorker: false });
   callers.owner = await s.signIn('owner');
   callers.admin = await s.signIn('admin');
-  const token = await s.request('POST', '/v1/publisher/tokens', { token: callers.owner, body: { name: 'Path ids', abilities: ['read', 'submit'], appIds: null, expiresInDays: 30 } });
+  const token = await s.request('POST', '/v1/publisher/tokens', {
+    token: callers.owner,
+    body: { name: 'Path ids', abilities: ['read', 'submit'], appIds: null, expiresInDays: 30 },
+  });
   expect(token.status, token.text).toBe(201);
   callers['API token'] = token.json.secret as string;
 });
@@ -44,7 +47,10 @@ describe('path ids the database cannot store', () => {
           for (const [caller, token] of Object.entries(callers)) {
             const res = await fetch(`${s.base}${path}`, {
               method: route.method,
-              headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { 'content-type': 'application/json' }) },
+              headers: {
+                ...(token ? { authorization: `Bearer ${token}` } : {}),
+                ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { 'content-type': 'application/json' }),
+              },
               ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { body: '{}' }),
             });
             const text = await res.text();
@@ -54,7 +60,10 @@ describe('path ids the database cannot store', () => {
             } catch {
               // not JSON: reported below
             }
-            const named = refusal === 'param' ? body.fields?.some((f) => f.path.startsWith('params.') && f.message === UNSTORABLE_TEXT_MESSAGE) : body.code === 'FST_ERR_BAD_URL';
+            const named =
+              refusal === 'param'
+                ? body.fields?.some((f) => f.path.startsWith('params.') && f.message === UNSTORABLE_TEXT_MESSAGE)
+                : body.code === 'FST_ERR_BAD_URL';
             const ok = res.status === 400 && typeof body.requestId === 'string' && named;
             if (!ok) wrong.push(`${key} ${route.method} ${path} as ${caller}: ${res.status} ${text.slice(0, 160)}`);
           }

@@ -77,7 +77,8 @@ function stripe(): Provider {
     async start() {
       fake = await startStripeFake();
       // The demo's connected publishers exist at Stripe with the balances the seed shows.
-      for (const p of demoPublishers.filter((x) => x.stripe)) fake.addAccount(p.stripe, { available: Math.round(p.available * 100), pending: Math.round(p.pending * 100) });
+      for (const p of demoPublishers.filter((x) => x.stripe))
+        fake.addAccount(p.stripe, { available: Math.round(p.available * 100), pending: Math.round(p.pending * 100) });
       s = await startServer({}, { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_API_URL: fake.base });
       return s;
     },
@@ -115,7 +116,11 @@ describe.each([sandbox(), stripe()])('payments through the $name provider', (pro
   afterAll(() => provider.close());
 
   const publisherOf = async (id: string) =>
-    (await s.request('GET', `/v1/admin/publishers/${id}`, { token: admin })).json as { stripeAccountId: string; stripeAvailableBalance: number; stripePendingBalance: number };
+    (await s.request('GET', `/v1/admin/publishers/${id}`, { token: admin })).json as {
+      stripeAccountId: string;
+      stripeAvailableBalance: number;
+      stripePendingBalance: number;
+    };
   const payout = (id: string, amount: unknown, key?: string, token = admin) =>
     s.request('POST', `/v1/admin/publishers/${id}/payout`, { token, body: { amount }, headers: key ? { 'idempotency-key': key } : {} });
 
@@ -199,7 +204,10 @@ describe.each([sandbox(), stripe()])('payments through the $name provider', (pro
       expect(after.stripeAvailableBalance).toBeCloseTo(before.stripeAvailableBalance - 25.5, 2);
       expect(after.stripePendingBalance).toBe(before.stripePendingBalance);
       expect(await provider.paidOut(pub('northwind').stripe)).toBeCloseTo(25.5, 2);
-      const log = await s.app.db.select().from(publisherActivity).where(eq(publisherActivity.publisherId, pub('northwind').id));
+      const log = await s.app.db
+        .select()
+        .from(publisherActivity)
+        .where(eq(publisherActivity.publisherId, pub('northwind').id));
       expect(log.find((l) => l.action === 'payout')).toMatchObject({ userName: 'Sofia Rossi', extra: { amount: 25.5 } });
     });
 
@@ -221,7 +229,12 @@ describe.each([sandbox(), stripe()])('payments through the $name provider', (pro
       const key = `bound-${randomBytes(6).toString('hex')}`;
       const first = await payout(id, 11, key);
       expect(first.status).toBe(200);
-      const before = { mine: await publisherOf(id), theirs: await publisherOf(other), paid: await provider.paidOut(pub('northwind').stripe), paidTheirs: await provider.paidOut(pub('cedar').stripe) };
+      const before = {
+        mine: await publisherOf(id),
+        theirs: await publisherOf(other),
+        paid: await provider.paidOut(pub('northwind').stripe),
+        paidTheirs: await provider.paidOut(pub('cedar').stripe),
+      };
       const logged = await s.app.db.$count(publisherActivity);
       for (const res of [await payout(id, 11.01, key), await payout(id, 200, key), await payout(other, 11, key)]) {
         expect(res.status).toBe(409);
@@ -279,7 +292,9 @@ describe.each([sandbox(), stripe()])('payments through the $name provider', (pro
       const account = pub('northwind').stripe;
       // The process called the provider and died before recording the outcome.
       const id = `crashed-${provider.name}`;
-      await s.app.db.insert(payouts).values({ id, publisherId: pub('northwind').id, accountId: account, amount: 10, status: 'pending', requestedBy: devId('admin') });
+      await s.app.db
+        .insert(payouts)
+        .values({ id, publisherId: pub('northwind').id, accountId: account, amount: 10, status: 'pending', requestedBy: devId('admin') });
       const made = await s.app.payments.payout(account, 10, payoutKey(id));
       const [done] = await reconcilePayouts(s.app.db, s.app.payments, 0);
       expect(done).toMatchObject({ id, status: 'paid', providerPayoutId: made.id });
@@ -306,7 +321,12 @@ describe('the sandbox provider’s own pages', () => {
   it('sends a person who cancels back to the profile without a code, and refuses forged links', async () => {
     const start = await s.request('GET', `/v1/oauth/stripe?state=${state()}`, { token: await s.signIn('cedarOwner') });
     const t = new URL(start.json.url, s.base).searchParams.get('t')!;
-    const res = await fetch(`${s.base}/dev-payments/onboard`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form({ t, action: 'cancel' }), redirect: 'manual' });
+    const res = await fetch(`${s.base}/dev-payments/onboard`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form({ t, action: 'cancel' }),
+      redirect: 'manual',
+    });
     expect(res.status).toBe(303);
     const back = new URL(res.headers.get('location')!);
     expect(back.pathname).toBe('/publisher/info');

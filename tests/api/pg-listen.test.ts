@@ -62,12 +62,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('listening to a PostgreSQL chann
   it('notices a connection gone silent, says it is not listening, and listens again on a new one', async () => {
     const states: boolean[] = [];
     const heard: string[] = [];
-    const stop = await pgListen(pg.Client, path.url, 1000)(channel, (m) => heard.push(m), (on) => states.push(on));
+    const stop = await pgListen(pg.Client, path.url, 1000)(
+      channel,
+      (m) => heard.push(m),
+      (on) => states.push(on),
+    );
     // A notification sent while a connection is being replaced is missed (and said so): sent until heard.
-    const hear = (message: string) => vi.waitFor(async () => {
-      await notifier.query(`NOTIFY ${channel}, '${message}'`);
-      expect(heard).toContain(message);
-    }, wait);
+    const hear = (message: string) =>
+      vi.waitFor(async () => {
+        await notifier.query(`NOTIFY ${channel}, '${message}'`);
+        expect(heard).toContain(message);
+      }, wait);
     try {
       expect(states).toEqual([true]);
       await hear('first');
@@ -87,7 +92,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('listening to a PostgreSQL chann
 
   it('stops even when its connection no longer answers (dropped a beat after saying goodbye)', async () => {
     const states: boolean[] = [];
-    const stop = await pgListen(pg.Client, path.url, 1000)(channel, () => {}, (on) => states.push(on));
+    const stop = await pgListen(pg.Client, path.url, 1000)(
+      channel,
+      () => {},
+      (on) => states.push(on),
+    );
     expect(states).toEqual([true]);
     path.silence();
     await stop();

@@ -15,7 +15,14 @@ afterAll(() => s.close());
 
 const appId = (name: string) => uuidOf(`app:${name}`);
 const setPricing = (name: string, body: unknown, token = owner) => s.request('POST', `/v1/publisher/apps/${appId(name)}/pricing`, { token, body });
-const prices = async (name: string, token = owner) => (await s.request('GET', `/v1/publisher/apps/${appId(name)}/prices`, { token })).json as { id: string; name: string; active: boolean; type: string; buyPrice: number }[];
+const prices = async (name: string, token = owner) =>
+  (await s.request('GET', `/v1/publisher/apps/${appId(name)}/prices`, { token })).json as {
+    id: string;
+    name: string;
+    active: boolean;
+    type: string;
+    buyPrice: number;
+  }[];
 const plan = (over: Record<string, unknown> = {}) => ({
   name: 'Team',
   monthly: { enabled: true, price: 4, isSeatBased: false, tiers: [] },
@@ -57,9 +64,17 @@ describe('the pricing-set call follows the pricing machine', () => {
   it('asks before cancelling subscriptions, then really cancels all of them', async () => {
     const stats = async () => (await s.request('GET', `/v1/publisher/apps/${appId('Standup Bot')}/stats`, { token: owner })).json;
     expect((await stats()).activeSubscriptions).toBe(3);
-    const cancellations = () => s.app.db.select().from(salesEvents).where(and(eq(salesEvents.appId, appId('Standup Bot')), eq(salesEvents.type, 'app.subscription.cancelled')));
+    const cancellations = () =>
+      s.app.db
+        .select()
+        .from(salesEvents)
+        .where(and(eq(salesEvents.appId, appId('Standup Bot')), eq(salesEvents.type, 'app.subscription.cancelled')));
     const ask = await setPricing('Standup Bot', { type: 'buy', buyPrice: 0 });
-    expect([ask.status, ask.json.code, ask.json.error]).toEqual([409, 'confirmation_required', 'All 3 active subscription(s) will be automatically cancelled with this change.']);
+    expect([ask.status, ask.json.code, ask.json.error]).toEqual([
+      409,
+      'confirmation_required',
+      'All 3 active subscription(s) will be automatically cancelled with this change.',
+    ]);
     expect((await stats()).activeSubscriptions).toBe(3);
     expect(await cancellations()).toEqual([]);
     const done = await setPricing('Standup Bot', { type: 'buy', buyPrice: 0, confirmCancelSubscriptions: true });
@@ -104,15 +119,27 @@ describe('new pricing plans', () => {
   });
 
   it('gives each plan rule its message', async () => {
-    const say = async (body: unknown) => Object.fromEntries(((await newPlan('Calendar Sync', body)).json.fields ?? []).map((f: { path: string; message: string }) => [f.path, f.message]));
+    const say = async (body: unknown) =>
+      Object.fromEntries(((await newPlan('Calendar Sync', body)).json.fields ?? []).map((f: { path: string; message: string }) => [f.path, f.message]));
     expect(await say(plan({ name: ' ' }))).toEqual({ name: 'Plan name is required.' });
-    expect(await say(plan({ monthly: { enabled: true, price: -1, isSeatBased: false, tiers: [] } }))).toEqual({ 'monthly.price': 'Monthly price can not be negative.' });
-    expect(await say(plan({ yearly: { enabled: true, price: -1, isSeatBased: false, tiers: [] } }))).toEqual({ 'yearly.price': 'Yearly price can not be negative.' });
-    expect(await say(plan({ trialEnabled: true, trialDuration: 0 }))).toEqual({ trialDuration: 'Trial days must be at least 1 when enabled.' });
-    expect(await say(plan({ monthly: { enabled: true, price: 0, isSeatBased: true, tiers: [{ price: 2, perUnit: true, minimum: 1, maximum: 50 }] } }))).toEqual({
-      'monthly.tiers': 'When the pricing plan is per seat there must be at least two tiers.',
+    expect(await say(plan({ monthly: { enabled: true, price: -1, isSeatBased: false, tiers: [] } }))).toEqual({
+      'monthly.price': 'Monthly price can not be negative.',
     });
-    const gap = [{ price: 2, perUnit: true, minimum: 1, maximum: 50 }, { price: 1, perUnit: true, minimum: 60, maximum: 150 }];
-    expect(await say(plan({ monthly: { enabled: true, price: 0, isSeatBased: true, tiers: gap } }))).toEqual({ 'monthly.tiers.1.minimum': 'Each tier must start at the previous tier’s maximum plus 1.' });
+    expect(await say(plan({ yearly: { enabled: true, price: -1, isSeatBased: false, tiers: [] } }))).toEqual({
+      'yearly.price': 'Yearly price can not be negative.',
+    });
+    expect(await say(plan({ trialEnabled: true, trialDuration: 0 }))).toEqual({ trialDuration: 'Trial days must be at least 1 when enabled.' });
+    expect(await say(plan({ monthly: { enabled: true, price: 0, isSeatBased: true, tiers: [{ price: 2, perUnit: true, minimum: 1, maximum: 50 }] } }))).toEqual(
+      {
+        'monthly.tiers': 'When the pricing plan is per seat there must be at least two tiers.',
+      },
+    );
+    const gap = [
+      { price: 2, perUnit: true, minimum: 1, maximum: 50 },
+      { price: 1, perUnit: true, minimum: 60, maximum: 150 },
+    ];
+    expect(await say(plan({ monthly: { enabled: true, price: 0, isSeatBased: true, tiers: gap } }))).toEqual({
+      'monthly.tiers.1.minimum': 'Each tier must start at the previous tier’s maximum plus 1.',
+    });
   });
 });

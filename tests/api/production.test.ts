@@ -10,7 +10,16 @@ const prodDir = tempDataDir('portal-prod-');
 const logDir = tempDataDir('portal-log-');
 afterAll(() => [prodDir, logDir].forEach((d) => d.remove()));
 
-const safe = { NODE_ENV: 'production', CLOUD_ISSUER_URL: 'https://cloud.example/auth', CLOUD_CLIENT_SECRET: 's3cret-from-the-issuer', PUBLIC_URL: 'https://marketplace.example', SMTP_URL: 'smtp://mail.example:587', STRIPE_SECRET_KEY: 'sk_live_portal', STRIPE_WEBHOOK_SECRET: 'whsec_portal', LICENSE_PRIVATE_KEY: TEST_LICENSE_KEY };
+const safe = {
+  NODE_ENV: 'production',
+  CLOUD_ISSUER_URL: 'https://cloud.example/auth',
+  CLOUD_CLIENT_SECRET: 's3cret-from-the-issuer',
+  PUBLIC_URL: 'https://marketplace.example',
+  SMTP_URL: 'smtp://mail.example:587',
+  STRIPE_SECRET_KEY: 'sk_live_portal',
+  STRIPE_WEBHOOK_SECRET: 'whsec_portal',
+  LICENSE_PRIVATE_KEY: TEST_LICENSE_KEY,
+};
 
 describe('production mode refuses every unsafe configuration', () => {
   it.each([
@@ -58,8 +67,13 @@ describe('development sign-in in production: a loud warning and a banner', () =>
       await app.listen({ port: 0, host: '127.0.0.1' });
       expect(lines.join('')).toContain('DEV_SIGN_IN=true: the embedded development sign-in is on in production');
       const query = new URLSearchParams({
-        response_type: 'code', client_id: config.cloudClientId, redirect_uri: 'https://marketplace.example/oauth/callback', scope: 'marketplace',
-        state: 'st', code_challenge: 'c'.repeat(43), code_challenge_method: 'S256',
+        response_type: 'code',
+        client_id: config.cloudClientId,
+        redirect_uri: 'https://marketplace.example/oauth/callback',
+        scope: 'marketplace',
+        state: 'st',
+        code_challenge: 'c'.repeat(43),
+        code_challenge_method: 'S256',
       });
       const page = await app.inject({ method: 'GET', url: `/dev-auth/authorize?${query}` });
       expect(page.statusCode, page.body).toBe(200);
@@ -101,13 +115,18 @@ describe('headers, limits and logs', () => {
     }
     // One sign-in was spent in beforeAll.
     expect(statuses).toEqual([400, 400, 400, 429, 429]);
-    expect(last!.json).toMatchObject({ code: 'rate_limited', error: expect.stringMatching(/^Too many requests: try again in \d+ seconds\.$/), requestId: expect.any(String) });
+    expect(last!.json).toMatchObject({
+      code: 'rate_limited',
+      error: expect.stringMatching(/^Too many requests: try again in \d+ seconds\.$/),
+      requestId: expect.any(String),
+    });
     expect(last!.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 
   it('answers 429 past the upload limit, per person', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 3; i++) statuses.push((await s.upload('POST', '/v1/publisher/apps', owner, [{ field: 'app', filename: 'a.zip', data: Buffer.from('x') }])).status);
+    for (let i = 0; i < 3; i++)
+      statuses.push((await s.upload('POST', '/v1/publisher/apps', owner, [{ field: 'app', filename: 'a.zip', data: Buffer.from('x') }])).status);
     expect(statuses).toEqual([400, 400, 429]);
   });
 });
@@ -115,11 +134,18 @@ describe('headers, limits and logs', () => {
 describe('the log never holds a token or a secret', () => {
   it('redacts the authorization header and the secret/token query parameters', async () => {
     const lines: string[] = [];
-    const config = loadConfig({ LOG_LEVEL: 'info', SERVE_SPA: 'false', DATA_DIR: logDir.path, RATE_LIMIT_SIGN_IN: '1000' }, { inMemoryDatabase: true, port: 0 });
+    const config = loadConfig(
+      { LOG_LEVEL: 'info', SERVE_SPA: 'false', DATA_DIR: logDir.path, RATE_LIMIT_SIGN_IN: '1000' },
+      { inMemoryDatabase: true, port: 0 },
+    );
     const app = await buildApp(config, { logStream: { write: (l) => void lines.push(l) } });
     try {
       await app.inject({ method: 'GET', url: '/v1/me', headers: { authorization: 'Bearer sekrit-token-123' } });
-      await app.inject({ method: 'GET', url: '/v1/admin/apps/download/x?secret=sekrit-secret-456&compiled=true', headers: { authorization: 'Bearer sekrit-token-123' } });
+      await app.inject({
+        method: 'GET',
+        url: '/v1/admin/apps/download/x?secret=sekrit-secret-456&compiled=true',
+        headers: { authorization: 'Bearer sekrit-token-123' },
+      });
       await app.inject({ method: 'GET', url: '/files/x.zip?token=sekrit-link-789' });
       const log = lines.join('\n');
       expect(log).toContain('/v1/admin/apps/download/x?secret=[redacted]&compiled=true');

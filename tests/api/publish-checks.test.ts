@@ -25,14 +25,27 @@ async function checked(files: Record<string, Uint8Array | string>) {
   const settled = await s.settled(owner, made.json.appId);
   const res = await s.request('GET', `/v1/publisher/apps/${made.json.appId}/findings/${settled.latest.internalId}`, { token: owner });
   expect(res.status, res.text).toBe(200);
-  return { appId: made.json.appId as string, version: settled.latest as { internalId: string; status: string }, findings: res.json.findings as Finding[], blocking: res.json.blocking as Finding | null };
+  return {
+    appId: made.json.appId as string,
+    version: settled.latest as { internalId: string; status: string },
+    findings: res.json.findings as Finding[],
+    blocking: res.json.blocking as Finding | null,
+  };
 }
 
 /** Completes the listing so that only the checks stand between the version and Submit. */
 async function completeListing(appId: string, internalId: string) {
   await s.app.db
     .update(appVersions)
-    .set({ categories: ['Productivity'], languages: ['en'], shortDescription: 'Signs outgoing webhooks', description: 'Signs outgoing webhooks.', privacyPolicySummary: 'Nothing kept.', documentationUrl: 'https://docs.example/a', changesNote: 'Changes.' })
+    .set({
+      categories: ['Productivity'],
+      languages: ['en'],
+      shortDescription: 'Signs outgoing webhooks',
+      description: 'Signs outgoing webhooks.',
+      privacyPolicySummary: 'Nothing kept.',
+      documentationUrl: 'https://docs.example/a',
+      changesNote: 'Changes.',
+    })
     .where(and(eq(appVersions.appId, appId), eq(appVersions.internalId, internalId)));
 }
 
@@ -74,7 +87,11 @@ describe('publish checks run with the compile', () => {
     expect(settled.latest.version).toBe('2.4.0');
     const res = await s.request('GET', `/v1/publisher/apps/${made.appId}/findings/${settled.latest.internalId}`, { token: owner });
     expect(res.json.findings.filter((f: Finding) => f.check === 'new-permissions')).toEqual([
-      expect.objectContaining({ severity: 'warns', file: 'app.json', reason: expect.stringContaining('"room.read", which version 2.3.1 (the last approved) did not have') }),
+      expect.objectContaining({
+        severity: 'warns',
+        file: 'app.json',
+        reason: expect.stringContaining('"room.read", which version 2.3.1 (the last approved) did not have'),
+      }),
     ]);
     expect(res.json.blocking).toBeNull();
   });
@@ -89,11 +106,16 @@ describe('publish checks run with the compile', () => {
     const settled = await s.settled(owner, made.appId);
     const url = `/v1/publisher/apps/${made.appId}/findings/${settled.latest.internalId}`;
     // Nothing approved yet: nothing to compare with.
-    expect((await s.request('GET', url, { token: owner })).json.findings.filter((f: Finding) => ['new-permissions', 'manifest-mismatch'].includes(f.check))).toEqual([]);
+    expect(
+      (await s.request('GET', url, { token: owner })).json.findings.filter((f: Finding) => ['new-permissions', 'manifest-mismatch'].includes(f.check)),
+    ).toEqual([]);
     // Staff approve 2.3.1 meanwhile: 2.4.0's permission and its new slug are judged against it now.
     await s.app.db.update(appVersions).set({ status: 'approved' }).where(eq(appVersions.internalId, made.version.internalId));
     const now = (await s.request('GET', url, { token: owner })).json;
-    expect(now.findings.map((f: Finding) => [f.check, f.severity])).toEqual([['manifest-mismatch', 'blocks'], ['new-permissions', 'warns']]);
+    expect(now.findings.map((f: Finding) => [f.check, f.severity])).toEqual([
+      ['manifest-mismatch', 'blocks'],
+      ['new-permissions', 'warns'],
+    ]);
     expect(now.blocking.reason).toContain('the approved versions of this app have "reminder-waiting"');
     expect(now.findings[1].reason).toContain('"room.read", which version 2.3.1 (the last approved) did not have');
   });

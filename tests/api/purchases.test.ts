@@ -15,7 +15,13 @@ let owner: string;
 let fjord: string;
 beforeAll(async () => {
   s = await startServer();
-  [support, admin, reviewer, owner, fjord] = await Promise.all([s.signIn('support'), s.signIn('admin'), s.signIn('reviewer'), s.signIn('owner'), s.signIn('fjordOwner')]);
+  [support, admin, reviewer, owner, fjord] = await Promise.all([
+    s.signIn('support'),
+    s.signIn('admin'),
+    s.signIn('reviewer'),
+    s.signIn('owner'),
+    s.signIn('fjordOwner'),
+  ]);
 });
 afterAll(() => s.close());
 
@@ -29,7 +35,10 @@ const northwind = demoPublishers.find((p) => p.key === 'northwind')!.id;
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
 const events = (purchaseId: string) => s.app.db.select().from(salesEvents).where(eq(salesEvents.purchaseId, purchaseId)).orderBy(asc(salesEvents.seq));
 const create = (body: Record<string, unknown>, token = support) =>
-  s.request('POST', '/v1/admin/purchases', { token, body: { externallyManaged: true, planId: '', seats: 0, addonTierId: '', periodEnd: inDays(30), workspaceId: acmeHq, ...body } });
+  s.request('POST', '/v1/admin/purchases', {
+    token,
+    body: { externallyManaged: true, planId: '', seats: 0, addonTierId: '', periodEnd: inDays(30), workspaceId: acmeHq, ...body },
+  });
 const edit = (id: string, body: Record<string, unknown>) => s.request('POST', `/v1/admin/purchases/${id}`, { token: support, body });
 
 describe('creating a purchase record (SPEC §5, §7)', () => {
@@ -59,15 +68,29 @@ describe('creating a purchase record (SPEC §5, §7)', () => {
     const res = await create({ appId: standup, planId: perSeat, seats: 60, periodEnd: inDays(20) });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({
-      appId: standup, appName: 'Standup Bot', isBundle: false, purchaseType: 'subscription', price: 210,
+      appId: standup,
+      appName: 'Standup Bot',
+      isBundle: false,
+      purchaseType: 'subscription',
+      price: 210,
       subscriptionInfo: { status: 'active', isSeatBased: true, seats: 60, maxSeats: 150, externallyManaged: true },
     });
     const [event, ...more] = await events(res.json._id);
     expect(more).toEqual([]);
-    expect(event).toMatchObject({ type: 'app.subscription.created', publisherId: northwind, appId: standup, payload: { purchase: res.json, workspaceId: acmeHq } });
+    expect(event).toMatchObject({
+      type: 'app.subscription.created',
+      publisherId: northwind,
+      appId: standup,
+      payload: { purchase: res.json, workspaceId: acmeHq },
+    });
     expect(event!.id).toMatch(/^evt_[0-9a-f]{24}$/);
     // Externally managed: billed outside the marketplace, so nothing is credited.
-    expect(await s.app.db.select().from(sandboxLedger).where(eq(sandboxLedger.id, `txn_sale_${res.json._id}`))).toEqual([]);
+    expect(
+      await s.app.db
+        .select()
+        .from(sandboxLedger)
+        .where(eq(sandboxLedger.id, `txn_sale_${res.json._id}`)),
+    ).toEqual([]);
     const flat = await create({ appId: standup, planId: yearly, seats: 7 });
     expect(flat.json).toMatchObject({ price: 40, subscriptionInfo: { isSeatBased: false, seats: 0, maxSeats: 0 } });
   });
@@ -82,7 +105,15 @@ describe('creating a purchase record (SPEC §5, §7)', () => {
 
 describe('period end dates (create and edit)', () => {
   const year = new Date().getUTCFullYear() + 2;
-  const unreal = [`${year}-02-30`, `${year}-13-01`, `${year}-06-01T24:00:00Z`, `${year}-06-01T12:00:00`, '+275760-09-13T00:00:00.000Z', '1999-12-31T00:00:00Z', 20300101];
+  const unreal = [
+    `${year}-02-30`,
+    `${year}-13-01`,
+    `${year}-06-01T24:00:00Z`,
+    `${year}-06-01T12:00:00`,
+    '+275760-09-13T00:00:00.000Z',
+    '1999-12-31T00:00:00Z',
+    20300101,
+  ];
   const refused = (res: { status: number; json: { error: string; code: string; requestId: string; fields: unknown[] } }, message: string) => {
     expect(res.status).toBe(400);
     expect(res.json).toEqual({ error: message, code: 'validation_error', requestId: expect.any(String), fields: [{ path: 'periodEnd', message }] });
@@ -119,7 +150,8 @@ describe('reading purchase records', () => {
     const asc = (await s.request('GET', '/v1/admin/purchases?limit=100&order=asc', { token: support })).json;
     expect(asc.data.map((p: { _id: string }) => p._id)).toEqual(all.data.map((p: { _id: string }) => p._id).reverse());
     const pages = [];
-    for (let offset = 0; offset < all.meta.total; offset += 3) pages.push(...(await s.request('GET', `/v1/admin/purchases?limit=3&offset=${offset}`, { token: support })).json.data);
+    for (let offset = 0; offset < all.meta.total; offset += 3)
+      pages.push(...(await s.request('GET', `/v1/admin/purchases?limit=3&offset=${offset}`, { token: support })).json.data);
     expect(pages).toEqual(all.data);
     expect((await s.request('GET', `/v1/admin/purchases?limit=3&offset=${all.meta.total}`, { token: support })).json.data).toEqual([]);
     expect((await s.request('GET', '/v1/admin/purchases?order=sideways', { token: support })).status).toBe(400);
@@ -128,7 +160,9 @@ describe('reading purchase records', () => {
     const northwindApps = new Set((await s.app.db.select({ id: apps.id }).from(apps).where(eq(apps.publisherId, northwind))).map((a) => a.id));
     expect(mine.data.length).toBe(mine.meta.total);
     expect(mine.data.every((p: { appId: string }) => northwindApps.has(p.appId))).toBe(true);
-    expect(mine.data.map((p: { _id: string }) => p._id)).toEqual(all.data.filter((p: { appId: string }) => northwindApps.has(p.appId)).map((p: { _id: string }) => p._id));
+    expect(mine.data.map((p: { _id: string }) => p._id)).toEqual(
+      all.data.filter((p: { appId: string }) => northwindApps.has(p.appId)).map((p: { _id: string }) => p._id),
+    );
     const theirs = (await s.request('GET', '/v1/publisher/purchases?limit=100', { token: fjord })).json;
     expect(theirs.data.some((p: { appId: string }) => northwindApps.has(p.appId))).toBe(false);
   });
@@ -137,7 +171,12 @@ describe('reading purchase records', () => {
     const [first] = (await s.request('GET', '/v1/admin/purchases?limit=1', { token: support })).json.data;
     const res = await s.request('GET', `/v1/admin/purchases/${first._id}`, { token: reviewer });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ purchaseRecord: first, app: { appId: first.appId, name: first.appName }, account: { name: expect.any(String) }, workspace: { nickname: expect.any(String) } });
+    expect(res.json).toMatchObject({
+      purchaseRecord: first,
+      app: { appId: first.appId, name: first.appName },
+      account: { name: expect.any(String) },
+      workspace: { nickname: expect.any(String) },
+    });
     expect((await s.request('GET', '/v1/admin/purchases/nope', { token: support })).status).toBe(404);
   });
 
@@ -146,7 +185,10 @@ describe('reading purchase records', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/csv');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="purchase-records-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = res.text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = res.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     const all = (await s.request('GET', '/v1/admin/purchases?limit=100', { token: support })).json;
     expect(lines[0]).toContain('Purchase ID,App ID,App Name');
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(all.data.map((p: { _id: string }) => p._id));
@@ -158,7 +200,14 @@ describe('reading purchase records', () => {
 describe('editing a subscription (SPEC §4, §5, §6)', () => {
   const newSub = async () => (await create({ appId: standup, planId: perSeat, seats: 10, periodEnd: inDays(15) })).json;
   const marketplaceSub = async () => {
-    const p = await createPurchase(s.app.db, s.app.sales, { appId: standup, workspaceId: acmeHq, planId: perSeat, seats: 4, periodEnd: inDays(30), externallyManaged: false });
+    const p = await createPurchase(s.app.db, s.app.sales, {
+      appId: standup,
+      workspaceId: acmeHq,
+      planId: perSeat,
+      seats: 4,
+      periodEnd: inDays(30),
+      externallyManaged: false,
+    });
     return p;
   };
 
@@ -212,7 +261,9 @@ describe('editing a subscription (SPEC §4, §5, §6)', () => {
     const buy = (await create({ appId: jira })).json;
     expect((await edit(buy._id, { status: 'active', periodEnd: inDays(3), seats: 0, externallyManaged: true })).status).toBe(409);
     const bundle = (await s.request('GET', '/v1/admin/purchases?limit=100', { token: support })).json.data.find((p: { isBundle: boolean }) => p.isBundle);
-    expect((await edit(bundle._id, { status: 'cancelled', periodEnd: bundle.subscriptionInfo.periodEnd, seats: 0, externallyManaged: false })).status).toBe(409);
+    expect((await edit(bundle._id, { status: 'cancelled', periodEnd: bundle.subscriptionInfo.periodEnd, seats: 0, externallyManaged: false })).status).toBe(
+      409,
+    );
     expect((await edit('nope', { status: 'cancelled', periodEnd: inDays(3), seats: 1, externallyManaged: true })).status).toBe(404);
   });
 });
@@ -223,7 +274,10 @@ describe('deleting a purchase record (SPEC §6)', () => {
     const total = (await s.request('GET', '/v1/admin/purchases?limit=1', { token: support })).json.meta.total;
     expect((await s.request('DELETE', `/v1/admin/purchases/${sub._id}`, { token: support })).json).toEqual({ success: true });
     expect((await s.request('GET', `/v1/admin/purchases/${sub._id}`, { token: support })).status).toBe(404);
-    expect((await events(sub._id)).map((e) => [e.type, (e.payload as { reason?: string }).reason])).toEqual([['app.subscription.created', undefined], ['app.subscription.cancelled', 'removed']]);
+    expect((await events(sub._id)).map((e) => [e.type, (e.payload as { reason?: string }).reason])).toEqual([
+      ['app.subscription.created', undefined],
+      ['app.subscription.cancelled', 'removed'],
+    ]);
     const all = (await s.request('GET', '/v1/admin/purchases?limit=100', { token: support })).json;
     expect(all.meta.total).toBe(total - 1);
     const positions = await s.app.db.select({ p: purchaseRecords.position }).from(purchaseRecords).orderBy(asc(purchaseRecords.position));
@@ -231,7 +285,14 @@ describe('deleting a purchase record (SPEC §6)', () => {
   });
 
   it('keeps marketplace-managed records and one-time purchases', async () => {
-    const sub = await createPurchase(s.app.db, s.app.sales, { appId: standup, workspaceId: acmeHq, planId: perSeat, seats: 4, periodEnd: inDays(30), externallyManaged: false });
+    const sub = await createPurchase(s.app.db, s.app.sales, {
+      appId: standup,
+      workspaceId: acmeHq,
+      planId: perSeat,
+      seats: 4,
+      periodEnd: inDays(30),
+      externallyManaged: false,
+    });
     const res = await s.request('DELETE', `/v1/admin/purchases/${sub._id}`, { token: admin });
     expect(res.status).toBe(409);
     expect((await s.request('GET', `/v1/admin/purchases/${sub._id}`, { token: support })).status).toBe(200);
@@ -241,22 +302,55 @@ describe('deleting a purchase record (SPEC §6)', () => {
 
 describe('money and stats follow the sales', () => {
   it('credits the publisher’s share of a paid sale once, pending for the settlement delay; a trial when it starts billing', async () => {
-    const sale = await createPurchase(s.app.db, s.app.sales, { appId: jira, workspaceId: acmeHq, planId: '', seats: 0, periodEnd: inDays(0), externallyManaged: false });
-    const [credit] = await s.app.db.select().from(sandboxLedger).where(eq(sandboxLedger.id, `txn_sale_${sale._id}`));
+    const sale = await createPurchase(s.app.db, s.app.sales, {
+      appId: jira,
+      workspaceId: acmeHq,
+      planId: '',
+      seats: 0,
+      periodEnd: inDays(0),
+      externallyManaged: false,
+    });
+    const [credit] = await s.app.db
+      .select()
+      .from(sandboxLedger)
+      .where(eq(sandboxLedger.id, `txn_sale_${sale._id}`));
     expect(credit).toMatchObject({ kind: 'credit', amount: 3.49 }); // 4.99 less the marketplace's 30 %
     expect(credit!.availableOn.getTime()).toBeGreaterThan(Date.now() + 6.9 * 86_400_000);
 
-    const trial = await createPurchase(s.app.db, s.app.sales, { appId: standup, workspaceId: acmeHq, planId: perSeat, seats: 10, periodEnd: inDays(14), externallyManaged: false, trial: true });
+    const trial = await createPurchase(s.app.db, s.app.sales, {
+      appId: standup,
+      workspaceId: acmeHq,
+      planId: perSeat,
+      seats: 10,
+      periodEnd: inDays(14),
+      externallyManaged: false,
+      trial: true,
+    });
     expect(trial.subscriptionInfo!.status).toBe('trialing');
-    expect(await s.app.db.select().from(sandboxLedger).where(eq(sandboxLedger.id, `txn_sale_${trial._id}`))).toEqual([]);
+    expect(
+      await s.app.db
+        .select()
+        .from(sandboxLedger)
+        .where(eq(sandboxLedger.id, `txn_sale_${trial._id}`)),
+    ).toEqual([]);
     const row = (await s.app.db.select().from(purchaseRecords).where(eq(purchaseRecords.id, trial._id)))[0]!;
     await s.app.db.transaction((tx) => changeSubscription(tx, s.app.sales, row, { subscriptionStatus: 'active' }));
-    const credits = await s.app.db.select().from(sandboxLedger).where(eq(sandboxLedger.id, `txn_sale_${trial._id}`));
+    const credits = await s.app.db
+      .select()
+      .from(sandboxLedger)
+      .where(eq(sandboxLedger.id, `txn_sale_${trial._id}`));
     expect(credits.map((c) => c.amount)).toEqual([28]);
     // Back to trialing and active again: still credited once.
     const again = (await s.app.db.select().from(purchaseRecords).where(eq(purchaseRecords.id, trial._id)))[0]!;
     await s.app.db.transaction((tx) => changeSubscription(tx, s.app.sales, { ...again, subscriptionStatus: 'trialing' }, { subscriptionStatus: 'active' }));
-    expect((await s.app.db.select().from(sandboxLedger).where(eq(sandboxLedger.id, `txn_sale_${trial._id}`))).length).toBe(1);
+    expect(
+      (
+        await s.app.db
+          .select()
+          .from(sandboxLedger)
+          .where(eq(sandboxLedger.id, `txn_sale_${trial._id}`))
+      ).length,
+    ).toBe(1);
   });
 
   it('counts stats from the records, with purchases and active subscriptions per day', async () => {
@@ -267,7 +361,11 @@ describe('money and stats follow the sales', () => {
     expect(after.purchases).toBe(before.purchases + 1);
     expect(after.activeSubscriptions).toBe(before.activeSubscriptions + 1);
     expect(after.daily).toHaveLength(90);
-    expect(after.daily.at(-1)).toEqual({ day: new Date().toISOString().slice(0, 10), purchases: before.daily.at(-1).purchases + 1, activeSubscriptions: before.daily.at(-1).activeSubscriptions + 1 });
+    expect(after.daily.at(-1)).toEqual({
+      day: new Date().toISOString().slice(0, 10),
+      purchases: before.daily.at(-1).purchases + 1,
+      activeSubscriptions: before.daily.at(-1).activeSubscriptions + 1,
+    });
     await edit(sub._id, { status: 'cancelled', periodEnd: sub.subscriptionInfo.periodEnd, seats: 1, externallyManaged: true });
     const cancelled = await stats();
     expect(cancelled).toMatchObject({ activeSubscriptions: before.activeSubscriptions, inactiveSubscriptions: before.inactiveSubscriptions + 1 });
@@ -283,7 +381,12 @@ describe('workspaces (system admins)', () => {
     expect(ws.json).toEqual({ id: acmeHq, nickname: 'Acme HQ', address: 'https://chat.acme-logistics.example' });
     const records = (await s.request('GET', `/v1/admin/workspaces/${acmeHq}/purchases`, { token: admin })).json as { date: string }[];
     expect(records.length).toBeGreaterThan(2);
-    expect(records.map((r) => r.date)).toEqual(records.map((r) => r.date).sort().reverse());
+    expect(records.map((r) => r.date)).toEqual(
+      records
+        .map((r) => r.date)
+        .sort()
+        .reverse(),
+    );
     expect((await s.request('GET', '/v1/admin/workspaces/nope', { token: admin })).status).toBe(404);
     expect((await s.request('GET', '/v1/admin/workspaces/nope/purchases', { token: admin })).status).toBe(404);
   });

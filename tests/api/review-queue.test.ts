@@ -25,7 +25,16 @@ async function compiledApp(name: string, findings: StoredFinding[] = []): Promis
   await s.app.db.update(compileJobs).set({ status: 'succeeded', findings, finishedAt: new Date() }).where(eq(compileJobs.id, v.compileJobId));
   await s.app.db
     .update(appVersions)
-    .set({ status: 'compiled', compiled: true, categories: ['Productivity'], languages: ['en'], shortDescription: 'Reminds a room', description: 'Reminds a room later.', privacyPolicySummary: 'Nothing kept.', documentationUrl: 'https://docs.example/r' })
+    .set({
+      status: 'compiled',
+      compiled: true,
+      categories: ['Productivity'],
+      languages: ['en'],
+      shortDescription: 'Reminds a room',
+      description: 'Reminds a room later.',
+      privacyPolicySummary: 'Nothing kept.',
+      documentationUrl: 'https://docs.example/r',
+    })
     .where(eq(appVersions.internalId, v.internalId));
   return { appId: made.json.appId, internalId: v.internalId, compileJobId: v.compileJobId };
 }
@@ -33,7 +42,12 @@ const submit = (m: Made) => s.request('POST', `/v1/publisher/apps/${m.appId}/inf
 const queue = (query = '', token = reviewer) => s.request('GET', `/v1/admin/reviews${query}`, { token });
 const names = (res: { json: { data: { appName: string }[] } }) => res.json.data.map((i) => i.appName);
 
-const secret: StoredFinding = { check: 'secrets', reason: 'A private key is in the package (keys/app.pem, line 1): remove it and upload a revision.', file: 'keys/app.pem', line: 1 };
+const secret: StoredFinding = {
+  check: 'secrets',
+  reason: 'A private key is in the package (keys/app.pem, line 1): remove it and upload a revision.',
+  file: 'keys/app.pem',
+  line: 1,
+};
 const permission: StoredFinding = { check: 'new-permissions', reason: 'This version asks for a new permission: room.read.' };
 
 let older: Made;
@@ -47,8 +61,14 @@ beforeAll(async () => {
   blocked = await compiledApp('Queue Blocked', [secret, permission]);
   for (const m of [older, newer]) expect((await submit(m)).status).toBe(200);
   // Older has waited three days (past the target), newer an hour.
-  await s.app.db.update(appVersions).set({ submittedAt: new Date(Date.now() - 72 * HOUR) }).where(eq(appVersions.internalId, older.internalId));
-  await s.app.db.update(appVersions).set({ submittedAt: new Date(Date.now() - HOUR) }).where(eq(appVersions.internalId, newer.internalId));
+  await s.app.db
+    .update(appVersions)
+    .set({ submittedAt: new Date(Date.now() - 72 * HOUR) })
+    .where(eq(appVersions.internalId, older.internalId));
+  await s.app.db
+    .update(appVersions)
+    .set({ submittedAt: new Date(Date.now() - HOUR) })
+    .where(eq(appVersions.internalId, newer.internalId));
 });
 afterAll(async () => {
   await s?.close();
@@ -60,7 +80,13 @@ describe('the review queue', () => {
     expect(res.status, res.text).toBe(200);
     expect(names(res)).toEqual(['Queue Older', 'Queue Newer']);
     const [o, n] = res.json.data;
-    expect(o).toMatchObject({ overdue: true, findings: { blocks: 0, warns: 1 }, assignee: null, status: 'author-approved', publisher: { label: expect.any(String) } });
+    expect(o).toMatchObject({
+      overdue: true,
+      findings: { blocks: 0, warns: 1 },
+      assignee: null,
+      status: 'author-approved',
+      publisher: { label: expect.any(String) },
+    });
     expect(o.waitingHours).toBeGreaterThanOrEqual(72);
     expect(n).toMatchObject({ overdue: false, waitingHours: 1, findings: { blocks: 0, warns: 0 } });
     expect(res.json.targetHours).toBe(48);
@@ -114,7 +140,10 @@ describe('the review queue', () => {
 describe('the publish checks’ severities and Submit', () => {
   it('a blocking finding refuses Submit with its reason, on the server; nothing changes', async () => {
     const shown = await s.request('GET', `/v1/publisher/apps/${blocked.appId}/findings/${blocked.internalId}`, { token: owner });
-    expect(shown.json.findings.map((f: { check: string; severity: string }) => [f.check, f.severity])).toEqual([['secrets', 'blocks'], ['new-permissions', 'warns']]);
+    expect(shown.json.findings.map((f: { check: string; severity: string }) => [f.check, f.severity])).toEqual([
+      ['secrets', 'blocks'],
+      ['new-permissions', 'warns'],
+    ]);
     expect(shown.json.blocking).toMatchObject({ check: 'secrets', file: 'keys/app.pem', line: 1 });
     expect(shown.json.review.waitingSince).toBeNull();
     const refused = await submit(blocked);
@@ -125,18 +154,33 @@ describe('the publish checks’ severities and Submit', () => {
 
   it('staff weigh the checks: secrets made a warning lets it through, and it joins the queue', async () => {
     const before = await s.request('GET', '/v1/admin/publish-checks', { token: reviewer });
-    expect(before.json.checks.find((c: { id: string }) => c.id === 'secrets')).toMatchObject({ severity: 'blocks', defaultSeverity: 'blocks', title: 'Secrets in the package' });
+    expect(before.json.checks.find((c: { id: string }) => c.id === 'secrets')).toMatchObject({
+      severity: 'blocks',
+      defaultSeverity: 'blocks',
+      title: 'Secrets in the package',
+    });
     expect(before.json.disallowedLicences).toContain('AGPL-3.0-only');
-    const bad = await s.request('PUT', '/v1/admin/publish-checks', { token: reviewer, body: { severities: { secrets: 'warns' }, disallowedLicences: ['not a licence!'] } });
+    const bad = await s.request('PUT', '/v1/admin/publish-checks', {
+      token: reviewer,
+      body: { severities: { secrets: 'warns' }, disallowedLicences: ['not a licence!'] },
+    });
     expect(bad.status).toBe(400);
-    expect((await s.request('GET', '/v1/admin/publish-checks', { token: reviewer })).json.checks.find((c: { id: string }) => c.id === 'secrets').severity).toBe('blocks');
-    const set = await s.request('PUT', '/v1/admin/publish-checks', { token: reviewer, body: { severities: { secrets: 'warns', 'new-permissions': 'blocks' }, disallowedLicences: ['GPL-3.0-only', 'GPL-3.0-only'] } });
+    expect((await s.request('GET', '/v1/admin/publish-checks', { token: reviewer })).json.checks.find((c: { id: string }) => c.id === 'secrets').severity).toBe(
+      'blocks',
+    );
+    const set = await s.request('PUT', '/v1/admin/publish-checks', {
+      token: reviewer,
+      body: { severities: { secrets: 'warns', 'new-permissions': 'blocks' }, disallowedLicences: ['GPL-3.0-only', 'GPL-3.0-only'] },
+    });
     expect(set.status, set.text).toBe(200);
     expect(set.json).toMatchObject({ disallowedLicences: ['GPL-3.0-only'], updatedBy: expect.any(String) });
     // New permissions now block instead.
     const refused = await submit(blocked);
     expect(refused.json).toMatchObject({ code: 'blocked_by_check', error: `New permissions: ${permission.reason}` });
-    await s.request('PUT', '/v1/admin/publish-checks', { token: admin, body: { severities: { 'new-permissions': 'warns' }, disallowedLicences: ['GPL-3.0-only'] } });
+    await s.request('PUT', '/v1/admin/publish-checks', {
+      token: admin,
+      body: { severities: { 'new-permissions': 'warns' }, disallowedLicences: ['GPL-3.0-only'] },
+    });
     expect((await submit(blocked)).status).toBe(200);
     const waiting = (await queue('?q=Queue%20Blocked')).json.data;
     expect(waiting).toMatchObject([{ appName: 'Queue Blocked', findings: { blocks: 0, warns: 2 }, waitingHours: 0 }]);
@@ -162,7 +206,8 @@ describe('review notes the publisher can act on', () => {
     expect((await reject(older, Array(21).fill(line))).status).toBe(400);
     // No approved version to compare with: an old-side line has nothing to cite.
     expect((await reject(blocked, [{ ...line, side: 'old' }])).json.fields[0].message).toBe('There is no approved version with a stored package to cite.');
-    for (const m of [blocked, older]) expect((await s.app.db.select().from(appVersions).where(eq(appVersions.internalId, m.internalId)))[0]!.status).not.toBe('rejected');
+    for (const m of [blocked, older])
+      expect((await s.app.db.select().from(appVersions).where(eq(appVersions.internalId, m.internalId)))[0]!.status).not.toBe('rejected');
 
     const rejected = await reject(blocked, [finding, line]);
     expect(rejected.status, rejected.text).toBe(200);

@@ -45,7 +45,8 @@ describe('the sales simulator (npm run simulate:sales)', () => {
     expect(records.map((r) => r.id).sort()).toEqual(sessions.map((x) => x.purchaseId).sort());
     expect(records.every((r) => r.provider === 'sandbox' && !r.externallyManaged)).toBe(true);
     // Paid sales credit the publisher once each; trials are credited when they convert (the billing job).
-    const credited = async () => (await s.app.db.select().from(sandboxLedger).where(like(sandboxLedger.id, 'txn_sale_%'))).map((c) => c.id.replace('txn_sale_', ''));
+    const credited = async () =>
+      (await s.app.db.select().from(sandboxLedger).where(like(sandboxLedger.id, 'txn_sale_%'))).map((c) => c.id.replace('txn_sale_', ''));
     const bought = records.filter((r) => r.purchaseType === 'buy');
     expect(bought.length).toBeGreaterThan(0);
     for (const r of bought) expect(await credited()).toContain(r.id);

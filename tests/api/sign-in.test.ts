@@ -80,7 +80,10 @@ describe('sign-in through the embedded authorization server', () => {
 
   it('refuses an expired code', async () => {
     const a = await s.authorize(demoUsers.owner.id);
-    await s.app.db.update(authCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authCodes.codeHash, sha256(a.code)));
+    await s.app.db
+      .update(authCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authCodes.codeHash, sha256(a.code)));
     const res = await exchange({ code: a.code, redirectUri: REDIRECT_URI, codeVerifier: a.verifier });
     expect(res.status).toBe(400);
     expect(res.json.code).toBe('invalid_grant');
@@ -88,7 +91,10 @@ describe('sign-in through the embedded authorization server', () => {
 
   it('codes expire within 10 minutes', async () => {
     const a = await s.authorize(demoUsers.owner.id);
-    const [row] = await s.app.db.select().from(authCodes).where(eq(authCodes.codeHash, sha256(a.code)));
+    const [row] = await s.app.db
+      .select()
+      .from(authCodes)
+      .where(eq(authCodes.codeHash, sha256(a.code)));
     expect(row!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(10 * 60 * 1000);
   });
 

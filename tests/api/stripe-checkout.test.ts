@@ -36,7 +36,11 @@ beforeAll(async () => {
   fake.setWebhook(`${s.base}/v1/stripe/events`, SECRET);
   admin = await s.signIn('admin');
   const appNamed = async (name: string) => {
-    const [row] = await s.app.db.select({ app: apps }).from(apps).innerJoin(appVersions, eq(appVersions.appId, apps.id)).where(and(eq(appVersions.name, name), eq(appVersions.status, 'published')));
+    const [row] = await s.app.db
+      .select({ app: apps })
+      .from(apps)
+      .innerJoin(appVersions, eq(appVersions.appId, apps.id))
+      .where(and(eq(appVersions.name, name), eq(appVersions.status, 'published')));
     return row!.app;
   };
   const jiraApp = await appNamed('Jira Connector');
@@ -60,7 +64,13 @@ async function workspace(nickname: string) {
   const res = await fetch(`${s.base}/api/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ client_id: clientId, client_secret: clientSecret, scope: PURCHASE_SCOPE, grant_type: 'client_credentials', redirect_uri: `${address}/admin/cloud/oauth-callback` }),
+    body: new URLSearchParams({
+      client_id: clientId,
+      client_secret: clientSecret,
+      scope: PURCHASE_SCOPE,
+      grant_type: 'client_credentials',
+      redirect_uri: `${address}/admin/cloud/oauth-callback`,
+    }),
   });
   expect(res.status).toBe(200);
   expect(((await res.json()) as { scope: string }).scope).toBe(PURCHASE_SCOPE);
@@ -69,7 +79,15 @@ async function workspace(nickname: string) {
 
 /** The portal starts a checkout (what POST /v1/checkout/apps/:appId/sessions does): its session, and Stripe's. */
 async function checkout(workspaceId: string, appId: string, plan: { planId?: string; seats?: number } = {}) {
-  const session = await startCheckout(s.app.db, s.app.payments, s.app.sales, workspaceId, appId, { workspaceId, planId: plan.planId ?? '', seats: plan.seats ?? 0, acceptTerms: true }, pages);
+  const session = await startCheckout(
+    s.app.db,
+    s.app.payments,
+    s.app.sales,
+    workspaceId,
+    appId,
+    { workspaceId, planId: plan.planId ?? '', seats: plan.seats ?? 0, acceptTerms: true },
+    pages,
+  );
   const [row] = await s.app.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, session.id));
   const stripeSession = fake.sessions.get(row!.providerSessionId!)!;
   expect(session.url).toBe(stripeSession.json.url);
@@ -89,7 +107,10 @@ async function pay(url: string, card: string | null) {
 }
 
 const recordOf = async (workspaceId: string, appId: string) => {
-  const rows = await s.app.db.select().from(purchaseRecords).where(and(eq(purchaseRecords.workspaceId, workspaceId), eq(purchaseRecords.appId, appId)));
+  const rows = await s.app.db
+    .select()
+    .from(purchaseRecords)
+    .where(and(eq(purchaseRecords.workspaceId, workspaceId), eq(purchaseRecords.appId, appId)));
   expect(rows).toHaveLength(1);
   return rows[0]!;
 };
@@ -113,10 +134,18 @@ describe('a one-time purchase through Stripe Checkout', () => {
     const { session, stripeSession } = await checkout(ws, jira.id);
     expect(session).toMatchObject({ kind: 'buy', status: 'open', price: jira.price });
     const cents = Math.round(jira.price * 100);
-    expect(stripeSession.json).toMatchObject({ mode: 'payment', client_reference_id: session.id, success_url: pages.success(session.id), cancel_url: pages.cancel(session.id) });
+    expect(stripeSession.json).toMatchObject({
+      mode: 'payment',
+      client_reference_id: session.id,
+      success_url: pages.success(session.id),
+      cancel_url: pages.cancel(session.id),
+    });
     expect(stripeSession.params).toMatchObject({
       line_items: { 0: { quantity: '1', price_data: { currency: 'usd', unit_amount: String(cents), product_data: { name: 'Jira Connector' } } } },
-      payment_intent_data: { application_fee_amount: String(Math.round((cents * s.config.payments.feePercent) / 100)), transfer_data: { destination: NORTHWIND } },
+      payment_intent_data: {
+        application_fee_amount: String(Math.round((cents * s.config.payments.feePercent) / 100)),
+        transfer_data: { destination: NORTHWIND },
+      },
       metadata: { checkoutSessionId: session.id, appId: jira.id, workspaceId: ws },
     });
     // The hosted page shows what is bought.
@@ -146,10 +175,21 @@ describe('a one-time purchase through Stripe Checkout', () => {
     completed = lastEvent('checkout.session.completed', (e) => e.data.object.client_reference_id === row!.id);
     deliveredOk(completed.id);
     paymentIntent = completed.data.object.payment_intent;
-    expect(fake.paymentIntents.get(paymentIntent)).toMatchObject({ amount: Math.round(jira.price * 100), transfer_data: { destination: NORTHWIND }, status: 'succeeded' });
+    expect(fake.paymentIntents.get(paymentIntent)).toMatchObject({
+      amount: Math.round(jira.price * 100),
+      transfer_data: { destination: NORTHWIND },
+      status: 'succeeded',
+    });
 
     const record = await recordOf(ws, jira.id);
-    expect(record).toMatchObject({ purchaseType: 'buy', price: jira.price, provider: 'stripe', providerPaymentId: paymentIntent, providerSubscriptionId: null, refundedAt: null });
+    expect(record).toMatchObject({
+      purchaseType: 'buy',
+      price: jira.price,
+      provider: 'stripe',
+      providerPaymentId: paymentIntent,
+      providerSubscriptionId: null,
+      refundedAt: null,
+    });
     purchaseId = record.id;
     expect(await eventsOf(purchaseId)).toEqual(['app.purchase.created']);
     const [session] = await s.app.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, row!.id));
@@ -171,7 +211,13 @@ describe('a one-time purchase through Stripe Checkout', () => {
     await s.app.payments.refund(refund);
     await s.app.payments.refund(refund);
     expect(fake.refunds).toEqual([
-      expect.objectContaining({ payment_intent: paymentIntent, amount: Math.round(jira.price * 100), reverse_transfer: true, refund_application_fee: true, key: refund.idempotencyKey }),
+      expect.objectContaining({
+        payment_intent: paymentIntent,
+        amount: Math.round(jira.price * 100),
+        reverse_transfer: true,
+        refund_application_fee: true,
+        key: refund.idempotencyKey,
+      }),
     ]);
     // More than is left is Stripe's definitive refusal.
     await expect(s.app.payments.refund({ ...refund, amount: 1, idempotencyKey: `refund_${purchaseId}_again` })).rejects.toMatchObject({ definitive: true });
@@ -179,10 +225,15 @@ describe('a one-time purchase through Stripe Checkout', () => {
 
   it('a forged, altered or missing signature is refused (400, the envelope) and changes nothing', async () => {
     const payload = JSON.stringify({ ...completed, id: 'evt_forged_1' });
-    const post = (body: string, headers: Record<string, string>) => s.request('POST', '/v1/stripe/events', { body, headers: { 'content-type': 'application/json', ...headers } });
+    const post = (body: string, headers: Record<string, string>) =>
+      s.request('POST', '/v1/stripe/events', { body, headers: { 'content-type': 'application/json', ...headers } });
     const forged = await post(payload, { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_not_the_portals' }) });
-    const altered = await post(payload.replace(completed.data.object.client_reference_id, 'cs_someone_else'), { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }) });
-    const stale = await post(payload, { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 }) });
+    const altered = await post(payload.replace(completed.data.object.client_reference_id, 'cs_someone_else'), {
+      'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }),
+    });
+    const stale = await post(payload, {
+      'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 }),
+    });
     const unsigned = await post(payload, {});
     for (const res of [forged, altered, stale, unsigned]) {
       expect(res.status).toBe(400);
@@ -237,7 +288,10 @@ describe('a one-time purchase through Stripe Checkout', () => {
     const payload = JSON.stringify(event);
     const answers = await Promise.all(
       [1, 2, 3].map(() =>
-        s.request('POST', '/v1/stripe/events', { body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }) } }),
+        s.request('POST', '/v1/stripe/events', {
+          body: payload,
+          headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }) },
+        }),
       ),
     );
     expect(answers.map((a) => [a.status, a.json])).toEqual([1, 2, 3].map(() => [200, { received: true }]));
@@ -273,7 +327,9 @@ describe('a per-seat subscription with a trial, through Stripe Billing', () => {
     expect(stripeSession.params).toMatchObject({
       line_items: { 0: { quantity: '1', price_data: { currency: 'usd', unit_amount: '4000', recurring: { interval: 'month' } } } },
       subscription_data: {
-        application_fee_percent: String(s.config.payments.feePercent), transfer_data: { destination: NORTHWIND }, trial_period_days: '14',
+        application_fee_percent: String(s.config.payments.feePercent),
+        transfer_data: { destination: NORTHWIND },
+        trial_period_days: '14',
         metadata: { seats: '10', appId: standup.id, workspaceId: ws },
       },
     });
@@ -287,7 +343,14 @@ describe('a per-seat subscription with a trial, through Stripe Billing', () => {
     expect(fake.subscriptions.get(sub)).toMatchObject({ status: 'trialing', metadata: { seats: '10' }, application_fee_percent: s.config.payments.feePercent });
     const record = await recordOf(ws, standup.id);
     // Nothing was charged during the trial: no payment to refund yet.
-    expect(record).toMatchObject({ subscriptionStatus: 'trialing', seats: 10, price: 40, provider: 'stripe', providerSubscriptionId: sub, providerPaymentId: null });
+    expect(record).toMatchObject({
+      subscriptionStatus: 'trialing',
+      seats: 10,
+      price: 40,
+      provider: 'stripe',
+      providerSubscriptionId: sub,
+      providerPaymentId: null,
+    });
     purchaseId = record.id;
     expect(await eventsOf(purchaseId)).toEqual(['app.subscription.created']);
   });
@@ -301,7 +364,11 @@ describe('a per-seat subscription with a trial, through Stripe Billing', () => {
     deliveredOk(lastEvent('customer.subscription.updated', (e) => e.data.object.id === sub).id);
     const periodEnd = fake.subscriptions.get(sub)!.items.data[0].current_period_end as number;
     const intent = fake.paymentIntents.get([...fake.paymentIntents.values()].find((p) => p.invoice === paid.data.object.id)!.id)!;
-    expect(intent).toMatchObject({ amount: 4000, application_fee_amount: Math.round(4000 * s.config.payments.feePercent / 100), transfer_data: { destination: NORTHWIND } });
+    expect(intent).toMatchObject({
+      amount: 4000,
+      application_fee_amount: Math.round((4000 * s.config.payments.feePercent) / 100),
+      transfer_data: { destination: NORTHWIND },
+    });
     const record = await recordOf(ws, standup.id);
     expect(record).toMatchObject({ subscriptionStatus: 'active', providerPaymentId: intent.id });
     expect(record.periodEnd!.getTime()).toBe(periodEnd * 1000);
@@ -333,7 +400,11 @@ describe('a per-seat subscription with a trial, through Stripe Billing', () => {
     const changed = fake.subscriptions.get(sub)!;
     expect(changed.metadata.seats).toBe('20');
     expect(changed.items.data).toHaveLength(1);
-    expect(changed.items.data[0]).toMatchObject({ id: item.id, quantity: 1, price: { unit_amount: 8000, product: item.price.product, recurring: { interval: 'month' } } });
+    expect(changed.items.data[0]).toMatchObject({
+      id: item.id,
+      quantity: 1,
+      price: { unit_amount: 8000, product: item.price.product, recurring: { interval: 'month' } },
+    });
     const update = fake.requests.filter((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${sub}`).at(-1)!;
     expect(update.params).toMatchObject({ proration_behavior: 'create_prorations', metadata: { seats: '20' } });
     deliveredOk(lastEvent('customer.subscription.updated', (e) => e.data.object.id === sub).id);
@@ -396,7 +467,13 @@ describe('cards that fail, and subscriptions without a trial', () => {
       deliveredOk(lastEvent('invoice.paid', (e) => e.data.object.id === invoice.id).id);
       const intent = [...fake.paymentIntents.values()].find((p) => p.invoice === invoice.id)!;
       const record = await recordOf(ws, standup.id);
-      expect(record).toMatchObject({ subscriptionStatus: 'active', seats: 5, price: 20, providerSubscriptionId: completed.data.object.subscription, providerPaymentId: intent.id });
+      expect(record).toMatchObject({
+        subscriptionStatus: 'active',
+        seats: 5,
+        price: 20,
+        providerSubscriptionId: completed.data.object.subscription,
+        providerPaymentId: intent.id,
+      });
       expect(await eventsOf(record.id)).toEqual(['app.subscription.created']);
 
       await cancelSubscription(s.app.db, s.app.payments, s.app.sales, ws, record.id, 'now');
@@ -434,7 +511,11 @@ describe('Stripe’s events arriving before its answers', () => {
     for (const d of fake.deliveries.filter((x) => fake.events.slice(before).some((e) => e.id === x.eventId))) expect(d.status, d.body).toBe(200);
     expect(await recordOf(ws, standup.id)).toMatchObject({ subscriptionStatus: 'cancelled', seats: 9 });
     expect(await eventsOf(id)).toEqual([
-      'app.subscription.created', 'app.subscription.modified', 'app.subscription.modified', 'app.subscription.modified', 'app.subscription.cancelled',
+      'app.subscription.created',
+      'app.subscription.modified',
+      'app.subscription.modified',
+      'app.subscription.modified',
+      'app.subscription.cancelled',
     ]);
   });
   it('a cancellation now and a staff refund keep their own reason when Stripe’s word of them is applied first', async () => {
@@ -463,4 +544,9 @@ async function subscribed(nickname: string) {
   return recordOf(ws, standup.id);
 }
 const reasonsOf = async (purchaseId: string) =>
-  (await s.app.db.select().from(salesEvents).where(and(eq(salesEvents.purchaseId, purchaseId), eq(salesEvents.type, 'app.subscription.cancelled')))).map((e) => (e.payload as { reason?: string }).reason);
+  (
+    await s.app.db
+      .select()
+      .from(salesEvents)
+      .where(and(eq(salesEvents.purchaseId, purchaseId), eq(salesEvents.type, 'app.subscription.cancelled')))
+  ).map((e) => (e.payload as { reason?: string }).reason);

@@ -16,7 +16,10 @@ const submit = (path: string, token: string, data: Buffer, fields: Record<string
   const form = new FormData();
   form.append('app', new Blob([new Uint8Array(data)], { type: 'application/zip' }), 'standup-cli_1.0.0.zip');
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  return fetch(`${a.base}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form }).then(async (r) => ({ status: r.status, json: await r.json() }));
+  return fetch(`${a.base}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form }).then(async (r) => ({
+    status: r.status,
+    json: await r.json(),
+  }));
 };
 const appRows = async (id: string) => (await a.request('GET', `/v1/publisher/apps/${id}`, { token: developer })).status;
 
@@ -39,7 +42,9 @@ describe('POST /v1/apps (a new app from the Apps CLI)', () => {
   it('refuses categories that are not a JSON list of titles, and a change note on a new app', async () => {
     expect((await submit('/v1/apps', developer, pkg('1.0.0'), { categories: 'Productivity' })).status).toBe(400);
     expect((await submit('/v1/apps', developer, pkg('1.0.0'), { categories: '{"a":1}' })).status).toBe(400);
-    expect((await submit('/v1/apps', developer, pkg('1.0.0'), { changes: 'First!' })).json.fields).toEqual([{ path: 'changes', message: 'Only updates have a change note.' }]);
+    expect((await submit('/v1/apps', developer, pkg('1.0.0'), { changes: 'First!' })).json.fields).toEqual([
+      { path: 'changes', message: 'Only updates have a change note.' },
+    ]);
     expect(await appRows(APP)).toBe(404);
   });
 

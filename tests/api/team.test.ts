@@ -113,7 +113,16 @@ describe('the Add User list is the publisher’s own cloud account', () => {
   it('puts a new publisher in its founder’s account, so it lists the founder’s colleagues', async () => {
     // Elena (Fjord's account, no publisher) signs up a publisher of her own: it belongs to her account.
     const elena = await s.signIn('newcomer');
-    const body = { name: 'Petrova Apps', publisherCity: 'Oslo', publisherState: 'Oslo', publisherCountry: 'NO', tosLink: 'https://petrova.example/tos', privacyLink: 'https://petrova.example/privacy', chatUsername: 'elena', agreement: true };
+    const body = {
+      name: 'Petrova Apps',
+      publisherCity: 'Oslo',
+      publisherState: 'Oslo',
+      publisherCountry: 'NO',
+      tosLink: 'https://petrova.example/tos',
+      privacyLink: 'https://petrova.example/privacy',
+      chatUsername: 'elena',
+      agreement: true,
+    };
     const created = await s.request('POST', '/v1/publisher', { token: elena, body });
     expect(created.status).toBe(201);
     const [me] = (await options(elena)).filter((o) => o.cloudId === demoUsers.newcomer.id);

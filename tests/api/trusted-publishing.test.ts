@@ -61,7 +61,10 @@ const goodClaims = (): Claims => ({
  * A CI identity token as GitHub Actions makes one: issuer, audience, a few minutes of life, an id of its own
  * (`jti`; `jti: null` leaves it out), the run's claims.
  */
-function ciToken(change: Claims = {}, o: { key?: 'rsa' | 'ec' | 'stranger'; kid?: string; iss?: string; aud?: string; iat?: number; exp?: number; jti?: string | null } = {}) {
+function ciToken(
+  change: Claims = {},
+  o: { key?: 'rsa' | 'ec' | 'stranger'; kid?: string; iss?: string; aud?: string; iat?: number; exp?: number; jti?: string | null } = {},
+) {
   const key = keys[o.key ?? 'rsa'];
   const now = Math.floor(Date.now() / 1000);
   const jwt = new SignJWT({ ...goodClaims(), ...change })
@@ -120,7 +123,10 @@ beforeAll(async () => {
   brokenIssuer = `${jwksBase}/broken`;
   // One issuer with its JWKS URL, one whose keys are found through its discovery document, one unreachable,
   // one whose JWKS URL answers 404.
-  a = await startServer({}, { TRUSTED_PUBLISHING_ISSUERS: `${issuer}=${jwksBase}/jwks, ${discoveredIssuer}, ${DOWN_ISSUER}, ${brokenIssuer}=${jwksBase}/no-jwks-here` });
+  a = await startServer(
+    {},
+    { TRUSTED_PUBLISHING_ISSUERS: `${issuer}=${jwksBase}/jwks, ${discoveredIssuer}, ${DOWN_ISSUER}, ${brokenIssuer}=${jwksBase}/no-jwks-here` },
+  );
   [developer, owner, viewer, fjord] = await Promise.all([a.signIn('developer'), a.signIn('owner'), a.signIn('viewer'), a.signIn('fjordOwner')]);
   // The app exists before CI publishes it: its first version from a session.
   const first = await submit('/v1/apps', developer, pkg('1.0.0'), { categories: '["Productivity"]' });
@@ -146,26 +152,47 @@ describe('configuration', () => {
       ],
       audience: 'marketplace-portal',
     });
-    expect(loadConfig({}).trustedPublishing).toEqual({ issuers: [{ issuer: GITHUB_ACTIONS_ISSUER, jwksUrl: undefined, maxTokenSeconds: 3600 }], audience: 'marketplace-portal' });
+    expect(loadConfig({}).trustedPublishing).toEqual({
+      issuers: [{ issuer: GITHUB_ACTIONS_ISSUER, jwksUrl: undefined, maxTokenSeconds: 3600 }],
+      audience: 'marketplace-portal',
+    });
     expect(loadConfig({ PUBLIC_URL: 'https://market.example.com/' }).trustedPublishing.audience).toBe('https://market.example.com');
     expect(loadConfig({ PUBLIC_URL: 'https://market.example.com', TRUSTED_PUBLISHING_AUDIENCE: 'rc-market' }).trustedPublishing.audience).toBe('rc-market');
     expect(loadConfig({ TRUSTED_PUBLISHING_ISSUERS: '' }).trustedPublishing.issuers).toEqual([]);
     expect(() => loadConfig({ TRUSTED_PUBLISHING_ISSUERS: 'not a url' })).toThrow(/TRUSTED_PUBLISHING_ISSUERS/);
     expect(() => loadConfig({ TRUSTED_PUBLISHING_ISSUERS: 'https://ci.example=ftp://keys' })).toThrow(/JWKS URL/);
     // Production takes https:// only (a JWKS fetched in clear could be anyone's keys).
-    const production = { NODE_ENV: 'production', CLOUD_ISSUER_URL: 'https://cloud.example/auth', CLOUD_CLIENT_SECRET: 's3cret', PUBLIC_URL: 'https://m.example', SMTP_URL: 'smtp://mail.example:587', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', LICENSE_PRIVATE_KEY: TEST_LICENSE_KEY };
-    expect(loadConfig(production).trustedPublishing).toEqual({ issuers: [{ issuer: GITHUB_ACTIONS_ISSUER, jwksUrl: undefined, maxTokenSeconds: 3600 }], audience: 'https://m.example' });
-    expect(() => loadConfig({ ...production, TRUSTED_PUBLISHING_ISSUERS: 'https://ci.example=http://ci.example/keys' })).toThrow(/must be https:\/\/ in production/);
+    const production = {
+      NODE_ENV: 'production',
+      CLOUD_ISSUER_URL: 'https://cloud.example/auth',
+      CLOUD_CLIENT_SECRET: 's3cret',
+      PUBLIC_URL: 'https://m.example',
+      SMTP_URL: 'smtp://mail.example:587',
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      LICENSE_PRIVATE_KEY: TEST_LICENSE_KEY,
+    };
+    expect(loadConfig(production).trustedPublishing).toEqual({
+      issuers: [{ issuer: GITHUB_ACTIONS_ISSUER, jwksUrl: undefined, maxTokenSeconds: 3600 }],
+      audience: 'https://m.example',
+    });
+    expect(() => loadConfig({ ...production, TRUSTED_PUBLISHING_ISSUERS: 'https://ci.example=http://ci.example/keys' })).toThrow(
+      /must be https:\/\/ in production/,
+    );
   });
 
   it('takes a longest token life per issuer (an hour where none is named), for configured issuers only', () => {
     const issuers = `${GITHUB_ACTIONS_ISSUER}, https://gitlab.example.com=https://gitlab.example.com/oauth/discovery/keys`;
-    expect(loadConfig({ TRUSTED_PUBLISHING_ISSUERS: issuers, TRUSTED_PUBLISHING_MAX_TOKEN_SECONDS: 'https://gitlab.example.com/=7200' }).trustedPublishing.issuers).toEqual([
+    expect(
+      loadConfig({ TRUSTED_PUBLISHING_ISSUERS: issuers, TRUSTED_PUBLISHING_MAX_TOKEN_SECONDS: 'https://gitlab.example.com/=7200' }).trustedPublishing.issuers,
+    ).toEqual([
       { issuer: GITHUB_ACTIONS_ISSUER, jwksUrl: undefined, maxTokenSeconds: 3600 },
       { issuer: 'https://gitlab.example.com', jwksUrl: 'https://gitlab.example.com/oauth/discovery/keys', maxTokenSeconds: 7200 },
     ]);
     expect(loadConfig({ TRUSTED_PUBLISHING_MAX_TOKEN_SECONDS: `${GITHUB_ACTIONS_ISSUER}=600` }).trustedPublishing.issuers[0]!.maxTokenSeconds).toBe(600);
-    expect(() => loadConfig({ TRUSTED_PUBLISHING_MAX_TOKEN_SECONDS: 'https://ci.example=600' })).toThrow(/not in TRUSTED_PUBLISHING_ISSUERS: https:\/\/ci.example/);
+    expect(() => loadConfig({ TRUSTED_PUBLISHING_MAX_TOKEN_SECONDS: 'https://ci.example=600' })).toThrow(
+      /not in TRUSTED_PUBLISHING_ISSUERS: https:\/\/ci.example/,
+    );
     for (const bad of [`${GITHUB_ACTIONS_ISSUER}=0`, `${GITHUB_ACTIONS_ISSUER}=1.5`, `${GITHUB_ACTIONS_ISSUER}=86401`, GITHUB_ACTIONS_ISSUER]) {
       expect(() => loadConfig({ TRUSTED_PUBLISHING_MAX_TOKEN_SECONDS: bad })).toThrow(/TRUSTED_PUBLISHING_MAX_TOKEN_SECONDS/);
     }
@@ -178,10 +205,22 @@ describe('trust policies', () => {
   it('a developer of the app’s publisher adds one (201), in the activity log with who and what', async () => {
     const res = await addPolicy(developer, { issuer, repository: REPO, workflow: 'release.yml', environment: 'release', ref: 'refs/heads/main' });
     expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ appId: APP, issuer, repository: REPO, workflow: 'release.yml', environment: 'release', ref: 'refs/heads/main', createdBy: 'Marcus Chen' });
+    expect(res.json).toMatchObject({
+      appId: APP,
+      issuer,
+      repository: REPO,
+      workflow: 'release.yml',
+      environment: 'release',
+      ref: 'refs/heads/main',
+      createdBy: 'Marcus Chen',
+    });
     policyId = res.json.id;
     const [log] = await a.app.db.select().from(publisherActivity).where(eq(publisherActivity.action, 'trust_policy_added'));
-    expect(log).toMatchObject({ publisherId: NORTHWIND, userName: 'Marcus Chen', extra: { appId: APP, policyId, issuer, repository: REPO, workflow: 'release.yml', environment: 'release', ref: 'refs/heads/main' } });
+    expect(log).toMatchObject({
+      publisherId: NORTHWIND,
+      userName: 'Marcus Chen',
+      extra: { appId: APP, policyId, issuer, repository: REPO, workflow: 'release.yml', environment: 'release', ref: 'refs/heads/main' },
+    });
   });
 
   it('an owner adds one too; the same workflow again is a 409', async () => {
@@ -241,7 +280,8 @@ describe('trust policies', () => {
     const named = await addPolicy(developer, { issuer, repository: REPO, workflow: 'named.yml', environment: 'release', ref: 'refs/tags/v1.0.0' }, JIRA);
     expect((await a.request('DELETE', `/v1/publisher/apps/${JIRA}/trust/${named.json.id}`, { token: owner })).status).toBe(200);
     expect((await addPolicy(developer, named.json, JIRA)).json).toMatchObject({ environment: 'release', ref: 'refs/tags/v1.0.0' });
-    for (const p of (await a.request('GET', `/v1/publisher/apps/${JIRA}/trust`, { token: developer })).json) await a.request('DELETE', `/v1/publisher/apps/${JIRA}/trust/${p.id}`, { token: owner });
+    for (const p of (await a.request('GET', `/v1/publisher/apps/${JIRA}/trust`, { token: developer })).json)
+      await a.request('DELETE', `/v1/publisher/apps/${JIRA}/trust/${p.id}`, { token: owner });
   });
 
   it('keeps an app to 20 trusted workflows (409 past them)', async () => {
@@ -258,12 +298,27 @@ describe('the token exchange', () => {
     const before = await tokenRows();
     const res = await exchange(await ciToken());
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ access_token: expect.stringMatching(/^rcmp_/), issued_token_type: 'urn:ietf:params:oauth:token-type:access_token', token_type: 'Bearer', expires_in: 900, scope: 'submit' });
+    expect(res.json).toEqual({
+      access_token: expect.stringMatching(/^rcmp_/),
+      issued_token_type: 'urn:ietf:params:oauth:token-type:access_token',
+      token_type: 'Bearer',
+      expires_in: 900,
+      scope: 'submit',
+    });
     accessToken = res.json.access_token;
     expect(await tokenRows()).toBe(before + 1);
     // Stored hashed, limited to the app and to submitting, ending in 15 minutes.
-    const [row] = await a.app.db.select().from(apiTokens).where(eq(apiTokens.secretHash, sha256(accessToken)));
-    expect(row).toMatchObject({ publisherId: NORTHWIND, abilities: ['submit'], appIds: [APP], name: `Trusted publishing: ${REPO.toLowerCase()} release.yml`, revokedAt: null });
+    const [row] = await a.app.db
+      .select()
+      .from(apiTokens)
+      .where(eq(apiTokens.secretHash, sha256(accessToken)));
+    expect(row).toMatchObject({
+      publisherId: NORTHWIND,
+      abilities: ['submit'],
+      appIds: [APP],
+      name: `Trusted publishing: ${REPO.toLowerCase()} release.yml`,
+      revokedAt: null,
+    });
     expect(row!.createdBy).toBe(`trust:${row!.trustPolicyId}`);
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(900_000);
     expect(await count(sql`SELECT count(*) AS n FROM api_tokens WHERE secret_hash = ${accessToken} OR prefix = ${accessToken}`)).toBe(0);
@@ -271,7 +326,16 @@ describe('the token exchange', () => {
     const [log] = await a.app.db.select().from(publisherActivity).where(eq(publisherActivity.action, 'trusted_publishing_token_issued'));
     expect(log).toMatchObject({
       publisherId: NORTHWIND,
-      extra: { appId: APP, tokenId: row!.id, policyId: row!.trustPolicyId, repository: REPO.toLowerCase(), workflow: 'release.yml', ref: 'refs/heads/main', environment: 'release', runId: '1234567' },
+      extra: {
+        appId: APP,
+        tokenId: row!.id,
+        policyId: row!.trustPolicyId,
+        repository: REPO.toLowerCase(),
+        workflow: 'release.yml',
+        ref: 'refs/heads/main',
+        environment: 'release',
+        runId: '1234567',
+      },
     });
   });
 
@@ -309,26 +373,62 @@ describe('the token exchange', () => {
 
   // Each refusal writes nothing: no token, no activity.
   const refusals: [string, () => Promise<string>, string?, number?][] = [
-    ['a wrong repository', () => ciToken({ repository: 'northwind/other', workflow_ref: 'northwind/other/.github/workflows/release.yml@refs/heads/main' }), 'no_trust_policy', 403],
+    [
+      'a wrong repository',
+      () => ciToken({ repository: 'northwind/other', workflow_ref: 'northwind/other/.github/workflows/release.yml@refs/heads/main' }),
+      'no_trust_policy',
+      403,
+    ],
     ['a workflow of another repository', () => ciToken({ workflow_ref: 'evil/fork/.github/workflows/release.yml@refs/heads/main' }), 'no_trust_policy', 403],
-    ['a wrong workflow', () => ciToken({ workflow_ref: `${REPO}/.github/workflows/ci.yml@refs/heads/main`, job_workflow_ref: `${REPO}/.github/workflows/release.yml@refs/heads/main` }), 'no_trust_policy', 403],
+    [
+      'a wrong workflow',
+      () =>
+        ciToken({
+          workflow_ref: `${REPO}/.github/workflows/ci.yml@refs/heads/main`,
+          job_workflow_ref: `${REPO}/.github/workflows/release.yml@refs/heads/main`,
+        }),
+      'no_trust_policy',
+      403,
+    ],
     ['a wrong environment', () => ciToken({ environment: 'staging' }), 'no_trust_policy', 403],
-    ['a wrong ref', () => ciToken({ ref: 'refs/heads/feature', workflow_ref: `${REPO}/.github/workflows/release.yml@refs/heads/feature` }), 'no_trust_policy', 403],
+    [
+      'a wrong ref',
+      () => ciToken({ ref: 'refs/heads/feature', workflow_ref: `${REPO}/.github/workflows/release.yml@refs/heads/feature` }),
+      'no_trust_policy',
+      403,
+    ],
     ['a token for another app (the policy is on this one)', () => ciToken(), 'no_trust_policy', 403],
     ['a token for an app that does not exist', () => ciToken(), 'no_trust_policy', 403],
     ['a wrong audience', () => ciToken({}, { aud: 'https://pypi.org' }), 'invalid_grant'],
     ['an expired token', () => ciToken({}, { exp: Math.floor(Date.now() / 1000) - 120 }), 'invalid_grant'],
-    ['an unsigned token (alg none)', async () => `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...goodClaims(), iss: issuer, aud: 'marketplace-portal', iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 300 })}.`, 'invalid_grant'],
+    [
+      'an unsigned token (alg none)',
+      async () =>
+        `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...goodClaims(), iss: issuer, aud: 'marketplace-portal', iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 300 })}.`,
+      'invalid_grant',
+    ],
     ['a token signed with a key not in the JWKS (its own kid)', () => ciToken({}, { key: 'stranger' }), 'invalid_grant'],
     ['a token signed with a key not in the JWKS (the issuer’s kid)', () => ciToken({}, { key: 'stranger', kid: 'ci-rsa' }), 'invalid_grant'],
     ['a token of an issuer the portal does not trust', () => ciToken({}, { iss: GITHUB_ACTIONS_ISSUER }), 'invalid_grant'],
     ['something that is not a JWT', async () => 'not-a-jwt', 'invalid_grant'],
     ['a token without a jti', () => ciToken({}, { jti: null }), 'invalid_grant'],
     ['a token with an empty jti', () => ciToken({}, { jti: '' }), 'invalid_grant'],
-    ['a token issued an hour in the future', () => ciToken({}, { iat: Math.floor(Date.now() / 1000) + 3600, exp: Math.floor(Date.now() / 1000) + 3900 }), 'invalid_grant'],
-    ['a token issued 90 s in the future', () => ciToken({}, { iat: Math.floor(Date.now() / 1000) + 90, exp: Math.floor(Date.now() / 1000) + 390 }), 'invalid_grant'],
+    [
+      'a token issued an hour in the future',
+      () => ciToken({}, { iat: Math.floor(Date.now() / 1000) + 3600, exp: Math.floor(Date.now() / 1000) + 3900 }),
+      'invalid_grant',
+    ],
+    [
+      'a token issued 90 s in the future',
+      () => ciToken({}, { iat: Math.floor(Date.now() / 1000) + 90, exp: Math.floor(Date.now() / 1000) + 390 }),
+      'invalid_grant',
+    ],
     ['a token expiring in ten years', () => ciToken({}, { exp: Math.floor(Date.now() / 1000) + 10 * 365 * 86_400 }), 'invalid_grant'],
-    ['a token living an hour and a second', () => ciToken({}, { iat: Math.floor(Date.now() / 1000) - 10, exp: Math.floor(Date.now() / 1000) - 10 + 3601 }), 'invalid_grant'],
+    [
+      'a token living an hour and a second',
+      () => ciToken({}, { iat: Math.floor(Date.now() / 1000) - 10, exp: Math.floor(Date.now() / 1000) - 10 + 3601 }),
+      'invalid_grant',
+    ],
   ];
   it.each(refusals)('refuses %s, writing nothing', async (what, make, code, status = 400) => {
     const appId = what.startsWith('a token for another app') ? JIRA : what.includes('does not exist') ? 'no-such-app' : APP;
@@ -340,8 +440,12 @@ describe('the token exchange', () => {
 
   it('says why a token’s life or jti is refused', async () => {
     const now = Math.floor(Date.now() / 1000);
-    expect((await exchange(await ciToken({}, { jti: null }))).json.error).toBe('The subject token was refused: it has no jti claim (a token is exchanged once, known by its jti).');
-    expect((await exchange(await ciToken({}, { iat: now + 3600, exp: now + 3900 }))).json.error).toBe('The subject token was refused: it was issued in the future (its iat is more than 60 s ahead).');
+    expect((await exchange(await ciToken({}, { jti: null }))).json.error).toBe(
+      'The subject token was refused: it has no jti claim (a token is exchanged once, known by its jti).',
+    );
+    expect((await exchange(await ciToken({}, { iat: now + 3600, exp: now + 3900 }))).json.error).toBe(
+      'The subject token was refused: it was issued in the future (its iat is more than 60 s ahead).',
+    );
     expect((await exchange(await ciToken({}, { exp: now + 10 * 365 * 86_400 }))).json.error).toBe(
       "The subject token was refused: it lives longer than its issuer's tokens may (more than 3600 s from iat to exp).",
     );
@@ -359,7 +463,11 @@ describe('the token exchange', () => {
     expect(first.status).toBe(200);
     const before = [await tokenRows(), await activityRows(), await useRows()];
     const again = await exchange(token);
-    expect([again.status, again.json.code, again.json.error]).toEqual([400, 'invalid_grant', 'The subject token was refused: it was already exchanged (a CI identity token is exchanged once).']);
+    expect([again.status, again.json.code, again.json.error]).toEqual([
+      400,
+      'invalid_grant',
+      'The subject token was refused: it was already exchanged (a CI identity token is exchanged once).',
+    ]);
     // As JSON too, and for another app: the token is spent, whatever it is traded for.
     expect((await exchange(token, APP, { json: true })).json.code).toBe('invalid_grant');
     expect([await tokenRows(), await activityRows(), await useRows()]).toEqual(before);
@@ -390,7 +498,13 @@ describe('the token exchange', () => {
 
   it('refuses a token signed with HS256 (a shared secret), whatever the secret', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const token = await new SignJWT(goodClaims()).setProtectedHeader({ alg: 'HS256', kid: 'ci-rsa' }).setIssuer(issuer).setAudience('marketplace-portal').setIssuedAt(now).setExpirationTime(now + 300).sign(new TextEncoder().encode('x'.repeat(32)));
+    const token = await new SignJWT(goodClaims())
+      .setProtectedHeader({ alg: 'HS256', kid: 'ci-rsa' })
+      .setIssuer(issuer)
+      .setAudience('marketplace-portal')
+      .setIssuedAt(now)
+      .setExpirationTime(now + 300)
+      .sign(new TextEncoder().encode('x'.repeat(32)));
     expect((await exchange(token)).json).toMatchObject({ code: 'invalid_grant', error: expect.stringContaining('RS256 or ES256') });
   });
 
@@ -407,7 +521,10 @@ describe('the token exchange', () => {
     expect([down.status, down.json.code]).toEqual([502, 'issuer_unreachable']);
     const broken = await exchange(await ciToken({}, { iss: brokenIssuer }));
     expect([broken.status, broken.json.code]).toEqual([502, 'issuer_unreachable']);
-    const bad = await a.request('POST', '/v1/oauth/token', { body: 'grant_type=password&subject_token=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const bad = await a.request('POST', '/v1/oauth/token', {
+      body: 'grant_type=password&subject_token=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.json.fields.map((f: { path: string }) => f.path).sort()).toEqual(['app_id', 'grant_type', 'subject_token_type']);
   });
@@ -415,14 +532,23 @@ describe('the token exchange', () => {
   it('stops working once its 15 minutes are over', async () => {
     const res = await exchange(await ciToken());
     const token = res.json.access_token as string;
-    await a.app.db.update(apiTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(apiTokens.secretHash, sha256(token)));
+    await a.app.db
+      .update(apiTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiTokens.secretHash, sha256(token)));
     // The process forgets the token when the database announces the change (at once, give or take a notification).
-    await eventually(async () => (await submit(`/v1/apps/${APP}`, token, pkg('1.2.0'))).status, (status) => status === 401, { interval: 50 });
+    await eventually(
+      async () => (await submit(`/v1/apps/${APP}`, token, pkg('1.2.0'))).status,
+      (status) => status === 401,
+      { interval: 50 },
+    );
   });
 
   it('a removed policy stops new exchanges, and the tokens it gave are revoked', async () => {
     const held = (await exchange(await ciToken())).json.access_token as string;
-    const [policy] = (await a.request('GET', `/v1/publisher/apps/${APP}/trust`, { token: owner })).json.filter((p: { workflow: string; issuer: string }) => p.workflow === 'release.yml' && p.issuer === issuer);
+    const [policy] = (await a.request('GET', `/v1/publisher/apps/${APP}/trust`, { token: owner })).json.filter(
+      (p: { workflow: string; issuer: string }) => p.workflow === 'release.yml' && p.issuer === issuer,
+    );
     const removed = await a.request('DELETE', `/v1/publisher/apps/${APP}/trust/${policy.id}`, { token: owner });
     expect(removed).toMatchObject({ status: 200, json: { id: policy.id } });
     const [log] = await a.app.db
@@ -434,7 +560,11 @@ describe('the token exchange', () => {
     const before = await tokenRows();
     expect((await exchange(await ciToken())).json.code).toBe('no_trust_policy');
     expect(await tokenRows()).toBe(before);
-    await eventually(async () => (await submit(`/v1/apps/${APP}`, held, pkg('1.2.0'))).status, (status) => status === 401, { interval: 50 });
+    await eventually(
+      async () => (await submit(`/v1/apps/${APP}`, held, pkg('1.2.0'))).status,
+      (status) => status === 401,
+      { interval: 50 },
+    );
     // Removed once: the second time it is not there.
     expect((await a.request('DELETE', `/v1/publisher/apps/${APP}/trust/${policy.id}`, { token: owner })).status).toBe(404);
   });

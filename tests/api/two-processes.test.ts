@@ -34,7 +34,13 @@ const call = (p: PortalProcess, method: string, path: string, token: string, bod
 
 describe.skipIf(!admin)('two portal processes on one PostgreSQL and one S3 bucket', () => {
   beforeAll(async () => {
-    s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: (s3Dir = tempDataDir('s3rver-')).path, configureBuckets: [{ name: BUCKET, configs: [] }] });
+    s3 = new S3rver({
+      port: 0,
+      address: '127.0.0.1',
+      silent: true,
+      directory: (s3Dir = tempDataDir('s3rver-')).path,
+      configureBuckets: [{ name: BUCKET, configs: [] }],
+    });
     const address = (await s3.run()) as AddressInfo;
     s3Endpoint = `http://127.0.0.1:${address.port}`;
     dbName = `portal_two_${randomBytes(6).toString('hex')}`;
@@ -100,7 +106,12 @@ describe.skipIf(!admin)('two portal processes on one PostgreSQL and one S3 bucke
     expect(rows).toEqual(ids.map(() => ({ retryCount: 0, state: 'completed' })));
 
     // The files are in the bucket, not in either process's data folder.
-    const client = new S3Client({ region: 'us-east-1', endpoint: s3Endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    const client = new S3Client({
+      region: 'us-east-1',
+      endpoint: s3Endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
     const listed = await client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'files/' }));
     client.destroy();
     expect(listed.Contents?.length ?? 0).toBeGreaterThanOrEqual(ids.length * 2);
@@ -121,8 +132,14 @@ describe.skipIf(!admin)('two portal processes on one PostgreSQL and one S3 bucke
     // Both processes now know the session (and may answer from memory).
     for (const p of [a, b]) expect((await call(p, 'GET', '/v1/me', token)).status).toBe(200);
     expect((await call(a, 'POST', '/v1/me', token, { firstName: 'Marc', lastName: 'Chen' })).status).toBe(200);
-    await eventually(async () => (await call(b, 'GET', '/v1/me', token)).json.firstName, (name) => name === 'Marc');
+    await eventually(
+      async () => (await call(b, 'GET', '/v1/me', token)).json.firstName,
+      (name) => name === 'Marc',
+    );
     expect((await call(a, 'DELETE', '/v1/oauth/session', token)).status).toBeLessThan(300);
-    await eventually(async () => (await call(b, 'GET', '/v1/me', token)).status, (status) => status === 401);
+    await eventually(
+      async () => (await call(b, 'GET', '/v1/me', token)).status,
+      (status) => status === 401,
+    );
   });
 });

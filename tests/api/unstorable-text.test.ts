@@ -51,7 +51,9 @@ describe('text the database cannot store', () => {
     const app = uuidOf('app:Weather Now');
     const version = (await s.request('GET', `/v1/publisher/apps/${app}`, { token: owner })).json.latest.id;
     const before = await rows();
-    const res = await s.upload('POST', `/v1/publisher/apps/${app}/info/${version}/screenshots`, owner, [{ field: 'screenshots', filename: 'a.png\u0000.html', data: pngImage(960, 540) }]);
+    const res = await s.upload('POST', `/v1/publisher/apps/${app}/info/${version}/screenshots`, owner, [
+      { field: 'screenshots', filename: 'a.png\u0000.html', data: pngImage(960, 540) },
+    ]);
     refusedAt(res, 'screenshots.filename');
     expect(await rows()).toEqual(before);
   });

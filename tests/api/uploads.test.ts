@@ -31,16 +31,24 @@ let probes = 0;
 function rawUpload(method: string, path: string, o: { token?: string; bytes: number; field?: string; head?: Buffer }) {
   const probe = `p${++probes}`;
   const boundary = 'portalprobeboundary';
-  const head = Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${o.field ?? 'app'}"; filename="a.zip"\r\ncontent-type: application/zip\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\ncontent-disposition: form-data; name="${o.field ?? 'app'}"; filename="a.zip"\r\ncontent-type: application/zip\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const first = o.head ?? Buffer.alloc(0);
   const total = head.length + o.bytes + tail.length;
   const url = new URL(s.base + path);
   return new Promise<{ status: number; json: any; serverRead: number }>((resolve, reject) => {
     const req = httpRequest({
-      host: url.hostname, port: url.port, path, method, agent: false,
+      host: url.hostname,
+      port: url.port,
+      path,
+      method,
+      agent: false,
       headers: {
-        'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': total, 'x-probe': probe,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': total,
+        'x-probe': probe,
         ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
       },
     });
@@ -78,7 +86,11 @@ function rawUpload(method: string, path: string, o: { token?: string; bytes: num
       while (left > 0 && !req.destroyed && !answered) {
         const n = Math.min(left, chunk.length);
         left -= n;
-        if (!req.write(n === chunk.length ? chunk : chunk.subarray(0, n))) await new Promise((r) => { req.once('drain', r); req.once('close', r); });
+        if (!req.write(n === chunk.length ? chunk : chunk.subarray(0, n)))
+          await new Promise((r) => {
+            req.once('drain', r);
+            req.once('close', r);
+          });
       }
       if (!req.destroyed && !answered) req.end(tail);
     })();

@@ -20,14 +20,21 @@ beforeAll(async () => {
   expect(made.status, made.text).toBe(201);
   appId = made.json.appId;
   // Staff approved and published 2.3.1 (the lifecycle's own tests drive that path).
-  await s.app.db.update(appVersions).set({ status: 'published' }).where(and(eq(appVersions.appId, appId), eq(appVersions.version, '2.3.1')));
+  await s.app.db
+    .update(appVersions)
+    .set({ status: 'published' })
+    .where(and(eq(appVersions.appId, appId), eq(appVersions.version, '2.3.1')));
   // 2.4.0: a new permission and description, lib/blocks.ts changed, lib/logged.ts removed, lib/extra.ts added, a new icon.
   const { 'lib/logged.ts': _gone, ...kept } = first;
   const blocks = Buffer.from(first['lib/blocks.ts']!).toString().replace('In ${minutes} min', 'In ${minutes} minutes');
   const icon = Buffer.from(first['icon.png']!);
   const next = withManifest(
     { ...kept, 'lib/blocks.ts': blocks, 'lib/extra.ts': 'export const extra = 1;\n', 'icon.png': Buffer.concat([icon, Buffer.from([0, 1, 2])]) },
-    { version: '2.4.0', description: 'Reminds a room later, now with minutes spelled out.', permissions: [{ name: 'slashcommand' }, { name: 'message.write' }, { name: 'room.read' }] },
+    {
+      version: '2.4.0',
+      description: 'Reminds a room later, now with minutes spelled out.',
+      permissions: [{ name: 'slashcommand' }, { name: 'message.write' }, { name: 'room.read' }],
+    },
   );
   const update = await s.upload('PUT', `/v1/apps/${appId}`, owner, [{ field: 'app', filename: 'u.zip', data: zip(next) }]);
   expect(update.status, update.text).toBeLessThan(300);
@@ -41,10 +48,18 @@ describe('GET /v1/publisher/apps/:id/diff and /v1/admin/app/:id/diff', () => {
     const res = await s.request('GET', `/v1/publisher/apps/${appId}/diff`, { token: owner });
     expect(res.status, res.text).toBe(200);
     const d = res.json;
-    expect(d).toMatchObject({ from: { version: '2.3.1', status: 'published', packageStored: true }, to: { version: '2.4.0', packageStored: true }, fromIsLastApproved: true });
+    expect(d).toMatchObject({
+      from: { version: '2.3.1', status: 'published', packageStored: true },
+      to: { version: '2.4.0', packageStored: true },
+      fromIsLastApproved: true,
+    });
     expect(d.permissions).toEqual({ added: ['room.read'], removed: [] });
     expect(d.manifest).toEqual([
-      { field: 'description', from: 'Reminds a room about something later, with a digest of who asked.', to: 'Reminds a room later, now with minutes spelled out.' },
+      {
+        field: 'description',
+        from: 'Reminds a room about something later, with a digest of who asked.',
+        to: 'Reminds a room later, now with minutes spelled out.',
+      },
       { field: 'version', from: '2.3.1', to: '2.4.0' },
     ]);
     expect(d.listing.map((c: { field: string }) => c.field)).toContain('description');
@@ -56,8 +71,8 @@ describe('GET /v1/publisher/apps/:id/diff and /v1/admin/app/:id/diff', () => {
     expect(byPath['lib/logged.ts']).toMatchObject({ change: 'removed' });
     const lines = byPath['lib/blocks.ts']!.hunks!.flatMap((h) => h.lines);
     expect(lines.filter((l) => l.startsWith('-') || l.startsWith('+'))).toEqual([
-      '-        text: { type: \'mrkdwn\', text: `:alarm_clock: In ${minutes} min: ${text}` },',
-      '+        text: { type: \'mrkdwn\', text: `:alarm_clock: In ${minutes} minutes: ${text}` },',
+      "-        text: { type: 'mrkdwn', text: `:alarm_clock: In ${minutes} min: ${text}` },",
+      "+        text: { type: 'mrkdwn', text: `:alarm_clock: In ${minutes} minutes: ${text}` },",
     ]);
     expect(d.files.next).toBeNull();
   });
@@ -70,7 +85,12 @@ describe('GET /v1/publisher/apps/:id/diff and /v1/admin/app/:id/diff', () => {
     const second = await s.request('GET', `/v1/admin/app/${appId}/diff?limit=2&after=icon.png`, { token: admin });
     expect(second.json.files.items.map((f: { path: string }) => f.path)).toEqual(['lib/blocks.ts', 'lib/extra.ts']);
     const back = await s.request('GET', `/v1/admin/app/${appId}/diff?from=2.4.0&to=2.3.1`, { token: admin });
-    expect(back.json).toMatchObject({ from: { version: '2.4.0' }, to: { version: '2.3.1' }, fromIsLastApproved: false, permissions: { added: [], removed: ['room.read'] } });
+    expect(back.json).toMatchObject({
+      from: { version: '2.4.0' },
+      to: { version: '2.3.1' },
+      fromIsLastApproved: false,
+      permissions: { added: [], removed: ['room.read'] },
+    });
   });
 
   it('a first version is all new; unknown or equal versions are 400; another publisher’s app is 404', async () => {

@@ -26,19 +26,45 @@ afterAll(() => s.close());
 
 const setStatus = (status: VersionStatus) => s.app.db.update(appVersions).set({ status }).where(eq(appVersions.internalId, versionId));
 const stored = async () => (await s.app.db.select().from(appVersions).where(eq(appVersions.internalId, versionId)))[0]!;
-const machineAllows = (status: VersionStatus, actor: 'publisher' | 'staff', event: LifecycleEvent) => lifecycleSnapshot(status, { actor, isBundle: false }).can(event);
+const machineAllows = (status: VersionStatus, actor: 'publisher' | 'staff', event: LifecycleEvent) =>
+  lifecycleSnapshot(status, { actor, isBundle: false }).can(event);
 
 const base = () => `/v1/publisher/apps/${appId}/info/${versionId}`;
 const publisherWrites: [name: string, event: LifecycleEvent, call: () => Promise<{ status: number; json: any }>][] = [
   ['details', { type: 'SAVE' }, () => s.request('POST', `${base()}/details`, { token: owner, body: { categories: ['Social'], languages: ['en'] } })],
-  ['info', { type: 'SAVE' }, () => s.request('POST', `${base()}/info`, { token: owner, body: { shortDescription: 'Forecasts for any city', description: 'Any city.', privacyPolicySummary: 'None kept.', documentationUrl: 'https://w.example/docs' } })],
-  ['change log', { type: 'SAVE' }, () => s.request('POST', `${base()}/changes`, { token: owner, body: { changesNote: 'Faster', internalChangesNote: 'Cache' } })],
-  ['screenshot upload', { type: 'SAVE' }, () => s.upload('POST', `${base()}/screenshots`, owner, [{ field: 'screenshots', filename: 'a.png', data: pngImage(960, 540) }])],
-  ['screenshot delete', { type: 'SAVE' }, async () => {
-    const id = `shot-${Math.random().toString(36).slice(2)}`;
-    await s.app.db.insert(screenshots).values({ id, appId, internalId: versionId, fileName: 'x.png', storagePath: `screenshots/${appId}/${id}.png` });
-    return s.request('DELETE', `/v1/apps/${appId}/screenshots/${id}`, { token: owner });
-  }],
+  [
+    'info',
+    { type: 'SAVE' },
+    () =>
+      s.request('POST', `${base()}/info`, {
+        token: owner,
+        body: {
+          shortDescription: 'Forecasts for any city',
+          description: 'Any city.',
+          privacyPolicySummary: 'None kept.',
+          documentationUrl: 'https://w.example/docs',
+        },
+      }),
+  ],
+  [
+    'change log',
+    { type: 'SAVE' },
+    () => s.request('POST', `${base()}/changes`, { token: owner, body: { changesNote: 'Faster', internalChangesNote: 'Cache' } }),
+  ],
+  [
+    'screenshot upload',
+    { type: 'SAVE' },
+    () => s.upload('POST', `${base()}/screenshots`, owner, [{ field: 'screenshots', filename: 'a.png', data: pngImage(960, 540) }]),
+  ],
+  [
+    'screenshot delete',
+    { type: 'SAVE' },
+    async () => {
+      const id = `shot-${Math.random().toString(36).slice(2)}`;
+      await s.app.db.insert(screenshots).values({ id, appId, internalId: versionId, fileName: 'x.png', storagePath: `screenshots/${appId}/${id}.png` });
+      return s.request('DELETE', `/v1/apps/${appId}/screenshots/${id}`, { token: owner });
+    },
+  ],
   ['submit', { type: 'SUBMIT' }, () => s.request('POST', `${base()}/submit`, { token: owner })],
 ];
 

@@ -74,7 +74,15 @@ it('delivers again, with the same webhook-id, after the process is killed mid-de
     if (n > 1) res.writeHead(200).end('ok');
   });
   const acmeHq = createHash('sha256').update('ws:acme-hq').digest('hex').slice(0, 24);
-  const bought = await call(base, 'POST', '/v1/admin/purchases', support, { appId: uuidOf('app:Jira Connector'), workspaceId: acmeHq, externallyManaged: true, planId: '', seats: 0, addonTierId: '', periodEnd: new Date().toISOString() });
+  const bought = await call(base, 'POST', '/v1/admin/purchases', support, {
+    appId: uuidOf('app:Jira Connector'),
+    workspaceId: acmeHq,
+    externallyManaged: true,
+    planId: '',
+    seats: 0,
+    addonTierId: '',
+    periodEnd: new Date().toISOString(),
+  });
   expect(bought.status).toBe(201);
   await eventually(() => receiver.received.length === 1);
   await portal!.stop('SIGKILL');

@@ -34,7 +34,13 @@ const setNow = (t: number) => clock.setTime(t);
 beforeAll(async () => {
   s = await startServer({ jobClock: clock }, { WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_TIMEOUT_SECONDS: '0.5' });
   receiver = await startReceiver();
-  [owner, viewer, fjord, support, staffOwner] = await Promise.all([s.signIn('owner'), s.signIn('viewer'), s.signIn('fjordOwner'), s.signIn('support'), s.signIn('admin')]);
+  [owner, viewer, fjord, support, staffOwner] = await Promise.all([
+    s.signIn('owner'),
+    s.signIn('viewer'),
+    s.signIn('fjordOwner'),
+    s.signIn('support'),
+    s.signIn('admin'),
+  ]);
 });
 afterAll(async () => {
   await receiver?.close();
@@ -57,7 +63,10 @@ async function drain() {
 const newWebhook = async (body: Partial<{ label: string; enabled: boolean; url: string; for: string[] }> = {}, token = owner) =>
   s.request('POST', '/v1/publisher/webhooks', { token, body: { label: 'Sales', enabled: true, url: receiver.url, for: ['app.purchase.created'], ...body } });
 const buyJira = () =>
-  s.request('POST', '/v1/admin/purchases', { token: support, body: { appId: jira, workspaceId: acmeHq, externallyManaged: true, planId: '', seats: 0, addonTierId: '', periodEnd: new Date().toISOString() } });
+  s.request('POST', '/v1/admin/purchases', {
+    token: support,
+    body: { appId: jira, workspaceId: acmeHq, externallyManaged: true, planId: '', seats: 0, addonTierId: '', periodEnd: new Date().toISOString() },
+  });
 const activities = async (id: string) => (await s.request('GET', `/v1/publisher/webhooks/${id}/activities?limit=100`, { token: owner })).json;
 /** Only this webhook listens: the others of the publisher are turned off. */
 async function only(id: string) {
@@ -72,7 +81,13 @@ describe('the webhook routes (SPEC §3, §5, §6, §7)', () => {
     expect(list.json.map((w: { label: string }) => w.label)).toContain('Billing events');
     const made = await newWebhook({ label: 'Billing', for: ['app.purchase.created', 'app.subscription.created'] });
     expect(made.status).toBe(201);
-    expect(made.json).toMatchObject({ label: 'Billing', enabled: true, url: receiver.url, for: ['app.purchase.created', 'app.subscription.created'], failingSince: null });
+    expect(made.json).toMatchObject({
+      label: 'Billing',
+      enabled: true,
+      url: receiver.url,
+      for: ['app.purchase.created', 'app.subscription.created'],
+      failingSince: null,
+    });
     expect(made.json.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     const one = await s.request('GET', `/v1/publisher/webhooks/${made.json.id}`, { token: owner });
     expect(one.json.secret).toBeUndefined();
@@ -87,7 +102,11 @@ describe('the webhook routes (SPEC §3, §5, §6, §7)', () => {
     expect(bad.status).toBe(400);
     const messages = bad.json.fields.map((f: { message: string }) => f.message);
     expect(messages).toEqual(
-      expect.arrayContaining(['Please provide a label for the webhook', 'Please provide the url of the webhook', 'You must select at least one event this webhook listens for.']),
+      expect.arrayContaining([
+        'Please provide a label for the webhook',
+        'Please provide the url of the webhook',
+        'You must select at least one event this webhook listens for.',
+      ]),
     );
     const ftp = await newWebhook({ url: 'ftp://example.com/x' });
     expect(ftp.status).toBe(400);
@@ -124,14 +143,24 @@ describe('deliveries', () => {
     await drain();
     expect(receiver.received).toHaveLength(1);
     const got = receiver.received[0]!;
-    const verified = new Verifier(made.secret).verify(got.body, got.headers as Record<string, string>) as { type: string; timestamp: string; data: { purchase: { appId: string } } };
+    const verified = new Verifier(made.secret).verify(got.body, got.headers as Record<string, string>) as {
+      type: string;
+      timestamp: string;
+      data: { purchase: { appId: string } };
+    };
     expect(verified.type).toBe('app.purchase.created');
     expect(verified.data.purchase.appId).toBe(jira);
     expect(got.headers['webhook-id']).toMatch(/^evt_/);
     expect(got.headers['content-type']).toBe('application/json');
     const log = await activities(made.id);
     expect(log.meta.total).toBe(1);
-    expect(log.data[0]).toMatchObject({ status: 'delivered', event: { id: got.headers['webhook-id'], type: 'app.purchase.created' }, response: { statusCode: 200, response: '{"received":true}', responseType: 'application/json' }, resent: false, nextAttemptAt: null });
+    expect(log.data[0]).toMatchObject({
+      status: 'delivered',
+      event: { id: got.headers['webhook-id'], type: 'app.purchase.created' },
+      response: { statusCode: 200, response: '{"received":true}', responseType: 'application/json' },
+      resent: false,
+      nextAttemptAt: null,
+    });
     expect(log.data[0].payload).toEqual(JSON.parse(got.body));
     expect(log.data[0].attempts).toHaveLength(1);
     expect((await activities(deaf.id)).meta.total).toBe(0);
@@ -238,7 +267,8 @@ describe('deliveries', () => {
     await drain();
     const during = receiver.received[0]!;
     expect(String(during.headers['webhook-signature']).split(' ')).toHaveLength(2);
-    for (const secret of [made.secret, rotated.secret]) expect(() => new Verifier(secret).verify(during.body, during.headers as Record<string, string>)).not.toThrow();
+    for (const secret of [made.secret, rotated.secret])
+      expect(() => new Verifier(secret).verify(during.body, during.headers as Record<string, string>)).not.toThrow();
     await setNow(Date.now() + 24 * 3_600_000 + 60_000);
     await s.request('POST', `/v1/publisher/webhooks/${made.id}/test`, { token: owner });
     await drain();
@@ -246,7 +276,10 @@ describe('deliveries', () => {
     expect(String(after.headers['webhook-signature']).split(' ')).toHaveLength(1);
     expect(() => new Verifier(rotated.secret).verify(after.body, after.headers as Record<string, string>)).not.toThrow();
     expect(() => new Verifier(made.secret).verify(after.body, after.headers as Record<string, string>)).toThrow();
-    expect((await s.request('GET', `/v1/publisher/webhooks/${made.id}/secret`, { token: owner })).json).toEqual({ secret: rotated.secret, previousSecretUntil: null });
+    expect((await s.request('GET', `/v1/publisher/webhooks/${made.id}/secret`, { token: owner })).json).toEqual({
+      secret: rotated.secret,
+      previousSecretUntil: null,
+    });
   });
 
   it('turns off an endpoint failing for 5 days and mails the owners; turning it back on starts afresh', async () => {
@@ -306,7 +339,11 @@ describe('the address rules (no server-side request forgery)', () => {
     ['decimal IPv4', 'https://2130706433/x'],
     ['IPv4-compatible IPv6 (::/96)', 'https://[::127.0.0.1]/x', 'The webhook url must be on a public address: ::7f00:1 is ::7f00:1, which is not.'],
     ['IPv4-compatible IPv6 of a public address', 'https://[::8.8.8.8]/x', 'The webhook url must be on a public address: ::808:808 is ::808:808, which is not.'],
-    ['NAT64 to a private address', 'https://[64:ff9b::a00:1]/x', 'The webhook url must be on a public address: 64:ff9b::a00:1 is 64:ff9b::a00:1, which is not.'],
+    [
+      'NAT64 to a private address',
+      'https://[64:ff9b::a00:1]/x',
+      'The webhook url must be on a public address: 64:ff9b::a00:1 is 64:ff9b::a00:1, which is not.',
+    ],
     ['NAT64 local-use prefix', 'https://[64:ff9b:1::a00:1]/x'],
     ['6to4 of loopback', 'https://[2002:7f00:1::]/x', 'The webhook url must be on a public address: 2002:7f00:1:: is 2002:7f00:1::, which is not.'],
     ['Teredo', 'https://[2001::1]/x'],
@@ -322,13 +359,17 @@ describe('the address rules (no server-side request forgery)', () => {
     if (message) expect(res.json.fields[0].message).toBe(message);
   });
 
-  it.each(['https://93.184.215.14/hooks', 'https://93.184.215.14:443/hooks', 'https://93.184.215.14:1024/hooks', 'https://93.184.215.14:8080/hooks', 'https://93.184.215.14:65535/hooks', 'https://[2606:4700:4700::1111]/hooks'])(
-    'accepts a public address: %s',
-    async (url) => {
-      const res = await strict.request('POST', '/v1/publisher/webhooks', { token, body: { label: 'x', enabled: true, url, for: ['app.purchase.created'] } });
-      expect(res.status, res.text).toBe(201);
-    },
-  );
+  it.each([
+    'https://93.184.215.14/hooks',
+    'https://93.184.215.14:443/hooks',
+    'https://93.184.215.14:1024/hooks',
+    'https://93.184.215.14:8080/hooks',
+    'https://93.184.215.14:65535/hooks',
+    'https://[2606:4700:4700::1111]/hooks',
+  ])('accepts a public address: %s', async (url) => {
+    const res = await strict.request('POST', '/v1/publisher/webhooks', { token, body: { label: 'x', enabled: true, url, for: ['app.purchase.created'] } });
+    expect(res.status, res.text).toBe(201);
+  });
 
   it('applies the same rules to the publisher profile’s webhook link', async () => {
     const me = (await strict.request('GET', '/v1/publisher', { token })).json;
@@ -353,7 +394,16 @@ describe('the address rules (no server-side request forgery)', () => {
     ['port 80 of a public address', () => 'https://93.184.215.14:80/hooks'],
   ])('refuses %s when connecting, even when the url got past the save', async (_, urlOf) => {
     const id = `ssrf${Math.random().toString(16).slice(2, 14)}`;
-    await strict.app.db.insert(webhooks).values({ id, publisherId: northwind, label: 'sneaky', url: urlOf(receiver.port), events: ['app.purchase.created'], secret: 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0' });
+    await strict.app.db
+      .insert(webhooks)
+      .values({
+        id,
+        publisherId: northwind,
+        label: 'sneaky',
+        url: urlOf(receiver.port),
+        events: ['app.purchase.created'],
+        secret: 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0',
+      });
     await strict.request('POST', `/v1/publisher/webhooks/${id}/test`, { token });
     while (await deliverNext(strict.app.webhookDeliveries()));
     expect(receiver.received).toHaveLength(0);

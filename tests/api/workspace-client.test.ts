@@ -11,7 +11,12 @@ import { ROCKET_CHAT_DEFAULT_SCOPES } from '../../server/workspaces/scopes';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
 import { startServer, type TestServer } from '../harness';
 import {
-  appVersionInfoSchema, featuredAppsSchema, fetchMarketplaceAppsSchema, fetchMarketplaceCategoriesSchema, latestAppSchema, nullsIn,
+  appVersionInfoSchema,
+  featuredAppsSchema,
+  fetchMarketplaceAppsSchema,
+  fetchMarketplaceCategoriesSchema,
+  latestAppSchema,
+  nullsIn,
 } from './rocketchat-schemas';
 
 const APP = '3b6f0f7e-5a1d-4c2b-9e8a-7c4d2f1a0b91';
@@ -41,7 +46,10 @@ async function publish(version: string, update: boolean) {
 
 /** A call to the portal as Rocket.Chat's marketplace client makes it (getMarketplaceHeaders.ts: the engine version, the bearer token). */
 const marketplace = async (path: string, token: string, init: RequestInit = {}) => {
-  const res = await fetch(`${s.base}${path}`, { ...init, headers: { 'X-Apps-Engine-Version': engine, authorization: `Bearer ${token}`, ...(init.headers ?? {}) } });
+  const res = await fetch(`${s.base}${path}`, {
+    ...init,
+    headers: { 'X-Apps-Engine-Version': engine, authorization: `Bearer ${token}`, ...(init.headers ?? {}) },
+  });
   return res;
 };
 const json = async (res: Response) => {
@@ -55,7 +63,10 @@ describe('a Rocket.Chat workspace, call after call', () => {
   it('registers, browses, installs, updates and uninstalls, and the publisher sees exactly that', async () => {
     await publish('1.0.0', false);
     // Staff register the workspace; its administrator sets the client id and secret (docs/rocketchat.md).
-    const reg = await s.request('POST', '/v1/admin/workspaces', { token: admin, body: { nickname: 'Client test', address: 'https://chat.client-test.example' } });
+    const reg = await s.request('POST', '/v1/admin/workspaces', {
+      token: admin,
+      body: { nickname: 'Client test', address: 'https://chat.client-test.example' },
+    });
     expect(reg.status, reg.text).toBe(201);
     const { clientId, clientSecret, workspace } = reg.json as { clientId: string; clientSecret: string; workspace: { id: string } };
 
@@ -63,7 +74,13 @@ describe('a Rocket.Chat workspace, call after call', () => {
       const res = await fetch(`${s.base}/api/oauth/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ client_id: clientId, client_secret: clientSecret, scope, grant_type: 'client_credentials', redirect_uri: 'https://chat.client-test.example/admin/cloud/oauth-callback' }),
+        body: new URLSearchParams({
+          client_id: clientId,
+          client_secret: clientSecret,
+          scope,
+          grant_type: 'client_credentials',
+          redirect_uri: 'https://chat.client-test.example/admin/cloud/oauth-callback',
+        }),
       });
       const body = (await json(res)) as { access_token: string; expires_in: number; scope: string };
       expect(body.scope).toBe(scope);
@@ -83,10 +100,15 @@ describe('a Rocket.Chat workspace, call after call', () => {
 
     // Install (POST /api/apps): the package with a fresh marketplace:download token, the version's info with the usual one.
     const install = async (version: string, action: 'install' | 'update') => {
-      const download = await fetch(`${s.base}/v2/apps/${APP}/download/${version}?token=${await tokenFor('marketplace:download')}`, { headers: { 'X-Apps-Engine-Version': engine } });
+      const download = await fetch(`${s.base}/v2/apps/${APP}/download/${version}?token=${await tokenFor('marketplace:download')}`, {
+        headers: { 'X-Apps-Engine-Version': engine },
+      });
       expect(download.status).toBe(200);
       expect(download.headers.get('content-type')).toBe('application/zip');
-      const [row] = await s.app.db.select({ path: appVersions.compiledPath }).from(appVersions).where(and(eq(appVersions.appId, APP), eq(appVersions.version, version)));
+      const [row] = await s.app.db
+        .select({ path: appVersions.compiledPath })
+        .from(appVersions)
+        .where(and(eq(appVersions.appId, APP), eq(appVersions.version, version)));
       expect(Buffer.from(await download.arrayBuffer()).equals(await s.app.storage.get(row!.path!))).toBe(true);
       if (action === 'install') {
         const [info] = appVersionInfoSchema.parse(await json(await marketplace(`/v1/apps/${APP}?appVersion=${version}`, token)));
@@ -98,7 +120,15 @@ describe('a Rocket.Chat workspace, call after call', () => {
       const res = await marketplace(`/v1/apps/${APP}/install`, token, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ action, appName: 'Reminder Bot', appSlug: 'workspace-client-reminders', appVersion: version, rocketChatVersion: '7.9.0', engineVersion: engine, siteUrl: 'https://chat.client-test.example' }),
+        body: JSON.stringify({
+          action,
+          appName: 'Reminder Bot',
+          appSlug: 'workspace-client-reminders',
+          appVersion: version,
+          rocketChatVersion: '7.9.0',
+          engineVersion: engine,
+          siteUrl: 'https://chat.client-test.example',
+        }),
       });
       expect(res.ok, `${action}: ${res.status}`).toBe(true);
     };

@@ -35,10 +35,14 @@ async function workspace(nickname: string, o: { scope?: string; id?: string; exp
     id = newId();
     const accountId = newId();
     await s.app.db.insert(accounts).values({ id: accountId, name: `${nickname} Inc.` });
-    await s.app.db.insert(workspaces).values({ id, accountId, nickname, address: `https://${id}.chat.example`, clientId: `client-${id}`, registeredAt: new Date() });
+    await s.app.db
+      .insert(workspaces)
+      .values({ id, accountId, nickname, address: `https://${id}.chat.example`, clientId: `client-${id}`, registeredAt: new Date() });
   }
   const token = randomBytes(32).toString('base64url');
-  await s.app.db.insert(workspaceTokens).values({ tokenHash: sha256(token), workspaceId: id, scope: o.scope ?? BOTH, expiresAt: new Date(Date.now() + (o.expiresIn ?? 3600) * 1000) });
+  await s.app.db
+    .insert(workspaceTokens)
+    .values({ tokenHash: sha256(token), workspaceId: id, scope: o.scope ?? BOTH, expiresAt: new Date(Date.now() + (o.expiresIn ?? 3600) * 1000) });
   return { id, token };
 }
 
@@ -64,7 +68,12 @@ const eventsOf = (appId: string) => s.app.db.select().from(appInstallEvents).whe
 const eventCount = async () => (await s.app.db.select({ n: count() }).from(appInstallEvents))[0]!.n;
 const stats = async (appId: string, token = owner) => (await s.request('GET', `/v1/publisher/apps/${appId}/installs`, { token })).json;
 const compiledPathOf = async (appId: string, version: string) =>
-  (await s.app.db.select({ path: appVersions.compiledPath }).from(appVersions).where(and(eq(appVersions.appId, appId), eq(appVersions.version, version))))[0]!.path;
+  (
+    await s.app.db
+      .select({ path: appVersions.compiledPath })
+      .from(appVersions)
+      .where(and(eq(appVersions.appId, appId), eq(appVersions.version, version)))
+  )[0]!.path;
 
 const jira = uuidOf('app:Jira Connector');
 const standup = uuidOf('app:Standup Bot');
@@ -72,7 +81,11 @@ const standup = uuidOf('app:Standup Bot');
 /** A free app of Northwind uploaded, compiled, approved and published (as a publisher and staff do it), at `version`. */
 async function publishedApp(appId: string, version: string) {
   const up = await s.upload('POST', '/v1/publisher/apps', owner, [
-    { field: 'app', filename: 'app.zip', data: zip(withManifest(fixtureFiles('reminder-bot'), { id: appId, version, nameSlug: `reminder-${appId.slice(0, 8)}` })) },
+    {
+      field: 'app',
+      filename: 'app.zip',
+      data: zip(withManifest(fixtureFiles('reminder-bot'), { id: appId, version, nameSlug: `reminder-${appId.slice(0, 8)}` })),
+    },
   ]);
   expect([201, 200], up.text).toContain(up.status);
   const app = await s.settled(owner, appId);
@@ -85,7 +98,9 @@ async function publishedApp(appId: string, version: string) {
 
 describe('the seed writes no numbers', () => {
   it('starts with no install events (downloads among them) or usage records: every number comes from workspaces', async () => {
-    const rows = (await s.app.db.execute(sql`SELECT (SELECT count(*) FROM usage_records) AS usage, (SELECT count(*) FROM app_install_events) AS events`)) as unknown as {
+    const rows = (await s.app.db.execute(
+      sql`SELECT (SELECT count(*) FROM usage_records) AS usage, (SELECT count(*) FROM app_install_events) AS events`,
+    )) as unknown as {
       rows: { usage: string | number; events: string | number }[];
     };
     expect(rows.rows[0]).toEqual({ usage: expect.anything(), events: expect.anything() });
@@ -120,7 +135,12 @@ describe('GET /v2/apps/:id/download/:version', () => {
     expect(JSON.parse(strFromU8(files['app.json']!))).toMatchObject({ id: APP, version: '1.0.0' });
     const after = await eventsOf(APP);
     expect(after.length).toBe(before.length + 1);
-    expect(after.find((e) => !before.some((b) => b.id === e.id))).toMatchObject({ action: 'download', workspaceId: stranger.id, appVersion: '1.0.0', engineVersion: '1.47.0' });
+    expect(after.find((e) => !before.some((b) => b.id === e.id))).toMatchObject({
+      action: 'download',
+      workspaceId: stranger.id,
+      appVersion: '1.0.0',
+      engineVersion: '1.47.0',
+    });
     // Every download counts, each with a key of its own.
     expect((await download(APP, '1.0.0', stranger.token)).status).toBe(200);
     const downloads = (await eventsOf(APP)).filter((e) => e.action === 'download');
@@ -145,8 +165,15 @@ describe('GET /v2/apps/:id/download/:version', () => {
     const lapsed = await workspace('Lapsed Ltd');
     const [account] = await s.app.db.select({ id: workspaces.accountId }).from(workspaces).where(eq(workspaces.id, lapsed.id));
     await s.app.db.insert(purchaseRecords).values({
-      id: newId(), appId: standup, workspaceId: lapsed.id, accountId: account!.id, purchaseType: 'subscription', price: 4, subscriptionStatus: 'pastDue',
-      publisherId: '6560a1f0c0ffee0000000001', endedAt: new Date(),
+      id: newId(),
+      appId: standup,
+      workspaceId: lapsed.id,
+      accountId: account!.id,
+      purchaseType: 'subscription',
+      price: 4,
+      subscriptionStatus: 'pastDue',
+      publisherId: '6560a1f0c0ffee0000000001',
+      endedAt: new Date(),
     });
     expect((await (await download(standup, '2.0.0', lapsed.token)).json()).code).toBe(465);
     // Acme Europe's subscription is on a trial; Initech's is past due, but it subscribes to a bundle with the app in.
@@ -178,7 +205,10 @@ describe('GET /v2/apps/:id/download/:version', () => {
       const before = await eventCount();
       const refused = await download(APP, '1.0.0', stranger.token);
       expect(refused.status).toBe(426);
-      expect(await refused.json()).toMatchObject({ code: 'engine_incompatible', error: 'Version 1.0.0 needs Apps-Engine ^99.0.0; this workspace runs 1.47.0. Update Rocket.Chat, or install a version it runs.' });
+      expect(await refused.json()).toMatchObject({
+        code: 'engine_incompatible',
+        error: 'Version 1.0.0 needs Apps-Engine ^99.0.0; this workspace runs 1.47.0. Update Rocket.Chat, or install a version it runs.',
+      });
       const bad = await fetch(`${s.base}/v2/apps/${APP}/download/1.0.0?token=${stranger.token}`, { headers: { 'X-Apps-Engine-Version': 'latest' } });
       expect([bad.status, (await bad.json()).code]).toEqual([400, 200]);
       expect(await eventCount()).toBe(before);
@@ -223,14 +253,27 @@ describe('a download from an S3 bucket', () => {
     const bucket = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: 'installs', configs: [] }] });
     const { port } = (await bucket.run()) as import('node:net').AddressInfo;
     const onS3 = await startServer({
-      s3: { bucket: 'installs', prefix: 'files/', endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true },
+      s3: {
+        bucket: 'installs',
+        prefix: 'files/',
+        endpoint: `http://127.0.0.1:${port}`,
+        region: 'us-east-1',
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+        forcePathStyle: true,
+      },
     });
     try {
       const token = randomBytes(32).toString('base64url');
-      await onS3.app.db.insert(workspaceTokens).values({ tokenHash: sha256(token), workspaceId: hex('ws:acme-hq'), scope: BOTH, expiresAt: new Date(Date.now() + 3_600_000) });
+      await onS3.app.db
+        .insert(workspaceTokens)
+        .values({ tokenHash: sha256(token), workspaceId: hex('ws:acme-hq'), scope: BOTH, expiresAt: new Date(Date.now() + 3_600_000) });
       const res = await fetch(`${onS3.base}/v2/apps/${jira}/download/1.0.0?token=${token}`);
       expect([res.status, res.headers.get('content-type')]).toEqual([200, 'application/zip']);
-      const [row] = await onS3.app.db.select({ path: appVersions.compiledPath }).from(appVersions).where(and(eq(appVersions.appId, jira), eq(appVersions.version, '1.0.0')));
+      const [row] = await onS3.app.db
+        .select({ path: appVersions.compiledPath })
+        .from(appVersions)
+        .where(and(eq(appVersions.appId, jira), eq(appVersions.version, '1.0.0')));
       expect(Buffer.from(await res.arrayBuffer()).equals(await onS3.app.storage.get(row!.path))).toBe(true);
     } finally {
       await onS3.close();
@@ -251,7 +294,14 @@ describe('POST /v1/apps/:id/install', () => {
     const res = await notify(APP, w.token, report('install', '1.0.0'));
     expect([res.status, res.json]).toEqual([200, {}]);
     expect(await eventsOf(APP)).toEqual([
-      expect.objectContaining({ workspaceId: w.id, action: 'install', appVersion: '1.0.0', rocketChatVersion: '7.5.0', engineVersion: '1.47.0-alpha.1', siteUrl: 'https://chat.example' }),
+      expect.objectContaining({
+        workspaceId: w.id,
+        action: 'install',
+        appVersion: '1.0.0',
+        rocketChatVersion: '7.5.0',
+        engineVersion: '1.47.0-alpha.1',
+        siteUrl: 'https://chat.example',
+      }),
     ]);
   });
 
@@ -263,7 +313,14 @@ describe('POST /v1/apps/:id/install', () => {
     expect((await notify(APP, undefined, { action: 'explode' })).status).toBe(401);
     expect((await notify('no-such-app', w.token, report('install', '1.0.0'))).status).toBe(404);
     expect((await notify(uuidOf('bundle:Northwind Productivity Pack'), w.token, report('install', '1.0.0'))).status).toBe(404);
-    for (const body of [{}, { action: 'explode', appVersion: '1.0.0' }, { action: 'install' }, { action: 'install', appVersion: '' }, { action: 'install', appVersion: 1 }, 'install']) {
+    for (const body of [
+      {},
+      { action: 'explode', appVersion: '1.0.0' },
+      { action: 'install' },
+      { action: 'install', appVersion: '' },
+      { action: 'install', appVersion: 1 },
+      'install',
+    ]) {
       const res = await notify(APP, w.token, body);
       expect([JSON.stringify(body), res.status, typeof res.json?.error]).toEqual([JSON.stringify(body), 400, 'string']);
     }
@@ -339,7 +396,13 @@ describe('installs read from the events', () => {
     const day = (n: number) => new Date(Date.now() - n * 86_400_000);
     const history = [await workspace('History One'), await workspace('History Two')];
     const event = (w: { id: string }, action: 'install' | 'update' | 'uninstall', appVersion: string, at: Date) => ({
-      id: newId(), appId: standup, workspaceId: w.id, action, appVersion, at, dedupeKey: `test:${newId()}`,
+      id: newId(),
+      appId: standup,
+      workspaceId: w.id,
+      action,
+      appVersion,
+      at,
+      dedupeKey: `test:${newId()}`,
     });
     await s.app.db.insert(appInstallEvents).values([
       // Before the window: History One runs 1.0.0 when it opens.
@@ -381,7 +444,10 @@ describe('POST /v1/apps/:id/usage', () => {
     expect(page.meta.total).toBe(1);
     expect(page.data[0]).toMatchObject({ id: first.json.id, workspaceLabel: 'Acme HQ', billingCycleId: '2026-11', items: [item] });
     // Without a report id every call is a record: seven reports page five at a time with the total.
-    for (let i = 0; i < 6; i++) expect((await usage(standup, acme.token, { billingCycleId: `2026-${String(i + 1).padStart(2, '0')}`, items: [{ price: 0.02, quantity: 100 + i }] })).status).toBe(201);
+    for (let i = 0; i < 6; i++)
+      expect(
+        (await usage(standup, acme.token, { billingCycleId: `2026-${String(i + 1).padStart(2, '0')}`, items: [{ price: 0.02, quantity: 100 + i }] })).status,
+      ).toBe(201);
     const one = (await s.request('GET', `/v1/admin/app/${standup}/usage?limit=5&offset=0`, { token: reviewer })).json;
     const two = (await s.request('GET', `/v1/admin/app/${standup}/usage?limit=5&offset=5`, { token: reviewer })).json;
     expect([one.data.length, two.data.length, one.meta.total]).toEqual([5, 2, 7]);
@@ -416,9 +482,13 @@ describe('the workspace simulator (the demo’s numbers)', () => {
       // Each install of a version follows that workspace's download of it, and only of what it may have: the
       // demo's published apps are paid, bought by the seeded workspaces (or through their bundle), or by the
       // workspaces the simulator's buyers bought them for through the checkout.
-      const buyers = (await db.select({ id: checkoutSessions.workspaceId }).from(checkoutSessions).where(eq(checkoutSessions.status, 'completed'))).map((r) => r.id);
+      const buyers = (await db.select({ id: checkoutSessions.workspaceId }).from(checkoutSessions).where(eq(checkoutSessions.status, 'completed'))).map(
+        (r) => r.id,
+      );
       for (const e of events.filter((x) => x.action === 'install')) {
-        expect(events.some((d) => d.action === 'download' && d.workspaceId === e.workspaceId && d.appId === e.appId && d.appVersion === e.appVersion)).toBe(true);
+        expect(events.some((d) => d.action === 'download' && d.workspaceId === e.workspaceId && d.appId === e.appId && d.appVersion === e.appVersion)).toBe(
+          true,
+        );
         expect([jira, standup]).toContain(e.appId);
         expect([hex('ws:acme-hq'), hex('ws:acme-eu'), hex('ws:globex'), hex('ws:initech'), ...buyers]).toContain(e.workspaceId);
         expect(e).toMatchObject({ rocketChatVersion: '7.5.0', engineVersion: '1.47.0' });
@@ -443,8 +513,14 @@ describe('the workspace simulator (the demo’s numbers)', () => {
     }
     expect(() => loadConfig({ NODE_ENV: 'production', SIMULATE_WORKSPACES_SECONDS: '5' })).toThrow(/SIMULATE_WORKSPACES_SECONDS is for development/);
     const production = {
-      NODE_ENV: 'production', CLOUD_ISSUER_URL: 'https://issuer.example', CLOUD_CLIENT_SECRET: 'a-real-secret', PUBLIC_URL: 'https://marketplace.example',
-      SMTP_URL: 'smtp://mail.example:587', PAYMENTS_SANDBOX: 'true', DEMO_WORKSPACES: 'true', LICENSE_PRIVATE_KEY: TEST_LICENSE_KEY,
+      NODE_ENV: 'production',
+      CLOUD_ISSUER_URL: 'https://issuer.example',
+      CLOUD_CLIENT_SECRET: 'a-real-secret',
+      PUBLIC_URL: 'https://marketplace.example',
+      SMTP_URL: 'smtp://mail.example:587',
+      PAYMENTS_SANDBOX: 'true',
+      DEMO_WORKSPACES: 'true',
+      LICENSE_PRIVATE_KEY: TEST_LICENSE_KEY,
     };
     expect(loadConfig(production).simulateWorkspaces).toEqual({ seconds: undefined, demo: false });
     expect(loadConfig({ DEMO_WORKSPACES: 'true' }).simulateWorkspaces).toEqual({ seconds: undefined, demo: true });

@@ -20,7 +20,7 @@ afterAll(() => s.close());
 /** A seeded random: the same moves on every run. */
 function seeded(seed: number) {
   let x = seed;
-  return () => ((x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return () => (x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 }
 
 describe('the workspace simulator', () => {
@@ -35,7 +35,9 @@ describe('the workspace simulator', () => {
     const events = await s.app.db.select().from(appInstallEvents);
     expect(events.filter((e) => e.action === 'install').length).toBeGreaterThan(0);
     // Each install downloaded its package first (a download event) through the real route.
-    expect(events.filter((e) => e.action === 'download').length).toBeGreaterThanOrEqual(events.filter((e) => e.action !== 'download' && e.action !== 'uninstall').length);
+    expect(events.filter((e) => e.action === 'download').length).toBeGreaterThanOrEqual(
+      events.filter((e) => e.action !== 'download' && e.action !== 'uninstall').length,
+    );
     const simulated = [...new Set(events.map((e) => e.workspaceId))];
     // Every workspace it used is registered as staff register one (a client and a hashed secret), with tokens the grant issued.
     const rows = await s.app.db.select().from(workspaces).where(inArray(workspaces.id, simulated));

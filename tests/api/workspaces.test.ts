@@ -19,8 +19,19 @@ const DEFAULT_SCOPE = ROCKET_CHAT_DEFAULT_SCOPES.join(' ');
 const acmeHq = createHash('sha256').update('ws:acme-hq').digest('hex').slice(0, 24);
 
 type Listed = {
-  id: string; nickname: string; address: string; accountId: string; accountName: string; clientId: string; secretPrefix: string;
-  registeredAt: string; registeredBy: string; secretRotatedAt: string | null; lastSeenAt: string | null; revokedAt: string | null; installedApps: number;
+  id: string;
+  nickname: string;
+  address: string;
+  accountId: string;
+  accountName: string;
+  clientId: string;
+  secretPrefix: string;
+  registeredAt: string;
+  registeredBy: string;
+  secretRotatedAt: string | null;
+  lastSeenAt: string | null;
+  revokedAt: string | null;
+  installedApps: number;
 };
 type Credentials = { workspace: Listed; clientId: string; clientSecret: string; portalUrl: string };
 
@@ -170,7 +181,19 @@ describe('framing the checkout pages', () => {
     const id = newId();
     const accountId = newId();
     await s.app.db.insert(accounts).values({ id: accountId, name: 'Old row' });
-    await s.app.db.insert(workspaces).values({ id, accountId, nickname: 'Old row', address, clientId: newId(), secretHash: sha256(id), secretPrefix: 'rcws_old', registeredAt: new Date(), registeredBy: 'staff' });
+    await s.app.db
+      .insert(workspaces)
+      .values({
+        id,
+        accountId,
+        nickname: 'Old row',
+        address,
+        clientId: newId(),
+        secretHash: sha256(id),
+        secretPrefix: 'rcws_old',
+        registeredAt: new Date(),
+        registeredBy: 'staff',
+      });
     return id;
   };
 
@@ -218,7 +241,13 @@ describe('the client_credentials grant, as Rocket.Chat asks for it', () => {
     const [stored] = await tokensOf(made.workspace.id);
     expect(stored).toMatchObject({ tokenHash: sha256(token), scope: DEFAULT_SCOPE });
     expect(stored!.expiresAt.getTime() - stored!.createdAt.getTime()).toBe(3600 * 1000);
-    expect(await workspaceForToken(s.app.db, token)).toEqual({ workspaceId: made.workspace.id, accountId: made.workspace.accountId, scopes: [...ROCKET_CHAT_DEFAULT_SCOPES], lastSeenAt: expect.any(Date), tokenExpiresAt: stored!.expiresAt });
+    expect(await workspaceForToken(s.app.db, token)).toEqual({
+      workspaceId: made.workspace.id,
+      accountId: made.workspace.accountId,
+      scopes: [...ROCKET_CHAT_DEFAULT_SCOPES],
+      lastSeenAt: expect.any(Date),
+      tokenExpiresAt: stored!.expiresAt,
+    });
     // Issuing a token is seeing the workspace.
     expect((await listed(made.workspace.id))?.lastSeenAt).not.toBeNull();
   });
@@ -256,10 +285,15 @@ describe('the client_credentials grant, as Rocket.Chat asks for it', () => {
 
   it('refuses a JSON body and a missing client id (400 invalid_request), and answers it at the cloud’s path only', async () => {
     const made = await register('Form test', 'https://form.example');
-    const json = await s.request('POST', '/api/oauth/token', { body: { grant_type: 'client_credentials', client_id: made.clientId, client_secret: made.clientSecret } });
+    const json = await s.request('POST', '/api/oauth/token', {
+      body: { grant_type: 'client_credentials', client_id: made.clientId, client_secret: made.clientSecret },
+    });
     expect(json.status).toBe(400);
     expect(json.json.error).toBe('invalid_request');
-    const missing = await s.request('POST', '/api/oauth/token', { body: `grant_type=client_credentials&client_secret=${made.clientSecret}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const missing = await s.request('POST', '/api/oauth/token', {
+      body: `grant_type=client_credentials&client_secret=${made.clientSecret}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(missing.status).toBe(400);
     expect(missing.json.error).toBe('invalid_request');
     // The development issuer's own path is the portal's sign-in, not the workspaces'.
@@ -297,13 +331,23 @@ describe('installed apps', () => {
     const [jira, standup, kanban, polls] = ['Jira Connector', 'Standup Bot', 'Kanban Board', 'Poll Master'].map((n) => uuidOf(`app:${n}`));
     const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 12, minutes));
     const event = (appId: string, action: 'download' | 'install' | 'update' | 'uninstall', minutes: number) => ({
-      id: newId(), appId: appId!, workspaceId: ws, action, appVersion: '1.0.0', dedupeKey: `${ws}:${appId}:${action}:${minutes}`, at: at(minutes),
+      id: newId(),
+      appId: appId!,
+      workspaceId: ws,
+      action,
+      appVersion: '1.0.0',
+      dedupeKey: `${ws}:${appId}:${action}:${minutes}`,
+      at: at(minutes),
     });
     await s.app.db.insert(appInstallEvents).values([
-      event(jira!, 'install', 1), event(jira!, 'update', 2), // installed
-      event(standup!, 'install', 1), event(standup!, 'uninstall', 3), // uninstalled
+      event(jira!, 'install', 1),
+      event(jira!, 'update', 2), // installed
+      event(standup!, 'install', 1),
+      event(standup!, 'uninstall', 3), // uninstalled
       event(kanban!, 'download', 1), // downloaded only
-      event(polls!, 'uninstall', 1), event(polls!, 'install', 4), event(polls!, 'download', 5), // installed again
+      event(polls!, 'uninstall', 1),
+      event(polls!, 'install', 4),
+      event(polls!, 'download', 5), // installed again
     ]);
     expect((await listed(ws))?.installedApps).toBe(2);
   });
@@ -335,7 +379,11 @@ describe('rotating the secret', () => {
 describe('at once (meaningful on PostgreSQL, where requests run side by side)', () => {
   it('issues concurrent token requests of one workspace without refusing any', async () => {
     const made = await register('Concurrent test', 'https://concurrent.example');
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => tokenRequest({ client_id: made.clientId, client_secret: made.clientSecret, scope: i % 2 ? 'marketplace:download' : undefined })));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        tokenRequest({ client_id: made.clientId, client_secret: made.clientSecret, scope: i % 2 ? 'marketplace:download' : undefined }),
+      ),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
     expect(await tokensOf(made.workspace.id)).toHaveLength(12);
   });
@@ -427,7 +475,10 @@ describe('with an external issuer (production)', () => {
       const wrong = await tokenRequest({ client_id: made.clientId, client_secret: 'nope' }, '/api/oauth/token', prod);
       expect(wrong.status).toBe(401);
       expect(wrong.json.error).toBe('oauth_invalid_client_credentials');
-      const other = await prod.request('POST', '/api/oauth/token', { body: 'grant_type=refresh_token&refresh_token=x&client_id=y', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const other = await prod.request('POST', '/api/oauth/token', {
+        body: 'grant_type=refresh_token&refresh_token=x&client_id=y',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect(other.status).toBe(400);
       expect(other.json.error).toBe('unsupported_grant_type');
     } finally {

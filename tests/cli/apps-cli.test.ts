@@ -14,7 +14,18 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPublishers, demoUsers } from '../../server/dev/seed/seed-data';
 import { callAt, signInAt, startPortalProcess, tempDataDir, type PortalProcess } from '../portal-process';
-import { CLI_CLIENT_ID, CLI_REDIRECT_URI, CLI_SPEC, CLI_VERSION, FIXTURE_APP, cliTokenStore, copyFixtureApp, freePort, rcApps, type CliMachine } from './apps-cli';
+import {
+  CLI_CLIENT_ID,
+  CLI_REDIRECT_URI,
+  CLI_SPEC,
+  CLI_VERSION,
+  FIXTURE_APP,
+  cliTokenStore,
+  copyFixtureApp,
+  freePort,
+  rcApps,
+  type CliMachine,
+} from './apps-cli';
 import { TestBrowser } from './browser';
 import { makeCertificates } from '../../scripts/apps-cli/certificates';
 import { installed } from './installs';
@@ -52,7 +63,13 @@ const refresh = (refreshToken: string) =>
   fetch(`${portal!.base}/api/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ client_id: CLI_CLIENT_ID, refresh_token: refreshToken, scope: 'offline_access marketplace:app-submit', grant_type: 'refresh_token', redirect_uri: CLI_REDIRECT_URI }),
+    body: new URLSearchParams({
+      client_id: CLI_CLIENT_ID,
+      refresh_token: refreshToken,
+      scope: 'offline_access marketplace:app-submit',
+      grant_type: 'refresh_token',
+      redirect_uri: CLI_REDIRECT_URI,
+    }),
   });
 
 /** Waits for a compile job to end; the job as the publisher's API shows it then. */

@@ -46,7 +46,12 @@ function cliEnv(m: CliMachine): NodeJS.ProcessEnv {
     // CI's marker: a publisher's terminal has no CI, and with it set the CLI's cli-ux 5 (lib/config.js) picks its
     // "simple" action, which holds back everything printed while "waiting for authorization..." runs: the
     // sign-in URL would show only after the sign-in it asks for.
-    if (/^(npm_|vitest|https?_proxy$|all_proxy$|no_proxy$|node_options$|node_env$|display$|wayland_display$|no_color$|force_color$|ci$|continuous_integration$)/i.test(k)) continue;
+    if (
+      /^(npm_|vitest|https?_proxy$|all_proxy$|no_proxy$|node_options$|node_env$|display$|wayland_display$|no_color$|force_color$|ci$|continuous_integration$)/i.test(
+        k,
+      )
+    )
+      continue;
     env[k] = v;
   }
   return Object.assign(env, {

@@ -146,6 +146,9 @@ function choose(forms: Form[], cloudUserId: string, page: Page): { form: Form; b
     const button = form.buttons.find((b) => APPROVE.test(`${b.text} ${b.value}`) && !DECLINE.test(`${b.text} ${b.value}`));
     if (button) return { form, button };
   }
-  const text = page.body.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').slice(0, 800);
+  const text = page.body
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .slice(0, 800);
   throw new Error(`${page.url} shows no form for cloud user ${cloudUserId} and none that approves: ${text}`);
 }

@@ -16,7 +16,11 @@ const CACHE = resolve('.tmp/tests-cli');
  */
 export async function installed(spec: string): Promise<string> {
   const lock = readFileSync(join(spec, 'package-lock.json'));
-  const name = `${JSON.parse(lock.toString()).name}-${createHash('sha256').update(lock).update(readFileSync(join(spec, 'package.json'))).digest('hex').slice(0, 12)}`;
+  const name = `${JSON.parse(lock.toString()).name}-${createHash('sha256')
+    .update(lock)
+    .update(readFileSync(join(spec, 'package.json')))
+    .digest('hex')
+    .slice(0, 12)}`;
   const done = join(CACHE, name);
   if (existsSync(join(done, 'node_modules'))) return done;
   const partial = join(CACHE, `.${name}.${process.pid}.${randomBytes(3).toString('hex')}`);

@@ -73,7 +73,8 @@ export class Terminal {
       const rest = text.slice(this.cursor);
       const match = once(pattern).exec(rest);
       const wrong = unless && once(unless).exec(rest);
-      if (wrong && (!match || wrong.index < match.index)) throw new Error(`The program printed ${unless} while the test waited for ${pattern}. It printed:\n${text}`);
+      if (wrong && (!match || wrong.index < match.index))
+        throw new Error(`The program printed ${unless} while the test waited for ${pattern}. It printed:\n${text}`);
       if (match) {
         this.cursor += match.index + match[0].length;
         return match;

@@ -19,7 +19,12 @@ describe('docs/configuration.md', () => {
 });
 
 /** The README and every document under docs/. */
-const documents = ['README.md', ...readdirSync('docs', { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).map((f) => join('docs', f))];
+const documents = [
+  'README.md',
+  ...readdirSync('docs', { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => join('docs', f)),
+];
 
 /** A heading's anchor as GitHub makes it: lower case, punctuation dropped, spaces to hyphens. */
 const slug = (heading: string) =>

@@ -64,11 +64,22 @@ describe('staff manage publishers in Chromium', () => {
     await contact.getByRole('button', { name: 'Send' }).click();
     await page.getByText('Email successfully sent to: Northwind Integrations!').first().waitFor();
     const outbox = join(portal.server.config.dataDir, 'outbox');
-    const files = () => { try { return readdirSync(outbox).filter((f) => f.endsWith('.eml')); } catch { return []; } };
-    await expect.poll(async () => {
-      const mails = await Promise.all(files().map((f) => simpleParser(readFileSync(join(outbox, f)))));
-      return mails.some((m) => m.subject === 'Your payout details' && (m.text ?? '').includes('Hello Olivia'));
-    }, { timeout: E2E_WAIT_MS }).toBe(true);
+    const files = () => {
+      try {
+        return readdirSync(outbox).filter((f) => f.endsWith('.eml'));
+      } catch {
+        return [];
+      }
+    };
+    await expect
+      .poll(
+        async () => {
+          const mails = await Promise.all(files().map((f) => simpleParser(readFileSync(join(outbox, f)))));
+          return mails.some((m) => m.subject === 'Your payout details' && (m.text ?? '').includes('Hello Olivia'));
+        },
+        { timeout: E2E_WAIT_MS },
+      )
+      .toBe(true);
 
     await page.getByRole('button', { name: 'Payout' }).click();
     const payout = page.getByRole('dialog', { name: 'Payout' });

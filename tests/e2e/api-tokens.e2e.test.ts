@@ -17,7 +17,6 @@ afterAll(() => portal?.close());
 const jira = uuidOf('app:Jira Connector');
 const api = (path: string, token: string) => fetch(`${portal.server.base}${path}`, { headers: { authorization: `Bearer ${token}` } });
 
-
 describe('API tokens in Chromium', () => {
   it('creates a token by keyboard, shows its secret once, lists it without it, records its use, and revokes it', async () => {
     const page = await portal.page();
@@ -102,7 +101,10 @@ describe('API tokens in Chromium', () => {
     await dialog.getByRole('checkbox', { name: 'Jira Connector' }).click();
     await dialog.getByRole('button', { name: TOKEN_TEXT.create }).click();
     await owner.getByRole('dialog', { name: TOKEN_TEXT.createdTitle }).getByRole('button', { name: 'Done' }).click();
-    await card.getByRole('row', { name: /Read-only mirror/ }).getByText('Jira Connector').waitFor();
+    await card
+      .getByRole('row', { name: /Read-only mirror/ })
+      .getByText('Jira Connector')
+      .waitFor();
     await owner.context().close();
 
     const page = await portal.page();
@@ -177,7 +179,10 @@ describe('trusted publishing in Chromium', () => {
     await dialog.getByLabel(TRUST_TEXT.refLabel).fill('refs/heads/main');
     expect(await layoutProblems(page), 'the dialog at 390 px').toEqual([]);
     await dialog.getByRole('button', { name: TRUST_TEXT.add }).click();
-    await section.getByRole('table', { name: TRUST_TEXT.title }).getByRole('row', { name: /a-rather-long-repository-name/ }).waitFor();
+    await section
+      .getByRole('table', { name: TRUST_TEXT.title })
+      .getByRole('row', { name: /a-rather-long-repository-name/ })
+      .waitFor();
     await section.getByText(TRUST_TEXT.exampleTitle).click();
     await page.waitForLoadState('networkidle');
     expect(await layoutProblems(page), 'the app page at 390 px').toEqual([]);

@@ -25,7 +25,10 @@ const requestUrl = (extra: Record<string, string> = {}) =>
     workspaceId,
     frameworkVersion: '1.47.0',
     requester: b64(requester),
-    admins: b64([{ id: 'u-root', username: 'root', name: 'Root' }, { id: 'u-ops', username: 'ops' }]),
+    admins: b64([
+      { id: 'u-root', username: 'root', name: 'Root' },
+      { id: 'u-ops', username: 'ops' },
+    ]),
     ...extra,
   })}`;
 
@@ -56,7 +59,10 @@ describe('the app request pages in Chromium', () => {
     await frame.getByRole('heading', { name: 'Request sent' }).waitFor();
     await expect.poll(modal.messages).toEqual([JSON.stringify({ result: true, message: 'We need Jira for the support team.' })]);
     await expectNoAxeViolations(modal.current(), 'request access: sent');
-    const rows = await portal.server.app.db.select().from(appRequests).where(and(eq(appRequests.workspaceId, workspaceId), eq(appRequests.appId, jira)));
+    const rows = await portal.server.app.db
+      .select()
+      .from(appRequests)
+      .where(and(eq(appRequests.workspaceId, workspaceId), eq(appRequests.appId, jira)));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ requester, message: 'We need Jira for the support team.', seen: false });
 

@@ -98,9 +98,11 @@ async function expectShown(page: Page, state: Snap, label: string) {
     expect(path(), label).not.toBe('/publisher/register');
     expect(await tokenIn(page), label).not.toBeNull();
   } else if (state.matches({ signedIn: 'unregistered' })) {
-    await page.waitForURL((u) => u.pathname === '/publisher/register', { timeout: E2E_WAIT_MS }).catch(() => {
-      throw new Error(`${label}: expected the sign-up page, at ${page.url()}`);
-    });
+    await page
+      .waitForURL((u) => u.pathname === '/publisher/register', { timeout: E2E_WAIT_MS })
+      .catch(() => {
+        throw new Error(`${label}: expected the sign-up page, at ${page.url()}`);
+      });
     await page.getByRole('heading', { name: 'Publisher Sign Up' }).waitFor();
     expect(await tokenIn(page), label).not.toBeNull();
   } else if (state.matches('exchanging')) {
@@ -119,7 +121,9 @@ async function authorize(page: Page, then: AuthEvent | undefined, failExchange: 
   await page.waitForURL(/\/dev-auth\/authorize/);
   if (failExchange) {
     // The server refuses the exchange of a code it did not issue.
-    await page.route('**/v1/oauth/exchange', (route) => route.continue({ postData: JSON.stringify({ ...JSON.parse(route.request().postData() ?? '{}'), code: 'not-a-code' }) }));
+    await page.route('**/v1/oauth/exchange', (route) =>
+      route.continue({ postData: JSON.stringify({ ...JSON.parse(route.request().postData() ?? '{}'), code: 'not-a-code' }) }),
+    );
   }
   if (then?.type === 'ACCOUNT_MISSING') {
     newcomers += 1;
@@ -133,7 +137,14 @@ async function authorize(page: Page, then: AuthEvent | undefined, failExchange: 
 }
 
 const signUp = (page: Page) =>
-  signUpPublisher(page, { name: `Hopper Labs ${newcomers}`, city: 'Arlington', state: 'Virginia', country: 'United States', site: 'https://hopper.example', username: `grace${newcomers}` });
+  signUpPublisher(page, {
+    name: `Hopper Labs ${newcomers}`,
+    city: 'Arlington',
+    state: 'Virginia',
+    country: 'United States',
+    site: 'https://hopper.example',
+    username: `grace${newcomers}`,
+  });
 
 /** `page.goto`, again if a navigation the page started by itself interrupted it. */
 async function gotoFirmly(page: Page, url: string) {
@@ -168,7 +179,11 @@ async function perform(page: Page, before: Snap, event: AuthEvent, rest: AuthEve
       return page.getByRole('button', { name: 'Sign in again' }).click();
     case 'CALLBACK':
       if (!event.stored) return gotoFirmly(page, `${base}/oauth/callback?code=x&state=unknown`);
-      return authorize(page, rest.find((e) => e.type.startsWith('ACCOUNT_')), rest[0]?.type === 'EXCHANGE_FAILED');
+      return authorize(
+        page,
+        rest.find((e) => e.type.startsWith('ACCOUNT_')),
+        rest[0]?.type === 'EXCHANGE_FAILED',
+      );
     case 'REGISTERED':
       return signUp(page);
     case 'GO_HOME':
@@ -176,7 +191,16 @@ async function perform(page: Page, before: Snap, event: AuthEvent, rest: AuthEve
       // has arrived somewhere, or that late navigation would abort the next step's own.
       await page.getByRole('button', { name: 'Go Home' }).click();
       await expect
-        .poll(async () => page.url().includes('/dev-auth/authorize') || new URL(page.url()).pathname === '/publisher/register' || (await page.getByRole('navigation', { name: 'Publisher' }).isVisible().catch(() => false)), { timeout: E2E_WAIT_MS })
+        .poll(
+          async () =>
+            page.url().includes('/dev-auth/authorize') ||
+            new URL(page.url()).pathname === '/publisher/register' ||
+            (await page
+              .getByRole('navigation', { name: 'Publisher' })
+              .isVisible()
+              .catch(() => false)),
+          { timeout: E2E_WAIT_MS },
+        )
         .toBe(true);
       return void (await page.waitForLoadState('load').catch(() => undefined));
     case 'SIGN_OUT':
@@ -207,38 +231,50 @@ for (const withSession of [false, true]) {
     })
     // With a stored session, the session is Olivia's (registered): paths about another kind of stored
     // account are the SPA controller's model test's (tests/model/auth.test.ts).
-    .filter((events) => !withSession || !events.slice(0, sessionChange(events)).some((e) => e.type === 'ACCOUNT_MISSING' || (e.type === 'ACCOUNT_LOADED' && !e.isRegistered)))
-    .filter((events, i, all) => events.length > 0 && !all.some((other, j) => j !== i && other.length > events.length && events.every((e, k) => JSON.stringify(other[k]) === JSON.stringify(e))));
+    .filter(
+      (events) =>
+        !withSession || !events.slice(0, sessionChange(events)).some((e) => e.type === 'ACCOUNT_MISSING' || (e.type === 'ACCOUNT_LOADED' && !e.isRegistered)),
+    )
+    .filter(
+      (events, i, all) =>
+        events.length > 0 &&
+        !all.some((other, j) => j !== i && other.length > events.length && events.every((e, k) => JSON.stringify(other[k]) === JSON.stringify(e))),
+    );
 
   describe(`sign-in in Chromium, ${withSession ? 'with' : 'without'} a stored session`, () => {
     it('has generated paths', () => expect(paths.length).toBeGreaterThan(5));
     for (const events of paths) {
-      it(events.map((e) => e.type + ('isRegistered' in e ? `(${e.isRegistered})` : '') + (e.type === 'CALLBACK' ? `(${e.stored ? 'known' : 'unknown'})` : '')).join(' → '), async () => {
-        const page = await portal.page();
-        let state = getInitialSnapshot(authMachine, input);
-        if (withSession) {
-          // A stored session: signed in before, then
-          // the SPA starts again.
-          await page.goto(`${portal.server.base}/publisher/apps`);
-          await authorize(page, { type: 'ACCOUNT_LOADED', isRegistered: true }, false);
-          await page.waitForURL((u) => u.pathname.startsWith('/publisher/'));
-          await page.getByRole('heading', { level: 1 }).first().waitFor();
-          await page.goto(`${portal.server.base}/publisher/apps`);
-        } else {
-          await page.goto(`${portal.server.base}/sign-out`);
-          await page.evaluate(() => localStorage.clear());
-        }
-        coverage.visit(state, [authMachine.root.states.booting!]);
-        for (const [i, event] of events.entries()) {
-          const next = getNextSnapshot(authMachine, state, event);
-          await perform(page, state, event, events.slice(i + 1));
-          await expectShown(page, next, `${event.type} in ${JSON.stringify(state.value)}`);
-          // GO_HOME passes through booting: record the eventless transition it takes.
-          coverage.step(state, event, next);
-          state = next;
-        }
-        await page.context().close();
-      });
+      it(
+        events
+          .map((e) => e.type + ('isRegistered' in e ? `(${e.isRegistered})` : '') + (e.type === 'CALLBACK' ? `(${e.stored ? 'known' : 'unknown'})` : ''))
+          .join(' → '),
+        async () => {
+          const page = await portal.page();
+          let state = getInitialSnapshot(authMachine, input);
+          if (withSession) {
+            // A stored session: signed in before, then
+            // the SPA starts again.
+            await page.goto(`${portal.server.base}/publisher/apps`);
+            await authorize(page, { type: 'ACCOUNT_LOADED', isRegistered: true }, false);
+            await page.waitForURL((u) => u.pathname.startsWith('/publisher/'));
+            await page.getByRole('heading', { level: 1 }).first().waitFor();
+            await page.goto(`${portal.server.base}/publisher/apps`);
+          } else {
+            await page.goto(`${portal.server.base}/sign-out`);
+            await page.evaluate(() => localStorage.clear());
+          }
+          coverage.visit(state, [authMachine.root.states.booting!]);
+          for (const [i, event] of events.entries()) {
+            const next = getNextSnapshot(authMachine, state, event);
+            await perform(page, state, event, events.slice(i + 1));
+            await expectShown(page, next, `${event.type} in ${JSON.stringify(state.value)}`);
+            // GO_HOME passes through booting: record the eventless transition it takes.
+            coverage.step(state, event, next);
+            state = next;
+          }
+          await page.context().close();
+        },
+      );
     }
   });
 }

@@ -31,8 +31,13 @@ export const CARD_OK = '4242 4242 4242 4242';
 export const CARD_DECLINED = '4000 0000 0000 0002';
 export const DECLINED = 'Your card was declined.';
 
-export const checkoutUrl = (env: CheckoutEnv, appId: string, page: 'buy' | 'subscribe' | 'subscribe/details', ws: Workspace, more: Record<string, string> = {}) =>
-  `${env.base}/apps/${appId}/${page}?${new URLSearchParams({ workspaceId: ws.id, token: ws.token, seats: '35', ...more })}`;
+export const checkoutUrl = (
+  env: CheckoutEnv,
+  appId: string,
+  page: 'buy' | 'subscribe' | 'subscribe/details',
+  ws: Workspace,
+  more: Record<string, string> = {},
+) => `${env.base}/apps/${appId}/${page}?${new URLSearchParams({ workspaceId: ws.id, token: ws.token, seats: '35', ...more })}`;
 
 const hostPage = (src: string) => `<!doctype html><html lang="en"><head><title>Rocket.Chat</title></head><body><main><h1>Marketplace</h1>
 <iframe title="Checkout" src="${src.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;')}" style="width:100%;height:760px;border:0"></iframe></main>
@@ -91,7 +96,8 @@ export const layoutProblems = (page: Page) =>
       // Radix's radio cards keep a transparent, aria-hidden input beside each card for forms: not a control anyone sees.
       if (el.closest('[aria-hidden="true"]') || getComputedStyle(el).opacity === '0') continue;
       const box = el.getBoundingClientRect();
-      if (box.width > 0 && (box.left < -1 || box.right > doc.clientWidth + 1)) problems.push(`"${el.textContent || el.getAttribute('aria-label') || el.tagName}" is cut off`);
+      if (box.width > 0 && (box.left < -1 || box.right > doc.clientWidth + 1))
+        problems.push(`"${el.textContent || el.getAttribute('aria-label') || el.tagName}" is cut off`);
     }
     for (const dialog of document.querySelectorAll<HTMLElement>('[role="dialog"], [role="alertdialog"]')) {
       const box = dialog.getBoundingClientRect();

@@ -11,7 +11,16 @@ import { ROCKET_CHAT_DEFAULT_SCOPES } from '../../server/workspaces/scopes';
 import { registerWorkspace, type RegisteredWorkspace } from '../registered-workspace';
 import { startReceiver } from '../webhook-receiver';
 import { startPortal } from './browser';
-import { atPhoneWidth, buyInTheModal, buyOnItsOwnPage, manageOnDetails, startRocketChatHost, subscribePerSeat, type CheckoutEnv, type Workspace } from './checkout-steps';
+import {
+  atPhoneWidth,
+  buyInTheModal,
+  buyOnItsOwnPage,
+  manageOnDetails,
+  startRocketChatHost,
+  subscribePerSeat,
+  type CheckoutEnv,
+  type Workspace,
+} from './checkout-steps';
 
 /**
  * The buyer's checkout pages in Chromium against the real portal (docs/rocketchat.md, Buying): Rocket.Chat's buy and subscribe pages
@@ -71,7 +80,10 @@ beforeAll(async () => {
   const hookId = (hook.json.webhook?.id ?? hook.json.id) as string;
   webhookSecret = hook.json.secret;
   const [made] = await portal.server.app.db.select({ publisherId: webhooks.publisherId }).from(webhooks).where(eq(webhooks.id, hookId));
-  await portal.server.app.db.update(webhooks).set({ enabled: false }).where(and(eq(webhooks.publisherId, made!.publisherId), ne(webhooks.id, hookId)));
+  await portal.server.app.db
+    .update(webhooks)
+    .set({ enabled: false })
+    .where(and(eq(webhooks.publisherId, made!.publisherId), ne(webhooks.id, hookId)));
   balanceBefore = await balance();
 });
 afterAll(async () => {
@@ -107,14 +119,20 @@ describe('the checkout pages in Chromium', () => {
     const synced = async (appId: string) => {
       const res = await fetch(`${env.base}/v1/workspaces/${a.id}/apps/${appId}`, { headers: { authorization: `Bearer ${sync}` } });
       expect(res.status).toBe(200);
-      return ((await res.json()) as { latest: { isPurchased: boolean; subscriptionInfo: { status: string; license: { license: string; version: number } } } }).latest;
+      return ((await res.json()) as { latest: { isPurchased: boolean; subscriptionInfo: { status: string; license: { license: string; version: number } } } })
+        .latest;
     };
     expect((await synced(buyApp.id)).isPurchased).toBe(true);
     const seat = await synced(seatApp.id);
     expect([seat.isPurchased, seat.subscriptionInfo.status, seat.subscriptionInfo.license.version]).toEqual([true, 'trialing', 1]);
     // Decrypted as Apps-Engine's AppLicenseManager does, with the public key the workspace got at registration.
     const licence = JSON.parse(publicDecrypt(publicKey, Buffer.from(seat.subscriptionInfo.license.license, 'base64')).toString()) as {
-      appId: string; isBundle: boolean; seats: number; maxSeats: number; expireDate: string; renewalDate: string;
+      appId: string;
+      isBundle: boolean;
+      seats: number;
+      maxSeats: number;
+      expireDate: string;
+      renewalDate: string;
     };
     expect(licence).toMatchObject({ appId: seatApp.id, isBundle: false, seats: 60 });
     // The 14-day trial, and the days of grace after it (Rocket.Chat syncs once a day).
@@ -123,7 +141,9 @@ describe('the checkout pages in Chromium', () => {
     expect(days).toBeLessThan(18);
 
     // The bought app's package downloads, as Rocket.Chat installs it.
-    const download = await fetch(`${env.base}/v2/apps/${buyApp.id}/download/1.0.0?token=${await token('marketplace:download')}`, { headers: { 'x-apps-engine-version': '1.66.0' } });
+    const download = await fetch(`${env.base}/v2/apps/${buyApp.id}/download/1.0.0?token=${await token('marketplace:download')}`, {
+      headers: { 'x-apps-engine-version': '1.66.0' },
+    });
     expect([download.status, download.headers.get('content-type')]).toEqual([200, 'application/zip']);
     expect((await download.arrayBuffer()).byteLength).toBeGreaterThan(0);
 
@@ -134,19 +154,31 @@ describe('the checkout pages in Chromium', () => {
     expect([bought, subscribed].every(Boolean)).toBe(true);
     const listed = (await portal.server.request('GET', '/v1/publisher/purchases?limit=100', { token: owner })).json as { data: { _id: string }[] };
     expect(listed.data.map((p) => p._id)).toEqual(expect.arrayContaining([bought.id, subscribed.id]));
-    const paidInModal = (await portal.server.app.db.select().from(purchaseRecords).where(eq(purchaseRecords.workspaceId, b.id))).filter((r) => r.purchaseType === 'buy');
+    const paidInModal = (await portal.server.app.db.select().from(purchaseRecords).where(eq(purchaseRecords.workspaceId, b.id))).filter(
+      (r) => r.purchaseType === 'buy',
+    );
     const share = (price: number) => price * (1 - portal.server.app.sales.feePercent / 100);
-    expect(Math.abs((await balance()) - balanceBefore - share(bought.price) - paidInModal.reduce((sum, r) => sum + share(r.price), 0))).toBeLessThanOrEqual(0.011);
+    expect(Math.abs((await balance()) - balanceBefore - share(bought.price) - paidInModal.reduce((sum, r) => sum + share(r.price), 0))).toBeLessThanOrEqual(
+      0.011,
+    );
 
     // Its webhook: what the webhooks worker does (the outbox fanned out, each delivery made), received signed.
     while ((await dispatchEvents(portal.server.app.db)) > 0);
     while (await deliverNext(portal.server.app.webhookDeliveries()));
     const verifier = new Verifier(webhookSecret);
-    const events = receiver.received.map((r) => verifier.verify(r.body, r.headers as Record<string, string>) as { type: string; data: { purchase: { _id: string }; workspaceId: string } });
+    const events = receiver.received.map(
+      (r) => verifier.verify(r.body, r.headers as Record<string, string>) as { type: string; data: { purchase: { _id: string }; workspaceId: string } },
+    );
     expect(events).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ type: 'app.purchase.created', data: expect.objectContaining({ purchase: expect.objectContaining({ _id: bought.id }), workspaceId: a.id }) }),
-        expect.objectContaining({ type: 'app.subscription.created', data: expect.objectContaining({ purchase: expect.objectContaining({ _id: subscribed.id }), workspaceId: a.id }) }),
+        expect.objectContaining({
+          type: 'app.purchase.created',
+          data: expect.objectContaining({ purchase: expect.objectContaining({ _id: bought.id }), workspaceId: a.id }),
+        }),
+        expect.objectContaining({
+          type: 'app.subscription.created',
+          data: expect.objectContaining({ purchase: expect.objectContaining({ _id: subscribed.id }), workspaceId: a.id }),
+        }),
       ]),
     );
   });

@@ -28,7 +28,9 @@ beforeAll(async () => {
   callback = `http://127.0.0.1:${(callbackServer.address() as AddressInfo).port}/callback`;
   // Serving the built SPA: its fallback must leave the authorization server's paths alone.
   s = await startServer({ serveSpa: true });
-  await s.app.db.insert(oauthClients).values({ id: 'apps-cli-e2e', name: 'Rocket.Chat Apps CLI', redirectUris: [callback], scopes: ['offline_access', 'marketplace:app-submit'] });
+  await s.app.db
+    .insert(oauthClients)
+    .values({ id: 'apps-cli-e2e', name: 'Rocket.Chat Apps CLI', redirectUris: [callback], scopes: ['offline_access', 'marketplace:app-submit'] });
   browser = await launchChromium();
 });
 afterAll(async () => {

@@ -82,7 +82,9 @@ describe('curating the marketplace in Chromium', () => {
     await drawer.getByRole('button', { name: 'Save' }).click();
     await tooDeep.nth(1).waitFor();
     await drawer.getByLabel('Body').fill('<p>Well done, {{ developer.firstName }}.</p>');
-    await expect.poll(() => drawer.frameLocator('iframe[title="Email preview"]').locator('body').textContent(), { timeout: E2E_WAIT_MS }).toContain('Well done, Olivia.');
+    await expect
+      .poll(() => drawer.frameLocator('iframe[title="Email preview"]').locator('body').textContent(), { timeout: E2E_WAIT_MS })
+      .toContain('Well done, Olivia.');
     await expectNoAxeViolations(page, 'email template drawer');
     await drawer.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Email Template Created/Updated').first().waitFor();

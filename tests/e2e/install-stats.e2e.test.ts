@@ -19,7 +19,10 @@ const hex = (name: string) => createHash('sha256').update(name).digest('hex').sl
 async function tokenFor(workspaceId: string) {
   const token = randomBytes(32).toString('base64url');
   await portal.server.app.db.insert(workspaceTokens).values({
-    tokenHash: createHash('sha256').update(token).digest('hex'), workspaceId, scope: 'marketplace:read marketplace:download', expiresAt: new Date(Date.now() + 3_600_000),
+    tokenHash: createHash('sha256').update(token).digest('hex'),
+    workspaceId,
+    scope: 'marketplace:read marketplace:download',
+    expiresAt: new Date(Date.now() + 3_600_000),
   });
   return token;
 }
@@ -34,7 +37,15 @@ async function rocketChat(token: string, action: 'install' | 'uninstall') {
   const res = await fetch(`${base}/v1/apps/${jira}/install`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ action, appName: 'Jira Connector', appSlug: 'jira-connector', appVersion: '1.0.0', rocketChatVersion: '7.5.0', engineVersion: '1.47.0', siteUrl: 'https://chat.example' }),
+    body: JSON.stringify({
+      action,
+      appName: 'Jira Connector',
+      appSlug: 'jira-connector',
+      appVersion: '1.0.0',
+      rocketChatVersion: '7.5.0',
+      engineVersion: '1.47.0',
+      siteUrl: 'https://chat.example',
+    }),
   });
   expect(res.status).toBe(200);
 }
@@ -52,8 +63,27 @@ beforeAll(async () => {
   const accountId = newId();
   const workspaceId = newId();
   await db.insert(accounts).values({ id: accountId, name: 'Harbor Freight' });
-  await db.insert(workspaces).values({ id: workspaceId, accountId, nickname: 'Harbor Freight', address: 'https://harbor-freight.chat.example', clientId: 'e2e-harbor', registeredAt: new Date() });
-  await db.insert(appInstallEvents).values({ id: newId(), appId: jira, workspaceId, action: 'install', appVersion: '1.0.0', at: new Date(Date.now() - 30 * 86_400_000), dedupeKey: `e2e:${newId()}` });
+  await db
+    .insert(workspaces)
+    .values({
+      id: workspaceId,
+      accountId,
+      nickname: 'Harbor Freight',
+      address: 'https://harbor-freight.chat.example',
+      clientId: 'e2e-harbor',
+      registeredAt: new Date(),
+    });
+  await db
+    .insert(appInstallEvents)
+    .values({
+      id: newId(),
+      appId: jira,
+      workspaceId,
+      action: 'install',
+      appVersion: '1.0.0',
+      at: new Date(Date.now() - 30 * 86_400_000),
+      dedupeKey: `e2e:${newId()}`,
+    });
 });
 afterAll(() => portal?.close());
 
@@ -66,7 +96,8 @@ const layoutProblems = (page: Page) =>
     for (const dialog of document.querySelectorAll<HTMLElement>('[role="dialog"]')) {
       if (dialog.scrollWidth > dialog.clientWidth + 1) problems.push(`the dialog scrolls sideways (${dialog.scrollWidth} > ${dialog.clientWidth})`);
       // A dialog wider than the screen is cut off (its overlay does not make the page scroll).
-      if (dialog.getBoundingClientRect().right > window.innerWidth + 1) problems.push(`the dialog is wider than the screen (${Math.round(dialog.getBoundingClientRect().right)} > ${window.innerWidth})`);
+      if (dialog.getBoundingClientRect().right > window.innerWidth + 1)
+        problems.push(`the dialog is wider than the screen (${Math.round(dialog.getBoundingClientRect().right)} > ${window.innerWidth})`);
     }
     for (const viewport of document.querySelectorAll<HTMLElement>('.rt-TableRoot [data-radix-scroll-area-viewport]')) {
       const caption = viewport.closest('.rt-TableRoot')?.querySelector('caption')?.textContent ?? 'a table';

@@ -20,7 +20,12 @@ let waiting: Made;
 let cited: Made;
 
 const HOUR = 3_600_000;
-const secret: StoredFinding = { check: 'secrets', reason: 'A private key is in the package (keys/app.pem, line 1): remove it and upload a revision.', file: 'keys/app.pem', line: 1 };
+const secret: StoredFinding = {
+  check: 'secrets',
+  reason: 'A private key is in the package (keys/app.pem, line 1): remove it and upload a revision.',
+  file: 'keys/app.pem',
+  line: 1,
+};
 const permission: StoredFinding = { check: 'new-permissions', reason: 'This version asks for a new permission: room.read.' };
 const blockedText = `Secrets in the package: ${secret.reason}`;
 
@@ -35,7 +40,16 @@ async function compiledApp(name: string, findings: StoredFinding[]): Promise<Mad
   await portal.server.app.db.update(compileJobs).set({ status: 'succeeded', findings, finishedAt: new Date() }).where(eq(compileJobs.id, v.compileJobId));
   await portal.server.app.db
     .update(appVersions)
-    .set({ status: 'compiled', compiled: true, categories: ['Productivity'], languages: ['en'], shortDescription: 'Reminds a room', description: 'Reminds a room later.', privacyPolicySummary: 'Nothing kept.', documentationUrl: 'https://docs.example/r' })
+    .set({
+      status: 'compiled',
+      compiled: true,
+      categories: ['Productivity'],
+      languages: ['en'],
+      shortDescription: 'Reminds a room',
+      description: 'Reminds a room later.',
+      privacyPolicySummary: 'Nothing kept.',
+      documentationUrl: 'https://docs.example/r',
+    })
     .where(eq(appVersions.internalId, v.internalId));
   return { appId: made.json.appId, internalId: v.internalId, version: v.version };
 }
@@ -53,7 +67,10 @@ beforeAll(async () => {
   await submit(waiting);
   await submit(cited);
   // Waiting three hours: 45 left to the 48-hour target.
-  await portal.server.app.db.update(appVersions).set({ submittedAt: new Date(Date.now() - 3 * HOUR) }).where(eq(appVersions.internalId, waiting.internalId));
+  await portal.server.app.db
+    .update(appVersions)
+    .set({ submittedAt: new Date(Date.now() - 3 * HOUR) })
+    .where(eq(appVersions.internalId, waiting.internalId));
 });
 afterAll(() => portal?.close());
 
@@ -67,10 +84,9 @@ describe('the publish checks’ findings and review notes, in Chromium', () => {
     const checks = page.getByRole('region', { name: `Publish checks of v${blocked.version}` });
     await checks.getByText('2 findings · 1 blocks submission').waitFor();
     const items = checks.getByRole('list', { name: 'Findings of the publish checks' }).getByRole('listitem');
-    await expect.poll(() => items.allTextContents()).toEqual([
-      `Blocks submissionSecrets in the package${secret.reason}keys/app.pem:1`,
-      `WarningNew permissions${permission.reason}`,
-    ]);
+    await expect
+      .poll(() => items.allTextContents())
+      .toEqual([`Blocks submissionSecrets in the package${secret.reason}keys/app.pem:1`, `WarningNew permissions${permission.reason}`]);
     const submitButton = page.getByRole('button', { name: 'Submit for Review' });
     expect(await submitButton.isDisabled()).toBe(true);
     await page.getByText(blockedText, { exact: true }).waitFor();
@@ -144,7 +160,9 @@ describe('the publish checks’ findings and review notes, in Chromium', () => {
     const versions = page.getByRole('table', { name: 'Versions' });
     await versions.getByText('Say why the app needs room.read, and drop the digest line.').waitFor();
     const citations = versions.getByRole('list', { name: 'Citations of the note' }).getByRole('listitem');
-    await expect.poll(() => citations.allTextContents()).toEqual([`New permissions: ${permission.reason}`, expect.stringMatching(/^lib\/blocks\.ts, line 4 \(new\).+/)]);
+    await expect
+      .poll(() => citations.allTextContents())
+      .toEqual([`New permissions: ${permission.reason}`, expect.stringMatching(/^lib\/blocks\.ts, line 4 \(new\).+/)]);
     const text = await citations.nth(1).locator('code').textContent();
     const source = new TextDecoder().decode(fixtureFiles('reminder-bot')['lib/blocks.ts']);
     expect(text).toBe(source.split('\n')[3]);

@@ -49,7 +49,9 @@ describe('the whole publish loop in Chromium', () => {
     await publisher.getByText('Choose one .zip file: the app package.').waitFor();
     await expectNoAxeViolations(publisher, 'upload step');
     // A zip the server refuses shows '{error} ({code})', and the wizard stays on the step.
-    await publisher.getByLabel('App package (.zip)').setInputFiles({ name: 'empty.zip', mimeType: 'application/zip', buffer: zip({ 'README.md': 'no app here' }) });
+    await publisher
+      .getByLabel('App package (.zip)')
+      .setInputFiles({ name: 'empty.zip', mimeType: 'application/zip', buffer: zip({ 'README.md': 'no app here' }) });
     await publisher.getByRole('button', { name: 'Next' }).click();
     await publisher.getByText('The package has no app.json at its root. (manifest_missing)').waitFor();
     await publisher.getByRole('link', { name: 'Apps', exact: true }).first().click();
@@ -108,7 +110,11 @@ describe('the whole publish loop in Chromium', () => {
   it('shows the diagnostics of a broken package with file:line:character', async () => {
     const page = await portal.page();
     await signInAs(page, portal.server.base, /Olivia Bennett/);
-    const files = withManifest(fixtureFiles('standup-helper'), { id: '1d7e5c3a-9b8f-4e21-a6d4-3c2b1a0f9e87', nameSlug: 'standup-broken', name: 'Standup Broken' });
+    const files = withManifest(fixtureFiles('standup-helper'), {
+      id: '1d7e5c3a-9b8f-4e21-a6d4-3c2b1a0f9e87',
+      nameSlug: 'standup-broken',
+      name: 'Standup Broken',
+    });
     const cmd = new TextDecoder().decode(files['commands/StandupCommand.ts'] as Uint8Array);
     files['commands/StandupCommand.ts'] = cmd.replace('const text = [', "const count: number = 'three';\n        const text = [");
     // Sixty more errors in a second file: the list must scroll inside the dialog, within the viewport.
@@ -135,10 +141,12 @@ describe('the whole publish loop in Chromium', () => {
     await list.focus();
     await page.keyboard.press('End');
     const last = many.getByText('lib/many.ts:60:14');
-    await expect.poll(async () => {
-      const [item, area] = [await last.boundingBox(), await list.boundingBox()];
-      return item !== null && area !== null && item.y >= area.y && item.y + item.height <= area.y + area.height + 1;
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const [item, area] = [await last.boundingBox(), await list.boundingBox()];
+        return item !== null && area !== null && item.y >= area.y && item.y + item.height <= area.y + area.height + 1;
+      })
+      .toBe(true);
     await expectNoAxeViolations(page, 'diagnostics of an upload');
     await page.context().close();
   });

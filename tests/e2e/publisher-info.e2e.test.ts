@@ -12,7 +12,10 @@ describe('the publisher profile in Chromium', () => {
     const page = await portal.page();
     await signInAs(page, portal.server.base, /Olivia Bennett/, '/publisher/info');
     await page.getByRole('heading', { name: 'Publisher Profile', level: 1 }).waitFor();
-    await page.getByRole('table', { name: 'Developers' }).getByRole('rowheader', { name: /Marcus Chen/ }).waitFor();
+    await page
+      .getByRole('table', { name: 'Developers' })
+      .getByRole('rowheader', { name: /Marcus Chen/ })
+      .waitFor();
     await page.getByText('$1,843.20').waitFor();
     await expectNoAxeViolations(page, 'publisher profile');
 
@@ -41,7 +44,10 @@ describe('the publisher profile in Chromium', () => {
     await noah.getByText('Viewer').waitFor();
 
     // The last owner keeps the role: the server says why.
-    await page.getByRole('row', { name: /Olivia Bennett/ }).getByRole('button', { name: /Change Role/ }).click();
+    await page
+      .getByRole('row', { name: /Olivia Bennett/ })
+      .getByRole('button', { name: /Change Role/ })
+      .click();
     await change.getByRole('radio', { name: /Viewer/ }).click();
     await change.getByRole('button', { name: 'Save' }).click();
     await change.getByText('A publisher needs at least one owner: make someone else an owner first.').waitFor();

@@ -108,7 +108,10 @@ describe('staff manage purchase records in Chromium', () => {
   it('the publisher sees a new purchase at the top of its purchases', async () => {
     const support = await portal.server.signIn('support');
     const jira = (await portal.server.request('GET', '/v1/admin/apps?q=Jira', { token: support })).json.data[0].appId;
-    const made = await portal.server.request('POST', '/v1/admin/purchases', { token: support, body: { appId: jira, workspaceId: acmeHq, externallyManaged: true, planId: '', seats: 0, addonTierId: '', periodEnd: new Date().toISOString() } });
+    const made = await portal.server.request('POST', '/v1/admin/purchases', {
+      token: support,
+      body: { appId: jira, workspaceId: acmeHq, externallyManaged: true, planId: '', seats: 0, addonTierId: '', periodEnd: new Date().toISOString() },
+    });
     expect(made.status).toBe(201);
     const page = await portal.page();
     await signInAs(page, portal.server.base, /Olivia Bennett/, '/publisher/purchases');
@@ -140,7 +143,10 @@ describe('workspace lookup in Chromium', () => {
     await page.getByRole('heading', { name: 'Workspace: Acme HQ', level: 1 }).waitFor();
     const table = page.getByRole('table', { name: 'Purchase records of the workspace' });
     await table.getByRole('rowheader').first().waitFor();
-    await table.getByRole('button', { name: /^Details of/ }).first().click();
+    await table
+      .getByRole('button', { name: /^Details of/ })
+      .first()
+      .click();
     await page.getByRole('dialog', { name: 'Purchase Record Information' }).getByText('Acme HQ').waitFor();
     await expectNoAxeViolations(page, 'workspace purchases');
     await page.context().close();

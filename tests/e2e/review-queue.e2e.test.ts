@@ -18,15 +18,23 @@ const reviews = '/publisher/admin/reviews';
 beforeAll(async () => {
   portal = await startPortal();
   const db = portal.server.app.db;
-  await db.update(appVersions).set({ submittedAt: new Date(Date.now() - HOUR) }).where(inArray(appVersions.status, [...reviewWaitingStatuses]));
-  await db.update(appVersions).set({ submittedAt: new Date(Date.now() - 74 * HOUR) }).where(eq(appVersions.appId, kanban));
+  await db
+    .update(appVersions)
+    .set({ submittedAt: new Date(Date.now() - HOUR) })
+    .where(inArray(appVersions.status, [...reviewWaitingStatuses]));
+  await db
+    .update(appVersions)
+    .set({ submittedAt: new Date(Date.now() - 74 * HOUR) })
+    .where(eq(appVersions.appId, kanban));
 });
 afterAll(() => portal?.close());
 
-
 const search = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
 const table = (page: Page) => page.getByRole('table', { name: 'Versions waiting for review' });
-const row = (page: Page, app: string) => table(page).getByRole('row').filter({ has: page.getByRole('rowheader', { name: app }) });
+const row = (page: Page, app: string) =>
+  table(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: app }) });
 
 describe('the review queue, in Chromium', () => {
   it('highlights the overdue version; a reviewer takes it, finds it under Assigned to me, and weighs a check', async () => {

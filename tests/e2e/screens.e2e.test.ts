@@ -44,12 +44,26 @@ const screens: { who: RegExp; paths: string[] }[] = [
   },
   {
     who: /Sofia Rossi/,
-    paths: ['/publisher/admin', '/publisher/admin/apps', '/publisher/admin/reviews', `/publisher/admin/apps/${jira}`, '/publisher/admin/bundles', `/publisher/admin/bundles/${teamEssentials}`, '/publisher/admin/jobs', '/publisher/admin/emails', '/publisher/admin/categories', '/publisher/admin/featured', '/publisher/admin/publishers', '/publisher/admin/publishers/6560a1f0c0ffee0000000001', '/publisher/admin/purchases', `/publisher/admin/workspace/${acmeHq}`],
+    paths: [
+      '/publisher/admin',
+      '/publisher/admin/apps',
+      '/publisher/admin/reviews',
+      `/publisher/admin/apps/${jira}`,
+      '/publisher/admin/bundles',
+      `/publisher/admin/bundles/${teamEssentials}`,
+      '/publisher/admin/jobs',
+      '/publisher/admin/emails',
+      '/publisher/admin/categories',
+      '/publisher/admin/featured',
+      '/publisher/admin/publishers',
+      '/publisher/admin/publishers/6560a1f0c0ffee0000000001',
+      '/publisher/admin/purchases',
+      `/publisher/admin/workspace/${acmeHq}`,
+    ],
   },
   { who: /Tomás Alvarez/, paths: ['/publisher/register'] },
   { who: /Lars Eriksen/, paths: ['/publisher/webhooks'] },
 ];
-
 
 describe('every screen at 1366 and 390 px', () => {
   for (const { width, height } of widths) {

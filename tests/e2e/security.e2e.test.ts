@@ -16,7 +16,9 @@ async function watchCsp(page: Page) {
     if (/Content Security Policy|Refused to (load|execute|apply)/i.test(m.text())) violations.push(m.text());
   });
   await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => console.error(`Refused to load (CSP ${e.violatedDirective}): ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`Refused to load (CSP ${e.violatedDirective}): ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`),
+    );
   });
   return violations;
 }
@@ -37,7 +39,13 @@ describe('the Content-Security-Policy in Chromium', () => {
     const base = portal.server.base;
     await signInAs(page, base, /Olivia Bennett/);
     await page.waitForURL((u) => u.pathname === '/publisher/apps');
-    await visit(page, ['/publisher/apps', `/publisher/apps/${jira}`, '/publisher/profile', '/publisher/new-extended/app', `/publisher/edit-details/app/${jira}`]);
+    await visit(page, [
+      '/publisher/apps',
+      `/publisher/apps/${jira}`,
+      '/publisher/profile',
+      '/publisher/new-extended/app',
+      `/publisher/edit-details/app/${jira}`,
+    ]);
     // A dialog: Radix inserts a scroll-lock style element.
     await page.goto(`${base}/publisher/apps/${jira}`);
     await page.getByRole('button', { name: 'Stats' }).click();

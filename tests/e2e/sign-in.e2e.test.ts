@@ -25,7 +25,14 @@ describe('sign-in, sign-up and the publisher layout in Chromium', () => {
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await page.getByText('You must agree to the TOS and Privacy Agreement.').waitFor();
 
-    await signUpPublisher(page, { name: 'Analytical Engines', city: 'London', state: 'England', country: 'United Kingdom', site: 'https://engines.example', username: 'ada' });
+    await signUpPublisher(page, {
+      name: 'Analytical Engines',
+      city: 'London',
+      state: 'England',
+      country: 'United Kingdom',
+      site: 'https://engines.example',
+      username: 'ada',
+    });
 
     await page.getByText('Publisher and developer account created. Welcome to the Rocket.Chat Marketplace!').first().waitFor();
     await page.waitForURL((u) => u.pathname === '/publisher/apps');
@@ -50,7 +57,19 @@ describe('sign-in, sign-up and the publisher layout in Chromium', () => {
     const admin = page.getByRole('navigation', { name: 'Administration' });
     await admin.waitFor();
     const entries = await admin.getByRole('listitem').allTextContents();
-    const all = ['Dashboard', 'Apps', 'Reviews', 'Bundles', 'Publishers', 'Purchase Records', 'Workspace', 'Email Templates', 'Compile Jobs', 'Categories', 'Featured Sections'];
+    const all = [
+      'Dashboard',
+      'Apps',
+      'Reviews',
+      'Bundles',
+      'Publishers',
+      'Purchase Records',
+      'Workspace',
+      'Email Templates',
+      'Compile Jobs',
+      'Categories',
+      'Featured Sections',
+    ];
     expect(entries).toEqual(all);
     // Every entry is a link.
     expect(await admin.getByRole('link').allTextContents()).toEqual(all);

@@ -34,7 +34,6 @@ beforeAll(async () => {
 });
 afterAll(() => portal?.close());
 
-
 const search = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
 
 describe('what changed between versions, in Chromium', () => {
@@ -51,7 +50,10 @@ describe('what changed between versions, in Chromium', () => {
     const newFile = section.getByRole('table', { name: 'Changes to lib/settings.ts' });
     await newFile.getByRole('rowheader', { name: /^@@ -0,0 \+1,\d+ @@$/ }).waitFor();
     await newFile.getByRole('row', { name: /\+export const SETTING_QUESTIONS/ }).waitFor();
-    await section.getByRole('article', { name: 'icon.png' }).getByText(/^Binary file, not shown \(.+\)$/).waitFor();
+    await section
+      .getByRole('article', { name: 'icon.png' })
+      .getByText(/^Binary file, not shown \(.+\)$/)
+      .waitFor();
     await expect.poll(() => section.getByRole('combobox', { name: 'From' }).textContent()).toBe('v2.0.0 · Published');
     await expect.poll(() => section.getByRole('combobox', { name: 'To' }).textContent()).toMatch(/^v2\.2\.0 · /);
     await page.waitForLoadState('networkidle');
@@ -101,7 +103,9 @@ describe('what changed between versions, in Chromium', () => {
     await page.getByRole('option', { name: /^v2\.1\.0 · / }).click();
     await expect.poll(() => search(page)).toEqual({ diffLimit: '1', diffTo: '2.1.0' });
     await expect.poll(() => section.getByRole('combobox', { name: 'To' }).textContent()).toMatch(/^v2\.1\.0 · /);
-    await expect.poll(() => section.getByRole('list', { name: 'Permissions added' }).getByRole('listitem').allTextContents()).toEqual(['+ message.write', '+ slashcommand']);
+    await expect
+      .poll(() => section.getByRole('list', { name: 'Permissions added' }).getByRole('listitem').allTextContents())
+      .toEqual(['+ message.write', '+ slashcommand']);
 
     // Back returns to the pair before.
     await page.goBack();

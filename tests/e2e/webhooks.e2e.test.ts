@@ -48,7 +48,15 @@ describe('webhooks in Chromium', () => {
     const support = await portal.server.signIn('support');
     const made = await portal.server.request('POST', '/v1/admin/purchases', {
       token: support,
-      body: { appId: uuidOf('app:Jira Connector'), workspaceId: acmeHq, externallyManaged: true, planId: '', seats: 0, addonTierId: '', periodEnd: new Date().toISOString() },
+      body: {
+        appId: uuidOf('app:Jira Connector'),
+        workspaceId: acmeHq,
+        externallyManaged: true,
+        planId: '',
+        seats: 0,
+        addonTierId: '',
+        periodEnd: new Date().toISOString(),
+      },
     });
     expect(made.status).toBe(201);
     await expect.poll(() => receiver.received.length, { timeout: E2E_WAIT_MS }).toBe(1);

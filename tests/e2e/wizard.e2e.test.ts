@@ -37,13 +37,16 @@ function apply({ s, furthest }: At, op: Op): At {
     return next;
   };
   // The URL follows the step, and the wizard hands the URL's step back to the machine (a GOTO that changes nothing).
-  const followUrl = (next: Snap) => (next.value === 'editing' && next.context.index !== s.context.index ? send(next, { type: 'GOTO', index: next.context.index }) : next);
+  const followUrl = (next: Snap) =>
+    next.value === 'editing' && next.context.index !== s.context.index ? send(next, { type: 'GOTO', index: next.context.index }) : next;
   const at = (next: Snap): At => ({ s: next, furthest: Math.max(furthest, next.value === 'editing' ? next.context.index : furthest) });
   switch (op) {
     case 'NEXT':
     case 'NEXT_UNCHANGED': {
       const next = send(s, op === 'NEXT' ? { type: 'NEXT', changed: true, data: {} } : { type: 'NEXT', changed: false });
-      return at(followUrl(next.value === 'saving' ? send(next, { type: 'xstate.done.actor.save', output: { appId: 'app', versionId: 'ver' }, actorId: 'save' }) : next));
+      return at(
+        followUrl(next.value === 'saving' ? send(next, { type: 'xstate.done.actor.save', output: { appId: 'app', versionId: 'ver' }, actorId: 'save' }) : next),
+      );
     }
     case 'BACK':
       return at(followUrl(send(s, { type: 'BACK' })));
@@ -166,7 +169,10 @@ for (const { kind, title } of wizards) {
       // Between them the walks stand on every step of the wizard.
       const stoodOn = new Set<number>();
       for (const path of paths) {
-        let at: At = { s: getInitialSnapshot(appWizard, { kind, appId: kind === 'edit' ? 'app' : undefined, versionId: kind === 'edit' ? 'ver' : undefined }), furthest: 0 };
+        let at: At = {
+          s: getInitialSnapshot(appWizard, { kind, appId: kind === 'edit' ? 'app' : undefined, versionId: kind === 'edit' ? 'ver' : undefined }),
+          furthest: 0,
+        };
         for (const op of path) {
           at = apply(at, op);
           if (at.s.value === 'editing') stoodOn.add(at.s.context.index);
@@ -207,7 +213,11 @@ for (const { kind, title } of wizards) {
             case 'UNKNOWN_STEP': {
               const url = new URL(page.url());
               const parts = url.pathname.split('/');
-              url.pathname = /^\d+$/.test(parts.at(-1)!) ? [...parts.slice(0, -1), '9'].join('/') : kind === 'new' ? `${url.pathname.replace(/\/$/, '')}/x/y/9` : `${url.pathname.replace(/\/$/, '')}/9`;
+              url.pathname = /^\d+$/.test(parts.at(-1)!)
+                ? [...parts.slice(0, -1), '9'].join('/')
+                : kind === 'new'
+                  ? `${url.pathname.replace(/\/$/, '')}/x/y/9`
+                  : `${url.pathname.replace(/\/$/, '')}/9`;
               await page.goto(url.toString());
               break;
             }
@@ -293,11 +303,17 @@ describe('the wizards, scenarios', () => {
     await page.getByRole('button', { name: 'Submit for Review' }).click();
     await page.waitForURL(new RegExp(`/publisher/apps/${id}$`));
     const versions = page.getByRole('table', { name: 'Versions' });
-    await versions.getByRole('row', { name: /v1\.1\.0/ }).getByText('Author approved').waitFor();
+    await versions
+      .getByRole('row', { name: /v1\.1\.0/ })
+      .getByText('Author approved')
+      .waitFor();
 
     // Edit info on a version under review: the wizard says its details can no longer change, and the
     // server (the lifecycle machine) refuses a change all the same.
-    await versions.getByRole('row', { name: /v1\.1\.0/ }).getByRole('button', { name: 'Edit info' }).click();
+    await versions
+      .getByRole('row', { name: /v1\.1\.0/ })
+      .getByRole('button', { name: 'Edit info' })
+      .click();
     await page.getByRole('heading', { level: 2, name: 'Change Log' }).waitFor();
     await page.getByText('Calendar Sync v1.1.0 is author approved: its details can no longer change. Upload an update to change them.').waitFor();
     await expectNoAxeViolations(page, 'edit details');

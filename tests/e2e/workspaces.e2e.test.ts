@@ -21,7 +21,13 @@ const tokenRequest = (clientId: string, clientSecret: string) =>
   fetch(`${portal.server.base}/api/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ client_id: clientId, client_secret: clientSecret, scope: 'marketplace:read marketplace:download', grant_type: 'client_credentials', redirect_uri: 'https://chat.e2e.example/admin/cloud/oauth-callback' }),
+    body: new URLSearchParams({
+      client_id: clientId,
+      client_secret: clientSecret,
+      scope: 'marketplace:read marketplace:download',
+      grant_type: 'client_credentials',
+      redirect_uri: 'https://chat.e2e.example/admin/cloud/oauth-callback',
+    }),
   });
 
 /** What does not fit at this width (as tests/e2e/screens.e2e.test.ts checks every screen): page overflow, hidden scrollbars, cut-off controls. */

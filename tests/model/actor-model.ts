@@ -17,7 +17,12 @@ export function actorModel<S, P extends object>(o: { start: S; events: (state: S
  * run against the real system from the model's start.
  */
 export function generatedPaths<S, P extends object>(m: ReturnType<typeof actorModel<S, P>>): ModelPath<S, P>[] {
-  const walks = coveringWalks(m.start, (state) => m.events(state).map((event) => ({ event, next: m.next(state, event) })), (state) => JSON.stringify(state), { eventKey: m.name });
+  const walks = coveringWalks(
+    m.start,
+    (state) => m.events(state).map((event) => ({ event, next: m.next(state, event) })),
+    (state) => JSON.stringify(state),
+    { eventKey: m.name },
+  );
   return walks.map((events) => {
     // The state after each step, as the machine decides it.
     let state = m.start;
@@ -30,7 +35,7 @@ export function generatedPaths<S, P extends object>(m: ReturnType<typeof actorMo
 export function edgeCount<S, P extends object>(m: ReturnType<typeof actorModel<S, P>>): number {
   const seen = new Set([JSON.stringify(m.start)]);
   let edges = 0;
-  for (const queue = [m.start]; queue.length; ) {
+  for (const queue = [m.start]; queue.length;) {
     const state = queue.shift()!;
     for (const event of m.events(state)) {
       edges += 1;

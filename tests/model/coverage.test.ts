@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { coveringWalks, type WalkEdge } from './coverage';
 
 /** A random directed graph over states 0..n-1: each state's edges by label. */
-const graphs = fc.integer({ min: 1, max: 9 }).chain((n) =>
-  fc.record({ n: fc.constant(n), edges: fc.array(fc.array(fc.integer({ min: 0, max: n - 1 }), { maxLength: 4 }), { minLength: n, maxLength: n }) }),
-);
+const graphs = fc
+  .integer({ min: 1, max: 9 })
+  .chain((n) =>
+    fc.record({ n: fc.constant(n), edges: fc.array(fc.array(fc.integer({ min: 0, max: n - 1 }), { maxLength: 4 }), { minLength: n, maxLength: n }) }),
+  );
 
 describe('coveringWalks', () => {
   it('walks every edge reachable from the start, each walk from the start along real edges, within its length unless one route is longer', () => {
@@ -15,7 +17,7 @@ describe('coveringWalks', () => {
         const walks = coveringWalks(0, edgesOf, String, { maxSteps });
         const reachable = new Set<string>();
         const seen = new Set([0]);
-        for (const queue = [0]; queue.length; ) {
+        for (const queue = [0]; queue.length;) {
           const s = queue.shift()!;
           for (const e of edgesOf(s)) {
             reachable.add(e.event);
@@ -44,7 +46,15 @@ describe('coveringWalks', () => {
 
   it('walks a cycle in one walk, and starts a new walk where the last one can reach nothing new', () => {
     // 0 → 1 → 2 → 0 (a cycle) and 0 → 3 (a dead end).
-    const graph: Record<number, [string, number][]> = { 0: [['a', 1], ['d', 3]], 1: [['b', 2]], 2: [['c', 0]], 3: [] };
+    const graph: Record<number, [string, number][]> = {
+      0: [
+        ['a', 1],
+        ['d', 3],
+      ],
+      1: [['b', 2]],
+      2: [['c', 0]],
+      3: [],
+    };
     const edgesOf = (s: number) => graph[s]!.map(([event, next]) => ({ event, next }));
     expect(coveringWalks(0, edgesOf, String)).toEqual([['a', 'b', 'c', 'd']]);
     // At most two steps a walk: the cycle's last edge needs a walk of its own, from the start.

@@ -56,8 +56,13 @@ export class ModelCoverage {
       this.transitions.add(transitionId(def.source, def.eventType, index));
     }
     // Eventless transitions taken on the way: from the targets of the event's transitions.
-    const targets = before.machine.getTransitionData(before as never, event as never).flatMap((d: { target?: readonly AnyStateNode[] }) => [...(d.target ?? [])]);
-    this.visit(after, targets.filter((n) => n.always?.length));
+    const targets = before.machine
+      .getTransitionData(before as never, event as never)
+      .flatMap((d: { target?: readonly AnyStateNode[] }) => [...(d.target ?? [])]);
+    this.visit(
+      after,
+      targets.filter((n) => n.always?.length),
+    );
   }
 
   report() {
@@ -65,7 +70,11 @@ export class ModelCoverage {
     const r = {
       machine: this.name,
       driver: this.driver,
-      states: { covered: this.allStates.length - missing(this.allStates, this.states).length, total: this.allStates.length, missing: missing(this.allStates, this.states) },
+      states: {
+        covered: this.allStates.length - missing(this.allStates, this.states).length,
+        total: this.allStates.length,
+        missing: missing(this.allStates, this.states),
+      },
       transitions: {
         covered: this.allTransitions.length - missing(this.allTransitions, this.transitions).length,
         total: this.allTransitions.length,
@@ -83,7 +92,11 @@ export class ModelCoverage {
  * adjacency map), then each event it accepts. Covers every edge of the graph without enumerating every
  * simple path (which explodes combinatorially).
  */
-export function transitionTour<M extends TestModel<any, any, any>>(model: M, serialize: (s: any) => string, fromState?: unknown): ReturnType<M['getShortestPaths']> {
+export function transitionTour<M extends TestModel<any, any, any>>(
+  model: M,
+  serialize: (s: any) => string,
+  fromState?: unknown,
+): ReturnType<M['getShortestPaths']> {
   type E = EventObject;
   const from = fromState ? ({ fromState } as never) : undefined;
   const adjacency = model.getAdjacencyMap() as Record<string, { state: unknown; transitions: Record<string, { event: E; state: unknown }> }>;
@@ -120,13 +133,18 @@ export type WalkEdge<S, E> = { event: E; next: S };
  * edges as a transition tour, in a few long walks instead of one short path per edge: each set-up (a
  * sign-in, an upload, a new page) is paid per walk, not per edge.
  */
-export function coveringWalks<S, E>(start: S, edgesOf: (s: S) => WalkEdge<S, E>[], key: (s: S) => string, o: { eventKey?: (e: E) => string; maxSteps?: number } = {}): E[][] {
+export function coveringWalks<S, E>(
+  start: S,
+  edgesOf: (s: S) => WalkEdge<S, E>[],
+  key: (s: S) => string,
+  o: { eventKey?: (e: E) => string; maxSteps?: number } = {},
+): E[][] {
   const eventKey = o.eventKey ?? ((e: E) => JSON.stringify(e));
   const maxSteps = o.maxSteps ?? 16;
   const id = (s: S, e: E) => `${key(s)} ${eventKey(e)}`;
   const all = new Set<string>();
   const seen = new Set([key(start)]);
-  for (const queue = [start]; queue.length; ) {
+  for (const queue = [start]; queue.length;) {
     const s = queue.shift()!;
     for (const edge of edgesOf(s)) {
       all.add(id(s, edge.event));
@@ -140,7 +158,7 @@ export function coveringWalks<S, E>(start: S, edgesOf: (s: S) => WalkEdge<S, E>[
   /** The shortest route from `from` whose last edge is one not walked yet (null: none is reachable). */
   const nearest = (from: S): { s: S; edge: WalkEdge<S, E> }[] | null => {
     const routes = new Map<string, { s: S; edge: WalkEdge<S, E> }[]>([[key(from), []]]);
-    for (const queue = [from]; queue.length; ) {
+    for (const queue = [from]; queue.length;) {
       const s = queue.shift()!;
       const route = routes.get(key(s))!;
       for (const edge of edgesOf(s)) {
@@ -175,13 +193,21 @@ export function modelEdges<M extends TestModel<any, any, any>>(model: M, seriali
   type E = EventObject;
   const adjacency = model.getAdjacencyMap() as Record<string, { state: unknown; transitions: Record<string, { event: E; state: unknown }> }>;
   const byState = new Map<string, WalkEdge<unknown, E>[]>();
-  for (const value of Object.values(adjacency)) byState.set(serialize(value.state), Object.values(value.transitions).map((t) => ({ event: t.event, next: t.state })));
+  for (const value of Object.values(adjacency))
+    byState.set(
+      serialize(value.state),
+      Object.values(value.transitions).map((t) => ({ event: t.event, next: t.state })),
+    );
   const start = fromState ?? Object.values(adjacency)[0]?.state;
   return { start, edgesOf: (s: unknown) => byState.get(serialize(s)) ?? [], key: serialize };
 }
 
 /** Covering walks over a TestModel (`coveringWalks`), as lists of events. */
-export function coveringTour<M extends TestModel<any, any, any>>(model: M, serialize: (s: any) => string, o: { fromState?: unknown; maxSteps?: number } = {}): EventObject[][] {
+export function coveringTour<M extends TestModel<any, any, any>>(
+  model: M,
+  serialize: (s: any) => string,
+  o: { fromState?: unknown; maxSteps?: number } = {},
+): EventObject[][] {
   const { start, edgesOf, key } = modelEdges(model, serialize, o.fromState);
   if (start === undefined) return [];
   return coveringWalks(start, edgesOf, key, { maxSteps: o.maxSteps });

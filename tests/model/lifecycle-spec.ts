@@ -20,14 +20,36 @@ export const specRules: Rule[] = [
   // Publisher-side actions by status.
   { who: 'publisher', kinds: any, from: ['draft'], event: 'EDIT', to: 'same', line: 'draft: Edit.' },
   ...(['submitted', 'author-approved', 'compiled'] as const).map((from): Rule => ({
-    who: 'publisher', kinds: any, from: [from], event: 'REJECT', to: 'rejected',
+    who: 'publisher',
+    kinds: any,
+    from: [from],
+    event: 'REJECT',
+    to: 'rejected',
     line: 'submitted, author-approved, compiled: Reject, with reason prompt; sets status rejected and sends rejectionReason.',
   })),
-  { who: 'publisher', kinds: app, from: ['reviewed', 'compiler-error'], event: 'UPLOAD_REVISION', to: '*', line: 'reviewed or compiler-error (not bundle): Upload Revision.' },
-  { who: 'publisher', kinds: any, from: ['approved', 'unpublished'], event: 'PUBLISH', to: 'published', line: 'approved or unpublished: Publish (sets published).' },
+  {
+    who: 'publisher',
+    kinds: app,
+    from: ['reviewed', 'compiler-error'],
+    event: 'UPLOAD_REVISION',
+    to: '*',
+    line: 'reviewed or compiler-error (not bundle): Upload Revision.',
+  },
+  {
+    who: 'publisher',
+    kinds: any,
+    from: ['approved', 'unpublished'],
+    event: 'PUBLISH',
+    to: 'published',
+    line: 'approved or unpublished: Publish (sets published).',
+  },
   { who: 'publisher', kinds: any, from: ['published'], event: 'UNPUBLISH', to: 'unpublished', line: 'published: Unpublish (sets unpublished).' },
   {
-    who: 'publisher', kinds: any, from: all.filter((s) => s !== 'draft' && s !== 'compiling'), event: 'EDIT_INFO', to: 'same',
+    who: 'publisher',
+    kinds: any,
+    from: all.filter((s) => s !== 'draft' && s !== 'compiling'),
+    event: 'EDIT_INFO',
+    to: 'same',
     line: 'any non-draft: Edit info. — and "compiling: no actions."',
   },
   { who: 'publisher', kinds: app, from: ['compiler-error'], event: 'VIEW_DIAGNOSTICS', to: 'same', line: 'compiler-error (not bundle): View Diagnostics.' },
@@ -43,7 +65,14 @@ export const specRules: Rule[] = [
   { who: 'staff', kinds: bundle, from: ['submitted'], event: 'APPROVE', to: 'approved', line: 'Bundle list: submitted can be approved' },
   { who: 'staff', kinds: bundle, from: ['submitted'], event: 'REJECT', to: 'rejected', line: 'Bundle list: submitted can be … rejected' },
   { who: 'staff', kinds: bundle, from: ['published'], event: 'UNPUBLISH', to: 'unpublished', line: 'Bundle list: published can be unpublished' },
-  { who: 'staff', kinds: bundle, from: ['approved', 'unpublished'], event: 'PUBLISH', to: 'published', line: 'Bundle list: approved or unpublished can be published.' },
+  {
+    who: 'staff',
+    kinds: bundle,
+    from: ['approved', 'unpublished'],
+    event: 'PUBLISH',
+    to: 'published',
+    line: 'Bundle list: approved or unpublished can be published.',
+  },
 ];
 
 /** One transition: who, on which kind of version, from which status, which event, to which status (`same`: in place; `*`: the spec does not say). */
@@ -51,10 +80,21 @@ export type Edge = { who: LifecycleActor; kind: Kind; from: VersionStatus; event
 export const edgeKey = (e: Edge) => `${e.who} ${e.kind} ${e.from} ${e.event} → ${e.to}`;
 
 export const lifecycleEvents: LifecycleEvent[] = [
-  { type: 'COMPILE' }, { type: 'COMPILE_SUCCEEDED' }, { type: 'COMPILE_FAILED' }, { type: 'SUBMIT' },
-  { type: 'REJECT', reason: 'Stores tokens in messages.' }, { type: 'REVIEW', note: 'Add a privacy summary.' },
-  { type: 'APPROVE' }, { type: 'MAKE_DRAFT' }, { type: 'PUBLISH' }, { type: 'UNPUBLISH' }, { type: 'EDIT' },
-  { type: 'EDIT_INFO' }, { type: 'UPLOAD_REVISION' }, { type: 'VIEW_DIAGNOSTICS' }, { type: 'SAVE' },
+  { type: 'COMPILE' },
+  { type: 'COMPILE_SUCCEEDED' },
+  { type: 'COMPILE_FAILED' },
+  { type: 'SUBMIT' },
+  { type: 'REJECT', reason: 'Stores tokens in messages.' },
+  { type: 'REVIEW', note: 'Add a privacy summary.' },
+  { type: 'APPROVE' },
+  { type: 'MAKE_DRAFT' },
+  { type: 'PUBLISH' },
+  { type: 'UNPUBLISH' },
+  { type: 'EDIT' },
+  { type: 'EDIT_INFO' },
+  { type: 'UPLOAD_REVISION' },
+  { type: 'VIEW_DIAGNOSTICS' },
+  { type: 'SAVE' },
 ];
 const actors: LifecycleActor[] = ['publisher', 'staff', 'system'];
 
@@ -88,13 +128,30 @@ export function documentedEdges(doc = readFileSync('docs/lifecycle.md', 'utf8'))
   const table = (heading: string) => {
     const start = doc.indexOf(`## ${heading}`);
     if (start < 0) throw new Error(`docs/lifecycle.md has no "## ${heading}" section`);
-    const section = doc.slice(start).split(/\n## /)[0]!.split('\n').filter((l) => l.startsWith('|')).slice(2);
+    const section = doc
+      .slice(start)
+      .split(/\n## /)[0]!
+      .split('\n')
+      .filter((l) => l.startsWith('|'))
+      .slice(2);
     return section.flatMap((line) => {
-      const [who, versions, from, event, to, why] = line.split('|').slice(1, -1).map((c) => c.trim().replace(/`/g, ''));
+      const [who, versions, from, event, to, why] = line
+        .split('|')
+        .slice(1, -1)
+        .map((c) => c.trim().replace(/`/g, ''));
       if (!why) throw new Error(`docs/lifecycle.md: a row without its reason: ${line}`);
       const kinds: Kind[] = versions === 'any' ? any : [versions as Kind];
       return kinds.flatMap((kind) =>
-        from!.split(',').map((f) => ({ who: who as LifecycleActor, kind, from: f.trim() as VersionStatus, event: event as LifecycleEvent['type'], to: to as Edge['to'], why })),
+        from!
+          .split(',')
+          .map((f) => ({
+            who: who as LifecycleActor,
+            kind,
+            from: f.trim() as VersionStatus,
+            event: event as LifecycleEvent['type'],
+            to: to as Edge['to'],
+            why,
+          })),
       );
     });
   };

@@ -71,7 +71,12 @@ const packages = (id: string) => {
 };
 /** A 1×1 PNG: the bundle icon the create route checks by its bytes. */
 const bundleIcon = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGNgYGAAAAAEAAH2FzhVAAAAAElFTkSuQmCC';
-const info = { shortDescription: 'Standup prompts in a thread', description: 'Posts a daily standup prompt.', privacyPolicySummary: 'Keeps answers in the room only.', documentationUrl: 'https://northwind.example/standup' };
+const info = {
+  shortDescription: 'Standup prompts in a thread',
+  description: 'Posts a daily standup prompt.',
+  privacyPolicySummary: 'Keeps answers in the room only.',
+  documentationUrl: 'https://northwind.example/standup',
+};
 
 /** One version on the server, and how each event of the model is asked of it. */
 function versionOnServer(kind: Kind) {
@@ -82,7 +87,10 @@ function versionOnServer(kind: Kind) {
     return res.json.status as VersionStatus;
   };
   const publisher = (status: string, extra: Record<string, string> = {}) =>
-    s.request('POST', `/v1/publisher/apps/${v.appId}/status/${v.versionId}`, { token: owner, body: { status, appId: v.appId, versionId: v.versionId, ...extra } });
+    s.request('POST', `/v1/publisher/apps/${v.appId}/status/${v.versionId}`, {
+      token: owner,
+      body: { status, appId: v.appId, versionId: v.versionId, ...extra },
+    });
   const admin = (action: string, extra: Record<string, string> = {}) =>
     s.request('POST', `/v1/admin/app/${v.appId}/version/${v.versionId}/${action}`, { token: staff, body: { action, ...extra } });
   const upload = (data: Buffer) => s.upload('PUT', `/v1/apps/${v.appId}`, owner, [{ field: 'app', filename: 'app.zip', data }]);
@@ -92,32 +100,49 @@ function versionOnServer(kind: Kind) {
     const pkg = packages(v.appId);
     if (who === 'publisher') {
       switch (event.type) {
-        case 'SUBMIT': return () => s.request('POST', `${base(v)}/submit`, { token: owner });
-        case 'REJECT': return () => publisher('rejected', { rejectionReason: 'Not ready yet.' });
-        case 'PUBLISH': return () => publisher('published');
-        case 'UNPUBLISH': return () => publisher('unpublished');
-        case 'UPLOAD_REVISION': return () => upload(compileFails ? pkg.broken : pkg.good);
-        case 'SAVE': return () => s.request('POST', `${base(v)}/info`, { token: owner, body: info });
+        case 'SUBMIT':
+          return () => s.request('POST', `${base(v)}/submit`, { token: owner });
+        case 'REJECT':
+          return () => publisher('rejected', { rejectionReason: 'Not ready yet.' });
+        case 'PUBLISH':
+          return () => publisher('published');
+        case 'UNPUBLISH':
+          return () => publisher('unpublished');
+        case 'UPLOAD_REVISION':
+          return () => upload(compileFails ? pkg.broken : pkg.good);
+        case 'SAVE':
+          return () => s.request('POST', `${base(v)}/info`, { token: owner, body: info });
         // Screens: what they load answers.
-        case 'EDIT': case 'EDIT_INFO': return () => s.request('GET', base(v), { token: owner });
-        case 'VIEW_DIAGNOSTICS': return () => s.request('GET', `/v1/publisher/apps/${v.appId}/jobs`, { token: owner });
+        case 'EDIT':
+        case 'EDIT_INFO':
+          return () => s.request('GET', base(v), { token: owner });
+        case 'VIEW_DIAGNOSTICS':
+          return () => s.request('GET', `/v1/publisher/apps/${v.appId}/jobs`, { token: owner });
       }
     }
     if (who === 'staff') {
       switch (event.type) {
-        case 'REJECT': return () => admin('reject', { rejectionReason: 'Stores tokens in messages.' });
-        case 'REVIEW': return () => admin('review', { reviewNote: 'Add a privacy summary.' });
-        case 'APPROVE': return () => admin('approve');
-        case 'MAKE_DRAFT': return () => admin('make-draft');
-        case 'PUBLISH': return () => admin('publish');
-        case 'UNPUBLISH': return () => admin('unpublish');
-        case 'COMPILE': return async () => {
-          // Which compile outcome the path asks for: the stored package is swapped for one that gives it.
-          const [row] = await s.app.db.select({ path: appVersions.packagePath }).from(appVersions).where(eq(appVersions.internalId, v.versionId));
-          if (row?.path) await s.app.storage.put(row.path, compileFails ? pkg.broken : pkg.good);
-          return admin('compile');
-        };
-        case 'VIEW_DIAGNOSTICS': return () => s.request('GET', `/v1/admin/app/${v.appId}/jobs`, { token: staff });
+        case 'REJECT':
+          return () => admin('reject', { rejectionReason: 'Stores tokens in messages.' });
+        case 'REVIEW':
+          return () => admin('review', { reviewNote: 'Add a privacy summary.' });
+        case 'APPROVE':
+          return () => admin('approve');
+        case 'MAKE_DRAFT':
+          return () => admin('make-draft');
+        case 'PUBLISH':
+          return () => admin('publish');
+        case 'UNPUBLISH':
+          return () => admin('unpublish');
+        case 'COMPILE':
+          return async () => {
+            // Which compile outcome the path asks for: the stored package is swapped for one that gives it.
+            const [row] = await s.app.db.select({ path: appVersions.packagePath }).from(appVersions).where(eq(appVersions.internalId, v.versionId));
+            if (row?.path) await s.app.storage.put(row.path, compileFails ? pkg.broken : pkg.good);
+            return admin('compile');
+          };
+        case 'VIEW_DIAGNOSTICS':
+          return () => s.request('GET', `/v1/admin/app/${v.appId}/jobs`, { token: staff });
       }
     }
     return undefined;
@@ -130,10 +155,20 @@ function versionOnServer(kind: Kind) {
     /** POST /v1/publisher/bundles: a new bundle, its first version submitted by the machine. */
     async createBundle() {
       const bundleInfo = {
-        name: `Bundle ${randomUUID().slice(0, 8)}`, description: 'Two apps, one price.', version: '1.0.0', categories: ['Productivity'],
-        requiredApiVersion: s.config.engineVersion, iconFileData: bundleIcon, purchaseType: 'buy', price: 0, pricingPlans: [],
+        name: `Bundle ${randomUUID().slice(0, 8)}`,
+        description: 'Two apps, one price.',
+        version: '1.0.0',
+        categories: ['Productivity'],
+        requiredApiVersion: s.config.engineVersion,
+        iconFileData: bundleIcon,
+        purchaseType: 'buy',
+        price: 0,
+        pricingPlans: [],
       };
-      const res = await s.form('POST', '/v1/publisher/bundles', owner, { bundleInfo: JSON.stringify(bundleInfo), appIds: JSON.stringify([uuidOf('app:Jira Connector')]) });
+      const res = await s.form('POST', '/v1/publisher/bundles', owner, {
+        bundleInfo: JSON.stringify(bundleInfo),
+        appIds: JSON.stringify([uuidOf('app:Jira Connector')]),
+      });
       expect(res.status, res.text).toBe(201);
       v.appId = res.json.appId;
       const [row] = await s.app.db.select({ id: appVersions.internalId }).from(appVersions).where(eq(appVersions.appId, v.appId));
@@ -145,11 +180,22 @@ function versionOnServer(kind: Kind) {
         // at once: paths from draft whose first step is the publisher's SUBMIT take that route instead).
         v.appId = randomUUID();
         v.versionId = newId();
-        const [seeded] = await s.app.db.select({ publisherId: apps.publisherId }).from(apps).where(eq(apps.id, uuidOf(`bundle:${demoBundle.name}`)));
+        const [seeded] = await s.app.db
+          .select({ publisherId: apps.publisherId })
+          .from(apps)
+          .where(eq(apps.id, uuidOf(`bundle:${demoBundle.name}`)));
         await s.app.db.insert(apps).values({ id: v.appId, publisherId: seeded!.publisherId, isBundle: true, purchaseType: 'buy', price: 0 });
         await s.app.db.insert(appVersions).values({
-          internalId: v.versionId, appId: v.appId, version: '1.0.0', name: `Bundle ${v.appId.slice(0, 8)}`, status: 'draft',
-          categories: ['Productivity'], languages: ['en'], author: { name: 'Northwind Integrations' }, requiredApiVersion: '1.66.0', ...info,
+          internalId: v.versionId,
+          appId: v.appId,
+          version: '1.0.0',
+          name: `Bundle ${v.appId.slice(0, 8)}`,
+          status: 'draft',
+          categories: ['Productivity'],
+          languages: ['en'],
+          author: { name: 'Northwind Integrations' },
+          requiredApiVersion: '1.66.0',
+          ...info,
         });
         return;
       }
@@ -225,7 +271,8 @@ async function run(kind: Kind, path: Step[], start: Version) {
     expect(await server.stored(), label).toBe(step.state.status);
     // Counted where the server performed the event: a write it applied through the machine (the stored status
     // is the machine's next one; a new upload is the system's COMPILE of a draft, asked of the machine).
-    if (!SCREEN_EVENTS.has(event.type)) coverage.step(lifecycleSnapshot(at.status, ctx(who, kind)), event, lifecycleSnapshot(step.state.status, ctx(who, kind)));
+    if (!SCREEN_EVENTS.has(event.type))
+      coverage.step(lifecycleSnapshot(at.status, ctx(who, kind)), event, lifecycleSnapshot(step.state.status, ctx(who, kind)));
     at = step.state;
     await checkRefusals(kind, server, at.status);
   }

@@ -55,24 +55,43 @@ afterAll(async () => {
 async function arrange(start: (typeof starts)[number]) {
   const appId = randomUUID();
   const token = tokens[start.who]!;
-  const res = await s.upload('POST', '/v1/publisher/apps', token, [{ field: 'app', filename: 'app.zip', data: zip(withManifest(fixtureFiles('standup-helper'), { id: appId })) }]);
+  const res = await s.upload('POST', '/v1/publisher/apps', token, [
+    { field: 'app', filename: 'app.zip', data: zip(withManifest(fixtureFiles('standup-helper'), { id: appId })) },
+  ]);
   expect(res.status, res.text).toBe(201);
   // Data the portal cannot make for an app yet (subscriptions are bought in workspaces; paid types without
   // the publisher's flag are from before it was withdrawn): written as the demo data is.
   const planId = newId();
-  await s.app.db.insert(prices).values({ id: planId, appId, name: 'Team', type: 'subscription', active: false, monthly: { ...off, enabled: true, price: 4 }, yearly: off });
+  await s.app.db
+    .insert(prices)
+    .values({ id: planId, appId, name: 'Team', type: 'subscription', active: false, monthly: { ...off, enabled: true, price: 4 }, yearly: off });
   if (start.current !== 'free') {
     const id = start.current === 'subscription' ? planId : newId();
-    if (id !== planId) await s.app.db.insert(prices).values({ id, appId, name: 'One-time', type: 'buy', active: false, buyPrice: 9, monthly: off, yearly: off });
+    if (id !== planId)
+      await s.app.db.insert(prices).values({ id, appId, name: 'One-time', type: 'buy', active: false, buyPrice: 9, monthly: off, yearly: off });
     await s.app.db.update(prices).set({ active: false }).where(eq(prices.appId, appId));
     await s.app.db.update(prices).set({ active: true }).where(eq(prices.id, id));
-    await s.app.db.update(apps).set({ purchaseType: start.current === 'subscription' ? 'subscription' : 'buy', price: start.current === 'buy' ? 9 : 0, currentPricingId: id }).where(eq(apps.id, appId));
+    await s.app.db
+      .update(apps)
+      .set({ purchaseType: start.current === 'subscription' ? 'subscription' : 'buy', price: start.current === 'buy' ? 9 : 0, currentPricingId: id })
+      .where(eq(apps.id, appId));
   }
   const [workspace] = await s.app.db.select({ id: workspaces.id }).from(workspaces).limit(1);
   const [account] = await s.app.db.select({ id: accounts.id }).from(accounts).limit(1);
   const [{ publisherId }] = (await s.app.db.select({ publisherId: apps.publisherId }).from(apps).where(eq(apps.id, appId))) as [{ publisherId: string }];
   for (let i = 0; i < start.activeSubscriptions; i++) {
-    await s.app.db.insert(purchaseRecords).values({ id: newId(), appId, publisherId, workspaceId: workspace!.id, accountId: account!.id, purchaseType: 'subscription', planId, subscriptionStatus: i % 2 ? 'trialing' : 'active' });
+    await s.app.db
+      .insert(purchaseRecords)
+      .values({
+        id: newId(),
+        appId,
+        publisherId,
+        workspaceId: workspace!.id,
+        accountId: account!.id,
+        purchaseType: 'subscription',
+        planId,
+        subscriptionStatus: i % 2 ? 'trialing' : 'active',
+      });
   }
   return { appId, token, planId };
 }
@@ -116,35 +135,42 @@ for (const start of starts) {
     const walks = coveringTour(model, serialize) as PricingEvent[][];
     for (const walk of walks) {
       const steps = walk.filter((e) => !e.type.startsWith('xstate.'));
-      it(steps.map((e) => `${e.type}${'price' in e ? ` ${e.price}` : ''}${'planId' in e ? ` ${e.planId || 'none'}` : ''}`).join(' → ') || 'starts', async () => {
-        const app = await arrange(start);
-        let snapshot = pricingSnapshot(input);
-        coverage.visit(snapshot, [pricingMachine.root.states.choosing!]);
-        const expectStored = async (label: string) => {
-          const now = await stored(app.appId, app.token);
-          // The prompt changes nothing on the server: the app is still a subscription app.
-          const type = snapshot.value === 'confirmingCancellation' ? 'subscription' : snapshot.value;
-          expect(now.type, label).toBe(type);
-          expect(now.subscriptions, label).toBe(snapshot.context.activeSubscriptions);
-          if (type === 'buy' && snapshot.context.price > 0) expect(now.price, label).toBe(snapshot.context.price);
-        };
-        await expectStored('start');
-        for (const event of steps) {
-          const label = `${event.type} in ${String(snapshot.value)}`;
-          const accepted = snapshot.can(event);
-          const next = accepted ? getNextSnapshot(pricingMachine, snapshot, event) : snapshot;
-          const res = await request(app.appId, app.token, app.planId, event, snapshot.value === 'confirmingCancellation');
-          if (res) {
-            if (!accepted) expect(res.status, `${label}: ${res.text}`).toBeGreaterThanOrEqual(400);
-            else if (next.value === 'confirmingCancellation') {
-              expect([res.status, res.json.code, res.json.error], label).toEqual([409, 'confirmation_required', pricingText.cancelSubscriptions(snapshot.context.activeSubscriptions)]);
-            } else expect(res.status, `${label}: ${res.text}`).toBe(200);
+      it(
+        steps.map((e) => `${e.type}${'price' in e ? ` ${e.price}` : ''}${'planId' in e ? ` ${e.planId || 'none'}` : ''}`).join(' → ') || 'starts',
+        async () => {
+          const app = await arrange(start);
+          let snapshot = pricingSnapshot(input);
+          coverage.visit(snapshot, [pricingMachine.root.states.choosing!]);
+          const expectStored = async (label: string) => {
+            const now = await stored(app.appId, app.token);
+            // The prompt changes nothing on the server: the app is still a subscription app.
+            const type = snapshot.value === 'confirmingCancellation' ? 'subscription' : snapshot.value;
+            expect(now.type, label).toBe(type);
+            expect(now.subscriptions, label).toBe(snapshot.context.activeSubscriptions);
+            if (type === 'buy' && snapshot.context.price > 0) expect(now.price, label).toBe(snapshot.context.price);
+          };
+          await expectStored('start');
+          for (const event of steps) {
+            const label = `${event.type} in ${String(snapshot.value)}`;
+            const accepted = snapshot.can(event);
+            const next = accepted ? getNextSnapshot(pricingMachine, snapshot, event) : snapshot;
+            const res = await request(app.appId, app.token, app.planId, event, snapshot.value === 'confirmingCancellation');
+            if (res) {
+              if (!accepted) expect(res.status, `${label}: ${res.text}`).toBeGreaterThanOrEqual(400);
+              else if (next.value === 'confirmingCancellation') {
+                expect([res.status, res.json.code, res.json.error], label).toEqual([
+                  409,
+                  'confirmation_required',
+                  pricingText.cancelSubscriptions(snapshot.context.activeSubscriptions),
+                ]);
+              } else expect(res.status, `${label}: ${res.text}`).toBe(200);
+            }
+            coverage.step(snapshot, event, next);
+            snapshot = next;
+            await expectStored(label);
           }
-          coverage.step(snapshot, event, next);
-          snapshot = next;
-          await expectStored(label);
-        }
-      });
+        },
+      );
     }
   });
 }

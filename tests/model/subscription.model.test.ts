@@ -59,7 +59,10 @@ async function subscribe() {
   const token = await workspace.token(PURCHASE_SCOPE);
   const offer = await s.request('GET', `/v1/checkout/apps/${standup}?workspaceId=${workspace.id}`, { token });
   planId = (offer.json.plans as { id: string; isPerSeat: boolean; strategy: string }[]).find((p) => p.isPerSeat && p.strategy === 'monthly')!.id;
-  const started = await s.request('POST', `/v1/checkout/apps/${standup}/sessions`, { token, body: { workspaceId: workspace.id, planId, seats: SEATS, acceptTerms: true } });
+  const started = await s.request('POST', `/v1/checkout/apps/${standup}/sessions`, {
+    token,
+    body: { workspaceId: workspace.id, planId, seats: SEATS, acceptTerms: true },
+  });
   expect(started.status, started.text).toBe(201);
   const t = new URL(started.json.url, s.base).searchParams.get('t')!;
   const paid = await fetch(`${s.base}/dev-payments/checkout`, {
@@ -81,7 +84,8 @@ async function send(sub: Awaited<ReturnType<typeof subscribe>>, event: Subscript
   const row = await record(sub.id);
   const clock = (at: number) => sandboxBillingDue(s.app.db, s.app.sales, new Date(at));
   const card = (method: string) => s.app.db.update(purchaseRecords).set({ paymentMethod: method }).where(eq(purchaseRecords.id, sub.id));
-  const buyer = (path: string, body: Record<string, unknown>) => s.request('POST', `/v1/checkout/subscriptions/${sub.id}/${path}`, { token: sub.token, body: { workspaceId: sub.workspaceId, ...body } });
+  const buyer = (path: string, body: Record<string, unknown>) =>
+    s.request('POST', `/v1/checkout/subscriptions/${sub.id}/${path}`, { token: sub.token, body: { workspaceId: sub.workspaceId, ...body } });
   const end = row.periodEnd!.getTime();
   switch (event.type) {
     case 'PERIOD_PAID':
@@ -148,7 +152,11 @@ for (const start of starts) {
             expect((res as { json: { error: string } }).json.error).toEqual(expect.any(String));
             expect(after).toEqual(before);
           }
-          expect(observed(after), `${event.type} from ${String(snapshot.value)}`).toEqual({ status: next.value, seats: next.context.seats, paid: next.context.paid });
+          expect(observed(after), `${event.type} from ${String(snapshot.value)}`).toEqual({
+            status: next.value,
+            seats: next.context.seats,
+            paid: next.context.paid,
+          });
           snapshot = next;
         }
         // Ended here, so that the clock of later walks has few others to bill.

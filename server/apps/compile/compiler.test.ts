@@ -14,7 +14,15 @@ const files = (name: string, change: (f: Map<string, Buffer>) => void = () => {}
 };
 const manifest = (f: Map<string, Buffer>) => JSON.parse(f.get('app.json')!.toString()) as { classFile: string; version: string };
 const compile = (f: Map<string, Buffer>, allowNpm = false) =>
-  compilePackage({ files: f, kind: 'source', allowNpm, classFile: manifest(f).classFile, version: manifest(f).version, lastApproved: null, disallowedLicences: DEFAULT_DISALLOWED_LICENCES });
+  compilePackage({
+    files: f,
+    kind: 'source',
+    allowNpm,
+    classFile: manifest(f).classFile,
+    version: manifest(f).version,
+    lastApproved: null,
+    disallowedLicences: DEFAULT_DISALLOWED_LICENCES,
+  });
 const serverPaths = [process.cwd(), tmpdir(), dirname(createRequire(import.meta.url).resolve('typescript/package.json'))];
 const mentionsServerPath = (r: CompileResult) => serverPaths.some((p) => JSON.stringify(r.diagnostics).includes(p));
 
@@ -50,13 +58,20 @@ describe('compiles as Rocket.Chat does', () => {
   it('refuses those modules for a publisher without it, at the import', async () => {
     const r = await compile(files('room-slugger'), false);
     expect(r.ok).toBe(false);
-    expect(r.diagnostics).toEqual([{ file: 'RoomSluggerApp.ts', line: 4, character: 25, message: 'NPM modules are not enabled for this publisher: tiny-slugify' }]);
+    expect(r.diagnostics).toEqual([
+      { file: 'RoomSluggerApp.ts', line: 4, character: 25, message: 'NPM modules are not enabled for this publisher: tiny-slugify' },
+    ]);
   });
 
   it('reports, at the import, a module the package does not ship', async () => {
-    const r = await compile(files('room-slugger', (f) => f.set('lib/extra.ts', Buffer.from("import { parse } from 'left-pad-pro';\nexport const p = parse;\n"))), true);
+    const r = await compile(
+      files('room-slugger', (f) => f.set('lib/extra.ts', Buffer.from("import { parse } from 'left-pad-pro';\nexport const p = parse;\n"))),
+      true,
+    );
     expect(r.ok).toBe(false);
-    expect(r.diagnostics).toEqual([{ file: 'lib/extra.ts', line: 1, character: 23, message: "Cannot find module 'left-pad-pro' or its corresponding type declarations." }]);
+    expect(r.diagnostics).toEqual([
+      { file: 'lib/extra.ts', line: 1, character: 23, message: "Cannot find module 'left-pad-pro' or its corresponding type declarations." },
+    ]);
   });
 
   it('compiles an app written for TypeScript 4 with 4.9, which 5.9 would refuse', async () => {
@@ -81,7 +96,9 @@ describe('compiles as Rocket.Chat does', () => {
     const against1 = await compile(files('vote-buttons', (f) => f.delete('package.json')));
     expect(against1.ok).toBe(false);
     expect(against1.diagnostics).toEqual(
-      expect.arrayContaining([expect.objectContaining({ file: 'lib/blocks.ts', line: 1, message: expect.stringMatching(/has no exported member '(BlockType|ButtonStyle)'/) })]),
+      expect.arrayContaining([
+        expect.objectContaining({ file: 'lib/blocks.ts', line: 1, message: expect.stringMatching(/has no exported member '(BlockType|ButtonStyle)'/) }),
+      ]),
     );
   });
 
@@ -100,14 +117,23 @@ describe('compiles as Rocket.Chat does', () => {
       }),
     );
     expect(as031.ok).toBe(false);
-    expect(as031.diagnostics).toEqual(expect.arrayContaining([expect.objectContaining({ file: 'lib/blocks.ts', line: 1, message: expect.stringContaining("has no exported member 'InfoCardBlock'") })]));
+    expect(as031.diagnostics).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ file: 'lib/blocks.ts', line: 1, message: expect.stringContaining("has no exported member 'InfoCardBlock'") }),
+      ]),
+    );
   });
 
   it('resolves nothing outside the package, and shows no server path', async () => {
     const r = await compile(files('path-escape'));
     expect(r.ok).toBe(false);
     expect(r.diagnostics).toEqual([
-      { file: 'lib/payload.ts', line: 1, character: 22, message: "Could not resolve the path '/etc/hostname' with the extensions: '.ts', '.tsx', '.d.ts', '.cts', '.d.cts', '.mts', '.d.mts'." },
+      {
+        file: 'lib/payload.ts',
+        line: 1,
+        character: 22,
+        message: "Could not resolve the path '/etc/hostname' with the extensions: '.ts', '.tsx', '.d.ts', '.cts', '.d.cts', '.mts', '.d.mts'.",
+      },
       { file: 'lib/payload.ts', line: 3, character: 25, message: "Cannot find module '/etc/passwd' or its corresponding type declarations." },
       { file: 'lib/payload.ts', line: 4, character: 28, message: "Cannot find module '../../server/config' or its corresponding type declarations." },
     ]);
@@ -152,7 +178,8 @@ describe('compiles one package after another in one process (a warm sandbox)', (
   });
 
   it('keeps each engine release’s definitions apart, though mounted at one path (TypeScript 4 too)', async () => {
-    const asTs4 = (f: Map<string, Buffer>) => f.set('package.json', Buffer.from(JSON.stringify({ name: 'room-roster', devDependencies: { typescript: '~4.9.5' } })));
+    const asTs4 = (f: Map<string, Buffer>) =>
+      f.set('package.json', Buffer.from(JSON.stringify({ name: 'room-roster', devDependencies: { typescript: '~4.9.5' } })));
     for (const r of [await compile(files('room-roster')), await compile(files('room-roster', asTs4))]) {
       expect(r.ok).toBe(true);
       expect(r.findings).toEqual([expect.objectContaining({ check: 'lowest-engine', file: 'commands/RoomsCommand.ts', line: 12 })]);
@@ -160,9 +187,7 @@ describe('compiles one package after another in one process (a warm sandbox)', (
   });
 
   it('does not keep what a package ships at a mounted path: the next package reads the portal’s', async () => {
-    const shadowing = await compile(
-      files('reminder-bot', (f) => f.set('node_modules/@types/node/globals.d.ts', Buffer.from('declare var console: number;'))),
-    );
+    const shadowing = await compile(files('reminder-bot', (f) => f.set('node_modules/@types/node/globals.d.ts', Buffer.from('declare var console: number;'))));
     expect(shadowing.diagnostics).toEqual([]);
     expect((await compile(files('reminder-bot'))).diagnostics).toEqual([]);
   });
@@ -184,7 +209,9 @@ describe('runs the publish checks with the compile', () => {
       },
     ]);
     // Declaring the current engine as its minimum, it is not compiled twice.
-    const current = await compile(files('room-roster', (f) => f.set('app.json', Buffer.from(f.get('app.json')!.toString().replace('^1.44.0', `^${r.engineVersion}`)))));
+    const current = await compile(
+      files('room-roster', (f) => f.set('app.json', Buffer.from(f.get('app.json')!.toString().replace('^1.44.0', `^${r.engineVersion}`)))),
+    );
     expect(current.findings).toEqual([]);
   });
 

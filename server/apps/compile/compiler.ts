@@ -10,7 +10,6 @@ import { APP_ROOT, LIB_ROOT, PLATFORM_MODULE, typeRoots, uiKitFor, type EngineRe
 import { libDirOf, loadTypeScript, typeScriptMajorFor, type TypeScriptMajor } from './typescript';
 import { VirtualFiles, packagePath, withoutRoot } from './virtual-host';
 
-
 export type CompileInput = {
   files: Map<string, Buffer>;
   kind: PackageKind;
@@ -57,8 +56,7 @@ export function compilerOptions(ts: typeof TS): TS.CompilerOptions {
   };
 }
 
-const isAppSource = (name: string, kind: PackageKind) =>
-  !name.startsWith('node_modules/') && (kind === 'source' ? /\.ts$/.test(name) : /\.js$/.test(name));
+const isAppSource = (name: string, kind: PackageKind) => !name.startsWith('node_modules/') && (kind === 'source' ? /\.ts$/.test(name) : /\.js$/.test(name));
 
 /** Imports that need the publisher's canUseNPMModules: neither relative, the platform's, nor Node's. */
 const needsNpm = (spec: string) => !spec.startsWith('.') && !spec.startsWith('/') && !PLATFORM_MODULE.test(spec) && !isBuiltin(spec);
@@ -81,11 +79,13 @@ export async function compilePackage(input: CompileInput): Promise<CompileResult
   const parsed: ParsedFiles = new Map();
   const { diagnostics, emitted } = await compileAndBundle(ts, major, input, parsed);
   // The checks run whatever the verdict; against the oldest engine the app declares only once it compiled here.
-  const typeCheckOn = diagnostics.length === 0 && input.kind === 'source' ? (release: EngineRelease) => typeCheck(ts, major, input, release, parsed) : undefined;
+  const typeCheckOn =
+    diagnostics.length === 0 && input.kind === 'source' ? (release: EngineRelease) => typeCheck(ts, major, input, release, parsed) : undefined;
   const findings = await runChecks(input, { typeCheckOn });
-  const kept = diagnostics.length > MAX_DIAGNOSTICS
-    ? [...diagnostics.slice(0, MAX_DIAGNOSTICS), { line: 0, character: 0, message: `… and ${diagnostics.length - MAX_DIAGNOSTICS} more.` }]
-    : diagnostics;
+  const kept =
+    diagnostics.length > MAX_DIAGNOSTICS
+      ? [...diagnostics.slice(0, MAX_DIAGNOSTICS), { line: 0, character: 0, message: `… and ${diagnostics.length - MAX_DIAGNOSTICS} more.` }]
+      : diagnostics;
   return {
     ok: diagnostics.length === 0,
     emitted,
@@ -116,10 +116,16 @@ const MAX_LIBRARY_FILES = 10_000;
 export const libraryFiles = (): string[] => [...library.keys()].map((k) => k.slice(k.lastIndexOf('\0') + 1));
 
 /** A program over the package and the type roots of an engine release (the current one unless told). */
-function createProgram(ts: typeof TS, major: TypeScriptMajor, input: CompileInput, engine: EngineRelease, parsed: ParsedFiles, onEmit: (path: string, text: string) => void = () => {}) {
+function createProgram(
+  ts: typeof TS,
+  major: TypeScriptMajor,
+  input: CompileInput,
+  engine: EngineRelease,
+  parsed: ParsedFiles,
+  onEmit: (path: string, text: string) => void = () => {},
+) {
   const vfs = new VirtualFiles(input.files, [...typeRoots(uiKitFor(input.files.get('package.json')), engine), { virtual: LIB_ROOT, real: libDirOf(major) }]);
-  const options: TS.CompilerOptions =
-    input.kind === 'source' ? compilerOptions(ts) : { ...compilerOptions(ts), allowJs: true, checkJs: false, noEmit: true };
+  const options: TS.CompilerOptions = input.kind === 'source' ? compilerOptions(ts) : { ...compilerOptions(ts), allowJs: true, checkJs: false, noEmit: true };
   const roots = [...input.files.keys()].filter((n) => isAppSource(n, input.kind)).map((n) => `${APP_ROOT}/${n}`);
   const host = vfs.compilerHost(ts, onEmit);
   const read = host.getSourceFile.bind(host);
@@ -161,7 +167,12 @@ function typeCheck(ts: typeof TS, major: TypeScriptMajor, input: CompileInput, e
 }
 
 /** The compile against the current engine: its diagnostics and, for a source package that compiled, its bundle. */
-async function compileAndBundle(ts: typeof TS, major: TypeScriptMajor, input: CompileInput, parsed: ParsedFiles): Promise<{ diagnostics: Diagnostic[]; emitted: Map<string, Buffer> }> {
+async function compileAndBundle(
+  ts: typeof TS,
+  major: TypeScriptMajor,
+  input: CompileInput,
+  parsed: ParsedFiles,
+): Promise<{ diagnostics: Diagnostic[]; emitted: Map<string, Buffer> }> {
   const emittedJs = new Map<string, Buffer>();
   const { roots, program } = createProgram(ts, major, input, 'current', parsed, (path, text) => {
     if (path.startsWith(`${APP_ROOT}/`)) emittedJs.set(packagePath(path), Buffer.from(text));
@@ -195,7 +206,12 @@ async function compileAndBundle(ts: typeof TS, major: TypeScriptMajor, input: Co
     } catch (e) {
       const errors = (e as { errors?: { text: string; location?: { file: string; line: number; column: number } | null }[] }).errors ?? [];
       for (const err of errors.length ? errors : [{ text: 'The package could not be bundled.' }]) {
-        diagnostics.push({ file: err.location?.file, line: err.location?.line ?? 0, character: (err.location?.column ?? -1) + 1, message: withoutRoot(err.text) });
+        diagnostics.push({
+          file: err.location?.file,
+          line: err.location?.line ?? 0,
+          character: (err.location?.column ?? -1) + 1,
+          message: withoutRoot(err.text),
+        });
       }
     }
   }

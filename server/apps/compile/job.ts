@@ -46,7 +46,13 @@ type Row = NonNullable<Awaited<ReturnType<typeof loadJob>>>;
  * the lifecycle — in `tx`, the transaction that finishes the compile's job (so a run that lost its job
  * records nothing).
  */
-async function record(db: Tx, storage: Storage, row: Row, result: Omit<CompileResult, 'emitted' | 'findings'> & { findings?: CompileResult['findings']; comparedWith?: string }, compiled: Buffer | null) {
+async function record(
+  db: Tx,
+  storage: Storage,
+  row: Row,
+  result: Omit<CompileResult, 'emitted' | 'findings'> & { findings?: CompileResult['findings']; comparedWith?: string },
+  compiled: Buffer | null,
+) {
   await db
     .update(compileJobs)
     .set({
@@ -115,7 +121,11 @@ export async function runCompileJob(
   const [lastApproved, { disallowedLicences }] = await Promise.all([lastApprovedBefore(db, row.version), checkSettings(db)]);
   const started = performance.now();
   const outcome = await compile({ files, kind, allowNpm: row.allowNpm, classFile, version: row.version.version, lastApproved, disallowedLicences }, limits);
-  report(db, { type: 'compile', outcome: outcome.kind !== 'done' ? outcome.kind : outcome.result.ok ? 'succeeded' : 'failed', seconds: (performance.now() - started) / 1000 });
+  report(db, {
+    type: 'compile',
+    outcome: outcome.kind !== 'done' ? outcome.kind : outcome.result.ok ? 'succeeded' : 'failed',
+    seconds: (performance.now() - started) / 1000,
+  });
   const failed = (message: string) => ({
     ok: false,
     diagnostics: plain(message),
@@ -141,7 +151,10 @@ export async function runCompileJob(
       break;
     case 'done': {
       const r = outcome.result;
-      const compiled = r.ok && kind === 'source' ? compiledPackage(files, r.emitted, { ...PACKAGER, typescript: r.typeScriptVersion, uiKit: uiKitVersion(uiKitFor(files.get('package.json'))) }) : null;
+      const compiled =
+        r.ok && kind === 'source'
+          ? compiledPackage(files, r.emitted, { ...PACKAGER, typescript: r.typeScriptVersion, uiKit: uiKitVersion(uiKitFor(files.get('package.json'))) })
+          : null;
       await claim.complete((tx) => record(tx, storage, row, { ...r, comparedWith: lastApproved?.internalId ?? '' }, compiled));
     }
   }
@@ -152,5 +165,11 @@ export async function runCompileJob(
 export async function giveUpCompileJob(tx: Tx, storage: Storage, compileJobId: string) {
   const row = await loadJob(tx, compileJobId);
   if (!row) return;
-  await record(tx, storage, row, { ok: false, diagnostics: plain(limitMessages.gaveUp), durationMs: 0, typeScriptVersion: '', engineVersion: ENGINE_VERSION }, null);
+  await record(
+    tx,
+    storage,
+    row,
+    { ok: false, diagnostics: plain(limitMessages.gaveUp), durationMs: 0, typeScriptVersion: '', engineVersion: ENGINE_VERSION },
+    null,
+  );
 }

@@ -11,7 +11,15 @@ const input = (name: string, change: (f: Map<string, Buffer>) => void = () => {}
   const files = new Map(Object.entries(fixtureFiles(name)).map(([k, v]) => [k, Buffer.from(v)]));
   change(files);
   const manifest = JSON.parse(files.get('app.json')!.toString()) as { classFile: string; version: string };
-  return { files, kind: 'source' as const, allowNpm: false, classFile: manifest.classFile, version: manifest.version, lastApproved: null, disallowedLicences: DEFAULT_DISALLOWED_LICENCES };
+  return {
+    files,
+    kind: 'source' as const,
+    allowNpm: false,
+    classFile: manifest.classFile,
+    version: manifest.version,
+    lastApproved: null,
+    disallowedLicences: DEFAULT_DISALLOWED_LICENCES,
+  };
 };
 const limits = { timeoutSeconds: 60, memoryMb: 1024 };
 const small = { timeoutSeconds: 120, memoryMb: 256 };
@@ -96,8 +104,14 @@ describe('the compile sandbox keeps its processes warm', () => {
     const second = await compileInSandbox(broken('export const s: string = 1;\n'), limits);
     const third = await compileInSandbox(input('reminder-bot'), limits);
     expect(sandboxStats()).toEqual({ forks, idle });
-    expect(first).toMatchObject({ kind: 'done', result: { diagnostics: [expect.objectContaining({ file: 'lib/broken.ts', message: "Type 'string' is not assignable to type 'number'." })] } });
-    expect(second).toMatchObject({ kind: 'done', result: { diagnostics: [expect.objectContaining({ file: 'lib/broken.ts', message: "Type 'number' is not assignable to type 'string'." })] } });
+    expect(first).toMatchObject({
+      kind: 'done',
+      result: { diagnostics: [expect.objectContaining({ file: 'lib/broken.ts', message: "Type 'string' is not assignable to type 'number'." })] },
+    });
+    expect(second).toMatchObject({
+      kind: 'done',
+      result: { diagnostics: [expect.objectContaining({ file: 'lib/broken.ts', message: "Type 'number' is not assignable to type 'string'." })] },
+    });
     expect(third).toMatchObject({ kind: 'done', result: { ok: true, diagnostics: [] } });
   });
 
@@ -125,7 +139,9 @@ describe('the compile sandbox keeps its processes warm', () => {
     const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
     // Resolves once the process has ended on its own (nothing kills it).
     const stdout = await new Promise<string>((resolve, reject) =>
-      execFile(process.execPath, ['--import', tsx, '--input-type=module', '-e', script], { cwd: process.cwd() }, (error, out) => (error ? reject(error) : resolve(out))),
+      execFile(process.execPath, ['--import', tsx, '--input-type=module', '-e', script], { cwd: process.cwd() }, (error, out) =>
+        error ? reject(error) : resolve(out),
+      ),
     );
     const { kinds, forks, idle } = JSON.parse(stdout.trim().split('\n').at(-1)!) as { kinds: string[]; forks: number; idle: number[] };
     expect({ kinds, forks }).toEqual({ kinds: ['done', 'done'], forks: 1 });

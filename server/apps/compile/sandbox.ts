@@ -81,7 +81,9 @@ function start(memoryMb: number): Sandbox {
 /** Idle, nothing of the process may keep the portal's running: the process, its IPC channel, its stderr pipe. */
 function setRef(s: Sandbox, on: boolean) {
   const handles = [s.child, s.child.channel, s.child.stderr as Socket | null];
-  for (const h of handles) if (on) h?.ref(); else h?.unref();
+  for (const h of handles)
+    if (on) h?.ref();
+    else h?.unref();
 }
 
 /** A live idle process started with the same heap limit, taken out of the pool. */
@@ -141,10 +143,13 @@ function run(s: Sandbox, input: CompileInput, limits: { signal?: AbortSignal }, 
       child.off('close', closed);
       resolve(o);
     };
-    const timer = setTimeout(() => {
-      outcome ??= { kind: 'timeout' };
-      child.kill('SIGKILL');
-    }, Math.max(0, deadline - performance.now()));
+    const timer = setTimeout(
+      () => {
+        outcome ??= { kind: 'timeout' };
+        child.kill('SIGKILL');
+      },
+      Math.max(0, deadline - performance.now()),
+    );
     const answer = (m: { result: CompileResult }) => {
       // Past the limit or stopped, the process is being killed: its 'close' settles.
       if (outcome) return;

@@ -20,9 +20,13 @@ function mountWithEscape() {
 }
 
 describe('the compiler sees only the package and the allowed type roots', () => {
-  const vfs = new VirtualFiles(new Map([['lib/a.ts', Buffer.from('export const a = 1;')], ['app.json', Buffer.from('{}')]]), [
-    { virtual: '/app/node_modules/@types/fake', real: mountWithEscape() },
-  ]);
+  const vfs = new VirtualFiles(
+    new Map([
+      ['lib/a.ts', Buffer.from('export const a = 1;')],
+      ['app.json', Buffer.from('{}')],
+    ]),
+    [{ virtual: '/app/node_modules/@types/fake', real: mountWithEscape() }],
+  );
 
   it('reads the package at /app, relative paths included', () => {
     expect(vfs.readFile('/app/lib/a.ts')).toBe('export const a = 1;');

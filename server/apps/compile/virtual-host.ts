@@ -98,7 +98,9 @@ export class VirtualFiles {
     if (this.mounted(p)) {
       const r = this.real(p);
       if (r === null || !statSync(r).isDirectory()) return [];
-      return readdirSync(r, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+      return readdirSync(r, { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name);
     }
     const prefix = p === '/' ? '/' : `${p}/`;
     return [...this.dirs].filter((d) => d.startsWith(prefix) && d !== p && !d.slice(prefix.length).includes('/')).map((d) => d.slice(prefix.length));

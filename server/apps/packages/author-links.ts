@@ -27,7 +27,21 @@ export type AuthorLink =
 const EMAIL = /^[^\s@<>()"'`\\/:]+@[^\s@<>()"'`\\/:]+\.[^\s@<>()"'`\\/:]+$/;
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 /** Schemes a browser runs or loads in place of a page: never a link. */
-const DANGEROUS = new Set(['javascript', 'vbscript', 'data', 'file', 'blob', 'filesystem', 'about', 'jar', 'view-source', 'livescript', 'mocha', 'ms-its', 'res']);
+const DANGEROUS = new Set([
+  'javascript',
+  'vbscript',
+  'data',
+  'file',
+  'blob',
+  'filesystem',
+  'about',
+  'jar',
+  'view-source',
+  'livescript',
+  'mocha',
+  'ms-its',
+  'res',
+]);
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 const TLD = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 

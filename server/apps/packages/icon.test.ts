@@ -31,7 +31,11 @@ describe('app icons: by their bytes, small, encoded again, with a thumbnail', ()
   it('refuses SVG, even named .png', async () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
     expect(iconType(svg)).toBeNull();
-    await expect(readIcon('icon.png', svg)).rejects.toMatchObject({ statusCode: 400, code: 'manifest_invalid', message: 'The icon icon.png must be a PNG, JPEG, GIF or WebP image.' });
+    await expect(readIcon('icon.png', svg)).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'manifest_invalid',
+      message: 'The icon icon.png must be a PNG, JPEG, GIF or WebP image.',
+    });
   });
 
   it('refuses an icon over 512 KB', async () => {

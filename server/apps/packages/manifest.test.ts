@@ -42,14 +42,44 @@ describe('app.json bounded as the forms bound the same fields', () => {
     ['description', { description: 'd'.repeat(LIMITS.text + 1) }, 'app.json.description', MANIFEST_TEXT.tooLong('description', LIMITS.text)],
     ['nameSlug', { nameSlug: 's'.repeat(LIMITS.name + 1) }, 'app.json.nameSlug', MANIFEST_TEXT.tooLong('nameSlug', LIMITS.name)],
     ['version', { version: `1.0.0-${'a'.repeat(LIMITS.id)}` }, 'app.json.version', MANIFEST_TEXT.tooLong('version', LIMITS.id)],
-    ['requiredApiVersion', { requiredApiVersion: `^1.0.0 ${'|| ^1.0.0 '.repeat(20)}` }, 'app.json.requiredApiVersion', MANIFEST_TEXT.tooLong('requiredApiVersion', LIMITS.name)],
-    ['author.name', { author: { ...base.author, name: 'a'.repeat(LIMITS.name + 1) } }, 'app.json.author.name', MANIFEST_TEXT.tooLong('author.name', LIMITS.name)],
-    ['author.support', { author: { ...base.author, support: `https://x.example/${'a'.repeat(LIMITS.url)}` } }, 'app.json.author.support', MANIFEST_TEXT.tooLong('author.support', LIMITS.url)],
-    ['author.homepage', { author: { ...base.author, homepage: `x.example/${'a'.repeat(LIMITS.url)}` } }, 'app.json.author.homepage', MANIFEST_TEXT.tooLong('author.homepage', LIMITS.url)],
+    [
+      'requiredApiVersion',
+      { requiredApiVersion: `^1.0.0 ${'|| ^1.0.0 '.repeat(20)}` },
+      'app.json.requiredApiVersion',
+      MANIFEST_TEXT.tooLong('requiredApiVersion', LIMITS.name),
+    ],
+    [
+      'author.name',
+      { author: { ...base.author, name: 'a'.repeat(LIMITS.name + 1) } },
+      'app.json.author.name',
+      MANIFEST_TEXT.tooLong('author.name', LIMITS.name),
+    ],
+    [
+      'author.support',
+      { author: { ...base.author, support: `https://x.example/${'a'.repeat(LIMITS.url)}` } },
+      'app.json.author.support',
+      MANIFEST_TEXT.tooLong('author.support', LIMITS.url),
+    ],
+    [
+      'author.homepage',
+      { author: { ...base.author, homepage: `x.example/${'a'.repeat(LIMITS.url)}` } },
+      'app.json.author.homepage',
+      MANIFEST_TEXT.tooLong('author.homepage', LIMITS.url),
+    ],
     ['classFile', { classFile: `${'a'.repeat(MANIFEST_LIMITS.path)}.ts` }, 'app.json.classFile', MANIFEST_TEXT.tooLong('classFile', MANIFEST_LIMITS.path)],
     ['iconFile', { iconFile: `${'a'.repeat(MANIFEST_LIMITS.path)}.png` }, 'app.json.iconFile', MANIFEST_TEXT.tooLong('iconFile', MANIFEST_LIMITS.path)],
-    ['a permission name', { permissions: [{ name: 'p'.repeat(LIMITS.name + 1) }] }, 'app.json.permissions.0.name', MANIFEST_TEXT.tooLong('permissions.name', LIMITS.name)],
-    ['too many permissions', { permissions: Array.from({ length: MANIFEST_LIMITS.listItems + 1 }, (_, i) => ({ name: `p${i}` })) }, 'app.json.permissions', MANIFEST_TEXT.tooMany('permissions', MANIFEST_LIMITS.listItems)],
+    [
+      'a permission name',
+      { permissions: [{ name: 'p'.repeat(LIMITS.name + 1) }] },
+      'app.json.permissions.0.name',
+      MANIFEST_TEXT.tooLong('permissions.name', LIMITS.name),
+    ],
+    [
+      'too many permissions',
+      { permissions: Array.from({ length: MANIFEST_LIMITS.listItems + 1 }, (_, i) => ({ name: `p${i}` })) },
+      'app.json.permissions',
+      MANIFEST_TEXT.tooMany('permissions', MANIFEST_LIMITS.listItems),
+    ],
     ['an implements entry', { implements: ['i'.repeat(LIMITS.name + 1)] }, 'app.json.implements.0', MANIFEST_TEXT.tooLong('implements', LIMITS.name)],
   ])('refuses a %s past its bound, naming it', (_, change, path, message) => {
     const { code, fields } = refused({ ...base, ...change });
@@ -78,7 +108,11 @@ describe('app.json bounded as the forms bound the same fields', () => {
 
 describe('app.json as Rocket.Chat accepts it', () => {
   it("takes the Wikipedia app's manifest (bare domains become https links), and an email support address without a homepage", () => {
-    expect(readManifest(files(base), '1.66.0').manifest.author).toEqual({ name: 'Rocket Chat', homepage: 'https://rocket.chat', support: 'https://rocket.chat' });
+    expect(readManifest(files(base), '1.66.0').manifest.author).toEqual({
+      name: 'Rocket Chat',
+      homepage: 'https://rocket.chat',
+      support: 'https://rocket.chat',
+    });
     const { manifest } = readManifest(files({ ...base, author: { name: 'Rocket Chat', support: 'help@example.com' } }), '1.66.0');
     expect(manifest.author).toEqual({ name: 'Rocket Chat', support: 'help@example.com' });
   });
@@ -100,6 +134,9 @@ describe('app.json as Rocket.Chat accepts it', () => {
 
   it('still wants author.name and author.support, as the Apps CLI does', () => {
     expect(refused({ ...base, author: { name: 'Harbor' } }).fields).toContainEqual({ path: 'app.json.author.support', message: 'author.support is required.' });
-    expect(refused({ ...base, author: { name: ' ', support: 'a@b.example' } }).fields).toContainEqual({ path: 'app.json.author.name', message: 'author.name is required.' });
+    expect(refused({ ...base, author: { name: ' ', support: 'a@b.example' } }).fields).toContainEqual({
+      path: 'app.json.author.name',
+      message: 'author.name is required.',
+    });
   });
 });

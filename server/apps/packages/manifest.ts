@@ -33,10 +33,7 @@ export const Manifest = z.object({
   author: z.object(
     {
       name: bounded('author.name', LIMITS.name).trim().min(1, { error: 'author.name is required.' }),
-      support: bounded('author.support', LIMITS.url)
-        .trim()
-        .min(1, { error: 'author.support is required.' })
-        .transform(keptAuthorLink),
+      support: bounded('author.support', LIMITS.url).trim().min(1, { error: 'author.support is required.' }).transform(keptAuthorLink),
       homepage: bounded('author.homepage', LIMITS.url).transform(keptAuthorLink).optional(),
     },
     { error: 'author is required.' },
@@ -64,7 +61,8 @@ export function readManifest(files: Map<string, Buffer>, engineVersion: string) 
   const raw = files.get('app.json');
   if (!raw) throw new HttpError(400, 'manifest_missing', 'The package has no app.json at its root.');
   // Bounded before it is parsed: a manifest is a few hundred bytes, its description at most 10 000 characters.
-  if (raw.length > MANIFEST_LIMITS.bytes) throw new HttpError(400, 'manifest_too_large', MANIFEST_TEXT.tooLarge, [{ path: 'app.json', message: MANIFEST_TEXT.tooLarge }]);
+  if (raw.length > MANIFEST_LIMITS.bytes)
+    throw new HttpError(400, 'manifest_too_large', MANIFEST_TEXT.tooLarge, [{ path: 'app.json', message: MANIFEST_TEXT.tooLarge }]);
   let json: unknown;
   try {
     json = JSON.parse(raw.toString('utf8'));
@@ -81,13 +79,22 @@ export function readManifest(files: Map<string, Buffer>, engineVersion: string) 
   const m = parsed.data;
   const kind = packageKind(files, m.classFile);
   const classFile = kind === 'compiled' ? m.classFile.replace(/\.ts$/, '.js') : m.classFile;
-  if (!files.has(classFile)) throw new HttpError(400, 'manifest_invalid', `app.json names classFile ${classFile}, which the package does not have.`, [{ path: 'app.json.classFile', message: `${classFile} is not in the package.` }]);
-  const icon = files.get(m.iconFile);
-  if (!icon) throw new HttpError(400, 'manifest_invalid', `app.json names iconFile ${m.iconFile}, which the package does not have.`, [{ path: 'app.json.iconFile', message: `${m.iconFile} is not in the package.` }]);
-  if (!semver.satisfies(engineVersion, m.requiredApiVersion)) {
-    throw new HttpError(400, 'engine_version_unsupported', `The app requires Apps-Engine ${m.requiredApiVersion}; the marketplace compiles against ${engineVersion}.`, [
-      { path: 'app.json.requiredApiVersion', message: `Needs ${m.requiredApiVersion}; the engine is ${engineVersion}.` },
+  if (!files.has(classFile))
+    throw new HttpError(400, 'manifest_invalid', `app.json names classFile ${classFile}, which the package does not have.`, [
+      { path: 'app.json.classFile', message: `${classFile} is not in the package.` },
     ]);
+  const icon = files.get(m.iconFile);
+  if (!icon)
+    throw new HttpError(400, 'manifest_invalid', `app.json names iconFile ${m.iconFile}, which the package does not have.`, [
+      { path: 'app.json.iconFile', message: `${m.iconFile} is not in the package.` },
+    ]);
+  if (!semver.satisfies(engineVersion, m.requiredApiVersion)) {
+    throw new HttpError(
+      400,
+      'engine_version_unsupported',
+      `The app requires Apps-Engine ${m.requiredApiVersion}; the marketplace compiles against ${engineVersion}.`,
+      [{ path: 'app.json.requiredApiVersion', message: `Needs ${m.requiredApiVersion}; the engine is ${engineVersion}.` }],
+    );
   }
   const sources = [...files.keys()].filter((f) => (kind === 'source' ? /\.ts$/.test(f) && !f.endsWith('.d.ts') : /\.js$/.test(f)));
   if (!sources.length) throw new HttpError(400, 'package_no_sources', 'The package has no TypeScript sources (or, compiled, no JavaScript).');

@@ -27,19 +27,25 @@ export async function submissionFields(db: Db, fields: Record<string, string>, i
       ? await db
           .select({ title: categories.title })
           .from(categories)
-          .where(sql`lower(${categories.title}) in (${sql.join(wanted.map((t) => sql`${t.toLowerCase()}`), sql`, `)})`)
+          .where(
+            sql`lower(${categories.title}) in (${sql.join(
+              wanted.map((t) => sql`${t.toLowerCase()}`),
+              sql`, `,
+            )})`,
+          )
       : [];
     const byLower = new Map(known.map((k) => [k.title.toLowerCase(), k.title]));
     const unknown = wanted.filter((t) => !byLower.has(t.toLowerCase()));
-    if (unknown.length) throw badRequest(SUBMISSION_TEXT.unknownCategories(unknown), [{ path: 'categories', message: SUBMISSION_TEXT.unknownCategories(unknown) }]);
+    if (unknown.length)
+      throw badRequest(SUBMISSION_TEXT.unknownCategories(unknown), [{ path: 'categories', message: SUBMISSION_TEXT.unknownCategories(unknown) }]);
     out.categories = [...new Set(wanted.map((t) => byLower.get(t.toLowerCase())!))];
   }
   const changes = fields.changes?.trim();
   if (changes) {
-    if (!isUpdate) throw badRequest('A new app has no change note: send `changes` with updates only.', [{ path: 'changes', message: 'Only updates have a change note.' }]);
+    if (!isUpdate)
+      throw badRequest('A new app has no change note: send `changes` with updates only.', [{ path: 'changes', message: 'Only updates have a change note.' }]);
     if (changes.length > LIMITS.text) throw badRequest(tooLong(LIMITS.text), [{ path: 'changes', message: tooLong(LIMITS.text) }]);
     out.changesNote = changes;
   }
   return out;
 }
-

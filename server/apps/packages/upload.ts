@@ -68,7 +68,9 @@ export async function acceptPackage(
   const { manifest, icon: iconBytes } = readManifest(files, opts.engineVersion);
   const icon = await readIcon(manifest.iconFile, iconBytes);
   if (opts.updateOf && manifest.id !== opts.updateOf) {
-    throw new HttpError(400, 'manifest_invalid', `app.json's id ${manifest.id} is not this app's (${opts.updateOf}).`, [{ path: 'app.json.id', message: 'This is another app.' }]);
+    throw new HttpError(400, 'manifest_invalid', `app.json's id ${manifest.id} is not this app's (${opts.updateOf}).`, [
+      { path: 'app.json.id', message: 'This is another app.' },
+    ]);
   }
   const [existing] = await db.select().from(apps).where(eq(apps.id, manifest.id));
   // A new app's id must be free: the caller's own app is to be updated instead; anyone else's is taken.
@@ -98,7 +100,12 @@ export async function acceptPackage(
   // The texts' HTML, rendered now (a text that cannot be rendered is refused before anything is stored): a new
   // version's description (the manifest's; a revision keeps the publisher's own), and the Apps CLI's change note.
   const publisherId = opts.publisherId;
-  const descriptionHtml = revised ? {} : await renderVersionTexts({ description: manifest.description }, { paths: { description: 'app.json.description' }, code: 'manifest_invalid', publisherId });
+  const descriptionHtml = revised
+    ? {}
+    : await renderVersionTexts(
+        { description: manifest.description },
+        { paths: { description: 'app.json.description' }, code: 'manifest_invalid', publisherId },
+      );
   const changes = opts.versionFields?.changesNote;
   const changesNoteHtml = changes === undefined ? {} : await renderVersionTexts({ changesNote: changes }, { paths: { changesNote: 'changes' }, publisherId });
   const versionFields = { ...opts.versionFields, ...changesNoteHtml };

@@ -7,7 +7,9 @@ import { readZip } from './zip';
 /** A zip with two entries named `name`: zipped under two names of one length, the second renamed in its headers. */
 function zipWithDuplicate(name: string, first: string, second: string, other: Record<string, string> = {}) {
   const stand = `${name.slice(0, -1)}\u0001`;
-  const bytes = Buffer.from(zipSync({ [name]: Buffer.from(first), [stand]: Buffer.from(second), ...Object.fromEntries(Object.entries(other).map(([k, v]) => [k, Buffer.from(v)])) }));
+  const bytes = Buffer.from(
+    zipSync({ [name]: Buffer.from(first), [stand]: Buffer.from(second), ...Object.fromEntries(Object.entries(other).map(([k, v]) => [k, Buffer.from(v)])) }),
+  );
   // The local header's and the central directory's name (the CRC covers the data only).
   return Buffer.from(bytes.toString('latin1').split(stand).join(name), 'latin1');
 }

@@ -33,7 +33,9 @@ export async function readZip(zip: Buffer, limits = PACKAGE_LIMITS): Promise<Map
   if (zip.length < 4 || zip.readUInt32LE(0) !== 0x04034b50) throw refuse('package_not_zip', 'The package must be a .zip file.');
   const archive = await new Promise<yauzl.ZipFile>((resolve, reject) =>
     // decodeStrings off: yauzl would refuse unsafe names with a generic error; we check them ourselves.
-    yauzl.fromBuffer(zip, { lazyEntries: true, validateEntrySizes: true, decodeStrings: false }, (err, z) => (err || !z ? reject(refuse('package_not_zip', 'The package is not a readable .zip file.')) : resolve(z))),
+    yauzl.fromBuffer(zip, { lazyEntries: true, validateEntrySizes: true, decodeStrings: false }, (err, z) =>
+      err || !z ? reject(refuse('package_not_zip', 'The package is not a readable .zip file.')) : resolve(z),
+    ),
   );
   if (archive.entryCount > limits.maxEntries) throw refuse('package_too_many_entries', `The package has more than ${limits.maxEntries} entries.`);
   const files = new Map<string, Buffer>();

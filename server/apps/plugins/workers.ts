@@ -13,11 +13,16 @@ type CompileData = { compileJobId: string };
  * stopping): the job is handed back to run again.
  */
 export async function runJob(app: FastifyInstance, claim: Claim<CompileData>, stop?: AbortSignal) {
-  const outcome = await runCompileJob(claim, app.storage, {
-    timeoutSeconds: app.config.compileTimeoutSeconds,
-    memoryMb: app.config.compileMemoryMb,
-    signal: stop ? AbortSignal.any([claim.signal, stop]) : claim.signal,
-  }, app.compile);
+  const outcome = await runCompileJob(
+    claim,
+    app.storage,
+    {
+      timeoutSeconds: app.config.compileTimeoutSeconds,
+      memoryMb: app.config.compileMemoryMb,
+      signal: stop ? AbortSignal.any([claim.signal, stop]) : claim.signal,
+    },
+    app.compile,
+  );
   if (outcome.kind === 'crashed') app.log.warn({ job: claim.id, attempt: claim.attempt, exit: outcome.exit }, 'the compile process died');
 }
 

@@ -17,20 +17,42 @@ export async function anyApp(db: Db, appId: string) {
 
 export async function usagePage(db: Db, appId: string, page: Page) {
   const { data, total } = await pageByPosition(db, 'usage_records', appId, page, (top, limit) =>
-    db.select().from(usageRecords).where(and(eq(usageRecords.appId, appId), lte(usageRecords.position, top))).orderBy(desc(usageRecords.position)).limit(limit),
+    db
+      .select()
+      .from(usageRecords)
+      .where(and(eq(usageRecords.appId, appId), lte(usageRecords.position, top)))
+      .orderBy(desc(usageRecords.position))
+      .limit(limit),
   );
   return {
-    data: data.map((r) => ({ id: r.id, workspaceLabel: r.workspaceLabel, billingCycleId: r.billingCycleId, items: r.items, createdDate: r.createdDate.toISOString() })),
+    data: data.map((r) => ({
+      id: r.id,
+      workspaceLabel: r.workspaceLabel,
+      billingCycleId: r.billingCycleId,
+      items: r.items,
+      createdDate: r.createdDate.toISOString(),
+    })),
     meta: { total },
   };
 }
 
 export async function activityPage(db: Db, appId: string, page: Page) {
   const { data, total } = await pageByPosition(db, 'activity_logs', appId, page, (top, limit) =>
-    db.select().from(activityLogs).where(and(eq(activityLogs.appId, appId), lte(activityLogs.position, top))).orderBy(desc(activityLogs.position)).limit(limit),
+    db
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.appId, appId), lte(activityLogs.position, top)))
+      .orderBy(desc(activityLogs.position))
+      .limit(limit),
   );
   return {
-    data: data.map((r) => ({ id: r.id, userExtra: { id: r.userId, name: r.userName }, action: r.action, when: r.when.toISOString(), actionExtra: r.actionExtra })),
+    data: data.map((r) => ({
+      id: r.id,
+      userExtra: { id: r.userId, name: r.userName },
+      action: r.action,
+      when: r.when.toISOString(),
+      actionExtra: r.actionExtra,
+    })),
     meta: { total },
   };
 }
@@ -67,5 +89,10 @@ export async function versionPackage(db: Db, internalId: string, compiled: boole
   if (!v) throw notFound('App version');
   const file = compiled ? v.compiledPath : v.packagePath;
   if (!file) throw notFound(compiled ? 'Compiled package' : 'Source package');
-  return { appId: v.appId, version: v.version, file, name: `${(v.nameSlug || v.appId).replace(/[^\w.-]/g, '_')}-${v.version.replace(/[^\w.-]/g, '_')}${compiled ? '-compiled' : ''}.zip` };
+  return {
+    appId: v.appId,
+    version: v.version,
+    file,
+    name: `${(v.nameSlug || v.appId).replace(/[^\w.-]/g, '_')}-${v.version.replace(/[^\w.-]/g, '_')}${compiled ? '-compiled' : ''}.zip`,
+  };
 }

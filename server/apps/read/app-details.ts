@@ -13,7 +13,10 @@ export async function appVersionsOf(db: Db, appId: string, isBundle: boolean) {
 }
 
 export async function appVersion(db: Db, appId: string, internalId: string, isBundle: boolean) {
-  const [v] = await db.select().from(appVersions).where(and(eq(appVersions.appId, appId), eq(appVersions.internalId, internalId)));
+  const [v] = await db
+    .select()
+    .from(appVersions)
+    .where(and(eq(appVersions.appId, appId), eq(appVersions.internalId, internalId)));
   if (!v) throw notFound('App version');
   return toVersion(v, isBundle);
 }
@@ -83,8 +86,14 @@ export async function appStats(db: Db, appId: string) {
   const [downloads, [purchases], [active], [inactive]] = await Promise.all([
     downloadsPerVersion(db, appId),
     db.select({ n: count() }).from(purchaseRecords).where(eq(purchaseRecords.appId, appId)),
-    db.select({ n: count() }).from(purchaseRecords).where(and(eq(purchaseRecords.appId, appId), entitlingSubscription())),
-    db.select({ n: count() }).from(purchaseRecords).where(and(eq(purchaseRecords.appId, appId), inArray(purchaseRecords.subscriptionStatus, [...INACTIVE]))),
+    db
+      .select({ n: count() })
+      .from(purchaseRecords)
+      .where(and(eq(purchaseRecords.appId, appId), entitlingSubscription())),
+    db
+      .select({ n: count() })
+      .from(purchaseRecords)
+      .where(and(eq(purchaseRecords.appId, appId), inArray(purchaseRecords.subscriptionStatus, [...INACTIVE]))),
   ]);
   return {
     daily: await dailySales(db, appId),
@@ -114,7 +123,6 @@ export async function appJobs(db: Db, appId: string) {
   return rows.map(toJob);
 }
 
-
 const toPrice = (p: typeof prices.$inferSelect, actives: number) => ({
   id: p.id,
   name: p.name,
@@ -136,7 +144,10 @@ const toPrice = (p: typeof prices.$inferSelect, actives: number) => ({
 export async function appPrices(db: Db, appId: string) {
   const [rows, [subs]] = await Promise.all([
     db.select().from(prices).where(eq(prices.appId, appId)).orderBy(desc(prices.createdDate)),
-    db.select({ n: count() }).from(purchaseRecords).where(and(eq(purchaseRecords.appId, appId), entitlingSubscription())),
+    db
+      .select({ n: count() })
+      .from(purchaseRecords)
+      .where(and(eq(purchaseRecords.appId, appId), entitlingSubscription())),
   ]);
   return rows.map((p) => toPrice(p, p.active ? (subs?.n ?? 0) : 0));
 }

@@ -50,7 +50,10 @@ export async function loadApps(db: Db, ids: string[], icon: 'full' | 'thumbnail'
     db.select(versionColumns).from(appVersions).innerJoin(apps, eq(apps.latestVersionId, appVersions.internalId)).where(inArray(apps.id, ids)),
     db.select({ appId: bundleApps.appId, bundleId: bundleApps.bundleId }).from(bundleApps).where(inArray(bundleApps.appId, ids)),
     db.select().from(bundlePlans).where(inArray(bundlePlans.bundleId, ids)),
-    db.select().from(prices).where(and(inArray(prices.appId, ids), eq(prices.active, true))),
+    db
+      .select()
+      .from(prices)
+      .where(and(inArray(prices.appId, ids), eq(prices.active, true))),
   ]);
   const bundleIds = [...new Set(memberships.map((m) => m.bundleId))];
   const bundleNames = new Map<string, string>();
@@ -108,11 +111,7 @@ const matching = (db: Db, q: string) => {
  * row shows) last changed, the order of the apps_list indexes: a publisher's own (`publisherId`), or every
  * publisher's for staff; `q` filters by name or id.
  */
-export async function pageOfApps(
-  db: Db,
-  where: { publisherId?: string; isBundle: boolean; q?: string },
-  page: { limit: number; offset: number },
-) {
+export async function pageOfApps(db: Db, where: { publisherId?: string; isBundle: boolean; q?: string }, page: { limit: number; offset: number }) {
   const filter = and(
     where.publisherId ? eq(apps.publisherId, where.publisherId) : undefined,
     eq(apps.isBundle, where.isBundle),
@@ -120,12 +119,31 @@ export async function pageOfApps(
   );
   const scope = `${where.publisherId ? `publisher:${where.publisherId}:` : ''}bundle:${where.isBundle}`;
   const ids = (order: SQL[], bound: SQL | undefined, offset: number, limit: number) =>
-    db.select({ id: apps.id }).from(apps).where(and(filter, bound)).orderBy(...order).limit(limit).offset(offset);
+    db
+      .select({ id: apps.id })
+      .from(apps)
+      .where(and(filter, bound))
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
   if (where.q) {
     // A search counts what it matches, and pages through it from the nearer end.
-    const total = db.select({ n: count() }).from(apps).where(filter).then(([r]) => r?.n ?? 0);
-    const { data, total: n } = await pageFromBothEnds(total, page, [apps.latestModified, apps.id], (order, offset, limit) => ids(order, undefined, offset, limit));
-    return { data: await loadApps(db, data.map((r) => r.id), 'thumbnail'), meta: { total: n } };
+    const total = db
+      .select({ n: count() })
+      .from(apps)
+      .where(filter)
+      .then(([r]) => r?.n ?? 0);
+    const { data, total: n } = await pageFromBothEnds(total, page, [apps.latestModified, apps.id], (order, offset, limit) =>
+      ids(order, undefined, offset, limit),
+    );
+    return {
+      data: await loadApps(
+        db,
+        data.map((r) => r.id),
+        'thumbnail',
+      ),
+      meta: { total: n },
+    };
   }
   // Unfiltered: the total row_counts keeps; the page is read from the nearer end, its index walk starting
   // at the day that holds its first row (app_list_days), so no page walks more than a day's apps.
@@ -140,5 +158,12 @@ export async function pageOfApps(
       : await ids(order, undefined, plan.offset, plan.limit);
     if (plan.reverse) data.reverse();
   }
-  return { data: await loadApps(db, data.map((r) => r.id), 'thumbnail'), meta: { total: n } };
+  return {
+    data: await loadApps(
+      db,
+      data.map((r) => r.id),
+      'thumbnail',
+    ),
+    meta: { total: n },
+  };
 }

@@ -41,10 +41,12 @@ export async function checkedCitations(db: Db, storage: Storage, appId: string, 
       continue;
     }
     const files = await packageOf(c.side);
-    if (!files) throw refused(i, c.side === 'new' ? 'This version has no stored package to cite.' : 'There is no approved version with a stored package to cite.');
+    if (!files)
+      throw refused(i, c.side === 'new' ? 'This version has no stored package to cite.' : 'There is no approved version with a stored package to cite.');
     const file = files.get(c.path);
     const lines = file?.toString('utf8').split('\n');
-    if (!lines || c.line > lines.length) throw refused(i, `${c.path} has no line ${c.line} in ${c.side === 'new' ? 'this version' : 'the last approved version'}.`);
+    if (!lines || c.line > lines.length)
+      throw refused(i, `${c.path} has no line ${c.line} in ${c.side === 'new' ? 'this version' : 'the last approved version'}.`);
     out.push({ ...c, text: lines[c.line - 1]!.replace(/\r$/, '').slice(0, 1000) });
   }
   return out;

@@ -40,7 +40,16 @@ export async function currentFindings(db: Db, storage: Storage, v: Version, job:
 /** The version and its current compile job, as currentFindings needs them. */
 export async function versionAndJob(db: Db, appId: string, internalId: string) {
   const [row] = await db
-    .select({ version: appVersions, job: { id: compileJobs.id, findings: compileJobs.findings, comparedWith: compileJobs.comparedWith, finishedAt: compileJobs.finishedAt, status: compileJobs.status } })
+    .select({
+      version: appVersions,
+      job: {
+        id: compileJobs.id,
+        findings: compileJobs.findings,
+        comparedWith: compileJobs.comparedWith,
+        finishedAt: compileJobs.finishedAt,
+        status: compileJobs.status,
+      },
+    })
     .from(appVersions)
     .leftJoin(compileJobs, eq(compileJobs.id, appVersions.compileJobId))
     .where(and(eq(appVersions.appId, appId), eq(appVersions.internalId, internalId)));

@@ -26,7 +26,14 @@ describe('diffing two packages', () => {
     expect(isBinary(png)).toBe(true);
     expect(isBinary(Buffer.from([0xc3, 0x28]))).toBe(true);
     expect(isBinary(Buffer.from('héllo'))).toBe(false);
-    expect(fileChange('icon.png', png, Buffer.concat([png, png]))).toEqual({ path: 'icon.png', change: 'changed', binary: true, tooLarge: false, size: { from: 12, to: 24 }, hunks: null });
+    expect(fileChange('icon.png', png, Buffer.concat([png, png]))).toEqual({
+      path: 'icon.png',
+      change: 'changed',
+      binary: true,
+      tooLarge: false,
+      size: { from: 12, to: 24 },
+      hunks: null,
+    });
     const big = Buffer.alloc(MAX_DIFF_BYTES, 'a');
     expect(fileChange('big.txt', big, Buffer.from('b'))).toMatchObject({ binary: false, tooLarge: true, hunks: null });
   });

@@ -27,7 +27,14 @@ export function fileChange(path: string, from: Buffer | undefined, to: Buffer | 
   const size = { from: from?.length ?? null, to: to?.length ?? null };
   if (binary || tooLarge) return { path, change, binary, tooLarge, size, hunks: null };
   const patch = structuredPatch(path, path, from?.toString('utf8') ?? '', to?.toString('utf8') ?? '', undefined, undefined, { context: CONTEXT });
-  return { path, change, binary, tooLarge, size, hunks: patch.hunks.map(({ oldStart, oldLines, newStart, newLines, lines }) => ({ oldStart, oldLines, newStart, newLines, lines })) };
+  return {
+    path,
+    change,
+    binary,
+    tooLarge,
+    size,
+    hunks: patch.hunks.map(({ oldStart, oldLines, newStart, newLines, lines }) => ({ oldStart, oldLines, newStart, newLines, lines })),
+  };
 }
 
 /**

@@ -1,5 +1,12 @@
 import { and, asc, count, eq, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { REVIEW_TARGET_HOURS, approvedStatuses, reviewWaitingStatuses, type ReviewQueue, type ReviewQueueItem, type ReviewQueueQuery } from '../../../contract/schemas/review';
+import {
+  REVIEW_TARGET_HOURS,
+  approvedStatuses,
+  reviewWaitingStatuses,
+  type ReviewQueue,
+  type ReviewQueueItem,
+  type ReviewQueueQuery,
+} from '../../../contract/schemas/review';
 import type { Db } from '../../db/client';
 import { appVersions, apps, compileJobs, developers, publishers } from '../../db/schema';
 import { conflict } from '../../errors';
@@ -44,7 +51,8 @@ const base = (db: Db) =>
 
 type Row = Awaited<ReturnType<ReturnType<typeof base>['where']>>[number];
 
-const assigneeOf = (r: Row) => (r.assigneeId ? { id: r.assigneeId, name: `${r.assigneeFirst ?? ''} ${r.assigneeLast ?? ''}`.trim() || (r.assigneeEmail ?? '') } : null);
+const assigneeOf = (r: Row) =>
+  r.assigneeId ? { id: r.assigneeId, name: `${r.assigneeFirst ?? ''} ${r.assigneeLast ?? ''}`.trim() || (r.assigneeEmail ?? '') } : null;
 
 function toItem(r: Row, severities: Parameters<typeof weighed>[1], now: Date): ReviewQueueItem {
   const since = new Date(r.waitingSince);
@@ -84,8 +92,16 @@ export async function reviewQueue(db: Db, query: ReviewQueueQuery, me: Staff, no
   const where = and(...filters);
   const [rows, [total], [overdue], settings] = await Promise.all([
     base(db).where(where).orderBy(asc(waitingSinceColumn), asc(appVersions.internalId)).limit(query.limit).offset(query.offset),
-    db.select({ n: count() }).from(appVersions).innerJoin(apps, eq(apps.id, appVersions.appId)).innerJoin(publishers, eq(publishers.id, apps.publisherId)).where(where),
-    db.select({ n: count() }).from(appVersions).where(and(waiting, overdueBefore(now))),
+    db
+      .select({ n: count() })
+      .from(appVersions)
+      .innerJoin(apps, eq(apps.id, appVersions.appId))
+      .innerJoin(publishers, eq(publishers.id, apps.publisherId))
+      .where(where),
+    db
+      .select({ n: count() })
+      .from(appVersions)
+      .where(and(waiting, overdueBefore(now))),
     checkSettings(db),
   ]);
   return {

@@ -11,7 +11,10 @@ describe('findings weighed by the severities in force', () => {
       ],
       DEFAULT_SEVERITIES,
     );
-    expect(found.map((f) => [f.check, f.severity])).toEqual([['secrets', 'blocks'], ['new-permissions', 'warns']]);
+    expect(found.map((f) => [f.check, f.severity])).toEqual([
+      ['secrets', 'blocks'],
+      ['new-permissions', 'warns'],
+    ]);
     expect(weighed([{ check: 'secrets', reason: 'a key' }], { ...DEFAULT_SEVERITIES, secrets: 'warns' })[0]!.severity).toBe('warns');
   });
 
@@ -19,6 +22,8 @@ describe('findings weighed by the severities in force', () => {
     const failed = (of: 'secrets' | 'lowest-engine') => weighed([{ check: 'check-failed', reason: 'could not run', of }], DEFAULT_SEVERITIES)[0]!.severity;
     expect(failed('secrets')).toBe('blocks');
     expect(failed('lowest-engine')).toBe('warns');
-    expect(weighed([{ check: 'check-failed', reason: 'could not run', of: 'lowest-engine' }], { ...DEFAULT_SEVERITIES, 'check-failed': 'blocks' })[0]!.severity).toBe('blocks');
+    expect(
+      weighed([{ check: 'check-failed', reason: 'could not run', of: 'lowest-engine' }], { ...DEFAULT_SEVERITIES, 'check-failed': 'blocks' })[0]!.severity,
+    ).toBe('blocks');
   });
 });

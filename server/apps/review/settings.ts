@@ -1,7 +1,15 @@
 import { eq } from 'drizzle-orm';
 import {
-  CHECK_TITLES, DEFAULT_DISALLOWED_LICENCES, DEFAULT_SEVERITIES, checkIds, type CheckId, type Finding, type PublishCheckSettings,
-  type PublishCheckSettingsInput, type Severity, type StoredFinding,
+  CHECK_TITLES,
+  DEFAULT_DISALLOWED_LICENCES,
+  DEFAULT_SEVERITIES,
+  checkIds,
+  type CheckId,
+  type Finding,
+  type PublishCheckSettings,
+  type PublishCheckSettingsInput,
+  type Severity,
+  type StoredFinding,
 } from '../../../contract/schemas/review';
 import type { Db, Tx } from '../../db/client';
 import { publishCheckSettings } from '../../db/schema';
@@ -35,7 +43,10 @@ export async function saveCheckSettings(db: Db, input: PublishCheckSettingsInput
   const severities = { ...current.severities, ...input.severities };
   const disallowedLicences = [...new Set(input.disallowedLicences.map((l) => l.trim()))];
   const values = { severities, disallowedLicences, updatedAt: new Date(), updatedBy: by.name };
-  await db.insert(publishCheckSettings).values({ id: ROW, ...values }).onConflictDoUpdate({ target: publishCheckSettings.id, set: values });
+  await db
+    .insert(publishCheckSettings)
+    .values({ id: ROW, ...values })
+    .onConflictDoUpdate({ target: publishCheckSettings.id, set: values });
   return checkSettings(db);
 }
 

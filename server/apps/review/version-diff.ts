@@ -19,7 +19,11 @@ const LISTING = ['name', 'shortDescription', 'description', 'categories', 'langu
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** The fields of two objects whose values differ, in key order (a field one of them lacks is null there). */
-export function fieldChanges(from: Record<string, unknown>, to: Record<string, unknown>, keys: Iterable<string> = new Set([...Object.keys(from), ...Object.keys(to)])): FieldChange[] {
+export function fieldChanges(
+  from: Record<string, unknown>,
+  to: Record<string, unknown>,
+  keys: Iterable<string> = new Set([...Object.keys(from), ...Object.keys(to)]),
+): FieldChange[] {
   return [...keys]
     .sort()
     .filter((k) => !same(from[k], to[k]))
@@ -29,7 +33,11 @@ export function fieldChanges(from: Record<string, unknown>, to: Record<string, u
 /** The permission names a manifest asks for (`permissions: [{name}]`, or names alone). */
 export function permissionsOf(manifest: Record<string, unknown>): string[] {
   const list = Array.isArray(manifest.permissions) ? manifest.permissions : [];
-  return [...new Set(list.map((p) => (typeof p === 'string' ? p : typeof p === 'object' && p && 'name' in p ? String((p as { name: unknown }).name) : '')).filter(Boolean))].sort();
+  return [
+    ...new Set(
+      list.map((p) => (typeof p === 'string' ? p : typeof p === 'object' && p && 'name' in p ? String((p as { name: unknown }).name) : '')).filter(Boolean),
+    ),
+  ].sort();
 }
 
 /** The app's price in force when a version was made: the newest price created by then (else the first). */
@@ -70,7 +78,8 @@ export async function versionDiff(db: Db, storage: Storage, appId: string, q: z.
   const toManifest = to.manifest as Record<string, unknown>;
   const manifestKeys = new Set([...Object.keys(fromManifest), ...Object.keys(toManifest)].filter((k) => k !== 'permissions'));
   const [fromPermissions, toPermissions] = [permissionsOf(fromManifest), permissionsOf(toManifest)];
-  const listingOf = (v: Version | null): Record<string, unknown> => (v ? { ...Object.fromEntries(LISTING.map((k) => [k, v[k]])), icon: v.iconThumbData || null } : {});
+  const listingOf = (v: Version | null): Record<string, unknown> =>
+    v ? { ...Object.fromEntries(LISTING.map((k) => [k, v[k]])), icon: v.iconThumbData || null } : {};
   const allPrices = await db.select().from(prices).where(eq(prices.appId, appId)).orderBy(asc(prices.createdDate));
   return {
     from: from ? ref(from) : null,

@@ -36,7 +36,10 @@ export const adminAppsRoutes = (app: FastifyInstance) => ({
     return { status: 200, body: await appVersionsOf(app.db, a.id, a.isBundle) };
   }),
 
-  diff: s.route(contract.admin.apps.diff, async ({ request, query }) => ({ status: 200, body: await versionDiff(app.db, app.storage, appOf(request).id, query) })),
+  diff: s.route(contract.admin.apps.diff, async ({ request, query }) => ({
+    status: 200,
+    body: await versionDiff(app.db, app.storage, appOf(request).id, query),
+  })),
 
   stats: s.route(contract.admin.apps.stats, async ({ request }) => {
     const a = appOf(request);

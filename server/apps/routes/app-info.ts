@@ -8,9 +8,7 @@ import { appPrices } from '../read/app-details';
 import { anyApp } from '../read/admin-apps';
 import { toVersion } from '../read/apps';
 import { createPrice, setPricing, type Pricer } from '../../commerce/pricing';
-import {
-  addScreenshots, deleteScreenshot, listScreenshots, setChanges, setDetails, setInfo, submitVersion, type UploadedFile,
-} from '../version-info';
+import { addScreenshots, deleteScreenshot, listScreenshots, setChanges, setDetails, setInfo, submitVersion, type UploadedFile } from '../version-info';
 
 const s = initServer();
 

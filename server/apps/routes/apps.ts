@@ -71,7 +71,10 @@ export const appsRoutes = (app: FastifyInstance) => {
     }),
 
     stats: s.route(contract.apps.stats, async ({ request }) => ({ status: 200, body: await appStats(app.db, resourceOf(request, 'app').id) })),
-    diff: s.route(contract.apps.diff, async ({ request, query }) => ({ status: 200, body: await versionDiff(app.db, app.storage, resourceOf(request, 'app').id, query) })),
+    diff: s.route(contract.apps.diff, async ({ request, query }) => ({
+      status: 200,
+      body: await versionDiff(app.db, app.storage, resourceOf(request, 'app').id, query),
+    })),
 
     findings: s.route(contract.apps.findings, async ({ request }) => {
       const { version } = resourceOf(request, 'appVersion');
@@ -92,7 +95,11 @@ export const appsRoutes = (app: FastifyInstance) => {
     create: s.route(contract.apps.create, async ({ request }) => {
       const developer = requireDeveloper(request);
       const mayUpdate = async (id: string) => (await allowedRows(app, request, 'app', [id], 'app', 'update')).length > 0;
-      const { appId } = await acceptPackage(app.db, app.storage, await packageOf(request), { publisherId: developer.publisherId, engineVersion: app.config.engineVersion, mayUpdate });
+      const { appId } = await acceptPackage(app.db, app.storage, await packageOf(request), {
+        publisherId: developer.publisherId,
+        engineVersion: app.config.engineVersion,
+        mayUpdate,
+      });
       return { status: 201, body: await view(appId) };
     }),
 

@@ -33,7 +33,10 @@ export const bundlesRoutes = (app: FastifyInstance) => ({
     const canCreatePaidApps = await allowedHere(app, request, 'paidApp', 'create');
     const { fields } = await request.receiveUpload(BUNDLE_FORM);
     const ownApps = (ids: string[]) => allowedRows(app, request, 'app', ids, 'app', 'read');
-    return { status: 201, body: { appId: await createBundle(app.db, { publisherId, canCreatePaidApps, engineVersion: app.config.engineVersion, ownApps }, fields) } };
+    return {
+      status: 201,
+      body: { appId: await createBundle(app.db, { publisherId, canCreatePaidApps, engineVersion: app.config.engineVersion, ownApps }, fields) },
+    };
   }),
   apps: s.route(contract.bundles.apps, async ({ request }) => ({
     status: 200,
@@ -43,7 +46,10 @@ export const bundlesRoutes = (app: FastifyInstance) => ({
 
 /** Staff's bundles (SPEC §3 admin bundles): the list, one bundle, its apps. */
 export const adminBundlesRoutes = (app: FastifyInstance) => ({
-  list: s.route(contract.admin.bundles.list, async ({ query }) => ({ status: 200, body: await pageOfApps(app.db, { isBundle: true, q: query.q?.trim() || undefined }, query) })),
+  list: s.route(contract.admin.bundles.list, async ({ query }) => ({
+    status: 200,
+    body: await pageOfApps(app.db, { isBundle: true, q: query.q?.trim() || undefined }, query),
+  })),
   get: s.route(contract.admin.bundles.get, async ({ request }) => {
     const bundle = resourceOf(request, 'bundle');
     if (!bundle.isBundle) throw notABundle();

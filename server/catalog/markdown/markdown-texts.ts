@@ -82,7 +82,8 @@ export async function backfillVersionHtml(db: Db, opts: { signal?: AbortSignal; 
     if (!rows.length) return written;
     // The batch's texts rendered first, then written in one transaction: the catalog hears of the batch once
     // (its cache forgets what it kept at each app_versions notification), not of every row.
-    const writes: { internalId: string; text: 'description' | 'changesNote'; html: 'descriptionHtml' | 'changesNoteHtml'; raw: string; rendered: string }[] = [];
+    const writes: { internalId: string; text: 'description' | 'changesNote'; html: 'descriptionHtml' | 'changesNoteHtml'; raw: string; rendered: string }[] =
+      [];
     for (const r of rows) {
       if (opts.signal?.aborted) break;
       after = r.internalId;

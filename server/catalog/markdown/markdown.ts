@@ -38,7 +38,35 @@ const markdown = new Marked({ gfm: true }).use({
 });
 
 /** The elements the rendered HTML may have; every other tag is dropped (its text kept, escaped). */
-export const ALLOWED_TAGS = ['p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'pre', 'code', 'strong', 'em', 'b', 'i', 'del', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td'];
+export const ALLOWED_TAGS = [
+  'p',
+  'br',
+  'hr',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'pre',
+  'code',
+  'strong',
+  'em',
+  'b',
+  'i',
+  'del',
+  'a',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+];
 const LINK_REL = 'nofollow noopener noreferrer';
 
 const OPTIONS: sanitize.IOptions = {

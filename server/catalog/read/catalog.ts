@@ -1,7 +1,11 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import semver from 'semver';
 import type {
-  MarketplaceApp, MarketplaceInfo, MarketplacePricingPlan, MarketplaceSubscriptionInfo, MarketplaceVersion,
+  MarketplaceApp,
+  MarketplaceInfo,
+  MarketplacePricingPlan,
+  MarketplaceSubscriptionInfo,
+  MarketplaceVersion,
 } from '../../../contract/schemas/marketplace';
 import type { Db } from '../../db/client';
 import { appVersions, apps, bundleApps, featuredApps, prices, publishers, purchaseRecords, screenshots } from '../../db/schema';
@@ -269,10 +273,14 @@ function pricingPlansOf(app: { purchaseType: 'buy' | 'subscription'; price: numb
         trialDays: price.trialEnabled ? price.trialDuration : 0,
         strategy: s,
         isPerSeat: price[s].isSeatBased,
-        ...(price[s].tiers.length ? { tiers: price[s].tiers.map((t) => ({ perUnit: t.perUnit, minimum: t.minimum, maximum: t.maximum, price: t.price })) } : {}),
+        ...(price[s].tiers.length
+          ? { tiers: price[s].tiers.map((t) => ({ perUnit: t.perUnit, minimum: t.minimum, maximum: t.maximum, price: t.price })) }
+          : {}),
       }));
   }
-  return app.purchaseType === 'buy' && app.price > 0 ? [{ id: `${price.id}:once`, enabled: true, price: app.price, trialDays: 0, strategy: 'once', isPerSeat: false }] : [];
+  return app.purchaseType === 'buy' && app.price > 0
+    ? [{ id: `${price.id}:once`, enabled: true, price: app.price, trialDays: 0, strategy: 'once', isPerSeat: false }]
+    : [];
 }
 
 // ——— The caller's engine ———
@@ -532,7 +540,10 @@ export const sectionLabel = (slug: string) => SECTION_LABELS[slug] ?? slug.repla
 
 /** The featured sections staff curate, in the order of server/catalog/read/featured.ts: by slug, each in the order its apps were featured. */
 export async function featuredRows(db: Db) {
-  const rows = await db.select({ slug: featuredApps.sectionSlug, appId: featuredApps.appId }).from(featuredApps).orderBy(asc(featuredApps.sectionSlug), asc(featuredApps.createdAt), asc(featuredApps.appId));
+  const rows = await db
+    .select({ slug: featuredApps.sectionSlug, appId: featuredApps.appId })
+    .from(featuredApps)
+    .orderBy(asc(featuredApps.sectionSlug), asc(featuredApps.createdAt), asc(featuredApps.appId));
   const sections = new Map<string, string[]>();
   for (const r of rows) sections.set(r.slug, [...(sections.get(r.slug) ?? []), r.appId]);
   return sections;
@@ -543,6 +554,14 @@ export async function screenshotsOf(db: Db, internalId: string, origin: string) 
   const rows = await db.select().from(screenshots).where(eq(screenshots.internalId, internalId)).orderBy(asc(screenshots.createdAt), asc(screenshots.id));
   return rows.map((s) => {
     const url = `${origin}${screenshotUrl(s)}`;
-    return { id: s.id, appId: s.appId, fileName: s.fileName, accessUrl: url, thumbnailUrl: url, createdAt: s.createdAt.toISOString(), modifiedAt: s.createdAt.toISOString() };
+    return {
+      id: s.id,
+      appId: s.appId,
+      fileName: s.fileName,
+      accessUrl: url,
+      thumbnailUrl: url,
+      createdAt: s.createdAt.toISOString(),
+      modifiedAt: s.createdAt.toISOString(),
+    };
   });
 }

@@ -44,7 +44,13 @@ describe('WorkspaceCache', () => {
     release();
     expect(await first).toBe(1);
     n = 2;
-    expect(await cache.get('k', async () => n, () => 'a')).toBe(2);
+    expect(
+      await cache.get(
+        'k',
+        async () => n,
+        () => 'a',
+      ),
+    ).toBe(2);
   });
 
   it('shares one load among concurrent callers', async () => {
@@ -72,7 +78,13 @@ describe('WorkspaceCache', () => {
   it('drops a kept answer once its `until` has passed (an expired token)', async () => {
     let expiresAt = later();
     const { cache, load, calls } = setup<Caller>(() => ({ workspaceId: 'a', expiresAt }));
-    const get = () => cache.get('token\nt', load, (c) => c?.workspaceId ?? null, (c) => c?.expiresAt ?? null);
+    const get = () =>
+      cache.get(
+        'token\nt',
+        load,
+        (c) => c?.workspaceId ?? null,
+        (c) => c?.expiresAt ?? null,
+      );
     await get();
     await get();
     expect(calls()).toBe(1);

@@ -33,7 +33,9 @@ export const adminFeaturedRoutes = (app: FastifyInstance) => ({
   create: s.route(contract.admin.featured.create, async ({ body }) => {
     const sections = await app.db.transaction(async (tx) => {
       if (!(await isPublished(tx, body.appId))) {
-        throw new HttpError(400, 'not_published', 'Only a published app can be featured.', [{ path: 'appId', message: 'Only a published app can be featured.' }]);
+        throw new HttpError(400, 'not_published', 'Only a published app can be featured.', [
+          { path: 'appId', message: 'Only a published app can be featured.' },
+        ]);
       }
       const [row] = await tx.insert(featuredApps).values({ sectionSlug: body.sectionSlug, appId: body.appId }).onConflictDoNothing().returning();
       if (!row) throw conflict('already_featured', 'This app is already featured in that section.');

@@ -8,8 +8,19 @@ import { engineOf, rcError } from './engine-header';
 import { withAppRequests } from '../read/app-requests';
 import { CatalogCache, encodedBody, entryOf, matches, mergeState, negotiate, tagOf, withPurchases } from '../read/cache';
 import {
-  featuredRows, iconBase64, loadCatalog as loadCatalogRows, offered, purchasesOf, releasesOf, runsOn, screenshotsOf, sectionLabel, toInfo,
-  type CatalogApp, type CatalogVersion, type PurchaseState,
+  featuredRows,
+  iconBase64,
+  loadCatalog as loadCatalogRows,
+  offered,
+  purchasesOf,
+  releasesOf,
+  runsOn,
+  screenshotsOf,
+  sectionLabel,
+  toInfo,
+  type CatalogApp,
+  type CatalogVersion,
+  type PurchaseState,
 } from '../read/catalog';
 import { appRequestsForListing } from '../../workspaces/listing-requests';
 import { versionHtmlBackfill } from '../markdown/markdown-texts';
@@ -21,7 +32,11 @@ import { sha256 } from '../../db/ids';
 const s = initServer();
 
 const invalidToken = () =>
-  new HttpError(401, 'invalid_token', 'This is not a valid workspace token (unknown, expired, revoked, or without marketplace:read): get a new one from the token endpoint.');
+  new HttpError(
+    401,
+    'invalid_token',
+    'This is not a valid workspace token (unknown, expired, revoked, or without marketplace:read): get a new one from the token endpoint.',
+  );
 
 /** The scope a workspace token needs to read the catalog (Rocket.Chat asks for it: app/cloud/server/oauthScopes.ts). */
 export const READ_SCOPE = 'marketplace:read';
@@ -40,7 +55,12 @@ async function workspaceCaller(app: FastifyInstance, request: FastifyRequest, ke
   if (!token) return null;
   // Kept by the token's hash: forgotten when its workspace's rows change (a token or the workspace revoked) or
   // when it expires; an unknown token is looked up every time.
-  const workspace = await kept.get(`token\n${sha256(token)}`, () => workspaceForToken(app.db, token), (w) => w?.workspaceId ?? null, (w) => w?.tokenExpiresAt ?? null);
+  const workspace = await kept.get(
+    `token\n${sha256(token)}`,
+    () => workspaceForToken(app.db, token),
+    (w) => w?.workspaceId ?? null,
+    (w) => w?.tokenExpiresAt ?? null,
+  );
   if (!workspace || !workspace.scopes.includes(READ_SCOPE)) throw invalidToken();
   return madeBy(request, workspace);
 }
@@ -72,9 +92,17 @@ export const marketplaceRoutes = (app: FastifyInstance) => {
     // whichever process (or worker) made it.
     let stopWorkspaces: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {
-      stop = await app.dbListen('portal_reads', () => cache.invalidate(), (on) => cache.setListening(on));
+      stop = await app.dbListen(
+        'portal_reads',
+        () => cache.invalidate(),
+        (on) => cache.setListening(on),
+      );
       // What the catalog reads of a workspace: announced per workspace (migration 0022).
-      stopWorkspaces = await app.dbListen('workspace_reads', (id) => kept.invalidate(id), (on) => kept.setListening(on));
+      stopWorkspaces = await app.dbListen(
+        'workspace_reads',
+        (id) => kept.invalidate(id),
+        (on) => kept.setListening(on),
+      );
     });
     app.addHook('onClose', async () => {
       await stop?.();
@@ -100,12 +128,20 @@ export const marketplaceRoutes = (app: FastifyInstance) => {
   const statesOf = (workspace: WorkspaceCaller | null) => {
     if (!workspace) return Promise.resolve(null);
     const id = workspace.workspaceId;
-    return kept.get(`purchases\n${id}`, () => purchasesOf(app.db, id, app.licenses), () => id);
+    return kept.get(
+      `purchases\n${id}`,
+      () => purchasesOf(app.db, id, app.licenses),
+      () => id,
+    );
   };
   /** A registered workspace's app requests (docs/rocketchat.md, App requests), and with `?endUserID=` that person's. */
   const requestsOf = (workspace: WorkspaceCaller, endUserId: string | null) => {
     const id = workspace.workspaceId;
-    return kept.get(`requests\n${id}\n${endUserId ?? ''}`, () => appRequestsForListing(app.db, id, endUserId), () => id);
+    return kept.get(
+      `requests\n${id}\n${endUserId ?? ''}`,
+      () => appRequestsForListing(app.db, id, endUserId),
+      () => id,
+    );
   };
   /** One listed app, with every published version (without icons: the one shown gets its own, `withIcon`). */
   const listed = async (appId: string) => (await loadCatalog(app.db, { appId, icon: 'none' })).byId.get(appId);
@@ -131,7 +167,8 @@ export const marketplaceRoutes = (app: FastifyInstance) => {
       const encoding = negotiate(request.headers['accept-encoding']);
       reply.header('cache-control', 'private, no-cache').header('vary', 'Authorization, X-Apps-Engine-Version, Accept-Encoding');
       reply.header('etag', tagOf(answer.etag, encoding));
-      if (matches(request.headers['if-none-match'], [answer.etag, tagOf(answer.etag, 'br'), tagOf(answer.etag, 'gzip')])) return { status: 304, body: undefined };
+      if (matches(request.headers['if-none-match'], [answer.etag, tagOf(answer.etag, 'br'), tagOf(answer.etag, 'gzip')]))
+        return { status: 304, body: undefined };
       reply.type('application/json; charset=utf-8');
       if (!encoding) return { status: 200, body: answer.body as never };
       reply.header('content-encoding', encoding);

@@ -2,7 +2,13 @@ import { and, desc, eq, isNull, lt } from 'drizzle-orm';
 import { entitles } from '../../../machines/entitlement';
 import { buyerEvents, subscriptionAllows, type SubscriptionInput } from '../../../machines/subscription';
 import { workspaceAddress } from '../../../contract/schemas/workspaces';
-import { CHECKOUT_MESSAGES as M, type CheckoutOffer, type CheckoutSession, type OwnedPurchase, type StartCheckoutInput } from '../../../contract/schemas/checkout';
+import {
+  CHECKOUT_MESSAGES as M,
+  type CheckoutOffer,
+  type CheckoutSession,
+  type OwnedPurchase,
+  type StartCheckoutInput,
+} from '../../../contract/schemas/checkout';
 import type { Db, Tx } from '../../db/client';
 import { newId } from '../../db/ids';
 import { apps, appVersions, checkoutSessions, publishers, purchaseRecords, workspaces } from '../../db/schema';
@@ -40,7 +46,14 @@ export function sameWorkspace(callerWorkspaceId: string, workspaceId: string) {
 /** An app (or bundle) for sale: it has a published version; with the newest one and its publisher. */
 async function saleable(db: Db | Tx, appId: string) {
   const [row] = await db
-    .select({ app: apps, version: appVersions, publisherName: publishers.name, payoutAccount: publishers.stripeAccountId, tosLink: publishers.tosLink, privacyLink: publishers.privacyLink })
+    .select({
+      app: apps,
+      version: appVersions,
+      publisherName: publishers.name,
+      payoutAccount: publishers.stripeAccountId,
+      tosLink: publishers.tosLink,
+      privacyLink: publishers.privacyLink,
+    })
     .from(apps)
     .innerJoin(appVersions, and(eq(appVersions.appId, apps.id), eq(appVersions.status, 'published')))
     .innerJoin(publishers, eq(publishers.id, apps.publisherId))
@@ -53,7 +66,11 @@ async function saleable(db: Db | Tx, appId: string) {
 
 /** The workspace's purchases of the app, or of a bundle with it in, newest first. */
 async function recordsOf(db: Db | Tx, workspaceId: string, appId: string) {
-  return db.select().from(purchaseRecords).where(recordsForApp(db, workspaceId, appId)).orderBy(desc(purchaseRecords.date), desc(purchaseRecords.id));
+  return db
+    .select()
+    .from(purchaseRecords)
+    .where(recordsForApp(db, workspaceId, appId))
+    .orderBy(desc(purchaseRecords.date), desc(purchaseRecords.id));
 }
 
 /** Whether a record holds the app now (machines/entitlement.ts). */
@@ -88,7 +105,10 @@ export function ownedOf(records: RecordRow[], appId: string, plans: Plan[]): Own
     periodEnd: r.periodEnd?.toISOString() ?? null,
     // Billed by the checkout, its own, and some change of the workspace's is one the subscription machine takes.
     manageable:
-      !viaBundle && r.purchaseType === 'subscription' && !!r.provider && !r.externallyManaged &&
+      !viaBundle &&
+      r.purchaseType === 'subscription' &&
+      !!r.provider &&
+      !r.externallyManaged &&
       buyerEvents.some((type) => subscriptionAllows(machineInput(r), type === 'CHANGE_SEATS' ? { type, seats: r.seats + 1 } : { type })),
     paid: machineInput(r).paid,
   };
@@ -167,7 +187,8 @@ async function expireReplaced(db: Db, payments: PaymentProvider, session: Sessio
     if (other.providerSessionId) {
       await payments.expireCheckout(other.providerSessionId).catch((err: unknown) => {
         // Definitive: no longer open at the provider (paid or expired there); its own event tells which.
-        if (!(err instanceof PaymentProviderError && err.definitive)) log?.warn({ err, sessionId: other.id }, 'checkout: a replaced session could not be closed at the payment provider');
+        if (!(err instanceof PaymentProviderError && err.definitive))
+          log?.warn({ err, sessionId: other.id }, 'checkout: a replaced session could not be closed at the payment provider');
       });
     }
     await expireCheckout(db, other.id);
@@ -219,7 +240,9 @@ export async function startCheckout(
     payments.startCheckout({
       sessionId: id,
       kind: app.purchaseType,
-      description: plan ? `${sale.version.name} — ${plan.strategy === 'yearly' ? 'yearly' : 'monthly'}${plan.isPerSeat ? `, ${seats} seats` : ''}` : sale.version.name,
+      description: plan
+        ? `${sale.version.name} — ${plan.strategy === 'yearly' ? 'yearly' : 'monthly'}${plan.isPerSeat ? `, ${seats} seats` : ''}`
+        : sale.version.name,
       amount: price,
       interval: plan ? (plan.strategy === 'yearly' ? 'year' : 'month') : null,
       trialDays,
@@ -255,7 +278,10 @@ export async function startCheckout(
 
 /** One checkout session of the workspace (another workspace's is not found). */
 export async function sessionOf(db: Db, workspaceId: string, id: string) {
-  const [row] = await db.select().from(checkoutSessions).where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.workspaceId, workspaceId)));
+  const [row] = await db
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.workspaceId, workspaceId)));
   if (!row) throw notFound('Checkout session');
   return toSession(row);
 }
@@ -283,7 +309,12 @@ async function voidCheckout(tx: Tx, session: SessionRow, payment: Payment, now: 
     .where(eq(checkoutSessions.id, session.id))
     .returning();
   if (taken) {
-    const job: VoidedPayment = { sessionId: session.id, paymentId: payment.providerPaymentId, subscriptionId: payment.providerSubscriptionId, amount: session.price };
+    const job: VoidedPayment = {
+      sessionId: session.id,
+      paymentId: payment.providerPaymentId,
+      subscriptionId: payment.providerSubscriptionId,
+      amount: session.price,
+    };
     await enqueue(tx, VOID_CHECKOUT_JOB, job);
   }
   return voided!;
@@ -292,7 +323,10 @@ async function voidCheckout(tx: Tx, session: SessionRow, payment: Payment, now: 
 /** What became of a voided session's payment (VOID_CHECKOUT_JOB's outcome), in the job's own transaction. */
 export async function recordGiveBack(tx: Tx, v: VoidedPayment, outcome: 'done' | 'failed') {
   if (!v.paymentId) return;
-  await tx.update(checkoutSessions).set({ giveBack: outcome }).where(and(eq(checkoutSessions.id, v.sessionId), eq(checkoutSessions.status, 'voided')));
+  await tx
+    .update(checkoutSessions)
+    .set({ giveBack: outcome })
+    .where(and(eq(checkoutSessions.id, v.sessionId), eq(checkoutSessions.status, 'voided')));
 }
 
 /**
@@ -303,9 +337,11 @@ export async function recordGiveBack(tx: Tx, v: VoidedPayment, outcome: 'done' |
  */
 export async function giveBackVoided(payments: PaymentProvider, v: VoidedPayment) {
   if (v.subscriptionId) {
-    await payments.cancelSubscription({ subscriptionId: v.subscriptionId, atPeriodEnd: false, idempotencyKey: `void_cancel_${v.sessionId}` }).catch((err: unknown) => {
-      if (!(err instanceof PaymentProviderError && err.definitive)) throw err;
-    });
+    await payments
+      .cancelSubscription({ subscriptionId: v.subscriptionId, atPeriodEnd: false, idempotencyKey: `void_cancel_${v.sessionId}` })
+      .catch((err: unknown) => {
+        if (!(err instanceof PaymentProviderError && err.definitive)) throw err;
+      });
   }
   if (v.paymentId && v.amount > 0) await payments.refund({ paymentId: v.paymentId, amount: v.amount, idempotencyKey: `void_refund_${v.sessionId}` });
 }
@@ -326,12 +362,22 @@ export async function completeCheckout(db: Db, money: SalesMoney, sessionId: str
     if (await holdingOf(tx, session.workspaceId, session.appId)) return voidCheckout(tx, session, payment, now);
     const subscription = session.kind === 'subscription';
     const trial = subscription && session.trialDays > 0;
-    const plan = subscription ? (await plansOf(tx, (await tx.select().from(apps).where(eq(apps.id, session.appId)))[0]!)).find((p) => p.id === session.planId) : undefined;
+    const plan = subscription
+      ? (await plansOf(tx, (await tx.select().from(apps).where(eq(apps.id, session.appId)))[0]!)).find((p) => p.id === session.planId)
+      : undefined;
     const periodEnd = trial ? new Date(now.getTime() + session.trialDays * DAY) : nextPeriodEnd(now, plan?.strategy ?? 'monthly');
     const { row } = await insertPurchase(
       tx,
       money,
-      { appId: session.appId, workspaceId: session.workspaceId, planId: session.planId, seats: session.seats, periodEnd: periodEnd.toISOString(), externallyManaged: false, trial },
+      {
+        appId: session.appId,
+        workspaceId: session.workspaceId,
+        planId: session.planId,
+        seats: session.seats,
+        periodEnd: periodEnd.toISOString(),
+        externallyManaged: false,
+        trial,
+      },
       undefined,
       now,
       { provider: session.provider, ...payment },
@@ -347,16 +393,25 @@ export async function completeCheckout(db: Db, money: SalesMoney, sessionId: str
 
 /** A payment attempt was declined: the session stays open for another card, and says why. Nothing is made. */
 export async function declineCheckout(db: Db, sessionId: string, failure: string) {
-  await db.update(checkoutSessions).set({ failure }).where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, 'open')));
+  await db
+    .update(checkoutSessions)
+    .set({ failure })
+    .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, 'open')));
 }
 
 /** The provider's session ended unpaid (Stripe's `checkout.session.expired`): the session is expired; nothing was made. */
 export async function expireCheckout(db: Db, sessionId: string) {
-  await db.update(checkoutSessions).set({ status: 'expired' }).where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, 'open')));
+  await db
+    .update(checkoutSessions)
+    .set({ status: 'expired' })
+    .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, 'open')));
 }
 
 /** An open session the provider's page may still be paid on. */
 export async function openSession(db: Db | Tx, sessionId: string) {
-  const [row] = await db.select().from(checkoutSessions).where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, 'open'), isNull(checkoutSessions.purchaseId)));
+  const [row] = await db
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, 'open'), isNull(checkoutSessions.purchaseId)));
   return row && row.expiresAt.getTime() > Date.now() ? row : null;
 }

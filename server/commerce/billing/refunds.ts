@@ -28,7 +28,8 @@ export async function refundPurchase(db: Db, payments: PaymentProvider, money: S
   const amount = input.amount ?? row.price;
   if (amount <= 0 || cents(amount) > cents(row.price)) throw badRequest(M.refundAmount, [{ path: 'amount', message: M.refundAmount }]);
   await viaProvider(payments.refund({ paymentId: row.providerPaymentId!, amount, idempotencyKey: `refund_${row.id}_${row.providerPaymentId}` }));
-  if (row.purchaseType === 'subscription' && row.providerSubscriptionId) await viaProvider(payments.cancelSubscription({ subscriptionId: row.providerSubscriptionId, atPeriodEnd: false, reason: 'refunded' }));
+  if (row.purchaseType === 'subscription' && row.providerSubscriptionId)
+    await viaProvider(payments.cancelSubscription({ subscriptionId: row.providerSubscriptionId, atPeriodEnd: false, reason: 'refunded' }));
   return db.transaction(async (tx) => {
     const locked = await purchaseRow(tx, id, true);
     // Another refund got there first (two staff at once): the provider's idempotency key made it one refund.
@@ -40,7 +41,13 @@ export async function refundPurchase(db: Db, payments: PaymentProvider, money: S
       const share = publisherShare(money, amount);
       if (publisher?.account && share > 0) {
         const names = await appNames(tx, [row.appId]);
-        await money.credit(tx, { accountId: publisher.account, key: `refund_${row.id}`, amount: -share, availableOn: now, description: `Refund of ${names.get(row.appId)?.name ?? row.appId} (${row.id})` });
+        await money.credit(tx, {
+          accountId: publisher.account,
+          key: `refund_${row.id}`,
+          amount: -share,
+          availableOn: now,
+          description: `Refund of ${names.get(row.appId)?.name ?? row.appId} (${row.id})`,
+        });
       }
     }
     const reason = input.reason || 'refunded';

@@ -30,7 +30,16 @@ export const allows = (row: PurchaseRow, event: SubscriptionEvent) => subscripti
 /** Why the machine refuses a workspace's change (409 with the reason the checkout page shows). */
 function refused(row: PurchaseRow, event: SubscriptionEvent) {
   const status = row.subscriptionStatus;
-  const reason = status === 'cancelling' ? M.ending : status === 'pastDue' ? M.pastDue : status === 'cancelled' ? M.ended : event.type === 'RESUME' ? M.notEnding : M.notSubscribed;
+  const reason =
+    status === 'cancelling'
+      ? M.ending
+      : status === 'pastDue'
+        ? M.pastDue
+        : status === 'cancelled'
+          ? M.ended
+          : event.type === 'RESUME'
+            ? M.notEnding
+            : M.notSubscribed;
   return conflict('not_allowed', reason);
 }
 
@@ -109,7 +118,14 @@ export const providerUpdated = (
       if (!event || subscriptionStep(machineInput(row), event) !== status) return null;
       patch.subscriptionStatus = status;
       // Cancelled now by the portal itself (a refund, the workspace): the reason it gave the provider.
-      reason = event.type === 'PAST_DUE_EXPIRED' ? 'payment failed' : event.type === 'PERIOD_ENDED' ? 'period ended' : status === 'cancelled' ? (state.reason ?? 'cancelled') : undefined;
+      reason =
+        event.type === 'PAST_DUE_EXPIRED'
+          ? 'payment failed'
+          : event.type === 'PERIOD_ENDED'
+            ? 'period ended'
+            : status === 'cancelled'
+              ? (state.reason ?? 'cancelled')
+              : undefined;
     }
     return (await changeSubscription(tx, money, row, patch, reason)).purchase;
   });
@@ -136,7 +152,8 @@ async function manageable(db: Db | Tx, workspaceId: string, id: string, event: S
   sameWorkspace(row.workspaceId, workspaceId);
   const plans = row.purchaseType === 'subscription' ? await plansOf(db, (await db.select().from(apps).where(eq(apps.id, row.appId)))[0]!) : [];
   const owned = ownedOf([row], row.appId, plans);
-  if (!owned || owned.kind !== 'subscription' || owned.viaBundle || !row.provider || row.externallyManaged || !row.providerSubscriptionId) throw conflict('not_manageable', M.notSubscribed);
+  if (!owned || owned.kind !== 'subscription' || owned.viaBundle || !row.provider || row.externallyManaged || !row.providerSubscriptionId)
+    throw conflict('not_manageable', M.notSubscribed);
   check?.(row);
   if (!allows(row, event)) throw refused(row, event);
   return row;
@@ -167,7 +184,14 @@ const ownedNow = async (db: Db, id: string) => {
 };
 
 /** The workspace changes the seats of its per-seat subscription: the provider bills the new price from now on. */
-export async function changeSeats(db: Db, payments: PaymentProvider, money: SalesMoney, workspaceId: string, id: string, seats: number): Promise<OwnedPurchase> {
+export async function changeSeats(
+  db: Db,
+  payments: PaymentProvider,
+  money: SalesMoney,
+  workspaceId: string,
+  id: string,
+  seats: number,
+): Promise<OwnedPurchase> {
   const event: SubscriptionEvent = { type: 'CHANGE_SEATS', seats };
   const row = await manageable(db, workspaceId, id, event, (r) => {
     if (!r.isSeatBased) throw field('seats', 'This subscription is not billed per seat.');
@@ -182,7 +206,14 @@ export async function changeSeats(db: Db, payments: PaymentProvider, money: Sale
 }
 
 /** The workspace cancels: at the period end (it runs until then), or now (it stops at once). */
-export async function cancelSubscription(db: Db, payments: PaymentProvider, money: SalesMoney, workspaceId: string, id: string, when: 'periodEnd' | 'now'): Promise<OwnedPurchase> {
+export async function cancelSubscription(
+  db: Db,
+  payments: PaymentProvider,
+  money: SalesMoney,
+  workspaceId: string,
+  id: string,
+  when: 'periodEnd' | 'now',
+): Promise<OwnedPurchase> {
   const event: SubscriptionEvent = { type: when === 'now' ? 'CANCEL_NOW' : 'CANCEL_AT_PERIOD_END' };
   const row = await manageable(db, workspaceId, id, event);
   const reason = 'cancelled by the workspace';
@@ -201,7 +232,6 @@ export async function resumeSubscription(db: Db, payments: PaymentProvider, mone
 }
 
 // ——— The sandbox's billing clock ———
-
 
 /**
  * The sandbox's subscriptions due at `now` (the scheduled job, every minute): a trial or a period that ended is
@@ -239,7 +269,8 @@ export async function sandboxBillingDue(db: Db, money: SalesMoney, now = new Dat
         // Past due since the period's charge failed, at its end: charged again each run (the card on file may
         // pay now, as Stripe's retries do), cancelled once PAST_DUE_DAYS are up.
         if (pays) await charge();
-        else if (now.getTime() - row.periodEnd.getTime() >= PAST_DUE_DAYS * DAY) await changeSubscription(tx, money, row, { subscriptionStatus: 'cancelled' }, 'payment failed');
+        else if (now.getTime() - row.periodEnd.getTime() >= PAST_DUE_DAYS * DAY)
+          await changeSubscription(tx, money, row, { subscriptionStatus: 'cancelled' }, 'payment failed');
         else return false;
       } else if (pays) {
         await charge();

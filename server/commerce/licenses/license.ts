@@ -54,7 +54,10 @@ export function licenseOf(r: LicensedRecord): LicenseV1 {
  */
 export class LicenseSigner {
   private readonly signed = new Map<string, string>();
-  constructor(private readonly keys: LicenseKeyPair, private readonly cacheSize = 10_000) {}
+  constructor(
+    private readonly keys: LicenseKeyPair,
+    private readonly cacheSize = 10_000,
+  ) {}
 
   get publicKey() {
     return this.keys.publicKey;

@@ -10,8 +10,7 @@ export const RETURN_PATH = '/publisher/oauth/stripe';
 export const NOT_READY_MESSAGE = 'The payment account is not set up yet: finish the onboarding first.';
 
 /** A provider failure as the API answers it: 502, its message shown to the person. */
-export const providerFailure = (e: unknown) =>
-  e instanceof PaymentProviderError ? new HttpError(502, 'payment_provider', e.message) : e;
+export const providerFailure = (e: unknown) => (e instanceof PaymentProviderError ? new HttpError(502, 'payment_provider', e.message) : e);
 
 /**
  * Starts a connection: the publisher's account at the provider (its connected one, the one an earlier
@@ -31,7 +30,9 @@ export async function startConnect(db: Db, provider: PaymentProvider, o: { publi
     const accountId =
       publisher.stripeAccountId || earlier?.accountId || (await provider.createAccount({ name: publisher.name, email: o.email, country: publisher.country }));
     const code = randomToken();
-    await db.insert(paymentConnects).values({ codeHash: sha256(code), publisherId: o.publisherId, accountId, expiresAt: new Date(Date.now() + CODE_SECONDS * 1000) });
+    await db
+      .insert(paymentConnects)
+      .values({ codeHash: sha256(code), publisherId: o.publisherId, accountId, expiresAt: new Date(Date.now() + CODE_SECONDS * 1000) });
     const back = new URL(RETURN_PATH, o.origin);
     back.search = new URLSearchParams({ code, state: o.state }).toString();
     return await provider.onboardingUrl(accountId, { returnUrl: back.toString(), refreshUrl: new URL('/publisher/info', o.origin).toString() });
@@ -47,7 +48,12 @@ export async function startConnect(db: Db, provider: PaymentProvider, o: { publi
 export async function completeConnect(db: Db, provider: PaymentProvider, publisherId: string, code: string) {
   const invalid = new HttpError(400, 'invalid_code', 'This connection link is invalid or has expired: connect again.');
   // A code is the connection of the publisher it was made for: another's is invalid here, like a wrong one.
-  const live = and(eq(paymentConnects.codeHash, sha256(code)), eq(paymentConnects.publisherId, publisherId), isNull(paymentConnects.usedAt), gt(paymentConnects.expiresAt, new Date()));
+  const live = and(
+    eq(paymentConnects.codeHash, sha256(code)),
+    eq(paymentConnects.publisherId, publisherId),
+    isNull(paymentConnects.usedAt),
+    gt(paymentConnects.expiresAt, new Date()),
+  );
   const [row] = await db.select().from(paymentConnects).where(live);
   if (!row) throw invalid;
   // The provider is asked outside any transaction (a provider may share the database: the sandbox does).

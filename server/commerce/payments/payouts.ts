@@ -27,7 +27,11 @@ export function logPublisherActivity(db: Db | Tx, publisherId: string, by: Staff
  */
 async function payoutsFingerprint(db: Db | Tx, publisherId: string) {
   const [row] = await db
-    .select({ all: sql<string>`count(*)`, pending: sql<string>`count(*) filter (where ${payouts.status} = 'pending')`, inFlight: sql<string>`coalesce(sum(round(${payouts.amount} * 100)) filter (where ${payouts.status} = 'pending'), 0)` })
+    .select({
+      all: sql<string>`count(*)`,
+      pending: sql<string>`count(*) filter (where ${payouts.status} = 'pending')`,
+      inFlight: sql<string>`coalesce(sum(round(${payouts.amount} * 100)) filter (where ${payouts.status} = 'pending'), 0)`,
+    })
     .from(payouts)
     .where(eq(payouts.publisherId, publisherId));
   return { key: `${row?.all}:${row?.pending}`, inFlightCents: Number(row?.inFlight ?? 0) };
@@ -91,7 +95,15 @@ export async function requestPayout(db: Db, provider: PaymentProvider, o: { publ
     }
     const [payout] = await tx
       .insert(payouts)
-      .values({ id: newId(), publisherId: o.publisherId, accountId: publisher.stripeAccountId, amount: o.amount, status: 'pending', requestKey: o.requestKey ?? null, requestedBy: o.by.id })
+      .values({
+        id: newId(),
+        publisherId: o.publisherId,
+        accountId: publisher.stripeAccountId,
+        amount: o.amount,
+        status: 'pending',
+        requestKey: o.requestKey ?? null,
+        requestedBy: o.by.id,
+      })
       .returning();
     await tx
       .update(publishers)

@@ -52,7 +52,8 @@ async function changeOf(event: Stripe.Event, stripe: StripeProvider, money: Sale
       // A subscription is paid by its first invoice (none during a trial): its payment intent is what a refund gives back.
       const payment = idOf(session.payment_intent) ?? (subscription && invoice ? await stripe.invoicePaymentIntent(invoice) : null);
       return async (db) => {
-        if (await ours(db, sessionId)) await completeCheckout(db, money, sessionId, { providerSubscriptionId: subscription, providerPaymentId: payment, paymentMethod: null });
+        if (await ours(db, sessionId))
+          await completeCheckout(db, money, sessionId, { providerSubscriptionId: subscription, providerPaymentId: payment, paymentMethod: null });
       };
     }
     case 'checkout.session.expired': {
@@ -85,7 +86,8 @@ async function changeOf(event: Stripe.Event, stripe: StripeProvider, money: Sale
     case 'customer.subscription.deleted': {
       const sub = event.data.object;
       const comment = sub.cancellation_details?.comment;
-      return (db) => providerUpdated(db, money, sub.id, { status: 'cancelled', cancelAtPeriodEnd: false, ...(isCancelReason(comment) ? { reason: comment } : {}) });
+      return (db) =>
+        providerUpdated(db, money, sub.id, { status: 'cancelled', cancelAtPeriodEnd: false, ...(isCancelReason(comment) ? { reason: comment } : {}) });
     }
     default:
       return null;

@@ -6,7 +6,8 @@ const usd = (amounts: { amount: number; currency: string }[]) => fromCents(amoun
 /** Stripe's refusals (a bad request, an account that may not be paid out) are definitive; the rest may be retried. */
 function failure(e: unknown): never {
   if (e instanceof Stripe.errors.StripeError) {
-    const definitive = e instanceof Stripe.errors.StripeInvalidRequestError || e instanceof Stripe.errors.StripeCardError || e instanceof Stripe.errors.StripePermissionError;
+    const definitive =
+      e instanceof Stripe.errors.StripeInvalidRequestError || e instanceof Stripe.errors.StripeCardError || e instanceof Stripe.errors.StripePermissionError;
     throw new PaymentProviderError(e.message, definitive);
   }
   throw new PaymentProviderError(e instanceof Error ? e.message : String(e), false);
@@ -52,7 +53,12 @@ export class StripeProvider implements PaymentProvider {
 
   async onboardingUrl(accountId: string, urls: { returnUrl: string; refreshUrl: string }) {
     try {
-      const link = await this.stripe.accountLinks.create({ account: accountId, type: 'account_onboarding', return_url: urls.returnUrl, refresh_url: urls.refreshUrl });
+      const link = await this.stripe.accountLinks.create({
+        account: accountId,
+        type: 'account_onboarding',
+        return_url: urls.returnUrl,
+        refresh_url: urls.refreshUrl,
+      });
       return link.url;
     } catch (e) {
       failure(e);
@@ -107,8 +113,18 @@ export class StripeProvider implements PaymentProvider {
         : {
             mode: 'subscription',
             // Per-seat tiers are priced into `amount` by the portal: one item, quantity 1; the seats ride in the metadata.
-            line_items: [{ price_data: { currency: 'usd', unit_amount: cents, product_data: { name: r.description }, recurring: { interval: r.interval ?? 'month' } }, quantity: 1 }],
-            subscription_data: { application_fee_percent: r.feePercent, ...transfer, ...(r.trialDays > 0 ? { trial_period_days: r.trialDays } : {}), metadata: seats },
+            line_items: [
+              {
+                price_data: { currency: 'usd', unit_amount: cents, product_data: { name: r.description }, recurring: { interval: r.interval ?? 'month' } },
+                quantity: 1,
+              },
+            ],
+            subscription_data: {
+              application_fee_percent: r.feePercent,
+              ...transfer,
+              ...(r.trialDays > 0 ? { trial_period_days: r.trialDays } : {}),
+              metadata: seats,
+            },
           };
     try {
       const session = await this.stripe.checkout.sessions.create({

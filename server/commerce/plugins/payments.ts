@@ -34,7 +34,8 @@ export default fp(
     const { feePercent, settlementDays } = app.config.payments;
     app.decorate('sales', { feePercent, settlementDays, credit: provider.creditSale ? provider.creditSale.bind(provider) : null } satisfies SalesMoney);
     if (stripeProvider && stripe?.webhookSecret) await app.register(stripeEventsRoutes, { provider: stripeProvider, secret: stripe.webhookSecret });
-    else if (stripeProvider) app.log.warn(`STRIPE_WEBHOOK_SECRET is not set: ${STRIPE_EVENTS_PATH} is not served, and no payment made on Stripe Checkout reaches the portal.`);
+    else if (stripeProvider)
+      app.log.warn(`STRIPE_WEBHOOK_SECRET is not set: ${STRIPE_EVENTS_PATH} is not served, and no payment made on Stripe Checkout reaches the portal.`);
     app.addHook('onReady', async () => {
       await app.jobs.work(RECONCILE_JOB, async (claim) => {
         await reconcilePayouts(app.db, provider);
@@ -65,7 +66,9 @@ export default fp(
       });
       await app.jobs.schedule(SANDBOX_BILLING_JOB);
     });
-    app.addHook('onClose', async () => app.jobs.stopWorking(provider.name === 'sandbox' ? [RECONCILE_JOB, VOID_CHECKOUT_JOB, SANDBOX_BILLING_JOB] : [RECONCILE_JOB, VOID_CHECKOUT_JOB]));
+    app.addHook('onClose', async () =>
+      app.jobs.stopWorking(provider.name === 'sandbox' ? [RECONCILE_JOB, VOID_CHECKOUT_JOB, SANDBOX_BILLING_JOB] : [RECONCILE_JOB, VOID_CHECKOUT_JOB]),
+    );
   },
   { name: 'payments', dependencies: ['db', 'downloads'] },
 );

@@ -1,7 +1,20 @@
 import { Readable } from 'node:stream';
 import type { Purchase } from '../sales/events';
 
-const HEADER = ['Purchase ID', 'App ID', 'App Name', 'Bundle', 'Created', 'Purchase Type', 'Price (USD)', 'Status', 'Period End', 'Seats', 'Max Seats', 'Externally Managed'];
+const HEADER = [
+  'Purchase ID',
+  'App ID',
+  'App Name',
+  'Bundle',
+  'Created',
+  'Purchase Type',
+  'Price (USD)',
+  'Status',
+  'Period End',
+  'Seats',
+  'Max Seats',
+  'Externally Managed',
+];
 
 /**
  * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break; a text starting like a
@@ -18,8 +31,17 @@ export const csvLine = (fields: (string | number | boolean | null | undefined)[]
 
 export const purchaseLine = (p: Purchase) =>
   csvLine([
-    p._id, p.appId, p.appName, p.isBundle ? 'yes' : 'no', p.date, p.purchaseType, p.price.toFixed(2),
-    p.subscriptionInfo?.status ?? '', p.subscriptionInfo?.periodEnd ?? '', p.subscriptionInfo?.seats ?? '', p.subscriptionInfo?.maxSeats ?? '',
+    p._id,
+    p.appId,
+    p.appName,
+    p.isBundle ? 'yes' : 'no',
+    p.date,
+    p.purchaseType,
+    p.price.toFixed(2),
+    p.subscriptionInfo?.status ?? '',
+    p.subscriptionInfo?.periodEnd ?? '',
+    p.subscriptionInfo?.seats ?? '',
+    p.subscriptionInfo?.maxSeats ?? '',
     p.subscriptionInfo ? (p.subscriptionInfo.externallyManaged ? 'yes' : 'no') : '',
   ]);
 

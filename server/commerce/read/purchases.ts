@@ -43,7 +43,10 @@ export async function appNames(db: Db | Tx, appIds: string[]): Promise<Map<strin
 }
 
 export async function withNames(db: Db | Tx, rows: PurchaseRow[]) {
-  const names = await appNames(db, rows.map((r) => r.appId));
+  const names = await appNames(
+    db,
+    rows.map((r) => r.appId),
+  );
   return rows.map((r) => toPurchase(r, names.get(r.appId)));
 }
 
@@ -65,11 +68,24 @@ export async function purchasesPage(db: Db, scope: { publisherId?: string }, pag
   let total: number;
   if (order === 'desc') {
     ({ data: rows, total } = await pageByPosition(db, 'purchase_records', list, page, (top, limit) =>
-      db.select().from(purchaseRecords).where(and(within, lte(position, top))).orderBy(desc(position)).limit(limit),
+      db
+        .select()
+        .from(purchaseRecords)
+        .where(and(within, lte(position, top)))
+        .orderBy(desc(position))
+        .limit(limit),
     ));
   } else {
     total = await storedTotal(db, 'purchase_records', list);
-    rows = page.offset >= total ? [] : await db.select().from(purchaseRecords).where(and(within, gt(position, page.offset))).orderBy(asc(position)).limit(page.limit);
+    rows =
+      page.offset >= total
+        ? []
+        : await db
+            .select()
+            .from(purchaseRecords)
+            .where(and(within, gt(position, page.offset)))
+            .orderBy(asc(position))
+            .limit(page.limit);
   }
   return { data: await withNames(db, rows), meta: { total } };
 }
@@ -141,6 +157,11 @@ export async function workspaceOf(db: Db, id: string) {
 
 export async function workspacePurchases(db: Db, id: string) {
   await workspaceOf(db, id);
-  const rows = await db.select().from(purchaseRecords).where(eq(purchaseRecords.workspaceId, id)).orderBy(desc(purchaseRecords.date), desc(purchaseRecords.id)).limit(WORKSPACE_PURCHASES);
+  const rows = await db
+    .select()
+    .from(purchaseRecords)
+    .where(eq(purchaseRecords.workspaceId, id))
+    .orderBy(desc(purchaseRecords.date), desc(purchaseRecords.id))
+    .limit(WORKSPACE_PURCHASES);
   return withNames(db, rows);
 }

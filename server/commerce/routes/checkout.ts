@@ -36,13 +36,25 @@ export const checkoutRoutes = (app: FastifyInstance) => {
       const origin = originOf(app, request);
       const page = `${origin}/apps/${encodeURIComponent(params.appId)}/${body.planId ? 'subscribe' : 'buy'}`;
       const back = (id: string, extra: string) => `${page}?workspaceId=${encodeURIComponent(workspaceId)}&session=${encodeURIComponent(id)}${extra}`;
-      const session = await startCheckout(app.db, app.payments, app.sales, workspaceId, params.appId, body, {
-        success: (id) => back(id, ''),
-        cancel: (id) => back(id, '&canceled=1'),
-      }, request.log);
+      const session = await startCheckout(
+        app.db,
+        app.payments,
+        app.sales,
+        workspaceId,
+        params.appId,
+        body,
+        {
+          success: (id) => back(id, ''),
+          cancel: (id) => back(id, '&canceled=1'),
+        },
+        request.log,
+      );
       return { status: 201, body: session };
     }),
-    session: s.route(contract.checkout.session, async ({ request, params }) => ({ status: 200, body: await sessionOf(app.db, workspaceOf(request).workspaceId, params.id) })),
+    session: s.route(contract.checkout.session, async ({ request, params }) => ({
+      status: 200,
+      body: await sessionOf(app.db, workspaceOf(request).workspaceId, params.id),
+    })),
     seats: s.route(contract.checkout.seats, async ({ request, params, body }) => ({
       status: 200,
       body: await changeSeats(app.db, app.payments, app.sales, buyerOf(request, body.workspaceId), params.id, body.seats),
@@ -80,10 +92,13 @@ export const workspaceLicensesRoutes = (app: FastifyInstance) => {
     apps: s.route(contract.workspaceLicenses.apps, async ({ request, params }) => {
       const workspaceId = mine(request, params.workspaceId);
       const [catalog, states] = await Promise.all([loadCatalog(app.db, { icon: 'none' }), purchasesOf(app.db, workspaceId, app.licenses)]);
-      return { status: 200, body: [...states].flatMap(([appId, state]) => {
-        const entry = catalog.byId.get(appId);
-        return entry ? [latestOf(entry, request, mergeState(entry, state))] : [];
-      }) };
+      return {
+        status: 200,
+        body: [...states].flatMap(([appId, state]) => {
+          const entry = catalog.byId.get(appId);
+          return entry ? [latestOf(entry, request, mergeState(entry, state))] : [];
+        }),
+      };
     }),
     app: s.route(contract.workspaceLicenses.app, async ({ request, params }) => {
       const workspaceId = mine(request, params.workspaceId);

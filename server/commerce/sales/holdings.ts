@@ -16,7 +16,10 @@ export const entitlingRecord = () => and(isNull(purchaseRecords.refundedAt), or(
 export const recordsForApp = (db: Db | Tx, workspaceId: string, appId: string) =>
   and(
     eq(purchaseRecords.workspaceId, workspaceId),
-    or(eq(purchaseRecords.appId, appId), inArray(purchaseRecords.appId, db.select({ id: bundleApps.bundleId }).from(bundleApps).where(eq(bundleApps.appId, appId)))),
+    or(
+      eq(purchaseRecords.appId, appId),
+      inArray(purchaseRecords.appId, db.select({ id: bundleApps.bundleId }).from(bundleApps).where(eq(bundleApps.appId, appId))),
+    ),
   );
 
 /** A record of the workspace's that entitles it to the app (its own, or a bundle's), if any. */

@@ -3,7 +3,11 @@ import { planPrice, type Plan } from './plans';
 
 const flat: Plan = { id: 'p:yearly', strategy: 'yearly', isPerSeat: false, price: 40, tiers: [], trialDays: 0 };
 const perSeat: Plan = {
-  id: 'p:monthly', strategy: 'monthly', isPerSeat: true, price: 0, trialDays: 14,
+  id: 'p:monthly',
+  strategy: 'monthly',
+  isPerSeat: true,
+  price: 0,
+  trialDays: 14,
   tiers: [
     { price: 4, perUnit: true, minimum: 1, maximum: 50 },
     { price: 300, perUnit: false, minimum: 51, maximum: 150 },

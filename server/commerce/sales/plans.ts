@@ -20,7 +20,10 @@ export async function plansOf(db: Db | Tx, app: { id: string; isBundle: boolean;
     const rows = await db.select().from(bundlePlans).where(eq(bundlePlans.bundleId, app.id));
     return rows.map((p) => ({ id: p.id, strategy: p.strategy, isPerSeat: p.isPerSeat, price: p.price, tiers: p.tiers, trialDays: p.trialDays }));
   }
-  const [price] = await db.select().from(prices).where(and(eq(prices.appId, app.id), eq(prices.active, true)));
+  const [price] = await db
+    .select()
+    .from(prices)
+    .where(and(eq(prices.appId, app.id), eq(prices.active, true)));
   if (!price || price.type !== 'subscription') return [];
   return (['monthly', 'yearly'] as const)
     .filter((s) => price[s].enabled)

@@ -63,8 +63,16 @@ export async function credit(tx: Tx, money: SalesMoney, row: PurchaseRow, appNam
 }
 
 /** The events of `rows` (one type), in the caller's transaction; answers the records as the API shows them. */
-export async function emitEvents(tx: Tx, type: SalesEventType, rows: PurchaseRow[], extra: (row: PurchaseRow) => { changes?: Changes; reason?: string } = () => ({})) {
-  const names = await appNames(tx, rows.map((r) => r.appId));
+export async function emitEvents(
+  tx: Tx,
+  type: SalesEventType,
+  rows: PurchaseRow[],
+  extra: (row: PurchaseRow) => { changes?: Changes; reason?: string } = () => ({}),
+) {
+  const names = await appNames(
+    tx,
+    rows.map((r) => r.appId),
+  );
   const purchases = rows.map((r) => toPurchase(r, names.get(r.appId)));
   await recordEvents(
     tx,
@@ -105,7 +113,16 @@ export async function insertPurchase(tx: Tx, money: SalesMoney, input: NewPurcha
     const [ws] = await tx.select().from(workspaces).where(eq(workspaces.id, input.workspaceId.trim()));
     if (!ws) throw field('workspaceId', M.workspaceId);
     await lockHoldings(tx, ws.id);
-    const base = { id: newId(), appId: app.id, publisherId: app.publisherId, workspaceId: ws.id, accountId: ws.accountId, date: now, externallyManaged: input.externallyManaged, ...billing };
+    const base = {
+      id: newId(),
+      appId: app.id,
+      publisherId: app.publisherId,
+      workspaceId: ws.id,
+      accountId: ws.accountId,
+      date: now,
+      externallyManaged: input.externallyManaged,
+      ...billing,
+    };
     let values: typeof purchaseRecords.$inferInsert;
     if (app.purchaseType === 'subscription') {
       const plan = (await plansOf(tx, app)).find((p) => p.id === input.planId);
@@ -155,7 +172,10 @@ export async function changeSubscription(tx: Tx, money: SalesMoney, row: Purchas
     if (to === undefined) continue;
     const same = from instanceof Date && to instanceof Date ? from.getTime() === to.getTime() : from === to;
     if (same) continue;
-    changes[key === 'subscriptionStatus' ? 'status' : key] = { from: from instanceof Date ? from.toISOString() : from, to: to instanceof Date ? to.toISOString() : to };
+    changes[key === 'subscriptionStatus' ? 'status' : key] = {
+      from: from instanceof Date ? from.toISOString() : from,
+      to: to instanceof Date ? to.toISOString() : to,
+    };
     Object.assign(next, { [key]: to });
   }
   if (!Object.keys(changes).length) {
@@ -174,7 +194,8 @@ export async function changeSubscription(tx: Tx, money: SalesMoney, row: Purchas
   if (status === 'cancelled' || status === 'pastDue') next.endedAt = new Date();
   else if (status) next.endedAt = null;
   const [updated] = await tx.update(purchaseRecords).set(next).where(eq(purchaseRecords.id, row.id)).returning();
-  const type: SalesEventType = status === 'cancelled' ? 'app.subscription.cancelled' : changes.externallyManaged ? 'app.subscription.migrated' : 'app.subscription.modified';
+  const type: SalesEventType =
+    status === 'cancelled' ? 'app.subscription.cancelled' : changes.externallyManaged ? 'app.subscription.migrated' : 'app.subscription.modified';
   const purchase = await emit(tx, type, updated!, { changes, ...(reason ? { reason } : {}) });
   if (row.subscriptionStatus === 'trialing' && status === 'active') await credit(tx, money, updated!, purchase.appName);
   return { purchase, changes };
@@ -211,7 +232,12 @@ export async function removePurchase(db: Db, id: string, by: Staff) {
       throw conflict('not_removable', 'Only externally managed purchase records that are not of a bundle can be deleted.');
     }
     if (row.subscriptionStatus !== 'cancelled') {
-      await emit(tx, 'app.subscription.cancelled', { ...row, subscriptionStatus: 'cancelled' }, { changes: { status: { from: row.subscriptionStatus, to: 'cancelled' } }, reason: 'removed' });
+      await emit(
+        tx,
+        'app.subscription.cancelled',
+        { ...row, subscriptionStatus: 'cancelled' },
+        { changes: { status: { from: row.subscriptionStatus, to: 'cancelled' } }, reason: 'removed' },
+      );
     }
     await tx.delete(purchaseRecords).where(eq(purchaseRecords.id, row.id));
     await logActivity(tx, row.appId, by, 'purchase-record-delete', { purchaseId: row.id, workspaceId: row.workspaceId });

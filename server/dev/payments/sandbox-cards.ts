@@ -52,7 +52,8 @@ export function sandboxCard(input: { number: string; expiry: string; cvc: string
   if (!/^\d{3,4}$/.test(input.cvc.trim())) return { ok: false, field: 'cvc', message: CARD_MESSAGES.cvc };
   const last4 = number.slice(-4);
   if (PAYS.has(number)) return { ok: true, method: SANDBOX_METHODS.pays, last4 };
-  if (number === CHARGES_FAIL) return chargedNow ? { ok: false, field: 'number', message: CARD_MESSAGES.declined } : { ok: true, method: SANDBOX_METHODS.chargesFail, last4 };
+  if (number === CHARGES_FAIL)
+    return chargedNow ? { ok: false, field: 'number', message: CARD_MESSAGES.declined } : { ok: true, method: SANDBOX_METHODS.chargesFail, last4 };
   const declined = DECLINES[number];
   if (declined) return { ok: false, field: 'number', message: declined };
   return { ok: false, field: 'number', message: CARD_MESSAGES.notTestCard };

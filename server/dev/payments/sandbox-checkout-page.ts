@@ -14,7 +14,10 @@ const Pay = Token.extend({
 
 const form = (t: string, link: CheckoutLink, error?: { field: string; message: string }, values = { number: '', expiry: '' }) => {
   const per = link.interval ? ` per ${link.interval}` : '';
-  const trial = link.trialDays > 0 ? `<p class="note">${link.trialDays}-day free trial: nothing is charged today; the card is charged ${esc(usd(link.amount))}${per} when the trial ends.</p>` : '';
+  const trial =
+    link.trialDays > 0
+      ? `<p class="note">${link.trialDays}-day free trial: nothing is charged today; the card is charged ${esc(usd(link.amount))}${per} when the trial ends.</p>`
+      : '';
   const invalid = (f: string) => (error?.field === f ? ' aria-invalid="true" aria-describedby="card-error"' : '');
   return page(
     'Pay',
@@ -45,7 +48,10 @@ export function sandboxCheckoutPage(app: FastifyInstance) {
     html(
       reply,
       410,
-      page('Checkout ended', `<h1>This checkout has ended</h1><p class="note">It was paid, cancelled or it expired.</p>${link ? `<p><a href="${esc(link.cancelUrl)}">Back to the marketplace</a></p>` : ''}`),
+      page(
+        'Checkout ended',
+        `<h1>This checkout has ended</h1><p class="note">It was paid, cancelled or it expired.</p>${link ? `<p><a href="${esc(link.cancelUrl)}">Back to the marketplace</a></p>` : ''}`,
+      ),
     );
 
   app.get(`${SANDBOX_PATH}/checkout`, async (request, reply) => {

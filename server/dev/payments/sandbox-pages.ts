@@ -29,7 +29,10 @@ const Onboard = Token.extend({ business_name: z.string().trim().max(200).default
  */
 export function sandboxPages(app: FastifyInstance, sandbox: SandboxProvider) {
   const invalid = (reply: { status: (n: number) => { type: (t: string) => { send: (b: string) => unknown } } }) =>
-    reply.status(400).type('text/html').send(page('Link expired', '<h1>This link is invalid or has expired</h1><p class="note">Go back to the marketplace portal and start again.</p>'));
+    reply
+      .status(400)
+      .type('text/html')
+      .send(page('Link expired', '<h1>This link is invalid or has expired</h1><p class="note">Go back to the marketplace portal and start again.</p>'));
 
   app.get(`${SANDBOX_PATH}/onboard`, async (request, reply) => {
     const query = Token.safeParse(request.query);
@@ -71,7 +74,10 @@ export function sandboxPages(app: FastifyInstance, sandbox: SandboxProvider) {
     if (!query.success || !link) return invalid(reply);
     const [account, balance, entries] = await Promise.all([sandbox.account(link.account), sandbox.balance(link.account), sandbox.entries(link.account)]);
     const rows = entries
-      .map((e) => `<tr><td>${esc(e.createdAt.toISOString().slice(0, 10))}</td><td>${esc(e.description || e.kind)}</td><td>${esc(usd(e.amount))}</td><td>${esc((e.arrivalDate ?? e.availableOn).toISOString().slice(0, 10))}</td></tr>`)
+      .map(
+        (e) =>
+          `<tr><td>${esc(e.createdAt.toISOString().slice(0, 10))}</td><td>${esc(e.description || e.kind)}</td><td>${esc(usd(e.amount))}</td><td>${esc((e.arrivalDate ?? e.availableOn).toISOString().slice(0, 10))}</td></tr>`,
+      )
       .join('');
     return reply
       .header('cache-control', 'no-store')

@@ -73,14 +73,24 @@ export class SandboxProvider implements PaymentProvider {
       const now = new Date();
       const arrivalDate = new Date(now.getTime() + SANDBOX_ARRIVAL_DAYS * 86_400_000);
       const id = `po_sbx_${newId()}`;
-      await tx.insert(sandboxLedger).values({ id, accountId, kind: 'payout', amount: -amount, availableOn: now, arrivalDate, idempotencyKey, description: 'Payout' });
+      await tx
+        .insert(sandboxLedger)
+        .values({ id, accountId, kind: 'payout', amount: -amount, availableOn: now, arrivalDate, idempotencyKey, description: 'Payout' });
       return { id, arrivalDate };
     });
   }
 
   /** The sandbox's card form for the checkout session (`/dev-payments/checkout`, sandbox-checkout-page.ts). */
   async startCheckout(r: CheckoutRequest) {
-    const link: CheckoutLink = { sessionId: r.sessionId, successUrl: r.successUrl, cancelUrl: r.cancelUrl, description: r.description, amount: r.amount, interval: r.interval, trialDays: r.trialDays };
+    const link: CheckoutLink = {
+      sessionId: r.sessionId,
+      successUrl: r.successUrl,
+      cancelUrl: r.cancelUrl,
+      description: r.description,
+      amount: r.amount,
+      interval: r.interval,
+      trialDays: r.trialDays,
+    };
     return { url: `${SANDBOX_PATH}/checkout?t=${await this.links.sign(link, CHECKOUT_LINK_SECONDS)}`, providerSessionId: `sbx_${r.sessionId}` };
   }
 

@@ -33,7 +33,12 @@ const daysAhead = (n: number) => new Date(Date.now() + n * 86_400_000);
 
 /** A square SVG icon with the app's initials, as a data URL (what iconFileData holds). */
 export const iconFor = (name: string, color: string) => {
-  const initials = name.split(/\s+/).map((w) => w[0]).join('').slice(0, 2).toUpperCase();
+  const initials = name
+    .split(/\s+/)
+    .map((w) => w[0])
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" rx="14" fill="${color}"/><text x="32" y="41" font-family="Arial" font-size="24" font-weight="700" fill="#fff" text-anchor="middle">${initials}</text></svg>`;
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 };
@@ -56,7 +61,14 @@ export async function seedIfEmpty(db: Db, storage?: Storage): Promise<boolean> {
  * JavaScript, its icon and the packager's mark (what server/apps/packages/compiled.ts makes of a real
  * upload). The demo's published versions carry one, so workspaces can download and install them.
  */
-export function demoPackage(a: { id: string; name: string; version: string; short: string; author: { name: string; support: string; homepage: string }; icon: string }) {
+export function demoPackage(a: {
+  id: string;
+  name: string;
+  version: string;
+  short: string;
+  author: { name: string; support: string; homepage: string };
+  icon: string;
+}) {
   const className = `${a.name.replace(/[^A-Za-z0-9]/g, '')}App`;
   const manifest = {
     id: a.id,
@@ -96,10 +108,46 @@ export function demoPackage(a: { id: string; name: string; version: string; shor
 
 /** Every table, child tables first, so a reset leaves an empty schema. */
 const resetOrder = [
-  t.featuredApps, t.activityLogs, t.usageRecords, t.webhookActivities, t.webhooks, t.purchaseRecords, t.checkoutSessions, t.stripeEvents, t.appInstallEvents, t.workspaceTokens, t.workspaces,
-  t.accounts, t.screenshots, t.bundleApps, t.bundlePlans, t.prices, t.compileJobs, t.appVersions,
-  t.trustPolicies, t.apiTokens, t.apps, t.payouts, t.publisherActivity, t.paymentConnects, t.sandboxLedger, t.sandboxAccounts, t.developers, t.publishers, t.sessions, t.cloudTokens, t.cloudRefreshTokens, t.authCodes, t.cloudUsers, t.categories,
-  t.emailTemplates, t.mailSends, t.templateRenders, t.settings, t.rowCounts, t.appListDays,
+  t.featuredApps,
+  t.activityLogs,
+  t.usageRecords,
+  t.webhookActivities,
+  t.webhooks,
+  t.purchaseRecords,
+  t.checkoutSessions,
+  t.stripeEvents,
+  t.appInstallEvents,
+  t.workspaceTokens,
+  t.workspaces,
+  t.accounts,
+  t.screenshots,
+  t.bundleApps,
+  t.bundlePlans,
+  t.prices,
+  t.compileJobs,
+  t.appVersions,
+  t.trustPolicies,
+  t.apiTokens,
+  t.apps,
+  t.payouts,
+  t.publisherActivity,
+  t.paymentConnects,
+  t.sandboxLedger,
+  t.sandboxAccounts,
+  t.developers,
+  t.publishers,
+  t.sessions,
+  t.cloudTokens,
+  t.cloudRefreshTokens,
+  t.authCodes,
+  t.cloudUsers,
+  t.categories,
+  t.emailTemplates,
+  t.mailSends,
+  t.templateRenders,
+  t.settings,
+  t.rowCounts,
+  t.appListDays,
 ];
 
 export async function resetDatabase(db: Db) {
@@ -147,8 +195,22 @@ export async function seed(db: Db, storage?: Storage) {
       await tx.insert(t.sandboxAccounts).values(connected.map((p) => ({ id: p.stripe, businessName: p.name, onboarded: true })));
       await tx.insert(t.sandboxLedger).values(
         connected.flatMap((p) => [
-          { id: hexId(`ledger:${p.key}:available`), accountId: p.stripe, kind: 'credit' as const, amount: p.available, availableOn: daysAgo(3), description: 'Sales' },
-          { id: hexId(`ledger:${p.key}:pending`), accountId: p.stripe, kind: 'credit' as const, amount: p.pending, availableOn: daysAgo(-7), description: 'Sales (pending)' },
+          {
+            id: hexId(`ledger:${p.key}:available`),
+            accountId: p.stripe,
+            kind: 'credit' as const,
+            amount: p.available,
+            availableOn: daysAgo(3),
+            description: 'Sales',
+          },
+          {
+            id: hexId(`ledger:${p.key}:pending`),
+            accountId: p.stripe,
+            kind: 'credit' as const,
+            amount: p.pending,
+            availableOn: daysAgo(-7),
+            description: 'Sales (pending)',
+          },
         ]),
       );
     }
@@ -174,16 +236,19 @@ export async function seed(db: Db, storage?: Storage) {
           lastName: x.lastName,
           email: x.email,
           emailVerified: true,
-          chatUsername: `${x.firstName}.${x.lastName}`.toLowerCase().normalize('NFD').replace(/[^a-z.]/g, ''),
+          chatUsername: `${x.firstName}.${x.lastName}`
+            .toLowerCase()
+            .normalize('NFD')
+            .replace(/[^a-z.]/g, ''),
           cloudUserId: x.id,
           role: x.role ?? 'viewer',
           systemRole: x.systemRole ?? 'user',
           lastActivityDate: daysAgo(i % 9),
         })),
     );
-    await tx.insert(t.categories).values(
-      demoCategories.map((title, i) => ({ id: hexId(`category:${title}`), title, createdDate: daysAgo(400 - i), modifiedDate: daysAgo(30 - i) })),
-    );
+    await tx
+      .insert(t.categories)
+      .values(demoCategories.map((title, i) => ({ id: hexId(`category:${title}`), title, createdDate: daysAgo(400 - i), modifiedDate: daysAgo(30 - i) })));
 
     const appIds: Record<string, string> = {};
     let appIndex = 0;
@@ -205,8 +270,14 @@ export async function seed(db: Db, storage?: Storage) {
       if (isSub) {
         // A legacy plan first, then the active one: "a new price makes the previous legacy".
         await tx.insert(t.prices).values({
-          id: hexId(`price-legacy:${a.name}`), appId, name: 'Launch pricing', type: 'subscription', active: false,
-          monthly: term(true, 2), yearly: term(true, 20), createdDate: daysAgo(150),
+          id: hexId(`price-legacy:${a.name}`),
+          appId,
+          name: 'Launch pricing',
+          type: 'subscription',
+          active: false,
+          monthly: term(true, 2),
+          yearly: term(true, 20),
+          createdDate: daysAgo(150),
         });
       }
       await tx.insert(t.prices).values({
@@ -229,7 +300,11 @@ export async function seed(db: Db, storage?: Storage) {
         const created = daysAgo(90 - appIndex * 3 - vIndex * 20);
         const hasJob = status !== 'draft';
         const jobId = hasJob ? hexId(`job:${a.name}:${version}`) : '';
-        const author = { name: demoPublishers.find((p) => p.key === a.publisher)!.name, support: `support@${a.publisher}.example`, homepage: `https://${a.publisher}.example` };
+        const author = {
+          name: demoPublishers.find((p) => p.key === a.publisher)!.name,
+          support: `support@${a.publisher}.example`,
+          homepage: `https://${a.publisher}.example`,
+        };
         // What workspaces can download: the compiled package of each version that is (or was) published.
         let compiledPath = '';
         if (storage && ['published', 'unpublished'].includes(status)) {
@@ -246,17 +321,24 @@ export async function seed(db: Db, storage?: Storage) {
           shortDescription: a.short,
           ...withHtml({
             description: `${a.short}. ${a.name} brings the tools your team already uses into its rooms, with slash commands, notifications and a settings page for workspace admins.`,
-            }),
+          }),
           categories: a.categories,
           languages: ['en', 'de', 'pt-BR'],
           iconFileData: iconFor(a.name, a.color),
           iconThumbData: iconFor(a.name, a.color),
           author,
           requiredApiVersion: '^1.40.0',
-          compiled: ['compiled', 'author-approved', 'submitted', 'reviewed', 'approved', 'published', 'unpublished', 'rejected', 'author-rejected'].includes(status),
+          compiled: ['compiled', 'author-approved', 'submitted', 'reviewed', 'approved', 'published', 'unpublished', 'rejected', 'author-rejected'].includes(
+            status,
+          ),
           internalChangesNote: 'Dependencies updated.',
           rejectionNote: status === 'rejected' ? 'The app stores API keys in plain text in room messages. Please move them to app settings.' : '',
-          reviewedNote: status === 'reviewed' ? 'Please add a privacy policy summary that mentions the GitLab token scope.' : status === 'compiler-error' ? 'The package did not compile; see the diagnostics.' : '',
+          reviewedNote:
+            status === 'reviewed'
+              ? 'Please add a privacy policy summary that mentions the GitLab token scope.'
+              : status === 'compiler-error'
+                ? 'The package did not compile; see the diagnostics.'
+                : '',
           privacyPolicySummary: 'Stores only the settings a workspace admin enters; no message content leaves the workspace.',
           documentationUrl: `https://${a.publisher}.example/docs/${a.name.toLowerCase().replace(/\s+/g, '-')}`,
           compileJobId: jobId,
@@ -313,7 +395,12 @@ export async function seed(db: Db, storage?: Storage) {
     await tx.insert(t.bundlePlans).values([
       { id: hexId('plan:bundle:monthly'), bundleId, strategy: 'monthly', trialDays: 14, price: 12, isPerSeat: false },
       {
-        id: hexId('plan:bundle:yearly'), bundleId, strategy: 'yearly', trialDays: 14, price: 0, isPerSeat: true,
+        id: hexId('plan:bundle:yearly'),
+        bundleId,
+        strategy: 'yearly',
+        trialDays: 14,
+        price: 0,
+        isPerSeat: true,
         tiers: [
           { price: 100, perUnit: true, minimum: 1, maximum: 50 },
           { price: 80, perUnit: true, minimum: 51, maximum: 150 },
@@ -330,7 +417,10 @@ export async function seed(db: Db, storage?: Storage) {
         appId: id,
         version: '1.0.0',
         name: b.name,
-        nameSlug: b.name.toLowerCase().replace(/ /g, '-').replace(/[^a-z-]/g, ''),
+        nameSlug: b.name
+          .toLowerCase()
+          .replace(/ /g, '-')
+          .replace(/[^a-z-]/g, ''),
         status: b.status,
         shortDescription: b.short,
         ...withHtml({ description: `${b.short}. ${b.apps.join(', ')} in one bundle.` }),
@@ -400,8 +490,13 @@ export async function seed(db: Db, storage?: Storage) {
       createdAt: daysAgo(60),
     });
     const outcomes = [
-      ['delivered', 200, '{"received":true}'], ['delivered', 200, '{"received":true}'], ['failure', 500, 'Internal Server Error'],
-      ['timeout', 0, ''], ['delivered', 204, ''], ['internal-error', 0, ''], ['created', 0, ''],
+      ['delivered', 200, '{"received":true}'],
+      ['delivered', 200, '{"received":true}'],
+      ['failure', 500, 'Internal Server Error'],
+      ['timeout', 0, ''],
+      ['delivered', 204, ''],
+      ['internal-error', 0, ''],
+      ['created', 0, ''],
     ] as const;
     await tx.insert(t.webhookActivities).values(
       outcomes.map(([status, code, body], i) => ({

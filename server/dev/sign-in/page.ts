@@ -4,8 +4,7 @@ type User = { id: string; email: string; firstName: string; lastName: string };
 /** A registered client other than the portal that asks: the page names it and what it wants. */
 type AskingClient = { name: string; scopes: string[]; redirectUri: string };
 
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
+const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
 
 const hidden = (params: Record<string, string>) =>
   Object.entries(params)

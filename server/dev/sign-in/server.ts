@@ -101,7 +101,10 @@ export async function devAuthServer(app: FastifyInstance, portal: PortalClient) 
         .header('cache-control', 'no-store')
         // The page's forms post here, and the answer redirects to the client's callback: a browser holds a
         // form's redirect to the page's form-action too, so the callback's origin is allowed as well.
-        .header('content-security-policy', contentSecurityPolicyHeader(!!app.config.publicUrl?.startsWith('https://'), { formAction: callbackSources(q.redirect_uri) }))
+        .header(
+          'content-security-policy',
+          contentSecurityPolicyHeader(!!app.config.publicUrl?.startsWith('https://'), { formAction: callbackSources(q.redirect_uri) }),
+        )
         .send(
           authorizePage({
             action: request.routeOptions.url ?? DEV_PATHS.authorize,
@@ -119,7 +122,10 @@ export async function devAuthServer(app: FastifyInstance, portal: PortalClient) 
   const authorizeGet = async (request: FastifyRequest, reply: FastifyReply) => {
     const q = AuthorizeQuery.safeParse(request.query);
     if (!q.success) {
-      return reply.status(400).type('text/plain').send(`Invalid authorization request: ${q.error.issues.map((i) => i.path.join('.')).join(', ')}`);
+      return reply
+        .status(400)
+        .type('text/plain')
+        .send(`Invalid authorization request: ${q.error.issues.map((i) => i.path.join('.')).join(', ')}`);
     }
     const client = await checkRequest(q.data);
     if (typeof client === 'string') return reply.status(400).type('text/plain').send(client);

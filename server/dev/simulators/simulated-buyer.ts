@@ -13,7 +13,16 @@ import type { SimulatedClients } from './simulated-workspaces';
 export type Random = () => number;
 const pick = <T>(rnd: Random, items: T[]) => items[Math.floor(rnd() * items.length)]!;
 const PURCHASE_SCOPE = 'marketplace:purchase';
-const CUSTOMERS = ['Vega Freight', 'Orchid Clinics', 'Lumen Schools', 'Pinecrest Bank', 'Atlas Robotics', 'Harborview Hotels', 'Nimbus Games', 'Keystone Legal'];
+const CUSTOMERS = [
+  'Vega Freight',
+  'Orchid Clinics',
+  'Lumen Schools',
+  'Pinecrest Bank',
+  'Atlas Robotics',
+  'Harborview Hotels',
+  'Nimbus Games',
+  'Keystone Legal',
+];
 
 /** Buys, subscribes, changes seats and cancels as a workspace's administrator does, over HTTP at `base`. */
 export class SimulatedBuyer {
@@ -45,9 +54,15 @@ export class SimulatedBuyer {
       .innerJoin(appVersions, and(eq(appVersions.appId, apps.id), eq(appVersions.status, 'published')))
       .where(sql`(${apps.purchaseType} = 'subscription' or ${apps.price} > 0)`);
     if (!forSale.length) return null;
-    const known = await this.db.select({ id: workspaces.id }).from(workspaces).where(and(isNotNull(workspaces.clientId), isNull(workspaces.revokedAt))).orderBy(sql`random()`).limit(20);
+    const known = await this.db
+      .select({ id: workspaces.id })
+      .from(workspaces)
+      .where(and(isNotNull(workspaces.clientId), isNull(workspaces.revokedAt)))
+      .orderBy(sql`random()`)
+      .limit(20);
     // Now and then a new customer: a workspace registered as staff register one.
-    if (known.length < 3 || this.rnd() < 0.1) known.unshift({ id: (await this.clients.register(`${pick(this.rnd, CUSTOMERS)} ${1 + Math.floor(this.rnd() * 90)}`)).workspaceId });
+    if (known.length < 3 || this.rnd() < 0.1)
+      known.unshift({ id: (await this.clients.register(`${pick(this.rnd, CUSTOMERS)} ${1 + Math.floor(this.rnd() * 90)}`)).workspaceId });
     for (const { id: workspaceId } of known) {
       const ws = await this.clients.tokenFor(workspaceId, PURCHASE_SCOPE);
       const appId = pick(this.rnd, forSale).id;
@@ -58,7 +73,9 @@ export class SimulatedBuyer {
         if (!offer.plans.length) continue;
         const plan = pick(this.rnd, offer.plans);
         const first = plan.tiers[0];
-        const seats = plan.isPerSeat ? Math.max(first?.minimum ?? 1, 1 + Math.floor(this.rnd() * Math.min(60, first && first.maximum > 0 ? first.maximum : 60))) : 0;
+        const seats = plan.isPerSeat
+          ? Math.max(first?.minimum ?? 1, 1 + Math.floor(this.rnd() * Math.min(60, first && first.maximum > 0 ? first.maximum : 60)))
+          : 0;
         body = { ...body, planId: plan.id, seats };
       }
       // A publisher that cannot take payments yet (409) is passed over.

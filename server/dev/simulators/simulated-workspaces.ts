@@ -28,7 +28,10 @@ export class SimulatedClients {
 
   /** A new customer's workspace (an account and its workspace), registered; `nickname` names it. */
   async register(nickname: string): Promise<SimulatedWorkspace> {
-    const slug = nickname.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    const slug = nickname
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
     const address = `https://${slug}.chat.example`;
     const made = await registerWorkspace(this.db, { nickname, address }, SIMULATOR);
     const client = { workspaceId: made.workspace.id, nickname, address, clientId: made.clientId, clientSecret: made.clientSecret };
@@ -76,6 +79,11 @@ export class SimulatedClients {
     });
     const body = (await res.json()) as { access_token?: string; expires_in?: number; error?: string };
     if (!res.ok || !body.access_token) throw new Error(`the token endpoint refused ${client.nickname}: ${res.status} ${body.error ?? ''}`);
-    return { workspaceId: client.workspaceId, nickname: client.nickname, token: body.access_token, expiresAt: new Date(Date.now() + (body.expires_in ?? 0) * 1000) };
+    return {
+      workspaceId: client.workspaceId,
+      nickname: client.nickname,
+      token: body.access_token,
+      expiresAt: new Date(Date.now() + (body.expires_in ?? 0) * 1000),
+    };
   }
 }

@@ -14,7 +14,16 @@ import { refusalFor } from '../../workspaces/installs/entitlement';
 export type Random = () => number;
 const pick = <T>(rnd: Random, items: T[]) => items[Math.floor(rnd() * items.length)]!;
 
-const companies = ['Bluebird Logistics', 'Cobalt Clinics', 'Fernhill Schools', 'Granite Insurance', 'Juniper Studios', 'Meridian Retail', 'Northstar Labs', 'Quarry Legal'];
+const companies = [
+  'Bluebird Logistics',
+  'Cobalt Clinics',
+  'Fernhill Schools',
+  'Granite Insurance',
+  'Juniper Studios',
+  'Meridian Retail',
+  'Northstar Labs',
+  'Quarry Legal',
+];
 /** What the simulated servers run (Rocket.Chat's Info.version and Info.marketplaceApiVersion). */
 const ROCKET_CHAT_VERSION = '7.5.0';
 const ENGINE_VERSION = '1.47.0';
@@ -111,7 +120,12 @@ export class WorkspaceSimulator {
    * may have something.
    */
   private async workspaceWithApps(offers: Offer[]): Promise<{ ws: SimulatedWorkspace; allowed: Offer[] } | null> {
-    const known = await this.db.select({ id: workspaces.id }).from(workspaces).where(isNull(workspaces.revokedAt)).orderBy(sql`random()`).limit(50);
+    const known = await this.db
+      .select({ id: workspaces.id })
+      .from(workspaces)
+      .where(isNull(workspaces.revokedAt))
+      .orderBy(sql`random()`)
+      .limit(50);
     const free = offers.filter((o) => o.app.purchaseType === 'buy' && o.app.price === 0);
     if (free.length && known.length < MAX_WORKSPACES && (known.length === 0 || this.rnd() < 0.3)) {
       const ws = await this.clients.register(`${pick(this.rnd, companies)} ${1 + Math.floor(this.rnd() * 90)}`);
@@ -137,7 +151,9 @@ export class WorkspaceSimulator {
 
   private async download(ws: SimulatedWorkspace, offer: Offer) {
     // Exactly Rocket.Chat's call: the token in the query, only the engine version as a header.
-    const res = await fetch(`${this.base}/v2/apps/${offer.app.id}/download/${offer.version}?token=${ws.token}`, { headers: { 'X-Apps-Engine-Version': ENGINE_VERSION } });
+    const res = await fetch(`${this.base}/v2/apps/${offer.app.id}/download/${offer.version}?token=${ws.token}`, {
+      headers: { 'X-Apps-Engine-Version': ENGINE_VERSION },
+    });
     const body = Buffer.from(await res.arrayBuffer());
     if (res.status !== 200 || res.headers.get('content-type') !== 'application/zip') {
       throw new Error(`download of ${offer.name} ${offer.version} for ${ws.nickname}: ${res.status} ${body.toString('utf8').slice(0, 200)}`);
@@ -157,7 +173,11 @@ export class WorkspaceSimulator {
   }
 
   private async call(method: string, path: string, ws: SimulatedWorkspace, body: unknown) {
-    const res = await fetch(`${this.base}${path}`, { method, headers: { authorization: `Bearer ${ws.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${this.base}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${ws.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     if (res.status >= 300) throw new Error(`${method} ${path} for ${ws.nickname}: ${res.status} ${(await res.text()).slice(0, 200)}`);
     await res.arrayBuffer();
   }

@@ -20,7 +20,8 @@ const DAY_MS = 86_400_000;
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const two = (n: number) => String(n).padStart(2, '0');
 /** An expiry as a message says it, whatever the server's locale and zone: '1 March 2027, 09:30 UTC'. */
-export const formatExpiry = (d: Date) => `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${two(d.getUTCHours())}:${two(d.getUTCMinutes())} UTC`;
+export const formatExpiry = (d: Date) =>
+  `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${two(d.getUTCHours())}:${two(d.getUTCMinutes())} UTC`;
 
 /**
  * Claims the tokens whose owners are to be told now — live (not revoked, not yet expired), expiring within
@@ -59,7 +60,9 @@ export async function noticeExpiringTokens(tx: Tx, site: Site, now = new Date())
   const tokens = await claimExpiring(tx, now);
   if (tokens.length === 0) return { tokens: 0, queued: 0, skipped: '' };
   const publisherIds = [...new Set(tokens.map((t) => t.publisherId))];
-  const names = new Map((await tx.select({ id: publishers.id, name: publishers.name }).from(publishers).where(inArray(publishers.id, publisherIds))).map((p) => [p.id, p.name]));
+  const names = new Map(
+    (await tx.select({ id: publishers.id, name: publishers.name }).from(publishers).where(inArray(publishers.id, publisherIds))).map((p) => [p.id, p.name]),
+  );
   const owners = await tx
     .select({ publisherId: developers.publisherId, email: developers.email, firstName: developers.firstName, lastName: developers.lastName })
     .from(developers)

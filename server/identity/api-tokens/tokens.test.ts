@@ -27,7 +27,13 @@ describe('an API token as the API shows it', () => {
   it('has the contract’s shape, dates as ISO strings, who made it by name, and neither the secret’s hash nor its addresses', () => {
     const view = toApiToken(row);
     expect(ApiToken.strict().parse(view)).toEqual(view);
-    expect(view).toMatchObject({ createdBy: 'Olivia Bennett', createdAt: '2026-01-31T10:00:00.000Z', lastUsedAt: '2026-02-01T08:00:00.123Z', revokedAt: null, appIds: null });
+    expect(view).toMatchObject({
+      createdBy: 'Olivia Bennett',
+      createdAt: '2026-01-31T10:00:00.000Z',
+      lastUsedAt: '2026-02-01T08:00:00.123Z',
+      revokedAt: null,
+      appIds: null,
+    });
     expect(JSON.stringify(view)).not.toContain(row.secretHash);
     expect(view).not.toHaveProperty('seenIps');
   });

@@ -38,4 +38,3 @@ export async function recordTokenUse(db: Db, use: TokenUse, ip: string, now = ne
   });
   use.lastUsedAt = now;
 }
-

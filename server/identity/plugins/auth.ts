@@ -19,7 +19,11 @@ export default fp(
   async function auth(app: FastifyInstance) {
     const cache = new SessionCache<AuthContext>({ ttlMs: app.config.sessionCacheSeconds * 1000 });
     if (app.config.sessionCacheSeconds > 0) {
-      const stop = await app.dbListen('portal_auth', (message) => cache.invalidate(message), (on) => cache.setListening(on));
+      const stop = await app.dbListen(
+        'portal_auth',
+        (message) => cache.invalidate(message),
+        (on) => cache.setListening(on),
+      );
       app.addHook('onClose', async () => stop());
     }
     // Which credential a token is: an API token by its prefix; a workspace's token (its prefix) is none of the

@@ -43,8 +43,7 @@ export default fp(
     app.decorate('identityUrls', {
       cloudUrl: config.cloudIssuerUrl ?? (config.publicUrl ? `${config.publicUrl}${DEV_AUTH_PATH}` : DEV_AUTH_PATH),
       // The embedded server's page is on this origin, so the SPA (and Vite's dev proxy) reach it by path.
-      authorizeUrl: async () =>
-        embedded ? `${DEV_AUTH_PATH}/authorize` : (config.cloudAuthorizeUrl ?? (await client.endpoints()).authorization_endpoint),
+      authorizeUrl: async () => (embedded ? `${DEV_AUTH_PATH}/authorize` : (config.cloudAuthorizeUrl ?? (await client.endpoints()).authorization_endpoint)),
     });
   },
   { name: 'identity', dependencies: ['db'] },

@@ -19,7 +19,14 @@ export const oauthRoutes = (app: FastifyInstance) => ({
       // The portal remembers every cloud user who signed in: owners add them as developers.
       await tx
         .insert(cloudUsers)
-        .values({ id: user.sub, email, firstName: user.given_name, lastName: user.family_name, username: user.preferred_username, accountId: user.account_id ?? '' })
+        .values({
+          id: user.sub,
+          email,
+          firstName: user.given_name,
+          lastName: user.family_name,
+          username: user.preferred_username,
+          accountId: user.account_id ?? '',
+        })
         .onConflictDoUpdate({
           target: cloudUsers.id,
           set: { email, firstName: user.given_name, lastName: user.family_name, ...(user.account_id ? { accountId: user.account_id } : {}) },
@@ -48,7 +55,9 @@ export const oauthRoutes = (app: FastifyInstance) => ({
   stripeConnect: s.route(contract.oauth.stripeConnect, async ({ request, body }) => {
     const developer = requireDeveloper(request);
     await completeConnect(app.db, app.payments, developer.publisherId, body.code);
-    await refreshBalance(app.db, app.payments, developer.publisherId).catch((err: unknown) => request.log.warn({ err }, 'the balance could not be read after connecting'));
+    await refreshBalance(app.db, app.payments, developer.publisherId).catch((err: unknown) =>
+      request.log.warn({ err }, 'the balance could not be read after connecting'),
+    );
     return { status: 200, body: { success: true as const } };
   }),
 

@@ -23,7 +23,10 @@ const unreachable = (issuer: string) => new HttpError(502, 'issuer_unreachable',
 
 /** The key set's own failure to find a key is the token's fault; anything else it throws is the fetch's. */
 const isTokenFault = (err: unknown) =>
-  err instanceof errors.JWKSNoMatchingKey || err instanceof errors.JWKSMultipleMatchingKeys || err instanceof errors.JOSENotSupported || err instanceof errors.JWKInvalid;
+  err instanceof errors.JWKSNoMatchingKey ||
+  err instanceof errors.JWKSMultipleMatchingKeys ||
+  err instanceof errors.JOSENotSupported ||
+  err instanceof errors.JWKInvalid;
 
 /** Why jose refused a token, said to the CI job (never a stack, never the token). */
 function reasonOf(err: unknown): string {
@@ -66,7 +69,8 @@ export class CiTokens {
           const res = await fetch(`${issuer.issuer}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(TIMEOUT_MS), redirect: 'error' });
           if (!res.ok) throw new Error(`discovery answered ${res.status}`);
           const discovery = Discovery.parse(await res.json());
-          if (discovery.issuer !== undefined && normalizeIssuer(discovery.issuer) !== issuer.issuer) throw new Error(`discovery names another issuer: ${discovery.issuer}`);
+          if (discovery.issuer !== undefined && normalizeIssuer(discovery.issuer) !== issuer.issuer)
+            throw new Error(`discovery names another issuer: ${discovery.issuer}`);
           url = discovery.jwks_uri;
         }
         return createRemoteJWKSet(new URL(url), { timeoutDuration: TIMEOUT_MS });
@@ -108,14 +112,22 @@ export class CiTokens {
       }
     };
     try {
-      const { payload } = await jwtVerify(token, getKey, { issuer: claimed as string, audience: this.opts.audience, algorithms: ALGORITHMS, requiredClaims: ['exp', 'iat'], clockTolerance: CLOCK_TOLERANCE });
+      const { payload } = await jwtVerify(token, getKey, {
+        issuer: claimed as string,
+        audience: this.opts.audience,
+        algorithms: ALGORITHMS,
+        requiredClaims: ['exp', 'iat'],
+        clockTolerance: CLOCK_TOLERANCE,
+      });
       // jose required both, as numbers.
       const iat = payload.iat!;
       const exp = payload.exp!;
       if (iat > Date.now() / 1000 + MAX_IAT_AHEAD) throw invalidGrant(`it was issued in the future (its iat is more than ${MAX_IAT_AHEAD} s ahead)`);
-      if (exp - iat > issuer.maxTokenSeconds) throw invalidGrant(`it lives longer than its issuer's tokens may (more than ${issuer.maxTokenSeconds} s from iat to exp)`);
+      if (exp - iat > issuer.maxTokenSeconds)
+        throw invalidGrant(`it lives longer than its issuer's tokens may (more than ${issuer.maxTokenSeconds} s from iat to exp)`);
       const jti = payload.jti;
-      if (typeof jti !== 'string' || jti === '' || jti.length > MAX_JTI_LENGTH) throw invalidGrant('it has no jti claim (a token is exchanged once, known by its jti)');
+      if (typeof jti !== 'string' || jti === '' || jti.length > MAX_JTI_LENGTH)
+        throw invalidGrant('it has no jti claim (a token is exchanged once, known by its jti)');
       const claims = ciClaimsOf(payload);
       if (!claims) throw invalidGrant('it lacks the repository or workflow_ref claim');
       return { ...claims, jti, iat, exp };

@@ -13,8 +13,16 @@ const claims: CiClaims = {
 
 describe('parseWorkflowRef', () => {
   it('splits a workflow ref into its repository, file and ref', () => {
-    expect(parseWorkflowRef('octo/app/.github/workflows/release.yml@refs/tags/v1.0.0')).toEqual({ repository: 'octo/app', file: 'release.yml', ref: 'refs/tags/v1.0.0' });
-    expect(parseWorkflowRef('octo/app/.github/workflows/ci.yaml@refs/pull/3/merge')).toEqual({ repository: 'octo/app', file: 'ci.yaml', ref: 'refs/pull/3/merge' });
+    expect(parseWorkflowRef('octo/app/.github/workflows/release.yml@refs/tags/v1.0.0')).toEqual({
+      repository: 'octo/app',
+      file: 'release.yml',
+      ref: 'refs/tags/v1.0.0',
+    });
+    expect(parseWorkflowRef('octo/app/.github/workflows/ci.yaml@refs/pull/3/merge')).toEqual({
+      repository: 'octo/app',
+      file: 'ci.yaml',
+      ref: 'refs/pull/3/merge',
+    });
   });
 
   it('refuses what is not one: no ref, another folder, a file in a sub-folder', () => {
@@ -33,7 +41,9 @@ describe('matchesPolicy', () => {
 
   it('refuses another issuer, repository or workflow file (files are case-sensitive)', () => {
     expect(matchesPolicy({ ...policy, issuer: 'https://gitlab.example.com' }, claims)).toBe(false);
-    expect(matchesPolicy(policy, { ...claims, repository: 'northwind/other', workflow_ref: 'northwind/other/.github/workflows/release.yml@refs/heads/main' })).toBe(false);
+    expect(
+      matchesPolicy(policy, { ...claims, repository: 'northwind/other', workflow_ref: 'northwind/other/.github/workflows/release.yml@refs/heads/main' }),
+    ).toBe(false);
     expect(matchesPolicy({ ...policy, workflow: 'ci.yml' }, claims)).toBe(false);
     expect(matchesPolicy({ ...policy, workflow: 'Release.yml' }, claims)).toBe(false);
   });
@@ -61,8 +71,24 @@ describe('matchesPolicy', () => {
 
 describe('ciClaimsOf', () => {
   it('takes the claims trusted publishing reads, and refuses a payload without repository or workflow_ref', () => {
-    const payload = { iss: GITHUB_ACTIONS_ISSUER, repository: 'a/b', workflow_ref: 'a/b/.github/workflows/r.yml@refs/heads/main', ref: 'refs/heads/main', run_id: '42', extra: 1 };
-    expect(ciClaimsOf(payload)).toEqual({ iss: GITHUB_ACTIONS_ISSUER, repository: 'a/b', workflow_ref: payload.workflow_ref, ref: 'refs/heads/main', environment: undefined, actor: undefined, run_id: '42', sha: undefined });
+    const payload = {
+      iss: GITHUB_ACTIONS_ISSUER,
+      repository: 'a/b',
+      workflow_ref: 'a/b/.github/workflows/r.yml@refs/heads/main',
+      ref: 'refs/heads/main',
+      run_id: '42',
+      extra: 1,
+    };
+    expect(ciClaimsOf(payload)).toEqual({
+      iss: GITHUB_ACTIONS_ISSUER,
+      repository: 'a/b',
+      workflow_ref: payload.workflow_ref,
+      ref: 'refs/heads/main',
+      environment: undefined,
+      actor: undefined,
+      run_id: '42',
+      sha: undefined,
+    });
     expect(ciClaimsOf({ ...payload, repository: undefined })).toBeNull();
     expect(ciClaimsOf({ ...payload, workflow_ref: 42 })).toBeNull();
     expect(ciClaimsOf({ ...payload, environment: ['x'] })?.environment).toBeUndefined();

@@ -55,5 +55,14 @@ export function ciClaimsOf(payload: Record<string, unknown>): CiClaims | null {
   const repository = text('repository');
   const workflowRef = text('workflow_ref');
   if (!iss || !repository || !workflowRef) return null;
-  return { iss, repository, workflow_ref: workflowRef, ref: text('ref'), environment: text('environment'), actor: text('actor'), run_id: text('run_id'), sha: text('sha') };
+  return {
+    iss,
+    repository,
+    workflow_ref: workflowRef,
+    ref: text('ref'),
+    environment: text('environment'),
+    actor: text('actor'),
+    run_id: text('run_id'),
+    sha: text('sha'),
+  };
 }

@@ -37,7 +37,11 @@ const noPolicy = (claims: CiClaims) =>
  * exchange of it — in turn or at the same moment — meets that row and is refused (400 `invalid_grant`, as RFC
  * 6749 §5.2 answers a grant that is no longer valid). The rows whose time is over go in the same transaction.
  */
-export async function exchangeCiToken(db: Db, ciTokens: CiTokens, input: { subjectToken: string; appId: string }): Promise<z.infer<typeof TokenExchangeResponse>> {
+export async function exchangeCiToken(
+  db: Db,
+  ciTokens: CiTokens,
+  input: { subjectToken: string; appId: string },
+): Promise<z.infer<typeof TokenExchangeResponse>> {
   const claims = await ciTokens.verify(input.subjectToken);
   const policies = await db
     .select({ policy: trustPolicies })

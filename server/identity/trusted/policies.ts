@@ -65,7 +65,8 @@ export async function addPolicy(db: Db, app: AppRow, input: NewTrustPolicyInput 
   return db.transaction(async (tx) => {
     const existing = await lockedPolicies(tx, app.id);
     if (existing.some((r) => samePolicy(r, input))) throw conflict('trust_policy_exists', 'This workflow is already trusted for this app.');
-    if (existing.length >= MAX_POLICIES_PER_APP) throw conflict('too_many_trust_policies', `An app trusts at most ${MAX_POLICIES_PER_APP} workflows: remove one first.`);
+    if (existing.length >= MAX_POLICIES_PER_APP)
+      throw conflict('too_many_trust_policies', `An app trusts at most ${MAX_POLICIES_PER_APP} workflows: remove one first.`);
     const [row] = await tx
       .insert(trustPolicies)
       .values({
@@ -81,7 +82,9 @@ export async function addPolicy(db: Db, app: AppRow, input: NewTrustPolicyInput 
         createdByName: by.name,
       })
       .returning();
-    await tx.insert(publisherActivity).values({ id: newId(), publisherId: app.publisherId, userId: by.id, userName: by.name, action: TRUST_ACTIONS.added, extra: described(row!, app) });
+    await tx
+      .insert(publisherActivity)
+      .values({ id: newId(), publisherId: app.publisherId, userId: by.id, userName: by.name, action: TRUST_ACTIONS.added, extra: described(row!, app) });
     return toTrustPolicy(row!);
   });
 }

@@ -46,7 +46,8 @@ export function requireStaff(request: FastifyRequest): Staff {
 }
 
 /** Where a route's rule is: its contract route's metadata. */
-const ruleOf = (request: FastifyRequest) => ((request.routeOptions.config as { tsRestRoute?: AppRoute } | undefined)?.tsRestRoute?.metadata as RouteAccess | undefined);
+const ruleOf = (request: FastifyRequest) =>
+  (request.routeOptions.config as { tsRestRoute?: AppRoute } | undefined)?.tsRestRoute?.metadata as RouteAccess | undefined;
 
 /** The refusal of a feature whose publisher lacks the flag it needs (SPEC §6), in the spec's words. */
 const flagDenials: Partial<Record<PublisherFlag, () => HttpError>> = {
@@ -99,7 +100,11 @@ export default fp(
       /** Asks the policy in `domain`; a refusal says why: the publisher lacks the flag, or the role the permission. */
       const decide = async (domain: Domain) => {
         if (await enforcer.allows(subject, domain, rule.feature, rule.permission)) return;
-        if (flag && !domain.flags.includes(flag) && (await enforcer.allows(subject, { ...domain, flags: [...domain.flags, flag] }, rule.feature, rule.permission))) {
+        if (
+          flag &&
+          !domain.flags.includes(flag) &&
+          (await enforcer.allows(subject, { ...domain, flags: [...domain.flags, flag] }, rule.feature, rule.permission))
+        ) {
           throw flagDenials[flag]?.() ?? new HttpError(403, 'forbidden', `This publisher may not use ${rule.feature} (${flag}).`);
         }
         throw refused();
@@ -170,7 +175,14 @@ export function resourceOf<K extends ResolvedKind>(request: FastifyRequest, kind
  * `permission` on `feature`: each loaded by its resolver and asked of the policy in its owner's domain, as
  * the gate does for the row a path names. The rest (missing, or another publisher's) are left out.
  */
-export async function allowedRows<K extends ResolvedKind>(app: FastifyInstance, request: FastifyRequest, kind: K, ids: string[], feature: Feature, permission: Permission): Promise<RowOf<K>[]> {
+export async function allowedRows<K extends ResolvedKind>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  kind: K,
+  ids: string[],
+  feature: Feature,
+  permission: Permission,
+): Promise<RowOf<K>[]> {
   const developer = request.auth?.developer;
   if (!developer) return [];
   const subject = subjectOf(developer);

@@ -27,7 +27,8 @@ const multipartLimits: Record<string, { code: string; message: string }> = {
 export function answerClientError(err: Error & { code?: string }, socket: Socket) {
   if (err.code === 'ECONNRESET' || !socket.writable) return socket.destroy();
   const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-  const text = status === 431 ? 'The request headers are too large.' : status === 408 ? 'The request took too long to arrive.' : 'The request is not valid HTTP.';
+  const text =
+    status === 431 ? 'The request headers are too large.' : status === 408 ? 'The request took too long to arrive.' : 'The request is not valid HTTP.';
   const body = JSON.stringify({ error: text, code: err.code ?? status, requestId: randomUUID() });
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nconnection: close\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
@@ -66,12 +67,7 @@ export default fp(
       if (err instanceof HttpError) return send(request, reply, err.statusCode, err.code, err.message, err.fields);
       if (err.constructor?.name === 'RequestValidationError') {
         const v = err as unknown as Record<'pathParams' | 'headers' | 'query' | 'body', unknown>;
-        const fields = [
-          ...issuesOf(v.pathParams, 'params'),
-          ...issuesOf(v.headers, 'headers'),
-          ...issuesOf(v.query, 'query'),
-          ...issuesOf(v.body, ''),
-        ];
+        const fields = [...issuesOf(v.pathParams, 'params'), ...issuesOf(v.headers, 'headers'), ...issuesOf(v.query, 'query'), ...issuesOf(v.body, '')];
         const message = fields.map((f) => f.message).join(' ') || 'The request is not valid.';
         return send(request, reply, 400, 'validation_error', message, fields);
       }
@@ -91,13 +87,6 @@ export default fp(
 
 declare module 'fastify' {
   interface FastifyInstance {
-    sendError: (
-      request: FastifyRequest,
-      reply: FastifyReply,
-      status: number,
-      code: string | number,
-      error: string,
-      fields?: Issue[],
-    ) => FastifyReply;
+    sendError: (request: FastifyRequest, reply: FastifyReply, status: number, code: string | number, error: string, fields?: Issue[]) => FastifyReply;
   }
 }

@@ -12,7 +12,11 @@ export default fp(
   async function readCache(app: FastifyInstance) {
     const reads = new ReadCache({ ttlMs: Math.max(1, app.config.readCacheSeconds) * 1000 });
     if (app.config.readCacheSeconds > 0) {
-      const stop = await app.dbListen('portal_reads', (scope) => reads.invalidate(scope), (on) => reads.setListening(on));
+      const stop = await app.dbListen(
+        'portal_reads',
+        (scope) => reads.invalidate(scope),
+        (on) => reads.setListening(on),
+      );
       app.addHook('onClose', async () => stop());
       app.addHook('onSend', async (request, reply, payload) => {
         if (isWrite(request.method, reply.statusCode)) reads.invalidate('all');

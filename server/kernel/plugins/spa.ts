@@ -47,7 +47,12 @@ export default async function spa(app: FastifyInstance, opts: { root: string }) 
   }
   app.setNotFoundHandler((request, reply) => {
     // The API, and the authorization server's paths (its own and the cloud's /api/oauth/…), are never the SPA.
-    const api = request.url.startsWith('/v1/') || request.url === '/v1' || request.url.startsWith('/v2/') || request.url.startsWith('/dev-auth') || request.url.startsWith('/api/');
+    const api =
+      request.url.startsWith('/v1/') ||
+      request.url === '/v1' ||
+      request.url.startsWith('/v2/') ||
+      request.url.startsWith('/dev-auth') ||
+      request.url.startsWith('/api/');
     if (!api && built && request.method === 'GET') {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     }

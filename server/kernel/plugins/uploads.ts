@@ -101,8 +101,12 @@ export default fp(
       try {
         for await (const part of parts) {
           if (part.type === 'field') {
-            if (!spec.fields?.includes(part.fieldname)) throw new HttpError(400, 'validation_error', `Unexpected field "${part.fieldname}".`, [{ path: part.fieldname, message: 'Not a field of this upload.' }]);
-            if (part.valueTruncated) throw new HttpError(413, 'field_too_large', `The field "${part.fieldname}" is larger than ${spec.maxFieldBytes ?? 1024} bytes.`);
+            if (!spec.fields?.includes(part.fieldname))
+              throw new HttpError(400, 'validation_error', `Unexpected field "${part.fieldname}".`, [
+                { path: part.fieldname, message: 'Not a field of this upload.' },
+              ]);
+            if (part.valueTruncated)
+              throw new HttpError(413, 'field_too_large', `The field "${part.fieldname}" is larger than ${spec.maxFieldBytes ?? 1024} bytes.`);
             fields[part.fieldname] = String(part.value);
             if (!isStorableText(fields[part.fieldname]!)) throw unstorableText(part.fieldname);
             continue;

@@ -38,7 +38,9 @@ export function tryLockFile(path: string): { release: () => void } | { holder: L
 function readHolder(path: string): LockHolder | null {
   try {
     const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<LockHolder>;
-    return typeof parsed.pid === 'number' ? { pid: parsed.pid, host: String(parsed.host ?? ''), since: String(parsed.since ?? ''), command: String(parsed.command ?? '') } : null;
+    return typeof parsed.pid === 'number'
+      ? { pid: parsed.pid, host: String(parsed.host ?? ''), since: String(parsed.since ?? ''), command: String(parsed.command ?? '') }
+      : null;
   } catch {
     // Granted to the other process a moment ago, its details not written yet.
     return null;

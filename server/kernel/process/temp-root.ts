@@ -36,8 +36,20 @@ export async function sweepTempRoots(): Promise<number> {
   for (const name of names.filter((n) => n.startsWith(PREFIX))) {
     const path = join(tmpdir(), name);
     // A folder whose owner file is not there yet may be a server starting this instant: only when it is old.
-    const hasOwner = await stat(join(path, OWNER)).then(() => true, () => false);
-    if (!hasOwner && Date.now() - (await stat(path).then((s) => s.mtimeMs, () => Date.now())) < 60_000) continue;
+    const hasOwner = await stat(join(path, OWNER)).then(
+      () => true,
+      () => false,
+    );
+    if (
+      !hasOwner &&
+      Date.now() -
+        (await stat(path).then(
+          (s) => s.mtimeMs,
+          () => Date.now(),
+        )) <
+        60_000
+    )
+      continue;
     let lock: ReturnType<typeof tryLockFile>;
     try {
       lock = tryLockFile(join(path, OWNER));

@@ -14,7 +14,10 @@ const s = initServer();
 
 /** Templates as the API shows them, each with its last render failure (null when its last render went well). */
 async function toTemplates(db: Db, rows: (typeof emailTemplates.$inferSelect)[]) {
-  const failures = await lastRenderFailures(db, rows.map((t) => t.name));
+  const failures = await lastRenderFailures(
+    db,
+    rows.map((t) => t.name),
+  );
   return rows.map((t) => ({ id: t.id, name: t.name, layout: t.layout, subject: t.subject, body: t.body, lastRenderError: failures.get(t.name) ?? null }));
 }
 
@@ -37,7 +40,11 @@ export const adminEmailsRoutes = (app: FastifyInstance) => ({
   create: s.route(contract.admin.emails.create, async ({ body }) => {
     checkTemplate(body);
     await layoutOf(app.db, body.name, body.layout);
-    const [row] = await app.db.insert(emailTemplates).values({ id: newId(), ...body }).onConflictDoNothing().returning();
+    const [row] = await app.db
+      .insert(emailTemplates)
+      .values({ id: newId(), ...body })
+      .onConflictDoNothing()
+      .returning();
     if (!row) throw conflict('duplicate_template', `An email template named "${body.name}" already exists.`);
     return { status: 201, body: (await toTemplates(app.db, [row]))[0]! };
   }),
@@ -63,11 +70,10 @@ export const adminEmailsRoutes = (app: FastifyInstance) => ({
   preview: s.route(contract.admin.emails.preview, async ({ body }) => {
     checkTemplate(body);
     const layout = await layoutOf(app.db, body.name, body.layout);
-    const rendered = await renderMessage(
-      { name: body.name, layout: body.layout, subject: body.subject, body: body.body },
-      layout,
-      { ...sampleVariables, productName: app.config.productName },
-    );
+    const rendered = await renderMessage({ name: body.name, layout: body.layout, subject: body.subject, body: body.body }, layout, {
+      ...sampleVariables,
+      productName: app.config.productName,
+    });
     return { status: 200, body: rendered };
   }),
 });

@@ -38,7 +38,9 @@ export const adminPublishersRoutes = (app: FastifyInstance) => {
     get: s.route(contract.admin.publishers.get, async ({ request }) => {
       const { id } = publisherOf(request);
       // The profile shows the provider's balances as they are now; the last known ones if it does not answer.
-      await refreshBalance(app.db, app.payments, id).catch((err: unknown) => request.log.warn({ err }, 'the balance could not be read from the payment provider'));
+      await refreshBalance(app.db, app.payments, id).catch((err: unknown) =>
+        request.log.warn({ err }, 'the balance could not be read from the payment provider'),
+      );
       const [row] = await app.db.select().from(publishers).where(eq(publishers.id, id));
       return { status: 200, body: toPublisher(row!) };
     }),
@@ -47,12 +49,21 @@ export const adminPublishersRoutes = (app: FastifyInstance) => {
       publisherOf(request);
       const where = eq(publisherActivity.publisherId, params.id);
       const [rows, [total]] = await Promise.all([
-        app.db.select().from(publisherActivity).where(where).orderBy(desc(publisherActivity.when), desc(publisherActivity.id)).limit(query.limit).offset(query.offset),
+        app.db
+          .select()
+          .from(publisherActivity)
+          .where(where)
+          .orderBy(desc(publisherActivity.when), desc(publisherActivity.id))
+          .limit(query.limit)
+          .offset(query.offset),
         app.db.select({ n: count() }).from(publisherActivity).where(where),
       ]);
       return {
         status: 200,
-        body: { data: rows.map((r) => ({ id: r.id, userId: r.userId, userName: r.userName, action: r.action, when: r.when.toISOString(), extra: r.extra })), meta: { total: total?.n ?? 0 } },
+        body: {
+          data: rows.map((r) => ({ id: r.id, userId: r.userId, userName: r.userName, action: r.action, when: r.when.toISOString(), extra: r.extra })),
+          meta: { total: total?.n ?? 0 },
+        },
       };
     }),
 
@@ -83,7 +94,11 @@ export const adminPublishersRoutes = (app: FastifyInstance) => {
 
     developers: s.route(contract.admin.publishers.developers, async ({ request, params }) => {
       publisherOf(request);
-      const rows = await app.db.select().from(developers).where(eq(developers.publisherId, params.id)).orderBy(asc(developers.lastName), asc(developers.firstName));
+      const rows = await app.db
+        .select()
+        .from(developers)
+        .where(eq(developers.publisherId, params.id))
+        .orderBy(asc(developers.lastName), asc(developers.firstName));
       return { status: 200, body: rows.map(toDeveloper) };
     }),
 
@@ -118,10 +133,20 @@ export const adminPublishersRoutes = (app: FastifyInstance) => {
       const publisher = publisherOf(request);
       const [layout] = body.layout ? await app.db.select().from(emailTemplates).where(eq(emailTemplates.name, body.layout)) : [];
       if (body.layout && !layout) throw new HttpError(400, 'no_layout', 'No such layout.', [{ path: 'layout', message: 'No such layout.' }]);
-      const owners = await app.db.select().from(developers).where(and(eq(developers.publisherId, params.id), eq(developers.role, 'owner')));
+      const owners = await app.db
+        .select()
+        .from(developers)
+        .where(and(eq(developers.publisherId, params.id), eq(developers.role, 'owner')));
       if (owners.length === 0) throw new HttpError(409, 'no_recipient', 'This publisher has no owner to write to.');
-      const related = body.relatedAppId ? (await pageOfApps(app.db, { publisherId: params.id, isBundle: false }, { limit: PROFILE_APPS, offset: 0 })).data.find((a) => a.appId === body.relatedAppId) : undefined;
-      if (body.relatedAppId && !related) throw new HttpError(400, 'no_app', 'The related app is not one of this publisher’s.', [{ path: 'relatedAppId', message: 'The related app is not one of this publisher’s.' }]);
+      const related = body.relatedAppId
+        ? (await pageOfApps(app.db, { publisherId: params.id, isBundle: false }, { limit: PROFILE_APPS, offset: 0 })).data.find(
+            (a) => a.appId === body.relatedAppId,
+          )
+        : undefined;
+      if (body.relatedAppId && !related)
+        throw new HttpError(400, 'no_app', 'The related app is not one of this publisher’s.', [
+          { path: 'relatedAppId', message: 'The related app is not one of this publisher’s.' },
+        ]);
       const site = siteOf(app);
       const template: Template = { name: 'contact', layout: body.layout, subject: body.subject, body: body.content.replace(/\n/g, '<br>\n') };
       try {
@@ -132,10 +157,17 @@ export const adminPublishersRoutes = (app: FastifyInstance) => {
               portalUrl: site.portalUrl,
               developer: { firstName: to.firstName, lastName: to.lastName },
               publisher: { name: publisher.name },
-              app: related ? { id: related.appId, name: related.latest.name, url: `${site.portalUrl}/publisher/apps/${encodeURIComponent(related.appId)}` } : null,
+              app: related
+                ? { id: related.appId, name: related.latest.name, url: `${site.portalUrl}/publisher/apps/${encodeURIComponent(related.appId)}` }
+                : null,
             };
             const message = await renderMessage(template, (layout as Template | undefined) ?? null, data);
-            await enqueue(tx, MAIL_JOB, { to: to.email, ...message, ...(body.replyTo ? { replyTo: body.replyTo } : {}), messageId: `${newId()}@${site.mailDomain}` });
+            await enqueue(tx, MAIL_JOB, {
+              to: to.email,
+              ...message,
+              ...(body.replyTo ? { replyTo: body.replyTo } : {}),
+              messageId: `${newId()}@${site.mailDomain}`,
+            });
           }
           await logPublisherActivity(tx, params.id, by, 'email', { subject: body.subject, to: owners.map((o) => o.email), relatedAppId: body.relatedAppId });
         });

@@ -46,11 +46,7 @@ export const publisherRoutes = (app: FastifyInstance) => {
           if (current?.isRegistered) throw conflict('already_registered', 'This account already has a registered publisher.');
           // An unregistered publisher (made for this user by staff) is completed, not duplicated.
           const [publisher] = await tx.update(publishers).set(fields).where(eq(publishers.id, existing.publisherId)).returning();
-          const [developer] = await tx
-            .update(developers)
-            .set({ chatUsername: body.chatUsername })
-            .where(eq(developers.id, existing.id))
-            .returning();
+          const [developer] = await tx.update(developers).set({ chatUsername: body.chatUsername }).where(eq(developers.id, existing.id)).returning();
           return { publisher: publisher!, developer: developer! };
         }
         const publisherId = newId();
@@ -58,7 +54,10 @@ export const publisherRoutes = (app: FastifyInstance) => {
         const [person] = await tx.select({ accountId: cloudUsers.accountId }).from(cloudUsers).where(eq(cloudUsers.id, auth.session.cloudUserId));
         const accountId = person?.accountId || newId();
         if (person && !person.accountId) await tx.update(cloudUsers).set({ accountId }).where(eq(cloudUsers.id, auth.session.cloudUserId));
-        const [publisher] = await tx.insert(publishers).values({ id: publisherId, accountId, ...fields }).returning();
+        const [publisher] = await tx
+          .insert(publishers)
+          .values({ id: publisherId, accountId, ...fields })
+          .returning();
         const values = {
           publisherId,
           chatUsername: body.chatUsername,
@@ -125,7 +124,10 @@ export const publisherRoutes = (app: FastifyInstance) => {
       if (!publisher.accountId) throw notFound('Cloud user');
       const added = await app.db.transaction(async (tx) => {
         // Only someone of the publisher's own cloud account: anyone else is not found.
-        const [user] = await tx.select().from(cloudUsers).where(and(eq(cloudUsers.id, body.userCloudId), eq(cloudUsers.accountId, publisher.accountId)));
+        const [user] = await tx
+          .select()
+          .from(cloudUsers)
+          .where(and(eq(cloudUsers.id, body.userCloudId), eq(cloudUsers.accountId, publisher.accountId)));
         if (!user) throw notFound('Cloud user');
         const [existing] = await tx.select().from(developers).where(eq(developers.cloudUserId, user.id)).for('update');
         if (existing?.publisherId) throw conflict('already_added', 'This user is already a developer of a publisher.');
@@ -151,7 +153,10 @@ export const publisherRoutes = (app: FastifyInstance) => {
     }),
 
     setDeveloperRole: s.route(contract.publisher.setDeveloperRole, async ({ request, params, body }) => {
-      if (body.developerId !== params.developerId) throw badRequest('The developer in the body is not the one in the path.', [{ path: 'developerId', message: 'The developer in the body is not the one in the path.' }]);
+      if (body.developerId !== params.developerId)
+        throw badRequest('The developer in the body is not the one in the path.', [
+          { path: 'developerId', message: 'The developer in the body is not the one in the path.' },
+        ]);
       return { status: 200, body: toDeveloper(await changeRole(app.db, resourceOf(request, 'teamMember'), body.role)) };
     }),
 

@@ -46,7 +46,14 @@ export async function createAppRequest(
   if (!listed) throw new HttpError(404, 'not_listed', APP_REQUEST_MESSAGES.app);
   const [row] = await db
     .insert(appRequests)
-    .values({ id: newId(), appId: input.appId, workspaceId: workspace.id, requester: input.requester, admins: input.admins ?? [], message: input.message.trim() })
+    .values({
+      id: newId(),
+      appId: input.appId,
+      workspaceId: workspace.id,
+      requester: input.requester,
+      admins: input.admins ?? [],
+      message: input.message.trim(),
+    })
     .returning();
   return toAppRequest(row!);
 }
@@ -77,7 +84,10 @@ export async function listAppRequests(
   query: { appId: string; q: AppRequestFilter; sort: string; limit: number; offset: number },
 ): Promise<AppRequestPage> {
   const meta = { limit: query.limit, offset: query.offset, sort: query.sort, filter: query.q };
-  const [app] = await db.select({ id: apps.id }).from(apps).where(and(eq(apps.id, query.appId), eq(apps.isBundle, false)));
+  const [app] = await db
+    .select({ id: apps.id })
+    .from(apps)
+    .where(and(eq(apps.id, query.appId), eq(apps.isBundle, false)));
   if (!app) return { data: null, meta: { ...meta, total: 0 } };
   const where = and(eq(appRequests.workspaceId, workspaceId), eq(appRequests.appId, app.id), filterOf(query.q));
   const [rows, [total]] = await Promise.all([
@@ -123,7 +133,10 @@ export async function pendingNotificationApps(db: Db, workspaceId: string): Prom
 
 /** The requesters of the workspace's requests of `appId` were told (404 for an app that does not exist here): how many. */
 export async function markAppRequestsSent(db: Db, workspaceId: string, appId: string, now = new Date()): Promise<number> {
-  const [app] = await db.select({ id: apps.id }).from(apps).where(and(eq(apps.id, appId), eq(apps.isBundle, false)));
+  const [app] = await db
+    .select({ id: apps.id })
+    .from(apps)
+    .where(and(eq(apps.id, appId), eq(apps.isBundle, false)));
   if (!app) throw new HttpError(404, 'not_found', 'App not found: no app of this marketplace has this id.');
   const rows = await db
     .update(appRequests)

@@ -9,7 +9,10 @@ import { notFound } from '../../errors';
 
 /** An app a workspace can report on: it exists and is not a bundle (bundles are bought, never installed). */
 export async function installableApp(db: Db, appId: string) {
-  const [app] = await db.select().from(apps).where(and(eq(apps.id, appId), eq(apps.isBundle, false)));
+  const [app] = await db
+    .select()
+    .from(apps)
+    .where(and(eq(apps.id, appId), eq(apps.isBundle, false)));
   if (!app) throw notFound('App');
   return app;
 }
@@ -21,7 +24,13 @@ export async function installableApp(db: Db, appId: string) {
  */
 export async function downloadableVersion(db: Db, appId: string, version: string) {
   const [row] = await db
-    .select({ app: apps, compiledPath: appVersions.compiledPath, version: appVersions.version, nameSlug: appVersions.nameSlug, requiredApiVersion: appVersions.requiredApiVersion })
+    .select({
+      app: apps,
+      compiledPath: appVersions.compiledPath,
+      version: appVersions.version,
+      nameSlug: appVersions.nameSlug,
+      requiredApiVersion: appVersions.requiredApiVersion,
+    })
     .from(appVersions)
     .innerJoin(apps, eq(apps.id, appVersions.appId))
     .where(and(eq(appVersions.appId, appId), eq(appVersions.version, version), eq(appVersions.status, 'published'), eq(apps.isBundle, false)))

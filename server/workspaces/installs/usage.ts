@@ -19,7 +19,9 @@ export async function reportUsage(db: Db, workspaceId: string, appId: string, re
   const [known] = await db.select({ id: usageRecords.id }).from(usageRecords).where(eq(usageRecords.id, id));
   if (known) return { id, created: false };
   try {
-    await db.insert(usageRecords).values({ id, appId, workspaceLabel: ws?.nickname ?? workspaceId, billingCycleId: report.billingCycleId, items: report.items });
+    await db
+      .insert(usageRecords)
+      .values({ id, appId, workspaceLabel: ws?.nickname ?? workspaceId, billingCycleId: report.billingCycleId, items: report.items });
   } catch (err) {
     if (isUniqueViolation(err)) return { id, created: false };
     throw err;

@@ -2,7 +2,12 @@ import { initServer } from '@ts-rest/fastify';
 import type { FastifyInstance } from 'fastify';
 import { contract } from '../../../contract';
 import {
-  appRequestTotals, createAppRequest, listAppRequests, markAppRequestsSeen, markAppRequestsSent, pendingNotificationApps,
+  appRequestTotals,
+  createAppRequest,
+  listAppRequests,
+  markAppRequestsSeen,
+  markAppRequestsSent,
+  pendingNotificationApps,
 } from '../app-requests/requests';
 import { workspaceOf } from '../../kernel/plugins/access';
 

@@ -14,7 +14,10 @@ import { reportUsage } from '../installs/usage';
 const s = initServer();
 
 /** Rocket.Chat's refusal of a package the workspace may not have (its codes 268 / 465), in the envelope. */
-const refused = (request: FastifyRequest, r: Refusal): { status: 403; body: ErrorBody } => ({ status: 403, body: { error: r.error, code: r.code, requestId: String(request.id) } });
+const refused = (request: FastifyRequest, r: Refusal): { status: 403; body: ErrorBody } => ({
+  status: 403,
+  body: { error: r.error, code: r.code, requestId: String(request.id) },
+});
 
 export const workspaceInstallsRoutes = (app: FastifyInstance) => {
   return {

@@ -32,7 +32,9 @@ export function AppHeader({ app, onStats, children }: { app: z.infer<typeof App>
           ))}
           <Text size="2">
             {/* A separator only between things: none before the purchase type when there is no category. */}
-            {[...(v.categories.length ? [''] : []), purchase, ...(app.bundledIn.length ? [`In ${app.bundledIn.map((b) => b.bundleName).join(', ')}`] : [])].join(' · ').trim()}
+            {[...(v.categories.length ? [''] : []), purchase, ...(app.bundledIn.length ? [`In ${app.bundledIn.map((b) => b.bundleName).join(', ')}`] : [])]
+              .join(' · ')
+              .trim()}
           </Text>
           {app.isEnterpriseOnly && <Badge color="purple">Premium only</Badge>}
           {app.isUsageBased && <Badge color="cyan">Usage based</Badge>}

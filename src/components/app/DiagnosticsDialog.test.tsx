@@ -5,8 +5,16 @@ import { DiagnosticsDialog } from './DiagnosticsDialog';
 import { groupByFile, diagnosticPlace, problemCount } from './diagnostics';
 
 const job = (diagnostics: { file?: string; line: number; character: number; message: string }[]) => ({
-  id: 'j1', internalAppId: 'v1', appId: 'a1', typeScriptVersion: '5.9.3', engineVersion: '1.66.0', status: 'failed' as const,
-  duration: 1200, requestedAt: '2026-11-01T00:00:00Z', finishedAt: '2026-11-01T00:00:02Z', diagnostics,
+  id: 'j1',
+  internalAppId: 'v1',
+  appId: 'a1',
+  typeScriptVersion: '5.9.3',
+  engineVersion: '1.66.0',
+  status: 'failed' as const,
+  duration: 1200,
+  requestedAt: '2026-11-01T00:00:00Z',
+  finishedAt: '2026-11-01T00:00:02Z',
+  diagnostics,
 });
 
 describe('grouping diagnostics', () => {

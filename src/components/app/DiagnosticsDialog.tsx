@@ -27,7 +27,11 @@ export function DiagnosticsDialog({
   return (
     <InfoDialog
       title={`Diagnostics: ${title}`}
-      description={data ? `The TypeScript compiler ${data.typeScriptVersion ? `(${data.typeScriptVersion}) ` : ''}reported ${problemCount(count)} for this version.` : 'What the TypeScript compiler reported for this version.'}
+      description={
+        data
+          ? `The TypeScript compiler ${data.typeScriptVersion ? `(${data.typeScriptVersion}) ` : ''}reported ${problemCount(count)} for this version.`
+          : 'What the TypeScript compiler reported for this version.'
+      }
       maxWidth="760px"
       onClose={onClose}
     >

@@ -47,16 +47,18 @@ describe('the publish checks’ findings', () => {
   });
 
   it('sums them up, and says where a version stands in review (only what is true past the target)', () => {
-    expect([reviewText.summary([]), reviewText.summary([permission]), reviewText.summary([secret, permission]), reviewText.summary([secret, licence, permission])]).toEqual([
-      'No findings',
-      '1 finding',
-      '2 findings · 1 blocks submission',
-      '3 findings · 2 block submission',
-    ]);
+    expect([
+      reviewText.summary([]),
+      reviewText.summary([permission]),
+      reviewText.summary([secret, permission]),
+      reviewText.summary([secret, licence, permission]),
+    ]).toEqual(['No findings', '1 finding', '2 findings · 1 blocks submission', '3 findings · 2 block submission']);
     expect(reviewText.blocked(secret)).toBe('Secrets in the package: A private key is in the package: remove it.');
     const wait: ReviewWait = { waitingSince: '2026-11-01T09:00:00Z', position: 3, expectedWithinHours: 40, overdue: false, targetHours: 48 };
     expect(reviewText.waiting(wait, 'Nov 1, 2026')).toBe('Waiting for review since Nov 1, 2026 · number 3 in the queue · expected within 40 hours');
-    expect(reviewText.waiting({ ...wait, expectedWithinHours: 1 }, 'Nov 1, 2026')).toBe('Waiting for review since Nov 1, 2026 · number 3 in the queue · expected within 1 hour');
+    expect(reviewText.waiting({ ...wait, expectedWithinHours: 1 }, 'Nov 1, 2026')).toBe(
+      'Waiting for review since Nov 1, 2026 · number 3 in the queue · expected within 1 hour',
+    );
     expect(reviewText.waiting({ ...wait, expectedWithinHours: 0, overdue: true }, 'Nov 1, 2026')).toBe(
       'Waiting for review since Nov 1, 2026 · number 3 in the queue · waiting longer than the 48-hour target',
     );

@@ -48,7 +48,10 @@ export const reviewText = {
 const severityColor = { blocks: 'red', warns: 'amber' } as const;
 
 /** Those that block submission first, each group in the order the checks reported them. */
-export const blockingFirst = (findings: readonly Finding[]) => [...findings.filter((f) => f.severity === 'blocks'), ...findings.filter((f) => f.severity !== 'blocks')];
+export const blockingFirst = (findings: readonly Finding[]) => [
+  ...findings.filter((f) => f.severity === 'blocks'),
+  ...findings.filter((f) => f.severity !== 'blocks'),
+];
 
 /**
  * The publish checks' findings on a version (docs/packages-and-review.md, Publish checks), shared by the publisher's screens and staff's: those that

@@ -4,7 +4,13 @@ import type { InstallStats } from '../../../contract/workspace-installs';
 import { renderScreen } from '../../../tests/render';
 import { InstallCharts } from './InstallCharts';
 
-const days = Array.from({ length: 90 }, (_, i) => ({ date: `2026-${String(9 + Math.floor(i / 30)).padStart(2, '0')}-${String((i % 30) + 1).padStart(2, '0')}`, installs: 0, updates: 0, uninstalls: 0, downloads: 0 }));
+const days = Array.from({ length: 90 }, (_, i) => ({
+  date: `2026-${String(9 + Math.floor(i / 30)).padStart(2, '0')}-${String((i % 30) + 1).padStart(2, '0')}`,
+  installs: 0,
+  updates: 0,
+  uninstalls: 0,
+  downloads: 0,
+}));
 const stats = (o: Partial<InstallStats> = {}): InstallStats => ({
   days,
   versions: [],
@@ -30,7 +36,11 @@ describe('the installs of the stats dialog', () => {
       { version: '1.1.0', activeWorkspaces: days.map((_, i) => (i >= 60 ? 1 : 0)) },
       { version: '1.0.0', activeWorkspaces: days.map((_, i) => (i === 89 ? 2 : i >= 60 ? 0 : 1)) },
     ];
-    await renderScreen(() => <InstallCharts query={query(async () => stats({ days: filled, versions, totals: { installs: 3, updates: 1, uninstalls: 1, downloads: 4, activeWorkspaces: 3 } }))} />);
+    await renderScreen(() => (
+      <InstallCharts
+        query={query(async () => stats({ days: filled, versions, totals: { installs: 3, updates: 1, uninstalls: 1, downloads: 4, activeWorkspaces: 3 } }))}
+      />
+    ));
     await screen.findByText('Workspaces running it');
     expect(screen.getByRole('img', { name: /3 installs, 1 updates, 1 uninstalls and 4 downloads/ })).toBeTruthy();
     expect(screen.getByRole('img', { name: /v1\.1\.0 1 today, at most 1; v1\.0\.0 2 today, at most 2/ })).toBeTruthy();

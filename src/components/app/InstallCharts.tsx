@@ -121,7 +121,9 @@ function ActiveWorkspaces({ days, versions }: { days: Day[]; versions: Stats['ve
   const y = (n: number) => H - (n / top) * (H - 8);
   const drawn = versions.slice(0, LINE_COLORS.length);
   // The table's rows: the first day, each day a count changed, and today.
-  const changed = days.map((_, i) => i).filter((i) => i === 0 || i === days.length - 1 || versions.some((v) => v.activeWorkspaces[i] !== v.activeWorkspaces[i - 1]));
+  const changed = days
+    .map((_, i) => i)
+    .filter((i) => i === 0 || i === days.length - 1 || versions.some((v) => v.activeWorkspaces[i] !== v.activeWorkspaces[i - 1]));
   return (
     <figure style={{ margin: 0, minWidth: 0 }}>
       <figcaption>

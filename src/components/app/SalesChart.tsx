@@ -37,7 +37,16 @@ export function SalesChart({ days }: { days: Day[] }) {
       >
         <line x1="0" y1={H - 0.5} x2={W} y2={H - 0.5} stroke="var(--gray-6)" />
         {days.map((d, i) =>
-          d.purchases ? <rect key={d.day} x={i * step + 0.5} y={y(d.purchases, maxBought)} width={Math.max(1, step - 1)} height={H - y(d.purchases, maxBought)} fill="var(--accent-8)" /> : null,
+          d.purchases ? (
+            <rect
+              key={d.day}
+              x={i * step + 0.5}
+              y={y(d.purchases, maxBought)}
+              width={Math.max(1, step - 1)}
+              height={H - y(d.purchases, maxBought)}
+              fill="var(--accent-8)"
+            />
+          ) : null,
         )}
         <path d={line} fill="none" stroke="var(--green-10)" strokeWidth="2" vectorEffect="non-scaling-stroke" />
       </svg>
@@ -51,7 +60,10 @@ export function SalesChart({ days }: { days: Day[] }) {
             Purchases (max {topBought} a day)
           </Text>
           <Text size="1">
-            <span aria-hidden style={{ display: 'inline-block', width: 10, height: 2, background: 'var(--green-10)', marginRight: 4, verticalAlign: 'middle' }} />
+            <span
+              aria-hidden
+              style={{ display: 'inline-block', width: 10, height: 2, background: 'var(--green-10)', marginRight: 4, verticalAlign: 'middle' }}
+            />
             Active subscriptions (max {topActive})
           </Text>
         </Flex>

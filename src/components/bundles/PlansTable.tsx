@@ -3,7 +3,13 @@ import type { ReactNode } from 'react';
 import { DataTable } from '../DataTable';
 import { formatMoney } from '../../lib/format';
 
-type Plan = { strategy: 'monthly' | 'yearly'; trialDays?: number; price?: number; isPerSeat: boolean; tiers?: { price: number; perUnit: boolean; minimum: number; maximum: number }[] };
+type Plan = {
+  strategy: 'monthly' | 'yearly';
+  trialDays?: number;
+  price?: number;
+  isPerSeat: boolean;
+  tiers?: { price: number; perUnit: boolean; minimum: number; maximum: number }[];
+};
 
 const tierText = (t: NonNullable<Plan['tiers']>[number]) =>
   `${t.minimum}–${t.maximum === -1 ? '∞' : t.maximum} seats: ${t.price === 0 ? 'free' : `${formatMoney(t.price)}${t.perUnit ? ' per seat' : ''}`}`;

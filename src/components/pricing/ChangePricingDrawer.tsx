@@ -50,7 +50,11 @@ export function ChangePricingDrawer({
   onClose: () => void;
 }) {
   const current: PurchaseChoice = app.purchaseType === 'subscription' ? 'subscription' : app.price === 0 ? 'free' : 'buy';
-  const initial: Values = { choice: current, price: app.price ? app.price.toFixed(2) : '', pricingId: app.purchaseType === 'subscription' ? app.currentPricingId : '' };
+  const initial: Values = {
+    choice: current,
+    price: app.price ? app.price.toFixed(2) : '',
+    pricingId: app.purchaseType === 'subscription' ? app.currentPricingId : '',
+  };
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [changed, setChanged] = useState(false);
@@ -64,13 +68,26 @@ export function ChangePricingDrawer({
   const plans = prices.filter((p) => p.type === 'subscription');
   // One-time is a paid price (the drawer's minimum is 0.01), whatever the field holds while typing.
   const oneTime = Math.max(Number(values.price) || 0, 0.01);
-  const target = values.choice === 'subscription' ? { type: 'subscription' as const, pricingId: values.pricingId } : { type: 'buy' as const, buyPrice: values.choice === 'buy' ? oneTime : 0 };
+  const target =
+    values.choice === 'subscription'
+      ? { type: 'subscription' as const, pricingId: values.pricingId }
+      : { type: 'buy' as const, buyPrice: values.choice === 'buy' ? oneTime : 0 };
   const decision = values.choice ? decidePricing({ current, canCreatePaidApps, activeSubscriptions }, target) : null;
   const blocked = decision?.kind === 'refused' && decision.status === 409 ? decision.message : '';
 
   const save = useMutation({
     mutationFn: async (confirmCancelSubscriptions: boolean) =>
-      unwrap(await tsr.apps.setPricing.mutate({ params: { id: app.appId }, body: { ...(target.type === 'subscription' ? { type: 'subscription', buyPrice: 0, pricingId: target.pricingId } : { type: 'buy', buyPrice: target.buyPrice }), confirmCancelSubscriptions } })),
+      unwrap(
+        await tsr.apps.setPricing.mutate({
+          params: { id: app.appId },
+          body: {
+            ...(target.type === 'subscription'
+              ? { type: 'subscription', buyPrice: 0, pricingId: target.pricingId }
+              : { type: 'buy', buyPrice: target.buyPrice }),
+            confirmCancelSubscriptions,
+          },
+        }),
+      ),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['apps'] });
       toast.success('The pricing is saved.');
@@ -102,7 +119,13 @@ export function ChangePricingDrawer({
       <Flex direction="column" gap="4">
         <Field label="Purchase type" error={errors.choice}>
           {(f) => (
-            <RadioCards.Root id={f.id} aria-describedby={f.describedBy} columns="3" value={values.choice} onValueChange={(choice) => set({ choice: choice as PurchaseChoice })}>
+            <RadioCards.Root
+              id={f.id}
+              aria-describedby={f.describedBy}
+              columns="3"
+              value={values.choice}
+              onValueChange={(choice) => set({ choice: choice as PurchaseChoice })}
+            >
               <RadioCards.Item value="free">Free</RadioCards.Item>
               <RadioCards.Item value="buy" disabled={!canCreatePaidApps}>
                 One-time
@@ -115,11 +138,28 @@ export function ChangePricingDrawer({
         </Field>
         {values.choice === 'buy' && (
           <Field label="Price (USD)" error={errors.price}>
-            {(f) => <TextField.Root id={f.id} aria-describedby={f.describedBy} aria-invalid={f.invalid} type="number" min={0.01} step={0.01} value={values.price} onChange={(e) => set({ price: e.target.value })} />}
+            {(f) => (
+              <TextField.Root
+                id={f.id}
+                aria-describedby={f.describedBy}
+                aria-invalid={f.invalid}
+                type="number"
+                min={0.01}
+                step={0.01}
+                value={values.price}
+                onChange={(e) => set({ price: e.target.value })}
+              />
+            )}
           </Field>
         )}
         {values.choice === 'subscription' && (
-          <PlanSelect label="Active pricing plan" plans={plans} value={values.pricingId} error={errors.pricingId} onChange={(pricingId) => set({ pricingId })} />
+          <PlanSelect
+            label="Active pricing plan"
+            plans={plans}
+            value={values.pricingId}
+            error={errors.pricingId}
+            onChange={(pricingId) => set({ pricingId })}
+          />
         )}
         {blocked && (
           <Callout.Root color="amber" role="alert">
@@ -128,7 +168,14 @@ export function ChangePricingDrawer({
         )}
       </Flex>
       {confirming && (
-        <ConfirmDialog title="Cancel the active subscriptions?" text={confirming} yes="Yes, make it free" danger onYes={() => save.mutate(true)} onNo={() => setConfirming(null)} />
+        <ConfirmDialog
+          title="Cancel the active subscriptions?"
+          text={confirming}
+          yes="Yes, make it free"
+          danger
+          onYes={() => save.mutate(true)}
+          onNo={() => setConfirming(null)}
+        />
       )}
     </Drawer>
   );

@@ -31,8 +31,20 @@ export function NewPlanDrawer({ appId, onClose }: { appId: string; onClose: () =
   const set = (next: Partial<typeof v>) => setV({ ...v, ...next });
   const dirty = v.name !== '' || v.monthlyPrice !== '' || v.yearlyPrice !== '' || v.trial || v.perSeat;
   const tierRows = tiers.map((t) => ({ minimum: t.minimum, maximum: t.maximum, price: num(t.price) ?? 0, perUnit: true }));
-  const term = (enabled: boolean, price: string) => ({ enabled, price: enabled ? num(price) : 0, stripePriceId: '', isSeatBased: v.perSeat, tiers: v.perSeat ? tierRows : [] });
-  const body = { name: v.name, monthly: term(v.monthly, v.monthlyPrice), yearly: term(v.yearly, v.yearlyPrice), trialEnabled: v.trial, trialDuration: v.trial ? num(v.trialDays) : undefined };
+  const term = (enabled: boolean, price: string) => ({
+    enabled,
+    price: enabled ? num(price) : 0,
+    stripePriceId: '',
+    isSeatBased: v.perSeat,
+    tiers: v.perSeat ? tierRows : [],
+  });
+  const body = {
+    name: v.name,
+    monthly: term(v.monthly, v.monthlyPrice),
+    yearly: term(v.yearly, v.yearlyPrice),
+    trialEnabled: v.trial,
+    trialDuration: v.trial ? num(v.trialDays) : undefined,
+  };
   const save = useMutation({
     mutationFn: async (input: NewPriceInput) => unwrap(await tsr.apps.createPrice.mutate({ params: { id: appId }, body: input })),
     onSuccess: () => {
@@ -67,7 +79,16 @@ export function NewPlanDrawer({ appId, onClose }: { appId: string; onClose: () =
     >
       <Flex direction="column" gap="4">
         <Field label="Plan name" error={errors.name}>
-          {(f) => <TextField.Root id={f.id} aria-describedby={f.describedBy} aria-invalid={f.invalid} value={v.name} maxLength={80} onChange={(e) => set({ name: e.target.value })} />}
+          {(f) => (
+            <TextField.Root
+              id={f.id}
+              aria-describedby={f.describedBy}
+              aria-invalid={f.invalid}
+              value={v.name}
+              maxLength={80}
+              onChange={(e) => set({ name: e.target.value })}
+            />
+          )}
         </Field>
         {(['monthly', 'yearly'] as const).map((t) => (
           <Flex key={t} gap="3" align="end" wrap="wrap">
@@ -77,8 +98,22 @@ export function NewPlanDrawer({ appId, onClose }: { appId: string; onClose: () =
               </Flex>
             </Text>
             {v[t] && (
-              <Field label={t === 'monthly' ? 'Monthly price (USD)' : 'Yearly price (USD)'} error={errors[`${t}.price`] ?? (t === 'monthly' ? errors['monthly.enabled'] : undefined)}>
-                {(f) => <TextField.Root id={f.id} aria-describedby={f.describedBy} aria-invalid={f.invalid} type="number" min={0} step={0.01} value={v[`${t}Price`]} onChange={(e) => set({ [`${t}Price`]: e.target.value })} />}
+              <Field
+                label={t === 'monthly' ? 'Monthly price (USD)' : 'Yearly price (USD)'}
+                error={errors[`${t}.price`] ?? (t === 'monthly' ? errors['monthly.enabled'] : undefined)}
+              >
+                {(f) => (
+                  <TextField.Root
+                    id={f.id}
+                    aria-describedby={f.describedBy}
+                    aria-invalid={f.invalid}
+                    type="number"
+                    min={0}
+                    step={0.01}
+                    value={v[`${t}Price`]}
+                    onChange={(e) => set({ [`${t}Price`]: e.target.value })}
+                  />
+                )}
               </Field>
             )}
           </Flex>
@@ -96,7 +131,18 @@ export function NewPlanDrawer({ appId, onClose }: { appId: string; onClose: () =
           </Text>
           {v.trial && (
             <Field label="Trial days" error={errors.trialDuration}>
-              {(f) => <TextField.Root id={f.id} aria-describedby={f.describedBy} aria-invalid={f.invalid} type="number" min={1} step={1} value={v.trialDays} onChange={(e) => set({ trialDays: e.target.value })} />}
+              {(f) => (
+                <TextField.Root
+                  id={f.id}
+                  aria-describedby={f.describedBy}
+                  aria-invalid={f.invalid}
+                  type="number"
+                  min={1}
+                  step={1}
+                  value={v.trialDays}
+                  onChange={(e) => set({ trialDays: e.target.value })}
+                />
+              )}
             </Field>
           )}
         </Flex>
@@ -128,13 +174,39 @@ export function NewPlanDrawer({ appId, onClose }: { appId: string; onClose: () =
                   <Table.Row key={i}>
                     <Table.RowHeaderCell>{t.minimum}</Table.RowHeaderCell>
                     <Table.Cell>
-                      <TextField.Root aria-label={`Tier ${i + 1}: seats to`} type="number" min={t.minimum} value={t.maximum} onChange={(e) => setTiers(tiers.map((x, j) => (j === i ? { ...x, maximum: Number(e.target.value) } : j === i + 1 ? { ...x, minimum: Number(e.target.value) + 1 } : x)))} />
+                      <TextField.Root
+                        aria-label={`Tier ${i + 1}: seats to`}
+                        type="number"
+                        min={t.minimum}
+                        value={t.maximum}
+                        onChange={(e) =>
+                          setTiers(
+                            tiers.map((x, j) =>
+                              j === i ? { ...x, maximum: Number(e.target.value) } : j === i + 1 ? { ...x, minimum: Number(e.target.value) + 1 } : x,
+                            ),
+                          )
+                        }
+                      />
                     </Table.Cell>
                     <Table.Cell>
-                      <TextField.Root aria-label={`Tier ${i + 1}: price per seat`} type="number" min={0} step={0.01} value={t.price} onChange={(e) => setTiers(tiers.map((x, j) => (j === i ? { ...x, price: e.target.value } : x)))} />
+                      <TextField.Root
+                        aria-label={`Tier ${i + 1}: price per seat`}
+                        type="number"
+                        min={0}
+                        step={0.01}
+                        value={t.price}
+                        onChange={(e) => setTiers(tiers.map((x, j) => (j === i ? { ...x, price: e.target.value } : x)))}
+                      />
                     </Table.Cell>
                     <Table.Cell>
-                      <IconButton type="button" variant="ghost" color="red" aria-label={`Remove tier ${i + 1}`} disabled={i !== tiers.length - 1} onClick={() => setTiers(tiers.slice(0, -1))}>
+                      <IconButton
+                        type="button"
+                        variant="ghost"
+                        color="red"
+                        aria-label={`Remove tier ${i + 1}`}
+                        disabled={i !== tiers.length - 1}
+                        onClick={() => setTiers(tiers.slice(0, -1))}
+                      >
                         <Cross2Icon />
                       </IconButton>
                     </Table.Cell>

@@ -4,7 +4,19 @@ import { formatMoney } from '../../lib/format';
 import { Field } from '../Field';
 
 /** A choice among the app's subscription plans (the wizard's pricing step and Change Pricing). */
-export function PlanSelect({ label, plans, value, error, onChange }: { label: string; plans: Price[]; value: string; error?: string; onChange: (id: string) => void }) {
+export function PlanSelect({
+  label,
+  plans,
+  value,
+  error,
+  onChange,
+}: {
+  label: string;
+  plans: Price[];
+  value: string;
+  error?: string;
+  onChange: (id: string) => void;
+}) {
   return (
     <Field label={label} error={error} hint={plans.length ? undefined : 'This app has no subscription plans yet (New pricing plan on the app page).'}>
       {(f) => (

@@ -9,9 +9,36 @@ afterEach(() => vi.unstubAllGlobals());
 
 const latest = { id: 'v1', name: 'Standup Bot', version: '2.0.0' };
 const appOf = (purchaseType: 'buy' | 'subscription', price: number, currentPricingId = 'p1') =>
-  ({ appId: 'a1', isBundle: false, purchaseType, price, currentPricingId, pricingPlans: [], isEnterpriseOnly: false, isUsageBased: false, bundledIn: [], publisher: { id: 'p', label: 'N' }, latest }) as never;
+  ({
+    appId: 'a1',
+    isBundle: false,
+    purchaseType,
+    price,
+    currentPricingId,
+    pricingPlans: [],
+    isEnterpriseOnly: false,
+    isUsageBased: false,
+    bundledIn: [],
+    publisher: { id: 'p', label: 'N' },
+    latest,
+  }) as never;
 const term = { enabled: true, price: 4, stripePriceId: '', isSeatBased: false, tiers: [] };
-const plan = { id: 'p1', name: 'Team', type: 'subscription' as const, active: true, buyPrice: 0, monthly: term, yearly: { ...term, price: 40 }, trialEnabled: false, trialDuration: 0, referenceEnabled: false, referenceId: '', createdDate: '2026-01-01T00:00:00Z', unique: false, actives: 3 };
+const plan = {
+  id: 'p1',
+  name: 'Team',
+  type: 'subscription' as const,
+  active: true,
+  buyPrice: 0,
+  monthly: term,
+  yearly: { ...term, price: 40 },
+  trialEnabled: false,
+  trialDuration: 0,
+  referenceEnabled: false,
+  referenceId: '',
+  createdDate: '2026-01-01T00:00:00Z',
+  unique: false,
+  actives: 3,
+};
 
 describe('Change Pricing', () => {
   it('enables Save once something changed, and gives the one-time price and plan messages', async () => {
@@ -36,7 +63,9 @@ describe('Change Pricing', () => {
     const calls = stubFetch({ 'POST /v1/publisher/apps/a1/pricing': () => ({ status: 200, body: appOf('buy', 0) }) });
     const onClose = vi.fn();
     const user = userEvent.setup();
-    await renderScreen(() => <ChangePricingDrawer app={appOf('subscription', 0)} prices={[plan]} activeSubscriptions={3} canCreatePaidApps onClose={onClose} />);
+    await renderScreen(() => (
+      <ChangePricingDrawer app={appOf('subscription', 0)} prices={[plan]} activeSubscriptions={3} canCreatePaidApps onClose={onClose} />
+    ));
     await user.click(await screen.findByRole('radio', { name: 'One-time' }));
     expect(screen.getByText('Converting from a subscription to one-time purchase is not allowed at this time.')).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Free' }));
@@ -49,7 +78,9 @@ describe('Change Pricing', () => {
   });
 
   it('says "Saving Price Failed" when the save fails, and asks before disregarding changes', async () => {
-    stubFetch({ 'POST /v1/publisher/apps/a1/pricing': () => ({ status: 403, body: { error: 'Paid apps are off.', code: 'paid_apps_disabled', requestId: 'r9' } }) });
+    stubFetch({
+      'POST /v1/publisher/apps/a1/pricing': () => ({ status: 403, body: { error: 'Paid apps are off.', code: 'paid_apps_disabled', requestId: 'r9' } }),
+    });
     const onClose = vi.fn();
     const user = userEvent.setup();
     await renderScreen(() => <ChangePricingDrawer app={appOf('buy', 0)} prices={[]} activeSubscriptions={0} canCreatePaidApps onClose={onClose} />);
@@ -103,11 +134,15 @@ describe('New pricing plan', () => {
     expect(screen.getByRole('switch', { name: 'Free trial' })).not.toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findAllByText('New Price Created Successfully')).length).toBeGreaterThan(0);
-    expect(calls.at(-1)).toMatchObject({ body: { name: 'Team', monthly: { enabled: true, price: 4 }, yearly: { enabled: true, price: 40 }, trialEnabled: false } });
+    expect(calls.at(-1)).toMatchObject({
+      body: { name: 'Team', monthly: { enabled: true, price: 4 }, yearly: { enabled: true, price: 40 }, trialEnabled: false },
+    });
   });
 
   it('says "Save Failure" with the server’s error', async () => {
-    stubFetch({ 'POST /v1/publisher/apps/a1/prices': () => ({ status: 403, body: { error: 'Paid apps are off.', code: 'paid_apps_disabled', requestId: 'r1' } }) });
+    stubFetch({
+      'POST /v1/publisher/apps/a1/prices': () => ({ status: 403, body: { error: 'Paid apps are off.', code: 'paid_apps_disabled', requestId: 'r1' } }),
+    });
     const user = userEvent.setup();
     await renderScreen(() => <NewPlanDrawer appId="a1" onClose={vi.fn()} />);
     await user.type(await screen.findByLabelText('Plan name'), 'Team');

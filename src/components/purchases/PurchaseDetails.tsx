@@ -7,7 +7,8 @@ import { SubscriptionStatus, seatsText } from './PricingInfo';
 type Detail = z.infer<typeof PurchaseDetail>;
 
 /** The cloud admin's pages of an account and a workspace (SPEC §3: both link there). */
-export const cloudAdminUrl = (cloudUrl: string, kind: 'accounts' | 'workspaces', id: string) => `${cloudUrl.replace(/\/$/, '')}/admin/${kind}/${encodeURIComponent(id)}`;
+export const cloudAdminUrl = (cloudUrl: string, kind: 'accounts' | 'workspaces', id: string) =>
+  `${cloudUrl.replace(/\/$/, '')}/admin/${kind}/${encodeURIComponent(id)}`;
 
 /** SPEC §3 Purchase Record Information: every field of the record, its app, account and workspace. */
 export function PurchaseDetails({ detail, cloudUrl }: { detail: Detail; cloudUrl: string }) {
@@ -81,7 +82,9 @@ export function PurchaseDetails({ detail, cloudUrl }: { detail: Detail; cloudUrl
       )}
       <DataList.Item>
         <DataList.Label>Billed through</DataList.Label>
-        <DataList.Value>{detail.billing.provider === 'stripe' ? 'Stripe' : detail.billing.provider === 'sandbox' ? 'Payments sandbox' : 'Not billed by the marketplace'}</DataList.Value>
+        <DataList.Value>
+          {detail.billing.provider === 'stripe' ? 'Stripe' : detail.billing.provider === 'sandbox' ? 'Payments sandbox' : 'Not billed by the marketplace'}
+        </DataList.Value>
       </DataList.Item>
       {detail.billing.refundedAt && (
         <DataList.Item>

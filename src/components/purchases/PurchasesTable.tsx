@@ -33,7 +33,12 @@ export function PurchasesTable({
           <Table.ColumnHeaderCell>App Name</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell aria-sort={sort ? (sort.order === 'desc' ? 'descending' : 'ascending') : undefined}>
             {sort ? (
-              <Button variant="ghost" size="2" onClick={sort.onToggle} aria-label={`${dateHeader}: ${sort.order === 'desc' ? 'newest first, sort oldest first' : 'oldest first, sort newest first'}`}>
+              <Button
+                variant="ghost"
+                size="2"
+                onClick={sort.onToggle}
+                aria-label={`${dateHeader}: ${sort.order === 'desc' ? 'newest first, sort oldest first' : 'oldest first, sort newest first'}`}
+              >
                 {dateHeader}
                 {sort.order === 'desc' ? <ArrowDownIcon aria-hidden /> : <ArrowUpIcon aria-hidden />}
               </Button>

@@ -18,8 +18,17 @@ import { VersionsTable } from '../../components/app/VersionsTable';
 import { Section } from '../../components/Section';
 import { toast } from '../../lib/toast';
 import {
-  adminAppQuery, adminBundleAppsQuery, adminInstallsQuery, adminJobQuery, adminJobsQuery, adminPricesQuery, adminStatsQuery, adminVersionsQuery,
-  useMakePremiumOnly, useMakeUsageBased, useVersionAction,
+  adminAppQuery,
+  adminBundleAppsQuery,
+  adminInstallsQuery,
+  adminJobQuery,
+  adminJobsQuery,
+  adminPricesQuery,
+  adminStatsQuery,
+  adminVersionsQuery,
+  useMakePremiumOnly,
+  useMakeUsageBased,
+  useVersionAction,
 } from './api';
 import { DownloadButtons } from './DownloadButtons';
 import { flagSetText, IrreversibleDialog, type Irreversible } from '../../components/app/IrreversibleDialog';
@@ -214,7 +223,8 @@ export function AdminAppDetail({
             if (!citations) return;
             // Once sent, the lines it cited are no longer picked.
             const clear = cite !== undefined ? () => onCite?.(undefined) : undefined;
-            if (open.kind === 'reject') change({ versionId: v.id, action: 'reject', rejectionReason: note, citations }, appText.rejected(v.name, v.version), undefined, clear);
+            if (open.kind === 'reject')
+              change({ versionId: v.id, action: 'reject', rejectionReason: note, citations }, appText.rejected(v.name, v.version), undefined, clear);
             else change({ versionId: v.id, action: 'review', reviewNote: note, citations }, staffText.reviewed(v.name, v.version), undefined, clear);
           }}
         >

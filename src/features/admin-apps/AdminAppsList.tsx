@@ -9,11 +9,27 @@ import { adminAppsQuery, adminBundlesQuery } from './api';
 
 const kinds = {
   apps: { title: 'Apps', one: 'app', query: adminAppsQuery, to: '/publisher/admin/apps/$id', empty: 'Apps that publishers upload appear here.' },
-  bundles: { title: 'Bundles', one: 'bundle', query: adminBundlesQuery, to: '/publisher/admin/bundles/$id', empty: 'Bundles that publishers submit appear here.' },
+  bundles: {
+    title: 'Bundles',
+    one: 'bundle',
+    query: adminBundlesQuery,
+    to: '/publisher/admin/bundles/$id',
+    empty: 'Bundles that publishers submit appear here.',
+  },
 } as const;
 
 /** Admin apps or bundles list (SPEC §2, §3): every publisher's, a page sized to the window, searchable by name or id. */
-export function AdminAppsList({ page, q, onSearch, kind = 'apps' }: { page: number; q: string; onSearch: (next: { page: number; q: string }) => void; kind?: keyof typeof kinds }) {
+export function AdminAppsList({
+  page,
+  q,
+  onSearch,
+  kind = 'apps',
+}: {
+  page: number;
+  q: string;
+  onSearch: (next: { page: number; q: string }) => void;
+  kind?: keyof typeof kinds;
+}) {
   const size = useTablePageSize();
   const k = kinds[kind];
   const { data, isPending, error } = useQuery(k.query(page, size, q));

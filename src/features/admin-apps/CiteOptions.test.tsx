@@ -49,7 +49,9 @@ describe('what Reject and Review cite', () => {
     const user = userEvent.setup();
     const { queryClient } = await renderScreen(() => <Harness initial={['new:4:lib/blocks.ts', 'old:9:lib/gone.ts']} onConfirm={onConfirm} />);
     queryClient.setQueryData(['admin', 'apps', 'a1', 'diff', '', '', '', '', 's'], {
-      files: { items: [{ path: 'lib/blocks.ts', hunks: [{ oldStart: 3, oldLines: 1, newStart: 3, newLines: 2, lines: ['   return {', "+    key: 'xoxb-1',"] }] }] },
+      files: {
+        items: [{ path: 'lib/blocks.ts', hunks: [{ oldStart: 3, oldLines: 1, newStart: 3, newLines: 2, lines: ['   return {', "+    key: 'xoxb-1',"] }] }],
+      },
     });
     const dialog = await screen.findByRole('dialog', { name: 'Reject Reminder Bot v2.4.0' });
 
@@ -64,7 +66,11 @@ describe('what Reject and Review cite', () => {
 
     // Lines: chips, removable.
     const lines = within(dialog).getByRole('list', { name: 'Lines cited' });
-    expect(within(lines).getAllByRole('listitem').map((l) => l.textContent)).toEqual(['lib/blocks.ts, line 4 (new)', 'lib/gone.ts, line 9 (old)']);
+    expect(
+      within(lines)
+        .getAllByRole('listitem')
+        .map((l) => l.textContent),
+    ).toEqual(['lib/blocks.ts, line 4 (new)', 'lib/gone.ts, line 9 (old)']);
     await user.click(within(lines).getByRole('button', { name: 'Remove lib/gone.ts, line 9 (old)' }));
     expect(within(lines).getAllByRole('listitem')).toHaveLength(1);
 

@@ -68,7 +68,10 @@ export function CiteOptions({
         setTooMany(true);
         return null;
       }
-      return [...cited.map(findingCitation), ...lines.map(({ key: _key, ...c }: CitedLine & { key: string }) => lineCitation(c, citedLineText(queryClient, appId, c)))];
+      return [
+        ...cited.map(findingCitation),
+        ...lines.map(({ key: _key, ...c }: CitedLine & { key: string }) => lineCitation(c, citedLineText(queryClient, appId, c))),
+      ];
     },
   }));
 

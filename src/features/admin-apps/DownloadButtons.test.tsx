@@ -15,7 +15,10 @@ describe('the download buttons', () => {
       'GET /v1/admin/apps/download/v1': () => ({ status: 200, body: { url: '/downloads/signed' } }),
     });
     const tab = { location: { href: '' }, close: vi.fn() };
-    vi.stubGlobal('open', vi.fn(() => tab));
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => tab),
+    );
     const { queryClient } = await renderScreen(() => <DownloadButtons appId="a1" version={version as never} />);
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Download the source package of v1.0.0' }));

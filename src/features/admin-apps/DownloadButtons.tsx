@@ -24,10 +24,22 @@ export function DownloadButtons({ appId, version }: { appId: string; version: z.
   };
   return (
     <>
-      <Button size="1" variant="outline" disabled={!version.packages.source} onClick={() => void download(false)} aria-label={`Download the source package of v${version.version}`}>
+      <Button
+        size="1"
+        variant="outline"
+        disabled={!version.packages.source}
+        onClick={() => void download(false)}
+        aria-label={`Download the source package of v${version.version}`}
+      >
         <DownloadIcon /> Source
       </Button>
-      <Button size="1" variant="outline" disabled={!version.packages.compiled} onClick={() => void download(true)} aria-label={`Download the compiled package of v${version.version}`}>
+      <Button
+        size="1"
+        variant="outline"
+        disabled={!version.packages.compiled}
+        onClick={() => void download(true)}
+        aria-label={`Download the compiled package of v${version.version}`}
+      >
         <DownloadIcon /> Compiled
       </Button>
     </>

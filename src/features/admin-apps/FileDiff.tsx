@@ -14,14 +14,15 @@ const changeColor = { added: 'green', removed: 'red', changed: 'blue' } as const
 /** Both sizes of a file not diffed ("12 bytes → 24 bytes"), or the one it has (added or removed). */
 export function sizesText({ from, to }: DiffFile['size']) {
   if (from !== null && to !== null) return `${formatBytes(from)} → ${formatBytes(to)}`;
-  return formatBytes((from ?? to) ?? 0);
+  return formatBytes(from ?? to ?? 0);
 }
 
 /**
  * The hunk's header as `diff -u` writes it. The API's hunks are the `diff` library's structured ones, where an empty
  * range (an added or removed file) starts at line 1; `diff -u` (and that library's own patch text) writes 0 there.
  */
-export const hunkHeader = (h: Hunk) => `@@ -${h.oldLines ? h.oldStart : h.oldStart - 1},${h.oldLines} +${h.newLines ? h.newStart : h.newStart - 1},${h.newLines} @@`;
+export const hunkHeader = (h: Hunk) =>
+  `@@ -${h.oldLines ? h.oldStart : h.oldStart - 1},${h.oldLines} +${h.newLines ? h.newStart : h.newStart - 1},${h.newLines} @@`;
 
 /** Citing lines (staff who may reject or review): whether a line is picked, and picking or unpicking it. */
 export type LineCiting = { isCited: (key: string) => boolean; toggle: (key: string) => void };

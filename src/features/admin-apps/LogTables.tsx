@@ -24,12 +24,7 @@ export function ActivityLogTable({ appId }: { appId: string }) {
       onPage={setPage}
       caption="Activity log"
       headers={['When', 'Who', 'Action', 'Details']}
-      row={(log) => [
-        formatDateTime(log.when),
-        log.userExtra.name,
-        <Code variant="ghost">{log.action}</Code>,
-        formatDetails(log.actionExtra) || '–',
-      ]}
+      row={(log) => [formatDateTime(log.when), log.userExtra.name, <Code variant="ghost">{log.action}</Code>, formatDetails(log.actionExtra) || '–']}
       loading="Loading the activity log…"
       emptyTitle="No activity yet"
       emptyText="Every staff action on this app is written here: who, what, when and the details."

@@ -12,7 +12,15 @@ import { VersionChanges } from './VersionChanges';
 afterEach(() => vi.unstubAllGlobals());
 
 const at = '2026-03-02T09:30:00.000Z';
-const version = (id: string, v: string, status: string) => ({ id, internalId: id, version: v, status, modifiedDate: at, createdDate: at, name: 'Reminder Bot' });
+const version = (id: string, v: string, status: string) => ({
+  id,
+  internalId: id,
+  version: v,
+  status,
+  modifiedDate: at,
+  createdDate: at,
+  name: 'Reminder Bot',
+});
 const versions = [version('v3', '2.4.0', 'compiled'), version('v2', '2.3.1', 'published'), version('v1', '2.3.0', 'rejected')];
 const app = { appId: 'a1', isBundle: false, latest: versions[0] };
 
@@ -28,7 +36,7 @@ const blocks: VersionDiff['files']['items'][number] = {
       oldLines: 3,
       newStart: 3,
       newLines: 3,
-      lines: ['   return {', "-    text: `In ${minutes} min`,", "+    text: `In ${minutes} minutes`,", '   };'],
+      lines: ['   return {', '-    text: `In ${minutes} min`,', '+    text: `In ${minutes} minutes`,', '   };'],
     },
   ],
 };
@@ -50,10 +58,7 @@ const firstPage: VersionDiff = {
   pricing: [{ field: 'buyPrice', from: 0, to: 5 }],
   files: {
     summary: { added: 1, removed: 1, changed: 3, unchanged: 4 },
-    items: [
-      { path: 'icon.png', change: 'changed', binary: true, tooLarge: false, size: { from: 12, to: 24 }, hunks: null },
-      blocks,
-    ],
+    items: [{ path: 'icon.png', change: 'changed', binary: true, tooLarge: false, size: { from: 12, to: 24 }, hunks: null }, blocks],
     next: 'lib/blocks.ts',
   },
 };
@@ -62,7 +67,14 @@ const secondPage: VersionDiff = {
   files: {
     ...firstPage.files,
     items: [
-      { path: 'lib/extra.ts', change: 'added', binary: false, tooLarge: false, size: { from: null, to: 24 }, hunks: [{ oldStart: 1, oldLines: 0, newStart: 1, newLines: 1, lines: ['+export const extra = 1;'] }] },
+      {
+        path: 'lib/extra.ts',
+        change: 'added',
+        binary: false,
+        tooLarge: false,
+        size: { from: null, to: 24 },
+        hunks: [{ oldStart: 1, oldLines: 0, newStart: 1, newLines: 1, lines: ['+export const extra = 1;'] }],
+      },
       { path: 'lib/huge.ts', change: 'removed', binary: false, tooLarge: true, size: { from: 600 * 1024, to: null }, hunks: null },
     ],
     next: null,
@@ -89,7 +101,8 @@ function stub(diff: (url: URL) => { status: number; body: unknown }, list: unkno
     'GET /v1/admin/app/a1/diff': (_body, url) => diff(url),
   });
 }
-const diffCalls = (calls: ReturnType<typeof stubFetch>) => calls.filter((c) => c.key === 'GET /v1/admin/app/a1/diff').map((c) => Object.fromEntries(c.url.searchParams));
+const diffCalls = (calls: ReturnType<typeof stubFetch>) =>
+  calls.filter((c) => c.key === 'GET /v1/admin/app/a1/diff').map((c) => Object.fromEntries(c.url.searchParams));
 
 describe('what changed between two versions (staff review)', () => {
   it('titles the default comparison and sums it up: files, new permissions highlighted, manifest, listing with both icons, pricing', async () => {
@@ -139,7 +152,11 @@ describe('what changed between two versions (staff review)', () => {
       ['5', '5', '   };'],
     ]);
     // The colour follows the line's kind (its '+' / '-' stays in the text).
-    expect(within(table).getAllByRole('row').map((r) => r.getAttribute('data-line'))).toEqual([null, '@', ' ', '-', '+', ' ']);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => r.getAttribute('data-line')),
+    ).toEqual([null, '@', ' ', '-', '+', ' ']);
   });
 
   it('pages the files through the address: Next files sets diffAfter, First files clears it', async () => {
@@ -170,7 +187,12 @@ describe('what changed between two versions (staff review)', () => {
   it('compares the versions the pickers name, through the address; the other side’s version cannot be chosen', async () => {
     const calls = stub((url) => {
       const from = url.searchParams.get('from');
-      return { status: 200, body: from ? { ...firstPage, from: { version: from, status: 'rejected', createdDate: at, packageStored: false }, fromIsLastApproved: false } : firstPage };
+      return {
+        status: 200,
+        body: from
+          ? { ...firstPage, from: { version: from, status: 'rejected', createdDate: at, packageStored: false }, fromIsLastApproved: false }
+          : firstPage,
+      };
     });
     const { router } = await renderScreen(() => <Harness />, '/');
     await act(() => router.navigate({ to: '/', search: { diffAfter: 'icon.png' } as never }));
@@ -197,7 +219,15 @@ describe('what changed between two versions (staff review)', () => {
   it('says when no earlier version was approved, and when two versions do not differ', async () => {
     stub(() => ({
       status: 200,
-      body: { ...firstPage, fromIsLastApproved: false, manifest: [], listing: [], pricing: [], permissions: { added: [], removed: [] }, files: { summary: { added: 0, removed: 0, changed: 0, unchanged: 9 }, items: [], next: null } },
+      body: {
+        ...firstPage,
+        fromIsLastApproved: false,
+        manifest: [],
+        listing: [],
+        pricing: [],
+        permissions: { added: [], removed: [] },
+        files: { summary: { added: 0, removed: 0, changed: 0, unchanged: 9 }, items: [], next: null },
+      },
     }));
     await renderScreen(() => <Harness />);
     const section = await screen.findByRole('region', { name: 'Changes since v2.3.1' });
@@ -232,12 +262,11 @@ describe('what changed between two versions (staff review)', () => {
     const table = await screen.findByRole('table', { name: 'Changes to lib/blocks.ts' });
     expect(screen.getByText(diffText.citeHint)).toBeInTheDocument();
     // A line both sides have is cited by its new number; a removed line by its old; an added one by its new.
-    expect(within(table).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
-      'Cite line 3 of lib/blocks.ts',
-      'Cite line 4 of lib/blocks.ts (old)',
-      'Cite line 4 of lib/blocks.ts',
-      'Cite line 5 of lib/blocks.ts',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Cite line 3 of lib/blocks.ts', 'Cite line 4 of lib/blocks.ts (old)', 'Cite line 4 of lib/blocks.ts', 'Cite line 5 of lib/blocks.ts']);
     // The cells still read as the numbers.
     expect([...within(table).getAllByRole('row')[3]!.querySelectorAll('td')].map((c) => c.textContent)).toEqual(['4', '', '-    text: `In ${minutes} min`,']);
 

@@ -20,7 +20,13 @@ type Props = { appId: string; search: DiffSearch; onSearch: (next: DiffSearch) =
 const compactJson = (v: unknown): string | null => (v === null || v === undefined ? null : JSON.stringify(v));
 /** A listing value as people read it: text as is, lists joined, anything else as compact JSON. */
 const listingText = (v: unknown): string | null =>
-  v === null || v === undefined || v === '' ? null : typeof v === 'string' ? v : Array.isArray(v) && v.every((x) => typeof x === 'string') ? v.join(', ') : JSON.stringify(v);
+  v === null || v === undefined || v === ''
+    ? null
+    : typeof v === 'string'
+      ? v
+      : Array.isArray(v) && v.every((x) => typeof x === 'string')
+        ? v.join(', ')
+        : JSON.stringify(v);
 
 const Absent = () => (
   <Text color="gray" size="2">
@@ -121,7 +127,21 @@ function Permissions({ added, removed }: VersionDiff['permissions']) {
 /** A version for the pickers: its number and status. */
 const versionLabel = (v: Pick<AppVersion, 'version' | 'status'>) => `v${v.version} · ${statusBadge[v.status].label}`;
 
-function VersionPicker({ label, value, versions, other, placeholder, onChange }: { label: string; value: string; versions: AppVersion[]; other: string; placeholder: string; onChange: (v: string) => void }) {
+function VersionPicker({
+  label,
+  value,
+  versions,
+  other,
+  placeholder,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  versions: AppVersion[];
+  other: string;
+  placeholder: string;
+  onChange: (v: string) => void;
+}) {
   return (
     <Field label={label}>
       {(f) => (
@@ -163,9 +183,17 @@ function Comparison({ appId, search, onSearch, versions, canCite }: Props & { ve
     }
   }, [current]);
 
-  const title = current ? (current.from ? diffText.title(current.from.version) : diffText.titleFirst) : search.diffFrom ? diffText.title(search.diffFrom) : diffText.titleLoading;
+  const title = current
+    ? current.from
+      ? diffText.title(current.from.version)
+      : diffText.titleFirst
+    : search.diffFrom
+      ? diffText.title(search.diffFrom)
+      : diffText.titleLoading;
   const cited = citedLines(search.cite) ?? [];
-  const citing: LineCiting | undefined = canCite ? { isCited: (key) => cited.includes(key), toggle: (key) => onSearch({ ...search, cite: toggleCite(cited, key) }) } : undefined;
+  const citing: LineCiting | undefined = canCite
+    ? { isCited: (key) => cited.includes(key), toggle: (key) => onSearch({ ...search, cite: toggleCite(cited, key) }) }
+    : undefined;
   const page = (after: string | undefined) => {
     focusFiles.current = true;
     onSearch({ ...search, diffAfter: after });
@@ -200,7 +228,14 @@ function Comparison({ appId, search, onSearch, versions, canCite }: Props & { ve
             placeholder={current && !current.from ? diffText.fromNone : '–'}
             onChange={(v) => onSearch({ ...search, diffFrom: v, diffAfter: undefined })}
           />
-          <VersionPicker label={diffText.to} value={to} versions={versions} other={from} placeholder="–" onChange={(v) => onSearch({ ...search, diffTo: v, diffAfter: undefined })} />
+          <VersionPicker
+            label={diffText.to}
+            value={to}
+            versions={versions}
+            other={from}
+            placeholder="–"
+            onChange={(v) => onSearch({ ...search, diffTo: v, diffAfter: undefined })}
+          />
           {(search.diffFrom || search.diffTo) && (
             <Button variant="soft" color="gray" onClick={() => onSearch({ diffLimit: search.diffLimit, cite: search.cite })}>
               {diffText.reset}
@@ -246,7 +281,8 @@ function Comparison({ appId, search, onSearch, versions, canCite }: Props & { ve
                 labels={diffFieldLabels}
                 value={(v, side) => {
                   const version = side === 'from' ? data.from?.version : data.to.version;
-                  if (typeof v === 'string' && v.startsWith('data:image/')) return <img src={v} alt={diffText.icon(version ?? '')} width={32} height={32} style={{ borderRadius: 6, display: 'block' }} />;
+                  if (typeof v === 'string' && v.startsWith('data:image/'))
+                    return <img src={v} alt={diffText.icon(version ?? '')} width={32} height={32} style={{ borderRadius: 6, display: 'block' }} />;
                   const text = listingText(v);
                   return text === null ? <Absent /> : text;
                 }}

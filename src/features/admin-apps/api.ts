@@ -86,7 +86,11 @@ export const adminDiffQuery = (id: string, s: DiffSearch, stamp: string) =>
 
 /** The publish checks' findings on a version (docs/packages-and-review.md, Publish checks), with the severities staff configured. */
 export const adminFindingsQuery = (id: string, versionId: string) =>
-  queryOptions({ queryKey: key(id, 'findings', versionId), queryFn: async () => unwrap(await tsr.admin.reviews.findings.query({ params: { id, versionId } })), ...detail });
+  queryOptions({
+    queryKey: key(id, 'findings', versionId),
+    queryFn: async () => unwrap(await tsr.admin.reviews.findings.query({ params: { id, versionId } })),
+    ...detail,
+  });
 
 /**
  * The admin app screen's loader: the app, its versions, jobs and prices in the cache before it shows. The comparison
@@ -140,8 +144,6 @@ export function useDownloadLink(appId: string) {
 
 async function downloadLink(versionId: string, compiled: boolean) {
   const { secret } = unwrap(await tsr.admin.apps.secret.query());
-  const { url } = unwrap(
-    await tsr.admin.apps.download.query({ params: { id: versionId }, query: { secret, compiled: compiled ? 'true' : undefined } }),
-  );
+  const { url } = unwrap(await tsr.admin.apps.download.query({ params: { id: versionId }, query: { secret, compiled: compiled ? 'true' : undefined } }));
   return url;
 }

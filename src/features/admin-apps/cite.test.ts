@@ -5,7 +5,10 @@ import { citedLines, citedLineText, citeKey, parseCite, toggleCite } from './cit
 
 describe('the diff lines picked to cite', () => {
   it('the address keeps at most 20 of the form side:line:path; anything else is dropped', () => {
-    expect(citedLines(['new:12:lib/blocks.ts', 'old:3:a b/c.ts', 'both:1:x', 'new:x:y', 'new:0:a.ts', 'new:1:', ['new:1:a.ts'], 7, null])).toEqual(['new:12:lib/blocks.ts', 'old:3:a b/c.ts']);
+    expect(citedLines(['new:12:lib/blocks.ts', 'old:3:a b/c.ts', 'both:1:x', 'new:x:y', 'new:0:a.ts', 'new:1:', ['new:1:a.ts'], 7, null])).toEqual([
+      'new:12:lib/blocks.ts',
+      'old:3:a b/c.ts',
+    ]);
     expect(citedLines(Array.from({ length: 25 }, (_, i) => `new:${i + 1}:a.ts`))).toHaveLength(20);
     expect([citedLines('new:1:a.ts'), citedLines(undefined), citedLines([])]).toEqual([undefined, undefined, undefined]);
   });
@@ -20,14 +23,32 @@ describe('the diff lines picked to cite', () => {
     expect(toggleCite(undefined, 'new:1:a.ts')).toEqual(['new:1:a.ts']);
     expect(toggleCite(['new:1:a.ts', 'old:2:b.ts'], 'new:1:a.ts')).toEqual(['old:2:b.ts']);
     expect(toggleCite(['new:1:a.ts'], 'new:1:a.ts')).toBeUndefined();
-    expect(toggleCite(Array.from({ length: 20 }, (_, i) => `new:${i + 1}:a.ts`), 'new:99:a.ts')).toHaveLength(20);
+    expect(
+      toggleCite(
+        Array.from({ length: 20 }, (_, i) => `new:${i + 1}:a.ts`),
+        'new:99:a.ts',
+      ),
+    ).toHaveLength(20);
   });
 
   it('finds a cited line’s text in the comparisons loaded (without its + / - / space); empty when none holds it', () => {
     const queryClient = new QueryClient();
     const diff = {
       files: {
-        items: [{ path: 'lib/blocks.ts', hunks: [{ oldStart: 3, oldLines: 3, newStart: 3, newLines: 3, lines: ['   return {', '-    text: `In ${m} min`,', '+    text: `In ${m} minutes`,', '   };'] }] }],
+        items: [
+          {
+            path: 'lib/blocks.ts',
+            hunks: [
+              {
+                oldStart: 3,
+                oldLines: 3,
+                newStart: 3,
+                newLines: 3,
+                lines: ['   return {', '-    text: `In ${m} min`,', '+    text: `In ${m} minutes`,', '   };'],
+              },
+            ],
+          },
+        ],
       },
     } as unknown as VersionDiff;
     queryClient.setQueryData(['admin', 'apps', 'a1', 'diff', '', '', '', '', 'stamp'], diff);

@@ -19,9 +19,7 @@ export function CategoriesList({ canCreate }: { canCreate: boolean }) {
   const [creating, setCreating] = useState(false);
   return (
     <Box p={{ initial: '3', sm: '6' }}>
-      <ScreenHeader title={categoryText.title}>
-        {canCreate && <Button onClick={() => setCreating(true)}>New</Button>}
-      </ScreenHeader>
+      <ScreenHeader title={categoryText.title}>{canCreate && <Button onClick={() => setCreating(true)}>New</Button>}</ScreenHeader>
       <ListState
         isPending={isPending}
         error={error}

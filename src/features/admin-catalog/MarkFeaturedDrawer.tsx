@@ -67,7 +67,12 @@ export function MarkFeaturedDrawer({ onClose }: { onClose: () => void }) {
             {({ id, describedBy, invalid }) => (
               <>
                 <Select.Root value={values.appId} onValueChange={(appId) => set({ appId })} name="appId">
-                  <Select.Trigger id={id} aria-describedby={describedBy} aria-invalid={invalid} placeholder={candidates.isPending ? 'Loading the apps…' : 'Select an app'} />
+                  <Select.Trigger
+                    id={id}
+                    aria-describedby={describedBy}
+                    aria-invalid={invalid}
+                    placeholder={candidates.isPending ? 'Loading the apps…' : 'Select an app'}
+                  />
                   <Select.Content position="popper">
                     {(candidates.data ?? []).map((a) => (
                       <Select.Item key={a.appId} value={a.appId}>

@@ -108,7 +108,15 @@ export function EmailTemplateDrawer({
           <Field label="Layout" error={formState.errors.layout?.message} hint="The template this one is rendered inside (its {{ content }}); empty for none.">
             {({ id, describedBy, invalid }) => (
               <>
-                <TextField.Root id={id} aria-describedby={describedBy} aria-invalid={invalid} readOnly={readOnly} maxLength={100} list={`${id}-layouts`} {...register('layout')} />
+                <TextField.Root
+                  id={id}
+                  aria-describedby={describedBy}
+                  aria-invalid={invalid}
+                  readOnly={readOnly}
+                  maxLength={100}
+                  list={`${id}-layouts`}
+                  {...register('layout')}
+                />
                 <datalist id={`${id}-layouts`}>
                   {layouts.map((t) => (
                     <option key={t.id} value={t.name} />

@@ -25,9 +25,7 @@ export function EmailTemplatesList({ canCreate, canUpdate }: { canCreate: boolea
   const [editing, setEditing] = useState<Template | 'new' | null>(null);
   return (
     <Box p={{ initial: '3', sm: '6' }}>
-      <ScreenHeader title={emailText.title}>
-        {canCreate && <Button onClick={() => setEditing('new')}>New</Button>}
-      </ScreenHeader>
+      <ScreenHeader title={emailText.title}>{canCreate && <Button onClick={() => setEditing('new')}>New</Button>}</ScreenHeader>
       <ListState
         isPending={isPending}
         error={error}

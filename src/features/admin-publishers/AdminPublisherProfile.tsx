@@ -30,7 +30,14 @@ type Open =
   | null;
 type Can = { update: boolean; admin: boolean; appsUpdate: boolean };
 
-const link = (href: string) => (href ? <ThemeLink href={href} target="_blank" rel="noopener noreferrer">{href}</ThemeLink> : <Text color="gray">—</Text>);
+const link = (href: string) =>
+  href ? (
+    <ThemeLink href={href} target="_blank" rel="noopener noreferrer">
+      {href}
+    </ThemeLink>
+  ) : (
+    <Text color="gray">—</Text>
+  );
 
 /** The admin publisher profile (SPEC §2): details and operations, developers, apps and bundles. */
 export function AdminPublisherProfile({ id, can }: { id: string; can: Can }) {
@@ -64,12 +71,16 @@ export function AdminPublisherProfile({ id, can }: { id: string; can: Can }) {
             {publisher.name}
           </Heading>
           <Flex gap="1" mt="1" wrap="wrap">
-            <Badge color={publisher.isRegistered ? 'green' : 'orange'} highContrast>{publisher.isRegistered ? 'Registered' : 'Not registered'}</Badge>
-            {(Object.keys(flagLabels) as (keyof typeof flagLabels)[]).filter((f) => publisher[f]).map((f) => (
-              <Badge key={f} color="gray" highContrast>
-                {flagLabels[f]}
-              </Badge>
-            ))}
+            <Badge color={publisher.isRegistered ? 'green' : 'orange'} highContrast>
+              {publisher.isRegistered ? 'Registered' : 'Not registered'}
+            </Badge>
+            {(Object.keys(flagLabels) as (keyof typeof flagLabels)[])
+              .filter((f) => publisher[f])
+              .map((f) => (
+                <Badge key={f} color="gray" highContrast>
+                  {flagLabels[f]}
+                </Badge>
+              ))}
           </Flex>
         </Box>
         {can.update && (
@@ -116,7 +127,14 @@ export function AdminPublisherProfile({ id, can }: { id: string; can: Can }) {
 
       <Flex direction="column" gap="5">
         <Section title="Developers">
-          <ListState isPending={developers.isPending} error={developers.error} empty={developers.data?.length === 0} loading="Loading the developers…" emptyTitle="No developers" emptyText="Nobody belongs to this publisher.">
+          <ListState
+            isPending={developers.isPending}
+            error={developers.error}
+            empty={developers.data?.length === 0}
+            loading="Loading the developers…"
+            emptyTitle="No developers"
+            emptyText="Nobody belongs to this publisher."
+          >
             {developers.data && (
               <DataTable caption="Developers">
                 <Table.Header>
@@ -144,14 +162,29 @@ export function AdminPublisherProfile({ id, can }: { id: string; can: Can }) {
                       {can.update && (
                         <Table.Cell>
                           <Flex gap="2">
-                            <Button size="1" variant="soft" onClick={() => setOpen({ kind: 'developer', developer: d })} aria-label={`Edit ${d.firstName} ${d.lastName}`}>
+                            <Button
+                              size="1"
+                              variant="soft"
+                              onClick={() => setOpen({ kind: 'developer', developer: d })}
+                              aria-label={`Edit ${d.firstName} ${d.lastName}`}
+                            >
                               Edit
                             </Button>
-                            <Button size="1" variant="soft" onClick={() => setOpen({ kind: 'role', developer: d })} aria-label={`Role of ${d.firstName} ${d.lastName}`}>
+                            <Button
+                              size="1"
+                              variant="soft"
+                              onClick={() => setOpen({ kind: 'role', developer: d })}
+                              aria-label={`Role of ${d.firstName} ${d.lastName}`}
+                            >
                               Role
                             </Button>
                             {can.admin && (
-                              <Button size="1" variant="soft" onClick={() => setOpen({ kind: 'systemRole', developer: d })} aria-label={`System role of ${d.firstName} ${d.lastName}`}>
+                              <Button
+                                size="1"
+                                variant="soft"
+                                onClick={() => setOpen({ kind: 'systemRole', developer: d })}
+                                aria-label={`System role of ${d.firstName} ${d.lastName}`}
+                              >
                                 System Role
                               </Button>
                             )}
@@ -167,7 +200,14 @@ export function AdminPublisherProfile({ id, can }: { id: string; can: Can }) {
         </Section>
 
         <Section title="Apps">
-          <ListState isPending={apps.isPending} error={apps.error} empty={apps.data?.length === 0} loading="Loading the apps…" emptyTitle="No apps" emptyText="This publisher has not uploaded an app.">
+          <ListState
+            isPending={apps.isPending}
+            error={apps.error}
+            empty={apps.data?.length === 0}
+            loading="Loading the apps…"
+            emptyTitle="No apps"
+            emptyText="This publisher has not uploaded an app."
+          >
             {apps.data && (
               <AppsTable
                 apps={apps.data}
@@ -176,10 +216,22 @@ export function AdminPublisherProfile({ id, can }: { id: string; can: Can }) {
                   can.appsUpdate
                     ? (a) => (
                         <Flex gap="2" wrap="wrap">
-                          <Button size="1" variant="soft" disabled={a.isEnterpriseOnly} onClick={() => setOpen({ kind: 'premium', appId: a.appId, name: a.latest.name })} aria-label={`${a.isEnterpriseOnly ? 'Premium-only' : 'Make premium-only'}: ${a.latest.name}`}>
+                          <Button
+                            size="1"
+                            variant="soft"
+                            disabled={a.isEnterpriseOnly}
+                            onClick={() => setOpen({ kind: 'premium', appId: a.appId, name: a.latest.name })}
+                            aria-label={`${a.isEnterpriseOnly ? 'Premium-only' : 'Make premium-only'}: ${a.latest.name}`}
+                          >
                             {a.isEnterpriseOnly ? 'Premium-only' : 'Make premium-only'}
                           </Button>
-                          <Button size="1" variant="soft" disabled={a.isUsageBased} onClick={() => setOpen({ kind: 'usage', appId: a.appId, name: a.latest.name })} aria-label={`${a.isUsageBased ? 'Usage-based' : 'Make usage-based'}: ${a.latest.name}`}>
+                          <Button
+                            size="1"
+                            variant="soft"
+                            disabled={a.isUsageBased}
+                            onClick={() => setOpen({ kind: 'usage', appId: a.appId, name: a.latest.name })}
+                            aria-label={`${a.isUsageBased ? 'Usage-based' : 'Make usage-based'}: ${a.latest.name}`}
+                          >
                             {a.isUsageBased ? 'Usage-based' : 'Make usage-based'}
                           </Button>
                         </Flex>
@@ -192,7 +244,14 @@ export function AdminPublisherProfile({ id, can }: { id: string; can: Can }) {
         </Section>
 
         <Section title="Bundles">
-          <ListState isPending={bundles.isPending} error={bundles.error} empty={bundles.data?.length === 0} loading="Loading the bundles…" emptyTitle="No bundles" emptyText="This publisher has no app bundles.">
+          <ListState
+            isPending={bundles.isPending}
+            error={bundles.error}
+            empty={bundles.data?.length === 0}
+            loading="Loading the bundles…"
+            emptyTitle="No bundles"
+            emptyText="This publisher has no app bundles."
+          >
             {bundles.data && <AppsTable apps={bundles.data} to="/publisher/admin/bundles/$id" caption="Bundles" />}
           </ListState>
         </Section>
@@ -207,10 +266,17 @@ export function AdminPublisherProfile({ id, can }: { id: string; can: Can }) {
         {open?.kind === 'contact' && <ContactDrawer publisher={publisher} onClose={close} />}
         {open?.kind === 'payout' && <PayoutDialog publisher={publisher} onClose={close} />}
         {open?.kind === 'developer' && <DeveloperEditDialog publisherId={id} developer={open.developer} product={config.productName} onClose={close} />}
-        {(open?.kind === 'role' || open?.kind === 'systemRole') && <DeveloperRoleDialog publisherId={id} developer={open.developer} system={open.kind === 'systemRole'} onClose={close} />}
+        {(open?.kind === 'role' || open?.kind === 'systemRole') && (
+          <DeveloperRoleDialog publisherId={id} developer={open.developer} system={open.kind === 'systemRole'} onClose={close} />
+        )}
       </Suspense>
       {(open?.kind === 'premium' || open?.kind === 'usage') && (
-        <IrreversibleDialog kind={open.kind} pending={flag.isPending} onClose={close} onConfirm={(value) => flag.mutate({ kind: open.kind as Irreversible, appId: open.appId, value })} />
+        <IrreversibleDialog
+          kind={open.kind}
+          pending={flag.isPending}
+          onClose={close}
+          onConfirm={(value) => flag.mutate({ kind: open.kind as Irreversible, appId: open.appId, value })}
+        />
       )}
     </Box>
   );

@@ -77,12 +77,30 @@ export default function ContactDrawer({ publisher, onClose }: { publisher: Publi
           </Field>
           <Field label="Subject" error={errors.subject}>
             {({ id, describedBy, invalid }) => (
-              <TextField.Root id={id} aria-describedby={describedBy} aria-invalid={invalid} maxLength={200} value={values.subject} onChange={(e) => set({ subject: e.target.value })} />
+              <TextField.Root
+                id={id}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                maxLength={200}
+                value={values.subject}
+                onChange={(e) => set({ subject: e.target.value })}
+              />
             )}
           </Field>
-          <Field label="Content" error={errors.content} hint="Liquid, as in the email templates: {{ developer.firstName }}, {{ publisher.name }}, {{ app.name }}.">
+          <Field
+            label="Content"
+            error={errors.content}
+            hint="Liquid, as in the email templates: {{ developer.firstName }}, {{ publisher.name }}, {{ app.name }}."
+          >
             {({ id, describedBy, invalid }) => (
-              <TextArea id={id} aria-describedby={describedBy} aria-invalid={invalid} rows={10} value={values.content} onChange={(e) => set({ content: e.target.value })} />
+              <TextArea
+                id={id}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                rows={10}
+                value={values.content}
+                onChange={(e) => set({ content: e.target.value })}
+              />
             )}
           </Field>
           <Field label="Related app" error={errors.relatedAppId}>
@@ -102,7 +120,15 @@ export default function ContactDrawer({ publisher, onClose }: { publisher: Publi
           </Field>
           <Field label="Reply to" error={errors.replyTo} hint="Optional: where the publisher’s answer goes.">
             {({ id, describedBy, invalid }) => (
-              <TextField.Root id={id} type="email" aria-describedby={describedBy} aria-invalid={invalid} maxLength={254} value={values.replyTo} onChange={(e) => set({ replyTo: e.target.value })} />
+              <TextField.Root
+                id={id}
+                type="email"
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                maxLength={254}
+                value={values.replyTo}
+                onChange={(e) => set({ replyTo: e.target.value })}
+              />
             )}
           </Field>
         </Flex>

@@ -55,14 +55,25 @@ function Buttons({ pending, label = 'Save' }: { pending: boolean; label?: string
 type EditForm = { firstName: string; lastName: string; chatUsername: string; email: string };
 
 /** Developer edit (SPEC §5): first name, last name, {product}.Chat username and email, all required. */
-export function DeveloperEditDialog({ publisherId, developer, product, onClose }: { publisherId: string; developer: Developer; product: string; onClose: () => void }) {
+export function DeveloperEditDialog({
+  publisherId,
+  developer,
+  product,
+  onClose,
+}: {
+  publisherId: string;
+  developer: Developer;
+  product: string;
+  onClose: () => void;
+}) {
   const saved = useSaved(publisherId, onClose);
   const { register, handleSubmit, formState, setError } = useForm<EditForm>({
     defaultValues: { firstName: developer.firstName, lastName: developer.lastName, chatUsername: developer.chatUsername, email: developer.email },
     resolver: zodResolver(DeveloperEditInput),
   });
   const save = useMutation({
-    mutationFn: async (body: EditForm) => unwrap(await tsr.admin.publishers.updateDeveloper.mutate({ params: { id: publisherId, devId: developer._id }, body })),
+    mutationFn: async (body: EditForm) =>
+      unwrap(await tsr.admin.publishers.updateDeveloper.mutate({ params: { id: publisherId, devId: developer._id }, body })),
     onSuccess: saved,
     onError: (err) => {
       if (!applyServerErrors(err, setError)) toast.failure(err);
@@ -80,7 +91,9 @@ export function DeveloperEditDialog({ publisherId, developer, product, onClose }
         <Flex direction="column" gap="3">
           {fields.map((f) => (
             <Field key={f.name} label={f.label} error={formState.errors[f.name]?.message}>
-              {({ id, describedBy, invalid }) => <TextField.Root id={id} type={f.type} aria-describedby={describedBy} aria-invalid={invalid} {...register(f.name)} />}
+              {({ id, describedBy, invalid }) => (
+                <TextField.Root id={id} type={f.type} aria-describedby={describedBy} aria-invalid={invalid} {...register(f.name)} />
+              )}
             </Field>
           ))}
         </Flex>
@@ -91,7 +104,17 @@ export function DeveloperEditDialog({ publisherId, developer, product, onClose }
 }
 
 /** Role and system role (SPEC §5: a selection is required); the system role is an admin's to give. */
-export function DeveloperRoleDialog({ publisherId, developer, system, onClose }: { publisherId: string; developer: Developer; system: boolean; onClose: () => void }) {
+export function DeveloperRoleDialog({
+  publisherId,
+  developer,
+  system,
+  onClose,
+}: {
+  publisherId: string;
+  developer: Developer;
+  system: boolean;
+  onClose: () => void;
+}) {
   const saved = useSaved(publisherId, onClose);
   const [role, setRole] = useState<string>(system ? developer.systemRole : developer.role);
   const [error, setError] = useState('');
@@ -112,7 +135,11 @@ export function DeveloperRoleDialog({ publisherId, developer, system, onClose }:
   const options = system ? systemRoles.map((r) => [r, systemRoleLabels[r]] as const) : publisherRoles.map((r) => [r, roleLabels[r]] as const);
   const label = system ? 'System role' : 'Role';
   return (
-    <DialogFrame title={system ? 'Change System Role' : 'Change Role'} description={`${developer.firstName} ${developer.lastName} (${developer.email})`} onClose={onClose}>
+    <DialogFrame
+      title={system ? 'Change System Role' : 'Change Role'}
+      description={`${developer.firstName} ${developer.lastName} (${developer.email})`}
+      onClose={onClose}
+    >
       <form
         noValidate
         onSubmit={(e) => {

@@ -53,7 +53,9 @@ export default function EditPublisherDrawer({ publisher, onClose }: { publisher:
       <form id="edit-publisher" noValidate onSubmit={handleSubmit((v) => save.mutate(v))}>
         <Flex direction="column" gap="4">
           <Field label="Name" error={formState.errors.name?.message}>
-            {({ id, describedBy, invalid }) => <TextField.Root id={id} aria-describedby={describedBy} aria-invalid={invalid} maxLength={200} {...register('name')} />}
+            {({ id, describedBy, invalid }) => (
+              <TextField.Root id={id} aria-describedby={describedBy} aria-invalid={invalid} maxLength={200} {...register('name')} />
+            )}
           </Field>
           {flags.map((flag) => (
             <Controller

@@ -62,7 +62,18 @@ export function PayoutDialog({ publisher, onClose }: { publisher: Publisher; onC
           <form noValidate onSubmit={submit}>
             <Field label="Amount (USD)" error={error}>
               {({ id, describedBy, invalid }) => (
-                <TextField.Root id={id} type="number" min={PAYOUT_MINIMUM} max={max} step="0.01" inputMode="decimal" aria-describedby={describedBy} aria-invalid={invalid} value={amount} onChange={(e) => setAmount(e.target.value)} />
+                <TextField.Root
+                  id={id}
+                  type="number"
+                  min={PAYOUT_MINIMUM}
+                  max={max}
+                  step="0.01"
+                  inputMode="decimal"
+                  aria-describedby={describedBy}
+                  aria-invalid={invalid}
+                  value={amount}
+                  onChange={(e) => setAmount(e.target.value)}
+                />
               )}
             </Field>
             <Flex gap="2" justify="end" mt="4">

@@ -18,7 +18,17 @@ const ContactDrawer = lazy(() => import('./ContactDrawer'));
 type Open = { kind: 'edit' | 'contact'; publisher: Publisher } | null;
 
 /** Publishers (SPEC §2): every publisher, searchable by name, a page sized to the window; edit and contact drawers. */
-export function PublishersList({ page, q, canUpdate, onSearch }: { page: number; q: string; canUpdate: boolean; onSearch: (next: { page: number; q: string }) => void }) {
+export function PublishersList({
+  page,
+  q,
+  canUpdate,
+  onSearch,
+}: {
+  page: number;
+  q: string;
+  canUpdate: boolean;
+  onSearch: (next: { page: number; q: string }) => void;
+}) {
   const size = useTablePageSize();
   const { data, isPending, error } = useQuery(adminPublishersQuery(page, size, q));
   const [open, setOpen] = useState<Open>(null);
@@ -63,8 +73,14 @@ export function PublishersList({ page, q, canUpdate, onSearch }: { page: number;
                     <Table.Cell>{[p.city, p.country].filter(Boolean).join(', ') || <Text color="gray">—</Text>}</Table.Cell>
                     <Table.Cell>
                       <Flex gap="1" wrap="wrap">
-                        <Badge color={p.isRegistered ? 'green' : 'orange'} highContrast>{p.isRegistered ? 'Registered' : 'Not registered'}</Badge>
-                        {p.stripeAccountId && <Badge color="indigo" highContrast>Payouts connected</Badge>}
+                        <Badge color={p.isRegistered ? 'green' : 'orange'} highContrast>
+                          {p.isRegistered ? 'Registered' : 'Not registered'}
+                        </Badge>
+                        {p.stripeAccountId && (
+                          <Badge color="indigo" highContrast>
+                            Payouts connected
+                          </Badge>
+                        )}
                       </Flex>
                     </Table.Cell>
                     <Table.Cell>{formatMoney(p.stripeAvailableBalance)}</Table.Cell>

@@ -103,7 +103,17 @@ export default function CreatePurchaseDrawer({ onClose, onCreated }: { onClose: 
       >
         <Flex direction="column" gap="4">
           <Field label="Find an app" hint={apps.isFetching ? 'Searching…' : `${apps.data?.meta.total ?? 0} apps match; the first 50 are listed.`}>
-            {({ id, describedBy }) => <TextField.Root id={id} type="search" aria-describedby={describedBy} value={search} maxLength={100} placeholder="Name or id" onChange={(e) => setSearch(e.currentTarget.value)} />}
+            {({ id, describedBy }) => (
+              <TextField.Root
+                id={id}
+                type="search"
+                aria-describedby={describedBy}
+                value={search}
+                maxLength={100}
+                placeholder="Name or id"
+                onChange={(e) => setSearch(e.currentTarget.value)}
+              />
+            )}
           </Field>
           <Field label="App" error={errors.appId}>
             {({ id, describedBy, invalid }) => (
@@ -157,17 +167,45 @@ export default function CreatePurchaseDrawer({ onClose, onCreated }: { onClose: 
                 </Field>
                 <Field label="Seats" error={errors.seats} hint={plan?.isPerSeat ? undefined : 'Only for per-seat plans.'}>
                   {({ id, describedBy, invalid }) => (
-                    <TextField.Root id={id} type="number" min={1} step={1} aria-describedby={describedBy} aria-invalid={invalid} disabled={!plan?.isPerSeat} value={form.seats} onChange={(e) => set({ seats: e.currentTarget.value })} />
+                    <TextField.Root
+                      id={id}
+                      type="number"
+                      min={1}
+                      step={1}
+                      aria-describedby={describedBy}
+                      aria-invalid={invalid}
+                      disabled={!plan?.isPerSeat}
+                      value={form.seats}
+                      onChange={(e) => set({ seats: e.currentTarget.value })}
+                    />
                   )}
                 </Field>
                 <Field label="Period End" error={errors.periodEnd}>
-                  {({ id, describedBy, invalid }) => <DateTimeInput id={id} aria-describedby={describedBy} aria-invalid={invalid} value={form.periodEnd} min={startOfYesterday()} onChange={(periodEnd) => set({ periodEnd })} />}
+                  {({ id, describedBy, invalid }) => (
+                    <DateTimeInput
+                      id={id}
+                      aria-describedby={describedBy}
+                      aria-invalid={invalid}
+                      value={form.periodEnd}
+                      min={startOfYesterday()}
+                      onChange={(periodEnd) => set({ periodEnd })}
+                    />
+                  )}
                 </Field>
               </fieldset>
             </Flex>
           )}
           <Field label="Workspace ID" error={errors.workspaceId}>
-            {({ id, describedBy, invalid }) => <TextField.Root id={id} aria-describedby={describedBy} aria-invalid={invalid} maxLength={64} value={form.workspaceId} onChange={(e) => set({ workspaceId: e.currentTarget.value })} />}
+            {({ id, describedBy, invalid }) => (
+              <TextField.Root
+                id={id}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                maxLength={64}
+                value={form.workspaceId}
+                onChange={(e) => set({ workspaceId: e.currentTarget.value })}
+              />
+            )}
           </Field>
         </Flex>
       </form>

@@ -85,14 +85,35 @@ export default function EditPurchaseDialog({ record, onClose }: { record: z.infe
                   hint={editableEnd ? undefined : 'Changes only while trialing or externally managed.'}
                 >
                   {({ id, describedBy, invalid }) => (
-                    <DateTimeInput id={id} aria-describedby={describedBy} aria-invalid={invalid} value={field.value} onChange={field.onChange} min={now.toISOString()} disabled={!editableEnd} />
+                    <DateTimeInput
+                      id={id}
+                      aria-describedby={describedBy}
+                      aria-invalid={invalid}
+                      value={field.value}
+                      onChange={field.onChange}
+                      min={now.toISOString()}
+                      disabled={!editableEnd}
+                    />
                   )}
                 </Field>
               )}
             />
-            <Field label="Seats" error={formState.errors.seats?.message} hint={info.isSeatBased ? `At most ${info.maxSeats} in the current tier.` : 'This subscription is not seat based.'}>
+            <Field
+              label="Seats"
+              error={formState.errors.seats?.message}
+              hint={info.isSeatBased ? `At most ${info.maxSeats} in the current tier.` : 'This subscription is not seat based.'}
+            >
               {({ id, describedBy, invalid }) => (
-                <TextField.Root id={id} type="number" min={1} step={1} aria-describedby={describedBy} aria-invalid={invalid} disabled={!info.isSeatBased} {...register('seats', { valueAsNumber: true })} />
+                <TextField.Root
+                  id={id}
+                  type="number"
+                  min={1}
+                  step={1}
+                  aria-describedby={describedBy}
+                  aria-invalid={invalid}
+                  disabled={!info.isSeatBased}
+                  {...register('seats', { valueAsNumber: true })}
+                />
               )}
             </Field>
             <Controller
@@ -108,7 +129,9 @@ export default function EditPurchaseDialog({ record, onClose }: { record: z.infe
                   </Text>
                   <Text size="1" color={formState.errors.externallyManaged ? 'red' : 'gray'} role={formState.errors.externallyManaged ? 'alert' : undefined}>
                     {formState.errors.externallyManaged?.message ??
-                      (info.externallyManaged ? 'Billed outside the marketplace.' : 'Converting cannot be undone: the subscription becomes active until the period end you set.')}
+                      (info.externallyManaged
+                        ? 'Billed outside the marketplace.'
+                        : 'Converting cannot be undone: the subscription becomes active until the period end you set.')}
                   </Text>
                 </Flex>
               )}

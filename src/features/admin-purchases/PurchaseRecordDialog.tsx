@@ -20,7 +20,19 @@ const RefundDialog = lazy(() => import('./RefundDialog'));
  * `open` false keeps the last record on screen while the modal closes (its data is cleared 500 ms later
  * by the list, which unmounts it).
  */
-export function PurchaseRecordDialog({ id, open, canUpdate, canDelete, onClose }: { id: string; open: boolean; canUpdate: boolean; canDelete: boolean; onClose: () => void }) {
+export function PurchaseRecordDialog({
+  id,
+  open,
+  canUpdate,
+  canDelete,
+  onClose,
+}: {
+  id: string;
+  open: boolean;
+  canUpdate: boolean;
+  canDelete: boolean;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const { data, isPending, error } = useQuery(purchaseRecordQuery(id));
   const config = useQuery(configQuery).data;
@@ -69,7 +81,13 @@ export function PurchaseRecordDialog({ id, open, canUpdate, canDelete, onClose }
                 Refund
               </Button>
             )}
-            <Button variant="soft" color="red" disabled={!record || !canDelete || !purchaseRemovable(record)} loading={remove.isPending} onClick={() => setDialog('delete')}>
+            <Button
+              variant="soft"
+              color="red"
+              disabled={!record || !canDelete || !purchaseRemovable(record)}
+              loading={remove.isPending}
+              onClick={() => setDialog('delete')}
+            >
               Delete
             </Button>
           </Flex>

@@ -78,7 +78,12 @@ export function PurchaseRecordsList({
               sort={{ order: search.order, onToggle: () => onSearch({ page: 1, order: search.order === 'desc' ? 'asc' : 'desc' }) }}
               details={(p) => (
                 <ThemeLink asChild>
-                  <Link to="/publisher/admin/purchases/{-$purchaseId}" params={{ purchaseId: p._id }} search={search} aria-label={`Details of ${p.appName}, ${p.date}`}>
+                  <Link
+                    to="/publisher/admin/purchases/{-$purchaseId}"
+                    params={{ purchaseId: p._id }}
+                    search={search}
+                    aria-label={`Details of ${p.appName}, ${p.date}`}
+                  >
                     Details
                   </Link>
                 </ThemeLink>
@@ -88,7 +93,9 @@ export function PurchaseRecordsList({
           </>
         )}
       </ListState>
-      {shown && <PurchaseRecordDialog key={shown} id={shown} open={!!purchaseId} canUpdate={can.update} canDelete={can.delete} onClose={() => onOpen(undefined)} />}
+      {shown && (
+        <PurchaseRecordDialog key={shown} id={shown} open={!!purchaseId} canUpdate={can.update} canDelete={can.delete} onClose={() => onOpen(undefined)} />
+      )}
       <Suspense>
         {creating && (
           <CreatePurchaseDrawer

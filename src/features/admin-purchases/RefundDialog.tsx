@@ -48,7 +48,14 @@ export default function RefundDialog({ record, onClose }: { record: z.infer<type
           <Flex direction="column" gap="3">
             <Field label="Amount (USD)" error={invalid ? CHECKOUT_MESSAGES.refundAmount : undefined}>
               {({ id, describedBy, invalid: bad }) => (
-                <TextField.Root id={id} aria-describedby={describedBy} aria-invalid={bad} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+                <TextField.Root
+                  id={id}
+                  aria-describedby={describedBy}
+                  aria-invalid={bad}
+                  inputMode="decimal"
+                  value={amount}
+                  onChange={(e) => setAmount(e.target.value)}
+                />
               )}
             </Field>
             <Field label="Reason (optional)">

@@ -57,7 +57,9 @@ export function PublishChecks() {
 
 function ChecksForm({ settings }: { settings: PublishCheckSettings }) {
   const queryClient = useQueryClient();
-  const [severities, setSeverities] = useState<Record<CheckId, Severity>>(() => Object.fromEntries(settings.checks.map((c) => [c.id, c.severity])) as Record<CheckId, Severity>);
+  const [severities, setSeverities] = useState<Record<CheckId, Severity>>(
+    () => Object.fromEntries(settings.checks.map((c) => [c.id, c.severity])) as Record<CheckId, Severity>,
+  );
   const [text, setText] = useState(() => settings.disallowedLicences.join('\n'));
   const [error, setError] = useState<string>();
   const licences = licencesOf(text);

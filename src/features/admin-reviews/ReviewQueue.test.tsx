@@ -30,7 +30,13 @@ const item = (key: string, name: string, hours: number, over: Partial<ReviewQueu
 });
 const oldest = item('jira', 'Jira Connector', 74, { findings: { blocks: 1, warns: 2 }, firstTimePublisher: true });
 const newer = item('kanban', 'Kanban Board', 5, { assignee: { id: 'd8', name: 'Daniel Kim' }, publisher: { id: 'p2', label: 'Fjord Apps' } });
-const queue = (data: ReviewQueueItem[], over: Partial<Queue> = {}): Queue => ({ data, meta: { total: data.length }, targetHours: 48, overdueCount: data.filter((i) => i.overdue).length, ...over });
+const queue = (data: ReviewQueueItem[], over: Partial<Queue> = {}): Queue => ({
+  data,
+  meta: { total: data.length },
+  targetHours: 48,
+  overdueCount: data.filter((i) => i.overdue).length,
+  ...over,
+});
 const checks = {
   checks: Object.entries(DEFAULT_SEVERITIES).map(([id, severity]) => ({ id, title: id, severity, defaultSeverity: severity })),
   disallowedLicences: DEFAULT_DISALLOWED_LICENCES,
@@ -52,7 +58,8 @@ function Harness() {
 }
 
 const rowOf = async (name: string) => (await screen.findByRole('rowheader', { name })).closest('tr')!;
-const queueCalls = (calls: ReturnType<typeof stubFetch>) => calls.filter((c) => c.key === 'GET /v1/admin/reviews').map((c) => Object.fromEntries(c.url.searchParams));
+const queueCalls = (calls: ReturnType<typeof stubFetch>) =>
+  calls.filter((c) => c.key === 'GET /v1/admin/reviews').map((c) => Object.fromEntries(c.url.searchParams));
 
 describe('the review queue', () => {
   it('lists the versions in the order the server serves them (the longest waiting first), with their wait, findings and assignee', async () => {
@@ -64,7 +71,11 @@ describe('the review queue', () => {
     await screen.findByText(reviewText.summary(7, 3, 48));
     expect(screen.getByText('7 waiting · 3 over the 48-hour target')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Versions waiting for review' });
-    expect(within(table).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Jira Connector', 'Kanban Board']);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Jira Connector', 'Kanban Board']);
     const first = await rowOf('Jira Connector');
     expect(within(first).getByRole('link', { name: 'Jira Connector' })).toHaveAttribute('href', '/publisher/admin/apps/app-jira');
     expect(within(first).getByText('3 days 2 hours')).toBeInTheDocument();
@@ -135,7 +146,10 @@ describe('the review queue', () => {
 
   it('writes the filters to the address (a new filter starts at page 1) and asks the API with them', async () => {
     const calls = stubFetch({
-      'GET /v1/admin/reviews': (_, url) => ({ status: 200, body: url.searchParams.get('q') === 'nothing' ? queue([]) : queue([oldest, newer], { meta: { total: 60 } }) }),
+      'GET /v1/admin/reviews': (_, url) => ({
+        status: 200,
+        body: url.searchParams.get('q') === 'nothing' ? queue([]) : queue([oldest, newer], { meta: { total: 60 } }),
+      }),
       'GET /v1/admin/publish-checks': () => ({ status: 200, body: checks }),
     });
     const user = userEvent.setup();

@@ -149,7 +149,12 @@ function QueueRow({ item, targetHours, onAssign }: { item: ReviewQueueItem; targ
       <Table.Cell>{findingsText(item.findings)}</Table.Cell>
       <Table.Cell>{item.assignee ? item.assignee.name : <Text color="gray">{reviewText.unassigned}</Text>}</Table.Cell>
       <Table.Cell>
-        <Button size="1" variant="soft" onClick={() => onAssign(!item.assignee)} aria-label={`${item.assignee ? reviewText.unassign : reviewText.assign}: ${name}`}>
+        <Button
+          size="1"
+          variant="soft"
+          onClick={() => onAssign(!item.assignee)}
+          aria-label={`${item.assignee ? reviewText.unassign : reviewText.assign}: ${name}`}
+        >
           {item.assignee ? reviewText.unassign : reviewText.assign}
         </Button>
       </Table.Cell>

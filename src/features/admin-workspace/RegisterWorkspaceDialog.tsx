@@ -20,7 +20,10 @@ type Form = { nickname: string; address: string };
 export default function RegisterWorkspaceDialog({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
   const [created, setCreated] = useState<WorkspaceCredentials | null>(null);
-  const { register, handleSubmit, formState, setError } = useForm<Form>({ defaultValues: { nickname: '', address: '' }, resolver: zodResolver(RegisterWorkspaceInput) });
+  const { register, handleSubmit, formState, setError } = useForm<Form>({
+    defaultValues: { nickname: '', address: '' },
+    resolver: zodResolver(RegisterWorkspaceInput),
+  });
   const create = useMutation({
     mutationFn: async (body: Form) => unwrap(await tsr.admin.registeredWorkspaces.register.mutate({ body })),
     onSuccess: async (credentials) => {
@@ -45,7 +48,15 @@ export default function RegisterWorkspaceDialog({ onClose }: { onClose: () => vo
               <Flex direction="column" gap="4">
                 <Field label={T.nicknameLabel} error={formState.errors.nickname?.message} hint={T.nicknameHint}>
                   {({ id, describedBy, invalid }) => (
-                    <TextField.Root id={id} aria-describedby={describedBy} aria-invalid={invalid} maxLength={100} autoComplete="off" autoFocus {...register('nickname')} />
+                    <TextField.Root
+                      id={id}
+                      aria-describedby={describedBy}
+                      aria-invalid={invalid}
+                      maxLength={100}
+                      autoComplete="off"
+                      autoFocus
+                      {...register('nickname')}
+                    />
                   )}
                 </Field>
                 <Field label={T.addressLabel} error={formState.errors.address?.message} hint={T.addressHint}>

@@ -115,15 +115,29 @@ export function RegisteredWorkspaces({ onView }: { onView: (id: string) => void 
                         {T.by} {w.registeredBy}
                       </Text>
                     </Table.Cell>
-                    <Table.Cell style={{ whiteSpace: 'nowrap' }}>{w.lastSeenAt ? formatDateTime(w.lastSeenAt) : <Text color="gray">{T.neverSeen}</Text>}</Table.Cell>
+                    <Table.Cell style={{ whiteSpace: 'nowrap' }}>
+                      {w.lastSeenAt ? formatDateTime(w.lastSeenAt) : <Text color="gray">{T.neverSeen}</Text>}
+                    </Table.Cell>
                     <Table.Cell>{w.installedApps}</Table.Cell>
                     <Table.Cell>
                       {!w.revokedAt && (
                         <Flex gap="2">
-                          <Button size="1" variant="soft" style={{ whiteSpace: 'nowrap' }} onClick={() => setOpen({ kind: 'rotate', workspace: w })} aria-label={`${T.rotate}: ${w.nickname}`}>
+                          <Button
+                            size="1"
+                            variant="soft"
+                            style={{ whiteSpace: 'nowrap' }}
+                            onClick={() => setOpen({ kind: 'rotate', workspace: w })}
+                            aria-label={`${T.rotate}: ${w.nickname}`}
+                          >
                             {T.rotate}
                           </Button>
-                          <Button size="1" variant="soft" color="red" onClick={() => setOpen({ kind: 'revoke', workspace: w })} aria-label={`${T.revoke}: ${w.nickname}`}>
+                          <Button
+                            size="1"
+                            variant="soft"
+                            color="red"
+                            onClick={() => setOpen({ kind: 'revoke', workspace: w })}
+                            aria-label={`${T.revoke}: ${w.nickname}`}
+                          >
                             {T.revoke}
                           </Button>
                         </Flex>

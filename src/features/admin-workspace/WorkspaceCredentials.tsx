@@ -29,7 +29,13 @@ function CopyField({ label, value }: { label: string; value: string }) {
         {label}
       </Text>
       <Flex gap="2">
-        <TextField.Root readOnly value={value} aria-label={label} style={{ flex: 1, minWidth: 0, fontFamily: 'var(--code-font-family)' }} onFocus={(e) => e.currentTarget.select()} />
+        <TextField.Root
+          readOnly
+          value={value}
+          aria-label={label}
+          style={{ flex: 1, minWidth: 0, fontFamily: 'var(--code-font-family)' }}
+          onFocus={(e) => e.currentTarget.select()}
+        />
         <CopyButton value={value} what={label.toLowerCase()} />
       </Flex>
     </Flex>

@@ -17,7 +17,13 @@ function RecordDialog({ id, cloudUrl, onClose }: { id: string; cloudUrl: string;
   const { data, isPending, isError } = useQuery(workspaceRecordQuery(id));
   return (
     <InfoDialog title="Purchase Record Information" description={data ? data.app.name : 'A purchase record of this workspace.'} onClose={onClose}>
-      {isPending ? <PageLoader label="Loading the purchase record…" /> : isError ? <Text color="red">The purchase record could not be loaded.</Text> : <PurchaseDetails detail={data} cloudUrl={cloudUrl} />}
+      {isPending ? (
+        <PageLoader label="Loading the purchase record…" />
+      ) : isError ? (
+        <Text color="red">The purchase record could not be loaded.</Text>
+      ) : (
+        <PurchaseDetails detail={data} cloudUrl={cloudUrl} />
+      )}
     </InfoDialog>
   );
 }

@@ -10,8 +10,18 @@ afterEach(() => vi.unstubAllGlobals());
 const day = 86_400_000;
 const iso = (offsetDays: number) => new Date(Date.now() + offsetDays * day).toISOString();
 const token = (patch: Partial<ApiToken>): ApiToken => ({
-  id: 't1', name: 'Release workflow', prefix: 'rcmp_Ab3dE9', abilities: ['read', 'submit'], appIds: null, createdBy: 'Olivia Bennett',
-  createdAt: iso(-10), expiresAt: iso(80), revokedAt: null, lastUsedAt: null, lastUsedIp: null, ...patch,
+  id: 't1',
+  name: 'Release workflow',
+  prefix: 'rcmp_Ab3dE9',
+  abilities: ['read', 'submit'],
+  appIds: null,
+  createdBy: 'Olivia Bennett',
+  createdAt: iso(-10),
+  expiresAt: iso(80),
+  revokedAt: null,
+  lastUsedAt: null,
+  lastUsedIp: null,
+  ...patch,
 });
 const tokens = [
   token({}),
@@ -36,7 +46,11 @@ describe('the API tokens card', () => {
     expect(within(row('Old')).getByText(T.revoked)).toBeInTheDocument();
     expect(within(row('Lapsed')).getByText(T.expired)).toBeInTheDocument();
     // Only a working token can be revoked.
-    expect(within(table).getAllByRole('button', { name: /^Revoke: / }).map((b) => b.getAttribute('aria-label'))).toEqual(['Revoke: Release workflow', 'Revoke: Nightly read']);
+    expect(
+      within(table)
+        .getAllByRole('button', { name: /^Revoke: / })
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Revoke: Release workflow', 'Revoke: Nightly read']);
   });
 
   it('revokes after asking', async () => {

@@ -104,7 +104,10 @@ export function ApiTokensCard({ canUpdate }: { canUpdate: boolean }) {
                             <Text style={{ whiteSpace: 'nowrap' }}>{formatDateTime(t.lastUsedAt)}</Text>
                             {t.lastUsedIp && (
                               <Text as="div" size="1" color="gray">
-                                {T.lastUsedFrom} <Code variant="ghost" color="gray" size="1">{t.lastUsedIp}</Code>
+                                {T.lastUsedFrom}{' '}
+                                <Code variant="ghost" color="gray" size="1">
+                                  {t.lastUsedIp}
+                                </Code>
                               </Text>
                             )}
                           </>
@@ -115,7 +118,13 @@ export function ApiTokensCard({ canUpdate }: { canUpdate: boolean }) {
                       {canUpdate && (
                         <Table.Cell>
                           {state === 'active' && (
-                            <Button size="1" variant="soft" color="red" onClick={() => setOpen({ kind: 'revoke', token: t })} aria-label={`${T.revoke}: ${t.name}`}>
+                            <Button
+                              size="1"
+                              variant="soft"
+                              color="red"
+                              onClick={() => setOpen({ kind: 'revoke', token: t })}
+                              aria-label={`${T.revoke}: ${t.name}`}
+                            >
                               {T.revoke}
                             </Button>
                           )}

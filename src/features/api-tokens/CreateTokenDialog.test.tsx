@@ -18,7 +18,17 @@ const appsPage = {
 const created = (body: unknown) => ({
   status: 201,
   body: {
-    token: { id: 't9', prefix: 'rcmp_Zx81Qa', createdBy: 'Marcus Chen', createdAt: new Date().toISOString(), expiresAt: new Date().toISOString(), revokedAt: null, lastUsedAt: null, lastUsedIp: null, ...(body as object) },
+    token: {
+      id: 't9',
+      prefix: 'rcmp_Zx81Qa',
+      createdBy: 'Marcus Chen',
+      createdAt: new Date().toISOString(),
+      expiresAt: new Date().toISOString(),
+      revokedAt: null,
+      lastUsedAt: null,
+      lastUsedIp: null,
+      ...(body as object),
+    },
     secret: 'rcmp_Zx81QaSECRETSECRETSECRET',
   },
 });
@@ -44,7 +54,11 @@ describe('the Create token dialog', () => {
   });
 
   it('sends the chosen apps (bundles not offered), then shows the secret once with the warning', async () => {
-    const calls = stubFetch({ 'GET /v1/publisher/apps': () => ({ status: 200, body: appsPage }), 'POST /v1/publisher/tokens': created, 'GET /v1/publisher/tokens': () => ({ status: 200, body: [] }) });
+    const calls = stubFetch({
+      'GET /v1/publisher/apps': () => ({ status: 200, body: appsPage }),
+      'POST /v1/publisher/tokens': created,
+      'GET /v1/publisher/tokens': () => ({ status: 200, body: [] }),
+    });
     const user = userEvent.setup();
     await renderScreen(() => <CreateTokenDialog onClose={vi.fn()} />);
     const dialog = await screen.findByRole('dialog', { name: T.create });
@@ -60,7 +74,12 @@ describe('the Create token dialog', () => {
     const done = await screen.findByRole('dialog', { name: T.createdTitle });
     expect(within(done).getByText(T.copyOnce)).toBeInTheDocument();
     expect(within(done).getByLabelText(T.secretLabel)).toHaveValue('rcmp_Zx81QaSECRETSECRETSECRET');
-    expect(calls.find((c) => c.key === 'POST /v1/publisher/tokens')?.body).toEqual({ name: 'Release workflow', abilities: ['submit'], appIds: ['a2'], expiresInDays: 30 });
+    expect(calls.find((c) => c.key === 'POST /v1/publisher/tokens')?.body).toEqual({
+      name: 'Release workflow',
+      abilities: ['submit'],
+      appIds: ['a2'],
+      expiresInDays: 30,
+    });
   });
 
   it('copies the secret', async () => {
@@ -82,7 +101,10 @@ describe('the Create token dialog', () => {
 
   it('shows the server’s field messages on the fields', async () => {
     stubFetch({
-      'POST /v1/publisher/tokens': () => ({ status: 400, body: { error: 'Invalid.', code: 'validation_error', requestId: 'r1', fields: [{ path: 'appIds.0', message: 'Choose among your publisher’s apps.' }] } }),
+      'POST /v1/publisher/tokens': () => ({
+        status: 400,
+        body: { error: 'Invalid.', code: 'validation_error', requestId: 'r1', fields: [{ path: 'appIds.0', message: 'Choose among your publisher’s apps.' }] },
+      }),
     });
     const user = userEvent.setup();
     await renderScreen(() => <CreateTokenDialog onClose={vi.fn()} />);

@@ -76,7 +76,14 @@ export default function CreateTokenDialog({ onClose }: { onClose: () => void }) 
               <Flex direction="column" gap="4">
                 <Field label={T.nameLabel} error={errors.name} hint={T.nameHint}>
                   {({ id, describedBy, invalid }) => (
-                    <TextField.Root id={id} aria-describedby={describedBy} aria-invalid={invalid} value={form.name} onChange={(e) => set({ name: e.currentTarget.value })} autoComplete="off" />
+                    <TextField.Root
+                      id={id}
+                      aria-describedby={describedBy}
+                      aria-invalid={invalid}
+                      value={form.name}
+                      onChange={(e) => set({ name: e.currentTarget.value })}
+                      autoComplete="off"
+                    />
                   )}
                 </Field>
                 <ChoiceGroup legend={T.abilitiesLabel} id="token-abilities" error={errors.abilities}>
@@ -92,7 +99,13 @@ export default function CreateTokenDialog({ onClose }: { onClose: () => void }) 
                   </Flex>
                 </ChoiceGroup>
                 <ChoiceGroup legend={T.appsLabel} id="token-apps" error={errors.appIds}>
-                  <RadioCards.Root size="1" columns={{ initial: '1', sm: '2' }} value={form.scope} onValueChange={(scope) => set({ scope: scope as TokenForm['scope'] })} aria-label={T.appsLabel}>
+                  <RadioCards.Root
+                    size="1"
+                    columns={{ initial: '1', sm: '2' }}
+                    value={form.scope}
+                    onValueChange={(scope) => set({ scope: scope as TokenForm['scope'] })}
+                    aria-label={T.appsLabel}
+                  >
                     <RadioCards.Item value="all">
                       <Flex direction="column">
                         <Text weight="bold">{T.allApps}</Text>
@@ -113,7 +126,11 @@ export default function CreateTokenDialog({ onClose }: { onClose: () => void }) 
                   {form.scope === 'chosen' && (
                     <Card size="1" style={{ maxHeight: 220, overflowY: 'auto' }}>
                       <Flex direction="column" gap="2">
-                        {apps.isPending && <Text size="2" color="gray">Loading the apps…</Text>}
+                        {apps.isPending && (
+                          <Text size="2" color="gray">
+                            Loading the apps…
+                          </Text>
+                        )}
                         {apps.isError && (
                           <Text size="2" color="red">
                             {T.appsUnavailable}
@@ -127,7 +144,10 @@ export default function CreateTokenDialog({ onClose }: { onClose: () => void }) 
                         {apps.data?.map((a) => (
                           <Text as="label" size="2" key={a.id}>
                             <Flex gap="2" align="center">
-                              <Checkbox checked={form.appIds.includes(a.id)} onCheckedChange={(on) => set({ appIds: toggle(form.appIds, a.id, on === true) })} />
+                              <Checkbox
+                                checked={form.appIds.includes(a.id)}
+                                onCheckedChange={(on) => set({ appIds: toggle(form.appIds, a.id, on === true) })}
+                              />
                               {a.name}
                             </Flex>
                           </Text>
@@ -184,7 +204,13 @@ function CreatedSecret({ name, secret }: { name: string; secret: string }) {
           <Callout.Text>{T.copyOnce}</Callout.Text>
         </Callout.Root>
         <Flex gap="2">
-          <TextField.Root readOnly value={secret} aria-label={T.secretLabel} style={{ flex: 1, minWidth: 0, fontFamily: 'var(--code-font-family)' }} onFocus={(e) => e.currentTarget.select()} />
+          <TextField.Root
+            readOnly
+            value={secret}
+            aria-label={T.secretLabel}
+            style={{ flex: 1, minWidth: 0, fontFamily: 'var(--code-font-family)' }}
+            onFocus={(e) => e.currentTarget.select()}
+          />
           <Button
             variant="soft"
             onClick={() =>

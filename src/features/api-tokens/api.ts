@@ -15,7 +15,7 @@ export const tokenAppsQuery = queryOptions({
   queryKey: ['apps', 'for-tokens'],
   queryFn: async () => {
     const apps: { id: string; name: string }[] = [];
-    for (let offset = 0; ; ) {
+    for (let offset = 0; ;) {
       const page = unwrap(await tsr.apps.list.query({ query: { limit: 100, offset } }));
       apps.push(...page.data.filter((a) => !a.isBundle).map((a) => ({ id: a.appId, name: a.latest.name })));
       offset += page.data.length;

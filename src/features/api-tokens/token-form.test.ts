@@ -27,7 +27,19 @@ describe('the Create token form', () => {
 });
 
 describe('a token’s state', () => {
-  const token = { id: 't', name: 'CI', prefix: 'rcmp_ab', abilities: ['read' as const], appIds: null, createdBy: 'X', createdAt: '2026-01-01T00:00:00Z', expiresAt: '2026-04-01T00:00:00Z', revokedAt: null, lastUsedAt: null, lastUsedIp: null };
+  const token = {
+    id: 't',
+    name: 'CI',
+    prefix: 'rcmp_ab',
+    abilities: ['read' as const],
+    appIds: null,
+    createdBy: 'X',
+    createdAt: '2026-01-01T00:00:00Z',
+    expiresAt: '2026-04-01T00:00:00Z',
+    revokedAt: null,
+    lastUsedAt: null,
+    lastUsedIp: null,
+  };
   it('is active until it expires, revoked once revoked', () => {
     expect(tokenState(token, Date.parse('2026-03-31T23:59:59Z'))).toBe('active');
     expect(tokenState(token, Date.parse('2026-04-01T00:00:00Z'))).toBe('expired');

@@ -34,7 +34,17 @@ const looking = new Set<VersionAction>(['VIEW_DIAGNOSTICS']);
  * App detail (SPEC §2): header, prices, versions with their actions, compile jobs; reloads every 10 s.
  * `children` are sections of other features below them (the route composes them; not shown for a bundle).
  */
-export function AppDetail({ appId, canUpdate, canCreatePaidApps, children }: { appId: string; canUpdate: boolean; canCreatePaidApps: boolean; children?: ReactNode }) {
+export function AppDetail({
+  appId,
+  canUpdate,
+  canCreatePaidApps,
+  children,
+}: {
+  appId: string;
+  canUpdate: boolean;
+  canCreatePaidApps: boolean;
+  children?: ReactNode;
+}) {
   const { data: app } = useSuspenseQuery(appQuery(appId));
   const { data: versions = [] } = useQuery(versionsQuery(appId));
   const { data: jobs = [] } = useQuery(jobsQuery(appId));
@@ -119,7 +129,13 @@ export function AppDetail({ appId, canUpdate, canCreatePaidApps, children }: { a
       </Flex>
       <Suspense fallback={null}>
         {open?.kind === 'pricing' && (
-          <ChangePricingDrawer app={app} prices={prices} activeSubscriptions={stats?.activeSubscriptions ?? 0} canCreatePaidApps={canCreatePaidApps} onClose={() => setOpen(null)} />
+          <ChangePricingDrawer
+            app={app}
+            prices={prices}
+            activeSubscriptions={stats?.activeSubscriptions ?? 0}
+            canCreatePaidApps={canCreatePaidApps}
+            onClose={() => setOpen(null)}
+          />
         )}
         {open?.kind === 'plan' && <NewPlanDrawer appId={appId} onClose={() => setOpen(null)} />}
       </Suspense>

@@ -23,4 +23,8 @@ export const jobQuery = (id: string, jobId: string) =>
   queryOptions({ queryKey: ['apps', id, 'jobs', jobId], queryFn: async () => unwrap(await tsr.apps.job.query({ params: { id, jobId } })) });
 /** The publish checks' findings on a version, and where it stands in review (its place in the queue, the expected wait). */
 export const findingsQuery = (id: string, versionId: string) =>
-  queryOptions({ queryKey: ['apps', id, 'findings', versionId], queryFn: async () => unwrap(await tsr.apps.findings.query({ params: { id, versionId } })), ...detail });
+  queryOptions({
+    queryKey: ['apps', id, 'findings', versionId],
+    queryFn: async () => unwrap(await tsr.apps.findings.query({ params: { id, versionId } })),
+    ...detail,
+  });

@@ -11,7 +11,11 @@ import { unwrap } from '../../lib/api';
  * send no referrer.
  */
 const api = (args: ApiFetcherArgs) =>
-  tsRestFetchApi({ ...args, headers: { ...args.headers, 'x-requested-with': 'marketplace-portal' }, fetchOptions: { ...args.fetchOptions, referrerPolicy: 'no-referrer' } });
+  tsRestFetchApi({
+    ...args,
+    headers: { ...args.headers, 'x-requested-with': 'marketplace-portal' },
+    fetchOptions: { ...args.fetchOptions, referrerPolicy: 'no-referrer' },
+  });
 const requests = initClient(contractRoutes.appRequests, { baseUrl: '', jsonQuery: false, api });
 const catalog = initClient(contractRoutes.marketplace, { baseUrl: '', jsonQuery: false, api });
 

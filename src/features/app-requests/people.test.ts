@@ -21,7 +21,11 @@ describe('the requestAccess page’s address', () => {
   });
 
   it('keeps the search values as strings (a version the router read as a number too)', () => {
-    expect(requestAccessSearch({ frameworkVersion: '1.47.0', requester: 'abc', admins: 'def', other: 1 })).toEqual({ frameworkVersion: '1.47.0', requester: 'abc', admins: 'def' });
+    expect(requestAccessSearch({ frameworkVersion: '1.47.0', requester: 'abc', admins: 'def', other: 1 })).toEqual({
+      frameworkVersion: '1.47.0',
+      requester: 'abc',
+      admins: 'def',
+    });
     expect(incompatibleSearch({ rocketChatVersion: 6.1 })).toEqual({ rocketChatVersion: '6.1' });
     expect(requestAccessSearch({ requester: 'x'.repeat(20_000) }).requester).toBeUndefined();
   });

@@ -27,7 +27,9 @@ export const appRequestText = {
   needs: (range: string) => `It needs Apps-Engine ${range}.`,
   action: (action: string) => {
     const verb = ({ install: 'install', update: 'update', purchase: 'buy', subscribe: 'subscribe to', request: 'request' } as Record<string, string>)[action];
-    return verb ? `Update Rocket.Chat to ${verb} it, or choose a version of the app that supports yours.` : 'Update Rocket.Chat, or choose a version of the app that supports yours.';
+    return verb
+      ? `Update Rocket.Chat to ${verb} it, or choose a version of the app that supports yours.`
+      : 'Update Rocket.Chat, or choose a version of the app that supports yours.';
   },
   unknownVersion: (version: string) => `This marketplace has no published version ${version} of this app, so it cannot tell which Rocket.Chat it needs.`,
 } as const;

@@ -18,10 +18,28 @@ export function ChangesStep(props: StepProps) {
     <form onSubmit={form.submit} noValidate>
       <Flex direction="column" gap="4">
         <Field label="Public changes (markdown)" error={form.error('changesNote')} hint="Shown to workspace admins with the update.">
-          {(f) => <TextArea rows={6} id={f.id} aria-describedby={f.describedBy} aria-invalid={f.invalid} value={values.changesNote} onChange={(e) => setValues({ ...values, changesNote: e.target.value })} />}
+          {(f) => (
+            <TextArea
+              rows={6}
+              id={f.id}
+              aria-describedby={f.describedBy}
+              aria-invalid={f.invalid}
+              value={values.changesNote}
+              onChange={(e) => setValues({ ...values, changesNote: e.target.value })}
+            />
+          )}
         </Field>
         <Field label="Internal changes" error={form.error('internalChangesNote')} hint="For the reviewers only; never public.">
-          {(f) => <TextArea rows={4} id={f.id} aria-describedby={f.describedBy} aria-invalid={f.invalid} value={values.internalChangesNote} onChange={(e) => setValues({ ...values, internalChangesNote: e.target.value })} />}
+          {(f) => (
+            <TextArea
+              rows={4}
+              id={f.id}
+              aria-describedby={f.describedBy}
+              aria-invalid={f.invalid}
+              value={values.internalChangesNote}
+              onChange={(e) => setValues({ ...values, internalChangesNote: e.target.value })}
+            />
+          )}
         </Field>
       </Flex>
       <StepFooter {...props} />

@@ -38,7 +38,11 @@ export function DetailsStep(props: StepProps) {
   return (
     <form onSubmit={form.submit} noValidate>
       <Flex direction="column" gap="5">
-        {group('categories', 'Categories', categories.filter((c) => c.title !== RESERVED_CATEGORY).map((c) => [c.title, c.title]))}
+        {group(
+          'categories',
+          'Categories',
+          categories.filter((c) => c.title !== RESERVED_CATEGORY).map((c) => [c.title, c.title]),
+        )}
         {group('languages', 'Languages', languageChoices)}
       </Flex>
       <StepFooter {...props} />

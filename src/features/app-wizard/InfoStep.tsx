@@ -20,7 +20,12 @@ export function InfoStep(props: StepProps & { withScreenshots: boolean }) {
   const { data: v } = useSuspenseQuery(wizardVersionQuery(appId, versionId));
   const { data: shots } = useSuspenseQuery(screenshotsQuery(appId, versionId));
   const queryClient = useQueryClient();
-  const saved = { shortDescription: v.shortDescription, description: v.description, privacyPolicySummary: v.privacyPolicySummary, documentationUrl: v.documentationUrl };
+  const saved = {
+    shortDescription: v.shortDescription,
+    description: v.description,
+    privacyPolicySummary: v.privacyPolicySummary,
+    documentationUrl: v.documentationUrl,
+  };
   const [values, setValues] = useState(saved);
   const [confirm, setConfirm] = useState<null | (() => void)>(null);
   const [uploading, setUploading] = useState(false);
@@ -79,7 +84,15 @@ export function InfoStep(props: StepProps & { withScreenshots: boolean }) {
                   {shots.map((s) => (
                     <li key={s.id} style={{ position: 'relative' }}>
                       <img src={s.thumbnailUrl} alt={s.fileName} style={{ width: '100%', aspectRatio: '16 / 9', objectFit: 'cover', borderRadius: 6 }} />
-                      <IconButton type="button" size="1" color="red" variant="solid" aria-label={`Delete ${s.fileName}`} style={{ position: 'absolute', top: 4, right: 4 }} onClick={() => void remove(s.id)}>
+                      <IconButton
+                        type="button"
+                        size="1"
+                        color="red"
+                        variant="solid"
+                        aria-label={`Delete ${s.fileName}`}
+                        style={{ position: 'absolute', top: 4, right: 4 }}
+                        onClick={() => void remove(s.id)}
+                      >
                         <Cross2Icon />
                       </IconButton>
                     </li>
@@ -90,7 +103,15 @@ export function InfoStep(props: StepProps & { withScreenshots: boolean }) {
           </Flex>
         )}
         <Field label="Short description" error={form.error('shortDescription')} hint={`${values.shortDescription.length}/${SHORT_DESCRIPTION.max}`}>
-          {(f) => <TextField.Root id={f.id} aria-describedby={f.describedBy} aria-invalid={f.invalid} maxLength={SHORT_DESCRIPTION.inputMaxLength} {...text('shortDescription')} />}
+          {(f) => (
+            <TextField.Root
+              id={f.id}
+              aria-describedby={f.describedBy}
+              aria-invalid={f.invalid}
+              maxLength={SHORT_DESCRIPTION.inputMaxLength}
+              {...text('shortDescription')}
+            />
+          )}
         </Field>
         <Field label="Description" error={form.error('description')}>
           {(f) => <TextArea id={f.id} rows={5} aria-describedby={f.describedBy} aria-invalid={f.invalid} {...text('description')} />}

@@ -13,11 +13,15 @@ import { useStepForm } from './use-step-form';
 /** SPEC §9: the wizard's one-time price starts at 5.99 and may be 0. */
 export const WIZARD_DEFAULT_PRICE = 5.99;
 
-const PricingForm = z.discriminatedUnion('choice', [
-  z.object({ choice: z.literal('free') }),
-  z.object({ choice: z.literal('buy'), price: oneTimePrice(pricingText.priceRequired) }),
-  z.object({ choice: z.literal('subscription'), pricingId: z.string().min(1, { error: pricingText.planRequired }) }),
-], { error: pricingText.purchaseTypeRequired });
+const PricingForm = z.discriminatedUnion(
+  'choice',
+  [
+    z.object({ choice: z.literal('free') }),
+    z.object({ choice: z.literal('buy'), price: oneTimePrice(pricingText.priceRequired) }),
+    z.object({ choice: z.literal('subscription'), pricingId: z.string().min(1, { error: pricingText.planRequired }) }),
+  ],
+  { error: pricingText.purchaseTypeRequired },
+);
 
 /** SPEC §5 Pricing step: free moves on; one-time saves the price; subscription needs a plan; paid needs canCreatePaidApps. */
 export function PricingStep(props: StepProps & { canCreatePaidApps: boolean }) {
@@ -33,15 +37,28 @@ export function PricingStep(props: StepProps & { canCreatePaidApps: boolean }) {
       parsed.choice === 'subscription'
         ? { type: 'subscription' as const, buyPrice: 0, pricingId: parsed.pricingId }
         : { type: 'buy' as const, buyPrice: parsed.choice === 'free' ? 0 : parsed.price };
-    const unchanged = parsed.choice === current && (parsed.choice !== 'buy' || parsed.price === app.price) && (parsed.choice !== 'subscription' || parsed.pricingId === app.currentPricingId);
+    const unchanged =
+      parsed.choice === current &&
+      (parsed.choice !== 'buy' || parsed.price === app.price) &&
+      (parsed.choice !== 'subscription' || parsed.pricingId === app.currentPricingId);
     props.onNext(!unchanged, { step: 'pricing', values: body });
   });
   return (
     <form onSubmit={form.submit} noValidate>
       <Flex direction="column" gap="4">
-        <Field label="Purchase type" error={form.error('choice') ?? form.error('')} hint={props.canCreatePaidApps ? undefined : 'Paid apps are not enabled for your publisher account.'}>
+        <Field
+          label="Purchase type"
+          error={form.error('choice') ?? form.error('')}
+          hint={props.canCreatePaidApps ? undefined : 'Paid apps are not enabled for your publisher account.'}
+        >
           {(f) => (
-            <RadioCards.Root id={f.id} aria-describedby={f.describedBy} columns={{ initial: '1', sm: '3' }} value={values.choice} onValueChange={(choice) => setValues({ ...values, choice })}>
+            <RadioCards.Root
+              id={f.id}
+              aria-describedby={f.describedBy}
+              columns={{ initial: '1', sm: '3' }}
+              value={values.choice}
+              onValueChange={(choice) => setValues({ ...values, choice })}
+            >
               <RadioCards.Item value="free">Free</RadioCards.Item>
               <RadioCards.Item value="buy" disabled={!props.canCreatePaidApps}>
                 One-time
@@ -69,7 +86,13 @@ export function PricingStep(props: StepProps & { canCreatePaidApps: boolean }) {
           </Field>
         )}
         {values.choice === 'subscription' && (
-          <PlanSelect label="Pricing plan" plans={plans} value={values.pricingId} error={form.error('pricingId')} onChange={(pricingId) => setValues({ ...values, pricingId })} />
+          <PlanSelect
+            label="Pricing plan"
+            plans={plans}
+            value={values.pricingId}
+            error={form.error('pricingId')}
+            onChange={(pricingId) => setValues({ ...values, pricingId })}
+          />
         )}
         {values.choice === 'free' && <Text color="gray">Workspaces install the app at no charge.</Text>}
       </Flex>

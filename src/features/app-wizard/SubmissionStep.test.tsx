@@ -10,20 +10,74 @@ import { Wizard } from './Wizard';
 afterEach(() => vi.unstubAllGlobals());
 
 const version = {
-  id: 'v1', internalId: 'v1', name: 'Standup Helper', version: '1.0.0', status: 'compiled', shortDescription: 'Stand-ups', description: 'D', categories: ['Productivity'],
-  languages: ['en'], iconFileData: '', iconThumbnail: '', modifiedDate: '2026-11-01T00:00:00Z', createdDate: '2026-11-01T00:00:00Z', author: { name: 'N' }, compiled: true,
-  changesNote: '', internalChangesNote: '', rejectionNote: '', reviewedNote: '', reviewCitations: [], privacyPolicySummary: 'P', documentationUrl: 'https://d.example',
-  compileJobId: 'j1', isBundle: false, packages: { source: true, compiled: true },
+  id: 'v1',
+  internalId: 'v1',
+  name: 'Standup Helper',
+  version: '1.0.0',
+  status: 'compiled',
+  shortDescription: 'Stand-ups',
+  description: 'D',
+  categories: ['Productivity'],
+  languages: ['en'],
+  iconFileData: '',
+  iconThumbnail: '',
+  modifiedDate: '2026-11-01T00:00:00Z',
+  createdDate: '2026-11-01T00:00:00Z',
+  author: { name: 'N' },
+  compiled: true,
+  changesNote: '',
+  internalChangesNote: '',
+  rejectionNote: '',
+  reviewedNote: '',
+  reviewCitations: [],
+  privacyPolicySummary: 'P',
+  documentationUrl: 'https://d.example',
+  compileJobId: 'j1',
+  isBundle: false,
+  packages: { source: true, compiled: true },
 };
-const app = { appId: 'a1', isBundle: false, purchaseType: 'buy', price: 0, currentPricingId: 'p0', pricingPlans: [], isEnterpriseOnly: false, isUsageBased: false, bundledIn: [], publisher: { id: 'p', label: 'N' }, latest: version };
-const secret: Finding = { check: 'secrets', severity: 'blocks', reason: 'A private key is in the package (keys/app.pem, line 1): remove it and upload a revision.', file: 'keys/app.pem', line: 1 };
+const app = {
+  appId: 'a1',
+  isBundle: false,
+  purchaseType: 'buy',
+  price: 0,
+  currentPricingId: 'p0',
+  pricingPlans: [],
+  isEnterpriseOnly: false,
+  isUsageBased: false,
+  bundledIn: [],
+  publisher: { id: 'p', label: 'N' },
+  latest: version,
+};
+const secret: Finding = {
+  check: 'secrets',
+  severity: 'blocks',
+  reason: 'A private key is in the package (keys/app.pem, line 1): remove it and upload a revision.',
+  file: 'keys/app.pem',
+  line: 1,
+};
 const permission: Finding = { check: 'new-permissions', severity: 'warns', reason: 'This version asks for a new permission: room.read.' };
 const notWaiting = { waitingSince: null, position: null, expectedWithinHours: null, overdue: false, targetHours: 48 };
-const findings = (list: Finding[]): VersionFindings => ({ compileJobId: 'j1', checkedAt: '2026-11-01T00:01:00Z', findings: list, blocking: list.find((f) => f.severity === 'blocks') ?? null, review: notWaiting });
+const findings = (list: Finding[]): VersionFindings => ({
+  compileJobId: 'j1',
+  checkedAt: '2026-11-01T00:01:00Z',
+  findings: list,
+  blocking: list.find((f) => f.severity === 'blocks') ?? null,
+  review: notWaiting,
+});
 const blockedText = 'Secrets in the package: A private key is in the package (keys/app.pem, line 1): remove it and upload a revision.';
 
 const props = (over: Partial<StepProps> = {}): StepProps => ({
-  kind: 'new', appId: 'a1', versionId: 'v1', busy: false, isFirst: false, isLast: true, onBack: vi.fn(), onNext: vi.fn(), onSubmit: vi.fn(), ...over,
+  kind: 'new',
+  appId: 'a1',
+  versionId: 'v1',
+  busy: false,
+  isFirst: false,
+  isLast: true,
+  onBack: vi.fn(),
+  onNext: vi.fn(),
+  onSubmit: vi.fn(),
+  ...over,
 });
 const stub = (answer: () => { status: number; body: unknown }, more = {}) =>
   stubFetch({

@@ -12,7 +12,10 @@ import { StepFooter, type StepProps } from './StepFooter';
  * compiled, and while no finding blocks it: then its reason stands beside Submit, in the server's words).
  */
 export function SubmissionStep(props: StepProps & { submitted: boolean }) {
-  const { data: v } = useSuspenseQuery({ ...wizardVersionQuery(props.appId, props.versionId), refetchInterval: (q) => (q.state.data?.status === 'compiling' ? 3000 : false) });
+  const { data: v } = useSuspenseQuery({
+    ...wizardVersionQuery(props.appId, props.versionId),
+    refetchInterval: (q) => (q.state.data?.status === 'compiling' ? 3000 : false),
+  });
   const findings = useQuery({ ...wizardFindingsQuery(props.appId, props.versionId), enabled: !v.isBundle });
   const checksId = useId();
   // Whether the version can be sent for review is the lifecycle machine's answer, as on the server.

@@ -73,9 +73,11 @@ describe('the wizard’s saveStep', () => {
   });
 
   it('says "Failed to update the App Details." when the details call fails', async () => {
-    stubFetch({ 'POST /v1/publisher/apps/a1/info/v1/details': () => ({ status: 500, body: { error: 'Internal server error.', code: 'internal_error', requestId: 'r' } }) });
-    await expect(saveStep({ step: 'details', appId: 'a1', versionId: 'v1', data: { step: 'details', values: { categories: ['Social'], languages: ['en'] } } })).rejects.toThrow(
-      'Failed to update the App Details.',
-    );
+    stubFetch({
+      'POST /v1/publisher/apps/a1/info/v1/details': () => ({ status: 500, body: { error: 'Internal server error.', code: 'internal_error', requestId: 'r' } }),
+    });
+    await expect(
+      saveStep({ step: 'details', appId: 'a1', versionId: 'v1', data: { step: 'details', values: { categories: ['Social'], languages: ['en'] } } }),
+    ).rejects.toThrow('Failed to update the App Details.');
   });
 });

@@ -20,7 +20,10 @@ export const wizardFindingsQuery = (id: string, versionId: string) =>
     refetchInterval: (q) => (q.state.data?.checkedAt === null ? 3000 : false),
   });
 export const screenshotsQuery = (appId: string, internalId: string) =>
-  queryOptions({ queryKey: ['apps', appId, 'screenshots', internalId], queryFn: async () => unwrap(await tsr.apps.screenshots.query({ params: { appId, internalId } })) });
+  queryOptions({
+    queryKey: ['apps', appId, 'screenshots', internalId],
+    queryFn: async () => unwrap(await tsr.apps.screenshots.query({ params: { appId, internalId } })),
+  });
 export const pricesQuery = (id: string) =>
   queryOptions({ queryKey: ['apps', id, 'prices'], queryFn: async () => unwrap(await tsr.apps.prices.query({ params: { id } })) });
 

@@ -12,21 +12,69 @@ import { UploadStep } from './UploadStep';
 afterEach(() => vi.unstubAllGlobals());
 
 const version = {
-  id: 'v1', internalId: 'v1', name: 'Standup Helper', version: '1.0.0', status: 'compiled', shortDescription: '', description: '', categories: [], languages: [],
-  iconFileData: '', modifiedDate: '2026-11-01T00:00:00Z', createdDate: '2026-11-01T00:00:00Z', author: { name: 'N' }, compiled: true, changesNote: '',
-  internalChangesNote: '', rejectionNote: '', reviewedNote: '', privacyPolicySummary: '', documentationUrl: '', compileJobId: 'j1', isBundle: false,
+  id: 'v1',
+  internalId: 'v1',
+  name: 'Standup Helper',
+  version: '1.0.0',
+  status: 'compiled',
+  shortDescription: '',
+  description: '',
+  categories: [],
+  languages: [],
+  iconFileData: '',
+  modifiedDate: '2026-11-01T00:00:00Z',
+  createdDate: '2026-11-01T00:00:00Z',
+  author: { name: 'N' },
+  compiled: true,
+  changesNote: '',
+  internalChangesNote: '',
+  rejectionNote: '',
+  reviewedNote: '',
+  privacyPolicySummary: '',
+  documentationUrl: '',
+  compileJobId: 'j1',
+  isBundle: false,
   packages: { source: true, compiled: true },
 };
-const app = { appId: 'a1', isBundle: false, purchaseType: 'buy', price: 0, currentPricingId: 'p0', pricingPlans: [], isEnterpriseOnly: false, isUsageBased: false, bundledIn: [], publisher: { id: 'p', label: 'N' }, latest: version };
+const app = {
+  appId: 'a1',
+  isBundle: false,
+  purchaseType: 'buy',
+  price: 0,
+  currentPricingId: 'p0',
+  pricingPlans: [],
+  isEnterpriseOnly: false,
+  isUsageBased: false,
+  bundledIn: [],
+  publisher: { id: 'p', label: 'N' },
+  latest: version,
+};
 const routes = {
   'GET /v1/publisher/apps/a1/info/v1': () => ({ status: 200, body: version }),
   'GET /v1/publisher/apps/a1': () => ({ status: 200, body: app }),
   'GET /v1/publisher/apps/a1/prices': () => ({ status: 200, body: [] }),
-  'GET /v1/categories': () => ({ status: 200, body: ['Social', 'Productivity', 'Enterprise'].map((title, i) => ({ id: `c${i}`, title, createdDate: '2026-01-01T00:00:00Z', modifiedDate: '2026-01-01T00:00:00Z' })) }),
+  'GET /v1/categories': () => ({
+    status: 200,
+    body: ['Social', 'Productivity', 'Enterprise'].map((title, i) => ({
+      id: `c${i}`,
+      title,
+      createdDate: '2026-01-01T00:00:00Z',
+      modifiedDate: '2026-01-01T00:00:00Z',
+    })),
+  }),
   'GET /v1/publisher/apps/a1/info/v1/screenshots': () => ({ status: 200, body: [] }),
 };
 const props = (over: Partial<StepProps> = {}): StepProps => ({
-  kind: 'new', appId: 'a1', versionId: 'v1', busy: false, isFirst: false, isLast: false, onBack: vi.fn(), onNext: vi.fn(), onSubmit: vi.fn(), ...over,
+  kind: 'new',
+  appId: 'a1',
+  versionId: 'v1',
+  busy: false,
+  isFirst: false,
+  isLast: false,
+  onBack: vi.fn(),
+  onNext: vi.fn(),
+  onSubmit: vi.fn(),
+  ...over,
 });
 
 describe('wizard steps show the spec’s messages where they belong', () => {
@@ -92,7 +140,9 @@ describe('wizard steps show the spec’s messages where they belong', () => {
     expect(short).toHaveAttribute('maxLength', '50');
     await user.type(short, 'Too short');
     await user.click(next);
-    expect(screen.getByText('While the short description must be short, it needs to provide value to the customer (more than 10 characters).')).toBeInTheDocument();
+    expect(
+      screen.getByText('While the short description must be short, it needs to provide value to the customer (more than 10 characters).'),
+    ).toBeInTheDocument();
     await user.type(short, 'x'.repeat(40));
     await user.click(next);
     expect(screen.getByText('The short description must be no more than 45 characters.')).toBeInTheDocument();

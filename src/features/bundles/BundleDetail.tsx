@@ -96,7 +96,14 @@ export function BundleDetail({ id }: { id: string }) {
           </Flex>
         </Flex>
         <Section title="Included apps">
-          <ListState isPending={apps.isPending} error={apps.error} empty={apps.data?.length === 0} loading="Loading the apps…" emptyTitle="No apps" emptyText="This bundle holds no apps.">
+          <ListState
+            isPending={apps.isPending}
+            error={apps.error}
+            empty={apps.data?.length === 0}
+            loading="Loading the apps…"
+            emptyTitle="No apps"
+            emptyText="This bundle holds no apps."
+          >
             {apps.data && <AppsTable apps={apps.data} to="/publisher/apps/$id" caption="Included apps" />}
           </ListState>
         </Section>
@@ -104,7 +111,14 @@ export function BundleDetail({ id }: { id: string }) {
           {b.purchaseType === 'subscription' ? <PlansTable plans={b.pricingPlans} /> : <Text>{b.price > 0 ? `One-time, $${b.price.toFixed(2)}` : 'Free'}</Text>}
         </Section>
         <Section title="Versions">
-          <VersionsTable versions={versions.data ?? []} actor="publisher" isBundle available={canUpdate ? changing : looking} busy={setStatus.isPending} onAction={run} />
+          <VersionsTable
+            versions={versions.data ?? []}
+            actor="publisher"
+            isBundle
+            available={canUpdate ? changing : looking}
+            busy={setStatus.isPending}
+            onAction={run}
+          />
         </Section>
       </Flex>
       {stats && <StatsDialog stats={bundleStatsQuery(id)} name={b.latest.name} onClose={() => setStats(false)} />}

@@ -22,7 +22,14 @@ export function BundlesList({ page, onPage }: { page: number; onPage: (page: num
   return (
     <Box p={{ initial: '3', sm: '6' }}>
       <ScreenHeader title="Bundles">{newBundle}</ScreenHeader>
-      <ListState isPending={isPending} error={error} empty={data?.meta.total === 0} loading="Loading your bundles…" emptyTitle="No bundles yet" emptyText="Put several of your apps together under one name and price.">
+      <ListState
+        isPending={isPending}
+        error={error}
+        empty={data?.meta.total === 0}
+        loading="Loading your bundles…"
+        emptyTitle="No bundles yet"
+        emptyText="Put several of your apps together under one name and price."
+      >
         {data && (
           <>
             <AppsTable apps={data.data} to="/publisher/bundles/$id" caption="Bundles" />

@@ -16,8 +16,23 @@ import { bundlesKey, engineVersionQuery, ownAppsQuery, publishBundle } from './a
 
 const PlanDrawer = lazy(() => import('./PlanDrawer'));
 
-type Form = { name: string; description: string; version: string; requiredApiVersion: string; categories: string[]; purchaseType: 'buy' | 'subscription'; price: string; appIds: string[]; plans: BundlePlanInput[] };
-type Errors = Partial<Record<'name' | 'description' | 'version' | 'requiredApiVersion' | 'categories' | 'iconFileData' | 'purchaseType' | 'price' | 'appIds' | 'pricingPlans', string>>;
+type Form = {
+  name: string;
+  description: string;
+  version: string;
+  requiredApiVersion: string;
+  categories: string[];
+  purchaseType: 'buy' | 'subscription';
+  price: string;
+  appIds: string[];
+  plans: BundlePlanInput[];
+};
+type Errors = Partial<
+  Record<
+    'name' | 'description' | 'version' | 'requiredApiVersion' | 'categories' | 'iconFileData' | 'purchaseType' | 'price' | 'appIds' | 'pricingPlans',
+    string
+  >
+>;
 
 const readDataUrl = (file: File) =>
   new Promise<string>((resolve, reject) => {
@@ -68,7 +83,17 @@ export function NewBundleForm() {
   const engine = useQuery(engineVersionQuery).data?.version ?? '';
   const categories = (useQuery(categoriesQuery).data ?? []).filter((c) => c.title !== RESERVED_CATEGORY);
   const apps = useQuery(ownAppsQuery);
-  const [form, setForm] = useState<Form>({ name: '', description: '', version: '1.0.0', requiredApiVersion: '', categories: [], purchaseType: 'buy', price: '0', appIds: [], plans: [] });
+  const [form, setForm] = useState<Form>({
+    name: '',
+    description: '',
+    version: '1.0.0',
+    requiredApiVersion: '',
+    categories: [],
+    purchaseType: 'buy',
+    price: '0',
+    appIds: [],
+    plans: [],
+  });
   const [icon, setIcon] = useState<{ file: File; data: string }>();
   const [errors, setErrors] = useState<Errors>({});
   const [adding, setAdding] = useState(false);
@@ -99,7 +124,15 @@ export function NewBundleForm() {
     },
     onError: (err) => {
       const fields = toApiError(err).body?.fields;
-      if (fields?.length) setErrors(Object.fromEntries(fields.map((f) => [f.path.replace(/^bundleInfo\./, '').split('.')[0] === 'appIds' ? 'appIds' : f.path.replace(/^bundleInfo\./, '').split('.')[0], f.message])));
+      if (fields?.length)
+        setErrors(
+          Object.fromEntries(
+            fields.map((f) => [
+              f.path.replace(/^bundleInfo\./, '').split('.')[0] === 'appIds' ? 'appIds' : f.path.replace(/^bundleInfo\./, '').split('.')[0],
+              f.message,
+            ]),
+          ),
+        );
       else toast.apiError(err);
     },
   });
@@ -125,20 +158,57 @@ export function NewBundleForm() {
       >
         <Flex direction="column" gap="4">
           <Field label="Name" error={errors.name}>
-            {({ id, describedBy, invalid }) => <TextField.Root id={id} maxLength={100} aria-describedby={describedBy} aria-invalid={invalid} value={form.name} onChange={(e) => set({ name: e.currentTarget.value })} />}
+            {({ id, describedBy, invalid }) => (
+              <TextField.Root
+                id={id}
+                maxLength={100}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                value={form.name}
+                onChange={(e) => set({ name: e.currentTarget.value })}
+              />
+            )}
           </Field>
           <Field label="Slug" hint="Made from the name.">
             {({ id }) => <TextField.Root id={id} readOnly value={bundleSlug(form.name.trim())} />}
           </Field>
           <Field label="Description" error={errors.description}>
-            {({ id, describedBy, invalid }) => <TextArea id={id} rows={4} maxLength={10_000} aria-describedby={describedBy} aria-invalid={invalid} value={form.description} onChange={(e) => set({ description: e.currentTarget.value })} />}
+            {({ id, describedBy, invalid }) => (
+              <TextArea
+                id={id}
+                rows={4}
+                maxLength={10_000}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                value={form.description}
+                onChange={(e) => set({ description: e.currentTarget.value })}
+              />
+            )}
           </Field>
           <Grid columns={{ initial: '1', sm: '2' }} gap="4">
             <Field label="Version" error={errors.version}>
-              {({ id, describedBy, invalid }) => <TextField.Root id={id} maxLength={20} aria-describedby={describedBy} aria-invalid={invalid} value={form.version} onChange={(e) => set({ version: e.currentTarget.value })} />}
+              {({ id, describedBy, invalid }) => (
+                <TextField.Root
+                  id={id}
+                  maxLength={20}
+                  aria-describedby={describedBy}
+                  aria-invalid={invalid}
+                  value={form.version}
+                  onChange={(e) => set({ version: e.currentTarget.value })}
+                />
+              )}
             </Field>
             <Field label="Engine version" error={errors.requiredApiVersion} hint={engine ? `The latest is ${engine}.` : undefined}>
-              {({ id, describedBy, invalid }) => <TextField.Root id={id} maxLength={20} aria-describedby={describedBy} aria-invalid={invalid} value={apiVersion} onChange={(e) => set({ requiredApiVersion: e.currentTarget.value })} />}
+              {({ id, describedBy, invalid }) => (
+                <TextField.Root
+                  id={id}
+                  maxLength={20}
+                  aria-describedby={describedBy}
+                  aria-invalid={invalid}
+                  value={apiVersion}
+                  onChange={(e) => set({ requiredApiVersion: e.currentTarget.value })}
+                />
+              )}
             </Field>
           </Grid>
           <ChoiceGroup legend="Categories" id="bundle-categories" error={errors.categories}>
@@ -146,7 +216,10 @@ export function NewBundleForm() {
               {categories.map((c) => (
                 <Text as="label" size="2" key={c.id}>
                   <Flex gap="1" align="center">
-                    <Checkbox checked={form.categories.includes(c.title)} onCheckedChange={(on) => set({ categories: toggle(form.categories, c.title, on === true) })} />
+                    <Checkbox
+                      checked={form.categories.includes(c.title)}
+                      onCheckedChange={(on) => set({ categories: toggle(form.categories, c.title, on === true) })}
+                    />
                     {c.title}
                   </Flex>
                 </Text>
@@ -176,7 +249,11 @@ export function NewBundleForm() {
             )}
           </Field>
           <Grid columns={{ initial: '1', sm: '2' }} gap="4">
-            <Field label="Purchase type" error={errors.purchaseType} hint={canPay ? undefined : 'Subscriptions and paid bundles need your account to be allowed paid apps.'}>
+            <Field
+              label="Purchase type"
+              error={errors.purchaseType}
+              hint={canPay ? undefined : 'Subscriptions and paid bundles need your account to be allowed paid apps.'}
+            >
               {({ id, describedBy, invalid }) => (
                 <Select.Root value={form.purchaseType} onValueChange={(v) => set({ purchaseType: v as Form['purchaseType'] })}>
                   <Select.Trigger id={id} aria-describedby={describedBy} aria-invalid={invalid} />
@@ -189,9 +266,23 @@ export function NewBundleForm() {
                 </Select.Root>
               )}
             </Field>
-            <Field label="Price (USD)" error={errors.price} hint={form.purchaseType === 'subscription' ? 'Subscriptions are priced by their plans.' : '0 makes the bundle free.'}>
+            <Field
+              label="Price (USD)"
+              error={errors.price}
+              hint={form.purchaseType === 'subscription' ? 'Subscriptions are priced by their plans.' : '0 makes the bundle free.'}
+            >
               {({ id, describedBy, invalid }) => (
-                <TextField.Root id={id} type="number" min={0} step={0.01} disabled={form.purchaseType === 'subscription'} aria-describedby={describedBy} aria-invalid={invalid} value={form.price} onChange={(e) => set({ price: e.currentTarget.value })} />
+                <TextField.Root
+                  id={id}
+                  type="number"
+                  min={0}
+                  step={0.01}
+                  disabled={form.purchaseType === 'subscription'}
+                  aria-describedby={describedBy}
+                  aria-invalid={invalid}
+                  value={form.price}
+                  onChange={(e) => set({ price: e.currentTarget.value })}
+                />
               )}
             </Field>
           </Grid>
@@ -229,7 +320,14 @@ export function NewBundleForm() {
               <PlansTable
                 plans={form.plans}
                 action={(p) => (
-                  <Button type="button" size="1" variant="soft" color="red" onClick={() => set({ plans: form.plans.filter((x) => x.strategy !== p.strategy) })} aria-label={`Remove the ${p.strategy} plan`}>
+                  <Button
+                    type="button"
+                    size="1"
+                    variant="soft"
+                    color="red"
+                    onClick={() => set({ plans: form.plans.filter((x) => x.strategy !== p.strategy) })}
+                    aria-label={`Remove the ${p.strategy} plan`}
+                  >
                     Remove
                   </Button>
                 )}

@@ -64,8 +64,14 @@ describe('the bundle plan drawer (SPEC §9)', () => {
     type('Tier 2 price', '4');
     add();
     expect(onAdd).toHaveBeenCalledWith({
-      strategy: 'monthly', trialDays: 14, price: 0, isPerSeat: true,
-      tiers: [{ price: 5, perUnit: true, minimum: 1, maximum: 50 }, { price: 4, perUnit: true, minimum: 51, maximum: 150 }],
+      strategy: 'monthly',
+      trialDays: 14,
+      price: 0,
+      isPerSeat: true,
+      tiers: [
+        { price: 5, perUnit: true, minimum: 1, maximum: 50 },
+        { price: 4, perUnit: true, minimum: 51, maximum: 150 },
+      ],
     });
   });
 

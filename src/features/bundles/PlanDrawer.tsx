@@ -10,7 +10,12 @@ type TierForm = { price: string; perUnit: boolean; minimum: string; maximum: str
 type Form = { strategy: Strategy; trialDays: string; price: string; isPerSeat: boolean; tiers: TierForm[] };
 export type PlanProblem = { title?: string; text: string; field: 'strategy' | 'trialDays' | 'price' | 'tiers' };
 
-const tierForm = (t: ReturnType<typeof nextTier>): TierForm => ({ price: String(t.price), perUnit: t.perUnit, minimum: String(t.minimum), maximum: String(t.maximum) });
+const tierForm = (t: ReturnType<typeof nextTier>): TierForm => ({
+  price: String(t.price),
+  perUnit: t.perUnit,
+  minimum: String(t.minimum),
+  maximum: String(t.maximum),
+});
 const num = (v: string) => (v.trim() === '' ? NaN : Number(v));
 
 /** SPEC §9 plan drawer defaults: monthly (or the strategy still free), 14 trial days, a flat price of 3. */
@@ -21,7 +26,14 @@ export function emptyPlan(taken: Strategy[]): Form {
 /** The next tier's form: SPEC §9 defaults after the last one (1–50 first, then +1 spanning 100). */
 export function addTier(tiers: TierForm[]): TierForm[] {
   const last = tiers.at(-1);
-  return [...tiers, tierForm(nextTier(last ? { price: num(last.price) || 0, perUnit: last.perUnit, minimum: num(last.minimum) || 1, maximum: num(last.maximum) || D.tierMaximum } : undefined))];
+  return [
+    ...tiers,
+    tierForm(
+      nextTier(
+        last ? { price: num(last.price) || 0, perUnit: last.perUnit, minimum: num(last.minimum) || 1, maximum: num(last.maximum) || D.tierMaximum } : undefined,
+      ),
+    ),
+  ];
 }
 
 /** The plan the form makes, or what is wrong with it (SPEC §5 and §9 messages, the contract's texts). */
@@ -35,7 +47,8 @@ export function planFrom(form: Form, taken: Strategy[]): { plan?: BundlePlanInpu
     for (const [i, t] of tiers.entries()) {
       if (!(t.price >= 0)) return { problem: { field: 'tiers', text: `Tier ${i + 1}: the price must be 0 or more.` } };
       if (!(Number.isInteger(t.minimum) && t.minimum >= 1)) return { problem: { field: 'tiers', text: `Tier ${i + 1}: the minimum must be at least 1.` } };
-      if (!(Number.isInteger(t.maximum) && t.maximum >= -1)) return { problem: { field: 'tiers', text: `Tier ${i + 1}: the maximum must be -1 (no maximum) or more.` } };
+      if (!(Number.isInteger(t.maximum) && t.maximum >= -1))
+        return { problem: { field: 'tiers', text: `Tier ${i + 1}: the maximum must be -1 (no maximum) or more.` } };
       const previous = tiers[i - 1];
       if (previous && t.minimum !== previous.maximum + 1) return { problem: { field: 'tiers', text: `Tier ${i + 1}: ${T.tierOrder}` } };
     }
@@ -106,18 +119,42 @@ export default function PlanDrawer({ taken, onClose, onAdd }: { taken: Strategy[
           </Field>
           <Field label="Trial days" error={fieldError('trialDays')} hint="0 to 30 days free before billing starts.">
             {({ id, describedBy, invalid }) => (
-              <TextField.Root id={id} type="number" min={0} max={D.maxTrialDays} step={1} aria-describedby={describedBy} aria-invalid={invalid} value={form.trialDays} onChange={(e) => set({ trialDays: e.currentTarget.value })} />
+              <TextField.Root
+                id={id}
+                type="number"
+                min={0}
+                max={D.maxTrialDays}
+                step={1}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                value={form.trialDays}
+                onChange={(e) => set({ trialDays: e.currentTarget.value })}
+              />
             )}
           </Field>
           <Text as="label" size="2">
             <Flex gap="2" align="center">
-              <Switch checked={form.isPerSeat} onCheckedChange={(isPerSeat) => set({ isPerSeat, tiers: isPerSeat && form.tiers.length === 0 ? addTier(addTier([])) : form.tiers })} />
+              <Switch
+                checked={form.isPerSeat}
+                onCheckedChange={(isPerSeat) => set({ isPerSeat, tiers: isPerSeat && form.tiers.length === 0 ? addTier(addTier([])) : form.tiers })}
+              />
               Per seat
             </Flex>
           </Text>
           <Field label="Price (USD)" error={fieldError('price')} hint={form.isPerSeat ? 'Per-seat plans are priced by their tiers.' : undefined}>
             {({ id, describedBy, invalid }) => (
-              <TextField.Root id={id} type="number" min={0} max={D.maxPrice} step={0.01} disabled={form.isPerSeat} aria-describedby={describedBy} aria-invalid={invalid} value={form.price} onChange={(e) => set({ price: e.currentTarget.value })} />
+              <TextField.Root
+                id={id}
+                type="number"
+                min={0}
+                max={D.maxPrice}
+                step={0.01}
+                disabled={form.isPerSeat}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                value={form.price}
+                onChange={(e) => set({ price: e.currentTarget.value })}
+              />
             )}
           </Field>
           {form.isPerSeat && (
@@ -139,7 +176,15 @@ export default function PlanDrawer({ taken, onClose, onAdd }: { taken: Strategy[
                   {form.tiers.map((t, i) => (
                     <Table.Row key={i}>
                       <Table.Cell>
-                        <TextField.Root size="1" type="number" min={0} step={0.01} aria-label={`Tier ${i + 1} price`} value={t.price} onChange={(e) => setTier(i, { price: e.currentTarget.value })} />
+                        <TextField.Root
+                          size="1"
+                          type="number"
+                          min={0}
+                          step={0.01}
+                          aria-label={`Tier ${i + 1} price`}
+                          value={t.price}
+                          onChange={(e) => setTier(i, { price: e.currentTarget.value })}
+                        />
                         {num(t.price) === 0 && (
                           <Text as="p" size="1" color="orange" mt="1">
                             {T.freeTier}
@@ -147,10 +192,22 @@ export default function PlanDrawer({ taken, onClose, onAdd }: { taken: Strategy[
                         )}
                       </Table.Cell>
                       <Table.Cell>
-                        <Checkbox aria-label={`Tier ${i + 1} priced per seat`} checked={t.perUnit} onCheckedChange={(c) => setTier(i, { perUnit: c === true })} />
+                        <Checkbox
+                          aria-label={`Tier ${i + 1} priced per seat`}
+                          checked={t.perUnit}
+                          onCheckedChange={(c) => setTier(i, { perUnit: c === true })}
+                        />
                       </Table.Cell>
                       <Table.Cell>
-                        <TextField.Root size="1" type="number" min={1} step={1} aria-label={`Tier ${i + 1} minimum`} value={t.minimum} onChange={(e) => setTier(i, { minimum: e.currentTarget.value })} />
+                        <TextField.Root
+                          size="1"
+                          type="number"
+                          min={1}
+                          step={1}
+                          aria-label={`Tier ${i + 1} minimum`}
+                          value={t.minimum}
+                          onChange={(e) => setTier(i, { minimum: e.currentTarget.value })}
+                        />
                       </Table.Cell>
                       <Table.Cell>
                         <TextField.Root
@@ -166,7 +223,14 @@ export default function PlanDrawer({ taken, onClose, onAdd }: { taken: Strategy[
                         />
                       </Table.Cell>
                       <Table.Cell>
-                        <IconButton type="button" size="1" variant="ghost" color="red" aria-label={`Remove tier ${i + 1}`} onClick={() => set({ tiers: form.tiers.filter((_, j) => j !== i) })}>
+                        <IconButton
+                          type="button"
+                          size="1"
+                          variant="ghost"
+                          color="red"
+                          aria-label={`Remove tier ${i + 1}`}
+                          onClick={() => set({ tiers: form.tiers.filter((_, j) => j !== i) })}
+                        >
                           <TrashIcon />
                         </IconButton>
                       </Table.Cell>

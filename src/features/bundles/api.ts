@@ -25,7 +25,7 @@ export const ownAppsQuery = queryOptions({
   queryKey: ['apps', 'for-bundle'],
   queryFn: async () => {
     const apps = [];
-    for (let offset = 0; ; ) {
+    for (let offset = 0; ;) {
       const page = unwrap(await tsr.apps.list.query({ query: { limit: 100, offset } }));
       apps.push(...page.data);
       offset += page.data.length;
@@ -34,7 +34,11 @@ export const ownAppsQuery = queryOptions({
   },
 });
 
-export const engineVersionQuery = queryOptions({ queryKey: ['engine-version'], queryFn: async () => unwrap(await tsr.catalog.engineVersion.query()), staleTime: Infinity });
+export const engineVersionQuery = queryOptions({
+  queryKey: ['engine-version'],
+  queryFn: async () => unwrap(await tsr.catalog.engineVersion.query()),
+  staleTime: Infinity,
+});
 
 /** POST /v1/publisher/bundles: the parts bundleInfo (JSON) and appIds (JSON list), as SPEC §7 has it. */
 export async function publishBundle(bundleInfo: unknown, appIds: string[]): Promise<{ appId: string }> {

@@ -15,9 +15,19 @@ import { checkoutText as T } from './strings';
 
 function BuyPage({ ctx, appId, search }: { ctx: OfferContext; appId: string; search: CheckoutSearch }) {
   const { offer, nav } = ctx;
-  if (offer.purchaseType === 'subscription') return <Navigate from="/apps/$appId" to="/apps/$appId/subscribe" params={{ appId }} search={(s) => ({ workspaceId: s.workspaceId, token: s.token, seats: s.seats })} replace />;
+  if (offer.purchaseType === 'subscription')
+    return (
+      <Navigate
+        from="/apps/$appId"
+        to="/apps/$appId/subscribe"
+        params={{ appId }}
+        search={(s) => ({ workspaceId: s.workspaceId, token: s.token, seats: s.seats })}
+        replace
+      />
+    );
   // Back from the provider: its cancel link, else the session's state (before what the workspace now holds).
-  if (search.session && !search.canceled) return <SessionStatus ctx={ctx} appId={appId} sessionId={search.session} onRetry={() => nav.setSearch({ session: undefined, canceled: undefined })} />;
+  if (search.session && !search.canceled)
+    return <SessionStatus ctx={ctx} appId={appId} sessionId={search.session} onRetry={() => nav.setSearch({ session: undefined, canceled: undefined })} />;
   if (holdingOf(offer).kind === 'bought') return <AlreadyPurchased ctx={ctx} />;
   if (offer.price <= 0)
     return (

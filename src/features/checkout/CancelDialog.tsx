@@ -16,7 +16,19 @@ type When = 'periodEnd' | 'now';
  * Cancel subscription, confirmed first: at the end of the period (it runs until then; offered unless it already
  * ends then) or now; then Rocket.Chat is told to sync.
  */
-export function CancelDialog({ ctx, appId, owned, atPeriodEnd, onClose }: { ctx: OfferContext; appId: string; owned: OwnedPurchase; atPeriodEnd: boolean; onClose: () => void }) {
+export function CancelDialog({
+  ctx,
+  appId,
+  owned,
+  atPeriodEnd,
+  onClose,
+}: {
+  ctx: OfferContext;
+  appId: string;
+  owned: OwnedPurchase;
+  atPeriodEnd: boolean;
+  onClose: () => void;
+}) {
   const { buyer } = ctx;
   const queryClient = useQueryClient();
   const [chosen, setWhen] = useState<When>('periodEnd');

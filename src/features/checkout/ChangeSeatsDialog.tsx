@@ -17,7 +17,21 @@ import { checkoutText as T } from './strings';
  * Change seats of a per-seat subscription: the new number (prefilled with Rocket.Chat's active users when they
  * differ), the new price before confirming (when the plan is still offered), then Rocket.Chat is told to sync.
  */
-export function ChangeSeatsDialog({ ctx, appId, owned, plan, suggested, onClose }: { ctx: OfferContext; appId: string; owned: OwnedPurchase; plan?: CheckoutPlan; suggested?: number; onClose: () => void }) {
+export function ChangeSeatsDialog({
+  ctx,
+  appId,
+  owned,
+  plan,
+  suggested,
+  onClose,
+}: {
+  ctx: OfferContext;
+  appId: string;
+  owned: OwnedPurchase;
+  plan?: CheckoutPlan;
+  suggested?: number;
+  onClose: () => void;
+}) {
   const { buyer } = ctx;
   const queryClient = useQueryClient();
   const [text, setText] = useState(String(suggested ?? owned.seats));

@@ -71,7 +71,9 @@ export function ManageSubscription({ ctx, appId, owned, search }: { ctx: OfferCo
           </Button>
         )}
       </Flex>
-      {search.manage === 'seats' && canChangeSeats && <ChangeSeatsDialog ctx={ctx} appId={appId} owned={owned} plan={plan} suggested={search.seats} onClose={close} />}
+      {search.manage === 'seats' && canChangeSeats && (
+        <ChangeSeatsDialog ctx={ctx} appId={appId} owned={owned} plan={plan} suggested={search.seats} onClose={close} />
+      )}
       {search.manage === 'cancel' && canCancel && (
         <CancelDialog ctx={ctx} appId={appId} owned={owned} atPeriodEnd={subscriptionAllows(input, { type: 'CANCEL_AT_PERIOD_END' })} onClose={close} />
       )}

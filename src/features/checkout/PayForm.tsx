@@ -16,7 +16,19 @@ import { checkoutText as T } from './strings';
  * Inside Rocket.Chat's modal the provider's page opens in a tab of its own — Stripe Checkout refuses to be framed,
  * a payment page should not be framed anyway, and the frame keeps the token — and this page follows the session.
  */
-export function PayForm({ ctx, appId, input, summary, secondary }: { ctx: OfferContext; appId: string; input: StartInput; summary: ReactNode; secondary: ReactNode }) {
+export function PayForm({
+  ctx,
+  appId,
+  input,
+  summary,
+  secondary,
+}: {
+  ctx: OfferContext;
+  appId: string;
+  input: StartInput;
+  summary: ReactNode;
+  secondary: ReactNode;
+}) {
   const { offer, buyer, nav } = ctx;
   const [accepted, setAccepted] = useState(false);
   const [termsError, setTermsError] = useState<string>();

@@ -10,7 +10,8 @@ import { TierTable } from './TierTable';
 import { checkoutText as T } from './strings';
 
 /** The plan the address names, else the monthly one, else the first. */
-export const choosePlan = (plans: CheckoutPlan[], id: string | undefined) => plans.find((p) => p.id === id) ?? plans.find((p) => p.strategy === 'monthly') ?? plans[0];
+export const choosePlan = (plans: CheckoutPlan[], id: string | undefined) =>
+  plans.find((p) => p.id === id) ?? plans.find((p) => p.strategy === 'monthly') ?? plans[0];
 
 /**
  * Step 1 of subscribing: the plan (monthly or yearly), and for a per-seat plan its tiers and the seats (prefilled
@@ -49,7 +50,12 @@ export function PlanStep({ ctx, plan, search }: { ctx: OfferContext; plan: Check
           <Text id={legend} size="2" weight="medium">
             {T.planLegend}
           </Text>
-          <RadioCards.Root aria-labelledby={legend} value={plan.id} onValueChange={(id) => nav.setSearch({ plan: id }, { replace: true })} columns={{ initial: '1', sm: String(Math.min(offer.plans.length, 2)) }}>
+          <RadioCards.Root
+            aria-labelledby={legend}
+            value={plan.id}
+            onValueChange={(id) => nav.setSearch({ plan: id }, { replace: true })}
+            columns={{ initial: '1', sm: String(Math.min(offer.plans.length, 2)) }}
+          >
             {offer.plans.map((p) => (
               <RadioCards.Item key={p.id} value={p.id}>
                 <Flex direction="column" width="100%">

@@ -37,7 +37,11 @@ function Paid({ ctx, session }: { ctx: OfferContext; session: CheckoutSession })
         )}
         <DataList.Item>
           <DataList.Label>{T.price}</DataList.Label>
-          <DataList.Value>{session.kind === 'buy' || !strategy ? `${formatMoney(session.price)} · ${T.priceOnce}` : costLine({ strategy, trialDays: session.trialDays }, session.price)}</DataList.Value>
+          <DataList.Value>
+            {session.kind === 'buy' || !strategy
+              ? `${formatMoney(session.price)} · ${T.priceOnce}`
+              : costLine({ strategy, trialDays: session.trialDays }, session.price)}
+          </DataList.Value>
         </DataList.Item>
       </DataList.Root>
     </ResultPanel>

@@ -69,9 +69,26 @@ function Lapsed({ owned }: { owned: OwnedPurchase }) {
 
 function SubscribePage({ ctx, appId, search }: { ctx: OfferContext; appId: string; search: CheckoutSearch }) {
   const { offer, nav } = ctx;
-  if (offer.purchaseType === 'buy') return <Navigate from="/apps/$appId" to="/apps/$appId/buy" params={{ appId }} search={(s) => ({ workspaceId: s.workspaceId, token: s.token, seats: s.seats })} replace />;
+  if (offer.purchaseType === 'buy')
+    return (
+      <Navigate
+        from="/apps/$appId"
+        to="/apps/$appId/buy"
+        params={{ appId }}
+        search={(s) => ({ workspaceId: s.workspaceId, token: s.token, seats: s.seats })}
+        replace
+      />
+    );
   // Back from the provider: its cancel link, else the session's state (before what the workspace now holds).
-  if (search.session && !search.canceled) return <SessionStatus ctx={ctx} appId={appId} sessionId={search.session} onRetry={() => nav.setSearch({ session: undefined, canceled: undefined, step: 'plan' })} />;
+  if (search.session && !search.canceled)
+    return (
+      <SessionStatus
+        ctx={ctx}
+        appId={appId}
+        sessionId={search.session}
+        onRetry={() => nav.setSearch({ session: undefined, canceled: undefined, step: 'plan' })}
+      />
+    );
   const holding = holdingOf(offer);
   if (holding.kind === 'manage') return <ManageSubscription ctx={ctx} appId={appId} owned={holding.owned} search={search} />;
   if (holding.kind === 'readOnly') return <ReadOnlySubscription ctx={ctx} owned={holding.owned} />;

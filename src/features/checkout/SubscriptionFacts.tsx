@@ -6,7 +6,13 @@ import { checkoutText as T } from './strings';
 const statusColor = { active: 'green', owned: 'green', trialing: 'blue', cancelling: 'amber', pastDue: 'red', cancelled: 'gray', refunded: 'gray' } as const;
 
 const periodEndLabel = (status: OwnedPurchase['status']) =>
-  status === 'active' ? T.periodEnd.active : status === 'trialing' ? T.periodEnd.trialing : status === 'cancelling' ? T.periodEnd.cancelling : T.periodEnd.other;
+  status === 'active'
+    ? T.periodEnd.active
+    : status === 'trialing'
+      ? T.periodEnd.trialing
+      : status === 'cancelling'
+        ? T.periodEnd.cancelling
+        : T.periodEnd.other;
 
 /** The workspace's subscription as it stands: plan, seats (per-seat plans), status, period end and price. */
 export function SubscriptionFacts({ owned }: { owned: OwnedPurchase }) {

@@ -17,7 +17,13 @@ export const TermsField = forwardRef<HTMLButtonElement, { app: CheckoutOffer['ap
       <Flex direction="column" gap="1">
         <Text as="label" size="2" weight="medium">
           <Flex gap="2" align="center">
-            <Checkbox ref={ref} checked={checked} onCheckedChange={(v) => onChange(v === true)} aria-invalid={!!error} aria-describedby={error ? `${id}-error` : undefined} />
+            <Checkbox
+              ref={ref}
+              checked={checked}
+              onCheckedChange={(v) => onChange(v === true)}
+              aria-invalid={!!error}
+              aria-describedby={error ? `${id}-error` : undefined}
+            />
             {T.acceptTerms}
           </Flex>
         </Text>

@@ -16,7 +16,11 @@ const client = initClient(contractRoutes.checkout, {
   baseUrl: '',
   jsonQuery: false,
   api: (args: ApiFetcherArgs) =>
-    tsRestFetchApi({ ...args, headers: { ...args.headers, 'x-requested-with': 'marketplace-portal' }, fetchOptions: { ...args.fetchOptions, referrerPolicy: 'no-referrer' } }),
+    tsRestFetchApi({
+      ...args,
+      headers: { ...args.headers, 'x-requested-with': 'marketplace-portal' },
+      fetchOptions: { ...args.fetchOptions, referrerPolicy: 'no-referrer' },
+    }),
 });
 
 const auth = (buyer: Buyer) => ({ authorization: `Bearer ${buyer.token}` });
@@ -27,7 +31,8 @@ export const offerKey = (appId: string, workspaceId: string) => ['checkout', app
 export const offerQuery = (appId: string, buyer: Buyer) =>
   queryOptions({
     queryKey: [...offerKey(appId, buyer.workspaceId), 'offer'],
-    queryFn: async (): Promise<CheckoutOffer> => unwrap(await client.offer({ params: { appId }, query: { workspaceId: buyer.workspaceId }, extraHeaders: auth(buyer) })),
+    queryFn: async (): Promise<CheckoutOffer> =>
+      unwrap(await client.offer({ params: { appId }, query: { workspaceId: buyer.workspaceId }, extraHeaders: auth(buyer) })),
     enabled: !!buyer.workspaceId && !!buyer.token,
     retry: false,
     staleTime: 0,

@@ -23,7 +23,16 @@ const monthly = {
 };
 const yearly = { id: 'price1:yearly', strategy: 'yearly' as const, isPerSeat: false, price: 40, trialDays: 14, tiers: [] };
 const offer: CheckoutOffer = {
-  app: { id: 'app1', name: 'Standup Bot', publisherName: 'Northwind', shortDescription: 'Async standups', iconFileData: '', isBundle: false, tosLink: 'https://example.com/tos', privacyLink: '', },
+  app: {
+    id: 'app1',
+    name: 'Standup Bot',
+    publisherName: 'Northwind',
+    shortDescription: 'Async standups',
+    iconFileData: '',
+    isBundle: false,
+    tosLink: 'https://example.com/tos',
+    privacyLink: '',
+  },
   workspace: { id: 'ws1', nickname: 'Acme', address: 'https://chat.acme.example' },
   purchaseType: 'subscription',
   price: 0,
@@ -33,8 +42,21 @@ const offer: CheckoutOffer = {
   feePercent: 20,
 };
 const session: CheckoutSession = {
-  id: 'cs1', appId: 'app1', workspaceId: 'ws1', kind: 'subscription', planId: monthly.id, seats: 35, price: 140, trialDays: 14, status: 'open',
-  failure: '', giveBack: 'none', purchaseId: null, url: '/dev-payments/checkout?session=cs1', returnUrl: 'https://chat.acme.example', createdAt: '2030-01-01T00:00:00.000Z',
+  id: 'cs1',
+  appId: 'app1',
+  workspaceId: 'ws1',
+  kind: 'subscription',
+  planId: monthly.id,
+  seats: 35,
+  price: 140,
+  trialDays: 14,
+  status: 'open',
+  failure: '',
+  giveBack: 'none',
+  purchaseId: null,
+  url: '/dev-payments/checkout?session=cs1',
+  returnUrl: 'https://chat.acme.example',
+  createdAt: '2030-01-01T00:00:00.000Z',
 };
 
 let ctx: OfferContext;
@@ -107,7 +129,10 @@ describe('continuing to payment', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
     expect(await screen.findByText('This workspace already subscribes to this app.')).toBeInTheDocument();
     expect(screen.getByText('Request ID: req-9')).toBeInTheDocument();
-    answer = { status: 400, body: { error: 'Invalid body', code: 'invalid', requestId: 'req-10', fields: [{ path: 'seats', message: 'Choose between 1 and 1,000,000 seats.' }] } };
+    answer = {
+      status: 400,
+      body: { error: 'Invalid body', code: 'invalid', requestId: 'req-10', fields: [{ path: 'seats', message: 'Choose between 1 and 1,000,000 seats.' }] },
+    };
     fireEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
     expect(await screen.findByText('Choose between 1 and 1,000,000 seats.')).toBeInTheDocument();
     expect(goToPayment).not.toHaveBeenCalled();
@@ -141,7 +166,12 @@ describe('back from the payment provider', () => {
   });
 
   it('a session voided because the workspace already held the app says so, and that nothing stays charged', async () => {
-    stubFetch({ 'GET /v1/checkout/sessions/cs1': () => ({ status: 200, body: { ...session, status: 'voided', failure: 'This workspace already holds Poll.', giveBack: 'pending' } }) });
+    stubFetch({
+      'GET /v1/checkout/sessions/cs1': () => ({
+        status: 200,
+        body: { ...session, status: 'voided', failure: 'This workspace already holds Poll.', giveBack: 'pending' },
+      }),
+    });
     await renderScreen(() => <SessionStatus ctx={ctx} appId="app1" sessionId="cs1" onRetry={vi.fn()} />);
     expect(await screen.findByRole('heading', { name: 'Already yours' })).toBeInTheDocument();
     expect(screen.getByText('This workspace already holds Poll. This payment is being refunded in full.')).toBeInTheDocument();

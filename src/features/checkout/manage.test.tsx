@@ -22,11 +22,32 @@ const monthly = {
 // Midday UTC: the same calendar day in every time zone the tests may run in.
 const periodEnd = '2030-02-01T12:00:00.000Z';
 const subscription = (over: Partial<OwnedPurchase> = {}): OwnedPurchase => ({
-  purchaseId: 'p1', kind: 'subscription', viaBundle: false, status: 'active', planId: monthly.id, strategy: 'monthly',
-  isSeatBased: true, seats: 35, maxSeats: 50, price: 140, periodEnd, manageable: true, paid: true, ...over,
+  purchaseId: 'p1',
+  kind: 'subscription',
+  viaBundle: false,
+  status: 'active',
+  planId: monthly.id,
+  strategy: 'monthly',
+  isSeatBased: true,
+  seats: 35,
+  maxSeats: 50,
+  price: 140,
+  periodEnd,
+  manageable: true,
+  paid: true,
+  ...over,
 });
 const offerWith = (owned: OwnedPurchase): CheckoutOffer => ({
-  app: { id: 'app1', name: 'Standup Bot', publisherName: 'Northwind', shortDescription: 'Async standups', iconFileData: '', isBundle: false, tosLink: 'https://example.com/tos', privacyLink: '' },
+  app: {
+    id: 'app1',
+    name: 'Standup Bot',
+    publisherName: 'Northwind',
+    shortDescription: 'Async standups',
+    iconFileData: '',
+    isBundle: false,
+    tosLink: 'https://example.com/tos',
+    privacyLink: '',
+  },
   workspace: { id: 'ws1', nickname: 'Acme', address: 'https://chat.acme.example' },
   purchaseType: 'subscription',
   price: 0,
@@ -49,7 +70,14 @@ afterEach(() => {
 
 /** The Manage view of `owned`, with the page's search (`manage=` opens a dialog). */
 const manage = (owned: OwnedPurchase, more: Partial<CheckoutSearch> = {}) =>
-  renderScreen(() => <ManageSubscription ctx={{ offer: offerWith(owned), buyer: { workspaceId: 'ws1', token: 'tok' }, nav }} appId="app1" owned={owned} search={{ ...search, ...more }} />);
+  renderScreen(() => (
+    <ManageSubscription
+      ctx={{ offer: offerWith(owned), buyer: { workspaceId: 'ws1', token: 'tok' }, nav }}
+      appId="app1"
+      owned={owned}
+      search={{ ...search, ...more }}
+    />
+  ));
 
 const button = (name: string) => screen.queryByRole('button', { name });
 
@@ -137,7 +165,10 @@ describe('resuming a subscription cancelled at the end of its period', () => {
 
   it('a refused resume shows the API’s error with its request id, and the subscription still ends', async () => {
     stubFetch({
-      'POST /v1/checkout/subscriptions/p1/resume': () => ({ status: 409, body: { error: 'This subscription cannot be resumed.', code: 'conflict', requestId: 'req-7' } }),
+      'POST /v1/checkout/subscriptions/p1/resume': () => ({
+        status: 409,
+        body: { error: 'This subscription cannot be resumed.', code: 'conflict', requestId: 'req-7' },
+      }),
     });
     await manage(subscription({ status: 'cancelling' }));
     fireEvent.click(screen.getByRole('button', { name: 'Resume subscription' }));

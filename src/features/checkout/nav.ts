@@ -25,8 +25,10 @@ export function useCheckoutNav(appId: string, page: CheckoutPage): CheckoutNav {
   const navigate = useNavigate();
   return useMemo(
     () => ({
-      setSearch: (patch, opts) => void navigate({ from: '/apps/$appId', to: paths[page], params: { appId }, search: (prev) => ({ ...prev, ...patch }), replace: opts?.replace }),
-      go: (target, patch = {}, opts) => void navigate({ from: '/apps/$appId', to: paths[target], params: { appId }, search: (prev) => ({ ...kept(prev), ...patch }), replace: opts?.replace }),
+      setSearch: (patch, opts) =>
+        void navigate({ from: '/apps/$appId', to: paths[page], params: { appId }, search: (prev) => ({ ...prev, ...patch }), replace: opts?.replace }),
+      go: (target, patch = {}, opts) =>
+        void navigate({ from: '/apps/$appId', to: paths[target], params: { appId }, search: (prev) => ({ ...kept(prev), ...patch }), replace: opts?.replace }),
     }),
     [navigate, appId, page],
   );

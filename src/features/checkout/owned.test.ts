@@ -3,8 +3,19 @@ import type { OwnedPurchase } from '../../../contract/schemas/checkout';
 import { holdingOf } from './owned';
 
 const sub: OwnedPurchase = {
-  purchaseId: 'p1', kind: 'subscription', viaBundle: false, status: 'active', planId: 'x:monthly', strategy: 'monthly',
-  isSeatBased: true, seats: 35, maxSeats: 50, price: 140, periodEnd: '2030-01-01T00:00:00.000Z', manageable: true, paid: true,
+  purchaseId: 'p1',
+  kind: 'subscription',
+  viaBundle: false,
+  status: 'active',
+  planId: 'x:monthly',
+  strategy: 'monthly',
+  isSeatBased: true,
+  seats: 35,
+  maxSeats: 50,
+  price: 140,
+  periodEnd: '2030-01-01T00:00:00.000Z',
+  manageable: true,
+  paid: true,
 };
 
 describe('what the workspace holds', () => {

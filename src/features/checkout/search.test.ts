@@ -7,13 +7,23 @@ const parse = (s: Record<string, unknown>) => checkoutSearch(s as Parameters<typ
 describe('the checkout pages’ search', () => {
   it('keeps what Rocket.Chat sends and the buyer’s choice, as the router parsed it', () => {
     expect(parse({ workspaceId: 'ws1', token: 'tok', seats: 35, plan: 'p:monthly', step: 'review', session: 'cs1', canceled: 1, manage: 'seats' })).toEqual({
-      workspaceId: 'ws1', token: 'tok', seats: 35, plan: 'p:monthly', step: 'review', session: 'cs1', canceled: true, manage: 'seats',
+      workspaceId: 'ws1',
+      token: 'tok',
+      seats: 35,
+      plan: 'p:monthly',
+      step: 'review',
+      session: 'cs1',
+      canceled: true,
+      manage: 'seats',
     });
   });
 
   it('leaves out what is missing or malformed', () => {
     expect(parse({})).toEqual({ workspaceId: '', token: '' });
-    expect(parse({ workspaceId: 'ws1', token: 'tok', seats: 0, step: 'pay', canceled: 0, manage: 'x', session: '' })).toEqual({ workspaceId: 'ws1', token: 'tok' });
+    expect(parse({ workspaceId: 'ws1', token: 'tok', seats: 0, step: 'pay', canceled: 0, manage: 'x', session: '' })).toEqual({
+      workspaceId: 'ws1',
+      token: 'tok',
+    });
     expect(parse({ workspaceId: 'ws1', token: 'tok', seats: 1_000_001 }).seats).toBeUndefined();
     expect(parse({ workspaceId: 'ws1', token: 'tok', seats: '42' }).seats).toBe(42);
     expect(parse({ workspaceId: 'ws1', token: 'tok', seats: 2.5 }).seats).toBeUndefined();

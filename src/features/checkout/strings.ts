@@ -30,7 +30,8 @@ export const checkoutText = {
   tiersCaption: 'Price per number of seats',
   tierSeats: 'Seats',
   tierPrice: 'Price',
-  tierRange: (min: number, max: number) => (max < 0 ? `${min.toLocaleString('en-US')} or more` : `${min.toLocaleString('en-US')}–${max.toLocaleString('en-US')}`),
+  tierRange: (min: number, max: number) =>
+    max < 0 ? `${min.toLocaleString('en-US')} or more` : `${min.toLocaleString('en-US')}–${max.toLocaleString('en-US')}`,
   tierCost: (price: number, perUnit: boolean) => (perUnit ? `${formatMoney(price)} per seat` : `${formatMoney(price)} in all`),
   yourTier: 'Your seats',
   total: 'Total',

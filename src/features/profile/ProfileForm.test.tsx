@@ -5,8 +5,17 @@ import { renderScreen, stubFetch } from '../../../tests/render';
 import { ProfileForm } from './ProfileForm';
 
 const me = {
-  _id: 'd1', publisherId: 'p1', firstName: 'Marcus', lastName: 'Chen', email: 'marcus@example.com', emailVerified: true,
-  chatUsername: 'marcus', cloudUserId: 'c1', role: 'developer' as const, systemRole: 'user' as const, lastActivityDate: null,
+  _id: 'd1',
+  publisherId: 'p1',
+  firstName: 'Marcus',
+  lastName: 'Chen',
+  email: 'marcus@example.com',
+  emailVerified: true,
+  chatUsername: 'marcus',
+  cloudUserId: 'c1',
+  role: 'developer' as const,
+  systemRole: 'user' as const,
+  lastActivityDate: null,
 };
 afterEach(() => vi.unstubAllGlobals());
 

@@ -42,12 +42,26 @@ export function ProfileForm({ me, canUpdate }: { me: Developer; canUpdate: boole
           </Heading>
           <Field label="First name" error={formState.errors.firstName?.message}>
             {({ id, describedBy, invalid }) => (
-              <TextField.Root id={id} aria-describedby={describedBy} aria-invalid={invalid} disabled={!canUpdate} autoComplete="given-name" {...register('firstName')} />
+              <TextField.Root
+                id={id}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                disabled={!canUpdate}
+                autoComplete="given-name"
+                {...register('firstName')}
+              />
             )}
           </Field>
           <Field label="Last name" error={formState.errors.lastName?.message}>
             {({ id, describedBy, invalid }) => (
-              <TextField.Root id={id} aria-describedby={describedBy} aria-invalid={invalid} disabled={!canUpdate} autoComplete="family-name" {...register('lastName')} />
+              <TextField.Root
+                id={id}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                disabled={!canUpdate}
+                autoComplete="family-name"
+                {...register('lastName')}
+              />
             )}
           </Field>
           <Field label="Email" hint="Your email comes from your cloud account and cannot be changed here.">

@@ -49,7 +49,12 @@ export default function AddUserDialog({ onClose }: { onClose: () => void }) {
             <Field label="User" error={errors.userCloudId} hint={users.isError ? 'The people of your account could not be loaded.' : undefined}>
               {({ id, describedBy, invalid }) => (
                 <Select.Root value={values.userCloudId} onValueChange={(userCloudId) => set({ userCloudId })} name="userCloudId">
-                  <Select.Trigger id={id} aria-describedby={describedBy} aria-invalid={invalid} placeholder={users.isPending ? 'Loading the people of your account…' : 'Select a user'} />
+                  <Select.Trigger
+                    id={id}
+                    aria-describedby={describedBy}
+                    aria-invalid={invalid}
+                    placeholder={users.isPending ? 'Loading the people of your account…' : 'Select a user'}
+                  />
                   <Select.Content position="popper">
                     {(users.data ?? []).map((u) => (
                       // Someone already added has a real developer id: shown, not selectable.

@@ -19,7 +19,8 @@ export default function ChangeRoleDialog({ developer, onClose }: { developer: De
   const [role, setRole] = useState<PublisherRole>(developer.role);
   const [error, setError] = useState('');
   const change = useMutation({
-    mutationFn: async () => unwrap(await tsr.publisher.setDeveloperRole.mutate({ params: { developerId: developer._id }, body: { developerId: developer._id, role } })),
+    mutationFn: async () =>
+      unwrap(await tsr.publisher.setDeveloperRole.mutate({ params: { developerId: developer._id }, body: { developerId: developer._id, role } })),
     onSuccess: async () => {
       toast.success(infoText.roleChanged);
       await queryClient.invalidateQueries({ queryKey: ['publisher'] });

@@ -39,7 +39,14 @@ export function DevelopersCard({ canUpdate, canDelete, meId }: { canUpdate: bool
           </Heading>
           {canUpdate && <Button onClick={() => setOpen({ kind: 'add' })}>{infoText.addUser}</Button>}
         </Flex>
-        <ListState isPending={isPending} error={error} empty={data?.length === 0} loading="Loading the developers…" emptyTitle="No developers" emptyText="Add people of your cloud account with Add User.">
+        <ListState
+          isPending={isPending}
+          error={error}
+          empty={data?.length === 0}
+          loading="Loading the developers…"
+          emptyTitle="No developers"
+          emptyText="Add people of your cloud account with Add User."
+        >
           {data && (
             <DataTable caption="Developers">
               <Table.Header>
@@ -64,19 +71,32 @@ export function DevelopersCard({ canUpdate, canDelete, meId }: { canUpdate: bool
                     </Table.RowHeaderCell>
                     <Table.Cell>{d.email}</Table.Cell>
                     <Table.Cell>
-                      <Badge color={d.role === 'owner' ? 'indigo' : 'gray'} highContrast>{roleLabels[d.role]}</Badge>
+                      <Badge color={d.role === 'owner' ? 'indigo' : 'gray'} highContrast>
+                        {roleLabels[d.role]}
+                      </Badge>
                     </Table.Cell>
                     <Table.Cell>{d.lastActivityDate ? formatDateTime(d.lastActivityDate) : '—'}</Table.Cell>
                     {(canUpdate || canDelete) && (
                       <Table.Cell>
                         <Flex gap="2">
                           {canUpdate && (
-                            <Button size="1" variant="soft" onClick={() => setOpen({ kind: 'role', developer: d })} aria-label={`${infoText.changeRole}: ${d.firstName} ${d.lastName}`}>
+                            <Button
+                              size="1"
+                              variant="soft"
+                              onClick={() => setOpen({ kind: 'role', developer: d })}
+                              aria-label={`${infoText.changeRole}: ${d.firstName} ${d.lastName}`}
+                            >
                               {infoText.changeRole}
                             </Button>
                           )}
                           {canDelete && (
-                            <Button size="1" variant="soft" color="red" onClick={() => setOpen({ kind: 'remove', developer: d })} aria-label={`${infoText.remove}: ${d.firstName} ${d.lastName}`}>
+                            <Button
+                              size="1"
+                              variant="soft"
+                              color="red"
+                              onClick={() => setOpen({ kind: 'remove', developer: d })}
+                              aria-label={`${infoText.remove}: ${d.firstName} ${d.lastName}`}
+                            >
                               {infoText.remove}
                             </Button>
                           )}

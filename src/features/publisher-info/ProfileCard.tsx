@@ -22,7 +22,11 @@ const fields: { name: keyof Form; label: string; hint?: string; type?: 'url' }[]
 export function ProfileCard({ publisher, canUpdate }: { publisher: Publisher; canUpdate: boolean }) {
   const queryClient = useQueryClient();
   const initial = { name: publisher.name, tosLink: publisher.tosLink, privacyLink: publisher.privacyLink, webhookLink: publisher.webhookLink };
-  const { register, handleSubmit, formState, setError, reset } = useForm<Form>({ defaultValues: initial, resolver: zodResolver(PublisherUpdateInput), mode: 'onTouched' });
+  const { register, handleSubmit, formState, setError, reset } = useForm<Form>({
+    defaultValues: initial,
+    resolver: zodResolver(PublisherUpdateInput),
+    mode: 'onTouched',
+  });
   const save = useMutation({
     mutationFn: async (body: Form) => unwrap(await tsr.publisher.update.mutate({ body })),
     onSuccess: (saved) => {

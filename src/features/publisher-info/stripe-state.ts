@@ -6,7 +6,10 @@ const KEY = 'portal.stripeState';
 
 export function newStripeState(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(24));
-  const state = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const state = btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
   localStorage.setItem(KEY, state);
   return state;
 }

@@ -5,7 +5,16 @@ import type { Checks } from '../../lib/access';
 import { Sidebar } from './Sidebar';
 
 const everything: Checks = { can: () => true } as unknown as Checks;
-const config = { cloudUrl: '', authorizeUrl: '', cloudClientId: '', marketplaceUrl: '', productName: 'Rocket', supportEmail: '', termsUrl: '/terms', privacyUrl: '/privacy' };
+const config = {
+  cloudUrl: '',
+  authorizeUrl: '',
+  cloudClientId: '',
+  marketplaceUrl: '',
+  productName: 'Rocket',
+  supportEmail: '',
+  termsUrl: '/terms',
+  privacyUrl: '/privacy',
+};
 
 describe('the sidebar', () => {
   it('links every screen the user may read; entries the publisher may not use are disabled', async () => {
@@ -32,9 +41,20 @@ describe('the sidebar', () => {
     expect(within(admin).getByRole('link', { name: 'Workspace' }).getAttribute('href')).toBe('/publisher/admin/workspace');
     const hrefs = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
     expect(hrefs.filter((h) => h?.startsWith('/publisher'))).toEqual([
-      '/publisher/info', '/publisher/profile', '/publisher/apps', '/publisher/admin', '/publisher/admin/apps', '/publisher/admin/reviews', '/publisher/admin/bundles', '/publisher/admin/publishers',
-      '/publisher/admin/purchases', '/publisher/admin/workspace', '/publisher/admin/emails', '/publisher/admin/jobs',
-      '/publisher/admin/categories', '/publisher/admin/featured',
+      '/publisher/info',
+      '/publisher/profile',
+      '/publisher/apps',
+      '/publisher/admin',
+      '/publisher/admin/apps',
+      '/publisher/admin/reviews',
+      '/publisher/admin/bundles',
+      '/publisher/admin/publishers',
+      '/publisher/admin/purchases',
+      '/publisher/admin/workspace',
+      '/publisher/admin/emails',
+      '/publisher/admin/jobs',
+      '/publisher/admin/categories',
+      '/publisher/admin/featured',
     ]);
   });
 

@@ -5,8 +5,14 @@ import { renderScreen, stubFetch } from '../../../tests/render';
 import { SignUpForm } from './SignUpForm';
 
 const config = {
-  cloudUrl: '/dev-auth', authorizeUrl: '/dev-auth/authorize', cloudClientId: 'c', marketplaceUrl: 'https://m.example',
-  productName: 'Rocket', supportEmail: 'help@example.com', termsUrl: 'https://t.example', privacyUrl: 'https://p.example',
+  cloudUrl: '/dev-auth',
+  authorizeUrl: '/dev-auth/authorize',
+  cloudClientId: 'c',
+  marketplaceUrl: 'https://m.example',
+  productName: 'Rocket',
+  supportEmail: 'help@example.com',
+  termsUrl: 'https://t.example',
+  privacyUrl: 'https://p.example',
 };
 
 afterEach(() => vi.unstubAllGlobals());
@@ -55,7 +61,10 @@ describe('Publisher Sign Up form', () => {
     const calls = stubFetch({
       'POST /v1/publisher': () =>
         ++attempt === 1
-          ? { status: 400, body: { error: 'bad', code: 'validation_error', requestId: 'r-1', fields: [{ path: 'name', message: 'Your publisher name is required.' }] } }
+          ? {
+              status: 400,
+              body: { error: 'bad', code: 'validation_error', requestId: 'r-1', fields: [{ path: 'name', message: 'Your publisher name is required.' }] },
+            }
           : { status: 201, body: { publisher: {}, developer: {} } },
     });
     const user = userEvent.setup();
@@ -81,12 +90,21 @@ describe('Publisher Sign Up form', () => {
   });
 
   it('shows a server error that is not about fields as a toast with the request id', async () => {
-    stubFetch({ 'POST /v1/publisher': () => ({ status: 409, body: { error: 'This account already has a registered publisher.', code: 'already_registered', requestId: 'req-42' } }) });
+    stubFetch({
+      'POST /v1/publisher': () => ({
+        status: 409,
+        body: { error: 'This account already has a registered publisher.', code: 'already_registered', requestId: 'req-42' },
+      }),
+    });
     const user = userEvent.setup();
     await renderScreen(() => <SignUpForm config={config} />);
     await fill(user, {
-      'Publisher name': 'Lumen Apps', City: 'Lisbon', State: 'Lisboa', 'Terms of Service link': 'https://l.example/t',
-      'Privacy policy link': 'https://l.example/p', 'open.Rocket.chat username': 'lumen',
+      'Publisher name': 'Lumen Apps',
+      City: 'Lisbon',
+      State: 'Lisboa',
+      'Terms of Service link': 'https://l.example/t',
+      'Privacy policy link': 'https://l.example/p',
+      'open.Rocket.chat username': 'lumen',
     });
     await user.click(screen.getByRole('combobox', { name: 'Country' }));
     await user.click(await screen.findByRole('option', { name: 'Portugal' }));

@@ -59,9 +59,7 @@ export function SignUpForm({ config }: { config: Config }) {
 
   const text = (name: Exclude<keyof Form, 'agreement' | 'publisherCountry'>, label: string, extra: { placeholder?: string; type?: 'url' } = {}) => (
     <Field label={label} error={msg(name)}>
-      {({ id, describedBy, invalid }) => (
-        <TextField.Root id={id} aria-describedby={describedBy} aria-invalid={invalid} {...extra} {...register(name)} />
-      )}
+      {({ id, describedBy, invalid }) => <TextField.Root id={id} aria-describedby={describedBy} aria-invalid={invalid} {...extra} {...register(name)} />}
     </Field>
   );
 

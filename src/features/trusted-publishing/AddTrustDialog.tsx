@@ -62,7 +62,14 @@ export default function AddTrustDialog({ appId, onClose }: { appId: string; onCl
           <Flex direction="column" gap="3">
             <Field label={T.issuerLabel} error={errors.issuer} hint={T.issuerHint}>
               {({ id, describedBy, invalid }) => (
-                <TextField.Root id={id} aria-describedby={describedBy} aria-invalid={invalid} type="url" value={form.issuer} onChange={(e) => set({ issuer: e.currentTarget.value })} />
+                <TextField.Root
+                  id={id}
+                  aria-describedby={describedBy}
+                  aria-invalid={invalid}
+                  type="url"
+                  value={form.issuer}
+                  onChange={(e) => set({ issuer: e.currentTarget.value })}
+                />
               )}
             </Field>
             {fields.map((f) => (

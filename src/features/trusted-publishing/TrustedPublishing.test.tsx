@@ -9,8 +9,16 @@ import { workflowExample } from './workflow-example';
 afterEach(() => vi.unstubAllGlobals());
 
 const policy = (patch: Partial<TrustPolicy> = {}): TrustPolicy => ({
-  id: 'p1', appId: 'app1', issuer: GITHUB_ACTIONS_ISSUER, repository: 'northwind/jira-connector', workflow: 'release.yml', environment: null, ref: null,
-  createdBy: 'Olivia Bennett', createdAt: '2026-03-01T10:00:00Z', ...patch,
+  id: 'p1',
+  appId: 'app1',
+  issuer: GITHUB_ACTIONS_ISSUER,
+  repository: 'northwind/jira-connector',
+  workflow: 'release.yml',
+  environment: null,
+  ref: null,
+  createdBy: 'Olivia Bennett',
+  createdAt: '2026-03-01T10:00:00Z',
+  ...patch,
 });
 
 describe('trusted publishing on the app’s page', () => {
@@ -49,13 +57,22 @@ describe('trusted publishing on the app’s page', () => {
     await user.click(within(dialog).getByRole('button', { name: T.add }));
     expect(await screen.findByText(T.added)).toBeInTheDocument();
     expect(await within(table).findByRole('row', { name: /northwind\/standup-bot/ })).toBeInTheDocument();
-    expect(calls.find((c) => c.key.startsWith('POST'))?.body).toEqual({ issuer: GITHUB_ACTIONS_ISSUER, repository: 'northwind/standup-bot', workflow: 'release.yml', environment: 'production', ref: '' });
+    expect(calls.find((c) => c.key.startsWith('POST'))?.body).toEqual({
+      issuer: GITHUB_ACTIONS_ISSUER,
+      repository: 'northwind/standup-bot',
+      workflow: 'release.yml',
+      environment: 'production',
+      ref: '',
+    });
   });
 
   it('shows the server’s refusal of an issuer on the field', async () => {
     stubFetch({
       'GET /v1/publisher/apps/app1/trust': () => ({ status: 200, body: [] }),
-      'POST /v1/publisher/apps/app1/trust': () => ({ status: 400, body: { error: T.issuerUnknown, code: 'validation_error', requestId: 'r', fields: [{ path: 'issuer', message: T.issuerUnknown }] } }),
+      'POST /v1/publisher/apps/app1/trust': () => ({
+        status: 400,
+        body: { error: T.issuerUnknown, code: 'validation_error', requestId: 'r', fields: [{ path: 'issuer', message: T.issuerUnknown }] },
+      }),
     });
     const user = userEvent.setup();
     await renderScreen(() => <TrustedPublishing appId="app1" canUpdate />);

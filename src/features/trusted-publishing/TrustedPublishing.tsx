@@ -90,7 +90,13 @@ export function TrustedPublishing({ appId, canUpdate }: { appId: string; canUpda
                   </Table.Cell>
                   {canUpdate && (
                     <Table.Cell>
-                      <Button size="1" variant="soft" color="red" onClick={() => setOpen({ kind: 'remove', policy: p })} aria-label={`${T.remove}: ${p.repository} ${p.workflow}`}>
+                      <Button
+                        size="1"
+                        variant="soft"
+                        color="red"
+                        onClick={() => setOpen({ kind: 'remove', policy: p })}
+                        aria-label={`${T.remove}: ${p.repository} ${p.workflow}`}
+                      >
                         {T.remove}
                       </Button>
                     </Table.Cell>

@@ -56,7 +56,19 @@ const attemptsText = (a: Activity) =>
  * SPEC §3 Activity Logs: Event ID, Event, Status, Status Code, When, View Payload, View server Response,
  * Resend (hidden once resent); a page size changer (default 25); payload and response in read-only modals.
  */
-export function ActivityLog({ webhookId, page, size, canResend, onPage }: { webhookId: string; page: number; size: number; canResend: boolean; onPage: (page: number, size: number) => void }) {
+export function ActivityLog({
+  webhookId,
+  page,
+  size,
+  canResend,
+  onPage,
+}: {
+  webhookId: string;
+  page: number;
+  size: number;
+  canResend: boolean;
+  onPage: (page: number, size: number) => void;
+}) {
   const queryClient = useQueryClient();
   const { data, isPending, error, refetch, isFetching } = useQuery(activitiesQuery(webhookId, page, size));
   const [open, setOpen] = useState<{ kind: 'payload' | 'response'; activity: Activity }>();
@@ -116,7 +128,9 @@ export function ActivityLog({ webhookId, page, size, canResend, onPage }: { webh
                     <Table.Cell title={a.event.type}>{eventLabels[a.event.type] ?? a.event.type}</Table.Cell>
                     <Table.Cell>
                       <Flex direction="column" gap="1" align="start">
-                        <Badge highContrast color={statusColors[a.status]}>{a.status}</Badge>
+                        <Badge highContrast color={statusColors[a.status]}>
+                          {a.status}
+                        </Badge>
                         <Text size="1" color="gray">
                           {attemptsText(a)}
                         </Text>
@@ -130,13 +144,24 @@ export function ActivityLog({ webhookId, page, size, canResend, onPage }: { webh
                       </Button>
                     </Table.Cell>
                     <Table.Cell>
-                      <Button size="1" variant="soft" onClick={() => setOpen({ kind: 'response', activity: a })} aria-label={`View server Response to ${a.event.id}`}>
+                      <Button
+                        size="1"
+                        variant="soft"
+                        onClick={() => setOpen({ kind: 'response', activity: a })}
+                        aria-label={`View server Response to ${a.event.id}`}
+                      >
                         View server Response
                       </Button>
                     </Table.Cell>
                     <Table.Cell>
                       {!a.resent && canResend && (
-                        <Button size="1" variant="soft" loading={resend.isPending && resend.variables === a.id} onClick={() => resend.mutate(a.id)} aria-label={`Resend ${a.event.id}`}>
+                        <Button
+                          size="1"
+                          variant="soft"
+                          loading={resend.isPending && resend.variables === a.id}
+                          onClick={() => resend.mutate(a.id)}
+                          aria-label={`Resend ${a.event.id}`}
+                        >
                           Resend
                         </Button>
                       )}
@@ -174,7 +199,13 @@ export function ActivityLog({ webhookId, page, size, canResend, onPage }: { webh
         </Flex>
       )}
       {open?.kind === 'payload' && (
-        <ReadOnly title="Payload" description={`The body sent for ${open.activity.event.id} (${open.activity.event.type}).`} label="Payload" text={prettyJson(open.activity.payload)} onClose={() => setOpen(undefined)} />
+        <ReadOnly
+          title="Payload"
+          description={`The body sent for ${open.activity.event.id} (${open.activity.event.type}).`}
+          label="Payload"
+          text={prettyJson(open.activity.payload)}
+          onClose={() => setOpen(undefined)}
+        />
       )}
       {open?.kind === 'response' && (
         <ReadOnly

@@ -5,7 +5,23 @@ import { eventLabels } from './strings';
 
 type Event = (typeof webhookEvents)[number];
 
-function Column({ title, events, move, icon, verb, onAll, allLabel }: { title: string; events: Event[]; move: (e: Event) => void; icon: 'add' | 'remove'; verb: string; onAll: () => void; allLabel: string }) {
+function Column({
+  title,
+  events,
+  move,
+  icon,
+  verb,
+  onAll,
+  allLabel,
+}: {
+  title: string;
+  events: Event[];
+  move: (e: Event) => void;
+  icon: 'add' | 'remove';
+  verb: string;
+  onAll: () => void;
+  allLabel: string;
+}) {
   const Icon = icon === 'add' ? ArrowRightIcon : ArrowLeftIcon;
   return (
     <Card size="1">
@@ -21,7 +37,15 @@ function Column({ title, events, move, icon, verb, onAll, allLabel }: { title: s
         <ul aria-labelledby={`events-${icon}`} style={{ listStyle: 'none', margin: 0, padding: 0, minHeight: 120 }}>
           {events.map((e) => (
             <li key={e}>
-              <Button type="button" variant="soft" color="gray" size="1" style={{ width: '100%', justifyContent: 'space-between' }} onClick={() => move(e)} aria-label={`${verb} ${eventLabels[e]} · ${e}`}>
+              <Button
+                type="button"
+                variant="soft"
+                color="gray"
+                size="1"
+                style={{ width: '100%', justifyContent: 'space-between' }}
+                onClick={() => move(e)}
+                aria-label={`${verb} ${eventLabels[e]} · ${e}`}
+              >
                 <Box asChild style={{ textAlign: 'left' }}>
                   <span>
                     {eventLabels[e]} <Text color="gray">· {e}</Text>
@@ -48,8 +72,24 @@ export function EventsTransfer({ value, onChange, describedBy }: { value: Event[
   const chosen = webhookEvents.filter((e) => value.includes(e));
   return (
     <Grid columns={{ initial: '1', xs: '2' }} gap="2" role="group" aria-label="Events" aria-describedby={describedBy}>
-      <Column title="Available" events={available} icon="add" verb="Add" move={(e) => onChange([...chosen, e])} onAll={() => onChange([...webhookEvents])} allLabel="Add all" />
-      <Column title="Chosen" events={chosen} icon="remove" verb="Remove" move={(e) => onChange(chosen.filter((x) => x !== e))} onAll={() => onChange([])} allLabel="Remove all" />
+      <Column
+        title="Available"
+        events={available}
+        icon="add"
+        verb="Add"
+        move={(e) => onChange([...chosen, e])}
+        onAll={() => onChange([...webhookEvents])}
+        allLabel="Add all"
+      />
+      <Column
+        title="Chosen"
+        events={chosen}
+        icon="remove"
+        verb="Remove"
+        move={(e) => onChange(chosen.filter((x) => x !== e))}
+        onAll={() => onChange([])}
+        allLabel="Remove all"
+      />
     </Grid>
   );
 }

@@ -79,7 +79,16 @@ export default function NewWebhookDrawer({ onClose, onCreated }: { onClose: () =
       >
         <Flex direction="column" gap="4">
           <Field label="Label" error={errors.label}>
-            {({ id, describedBy, invalid }) => <TextField.Root id={id} aria-describedby={describedBy} aria-invalid={invalid} maxLength={200} value={form.label} onChange={(e) => set({ label: e.currentTarget.value })} />}
+            {({ id, describedBy, invalid }) => (
+              <TextField.Root
+                id={id}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                maxLength={200}
+                value={form.label}
+                onChange={(e) => set({ label: e.currentTarget.value })}
+              />
+            )}
           </Field>
           <Text as="label" size="2">
             <Flex gap="2" align="center">
@@ -89,7 +98,17 @@ export default function NewWebhookDrawer({ onClose, onCreated }: { onClose: () =
           </Text>
           <Field label="Url" error={errors.url} hint="A public https:// address of your server.">
             {({ id, describedBy, invalid }) => (
-              <TextField.Root id={id} type="url" inputMode="url" placeholder="https://example.com/hooks/marketplace" aria-describedby={describedBy} aria-invalid={invalid} maxLength={2048} value={form.url} onChange={(e) => set({ url: e.currentTarget.value })} />
+              <TextField.Root
+                id={id}
+                type="url"
+                inputMode="url"
+                placeholder="https://example.com/hooks/marketplace"
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                maxLength={2048}
+                value={form.url}
+                onChange={(e) => set({ url: e.currentTarget.value })}
+              />
             )}
           </Field>
           <Flex direction="column" gap="1">

@@ -5,7 +5,17 @@ import { formatDateTime } from '../../lib/format';
 import { webhookText } from './strings';
 
 /** The signing secret, read-only with Copy; after a rotation, until when the previous one still signs. */
-export function SecretDialog({ secret, previousSecretUntil, note, onClose }: { secret: string; previousSecretUntil?: string | null; note?: string; onClose: () => void }) {
+export function SecretDialog({
+  secret,
+  previousSecretUntil,
+  note,
+  onClose,
+}: {
+  secret: string;
+  previousSecretUntil?: string | null;
+  note?: string;
+  onClose: () => void;
+}) {
   const [copied, setCopied] = useState(false);
   return (
     <InfoDialog title={webhookText.secretTitle} description={webhookText.secretText} onClose={onClose}>
@@ -16,7 +26,13 @@ export function SecretDialog({ secret, previousSecretUntil, note, onClose }: { s
           </Callout.Root>
         )}
         <Flex gap="2">
-          <TextField.Root readOnly value={secret} aria-label="Signing secret" style={{ flex: 1, fontFamily: 'var(--code-font-family)' }} onFocus={(e) => e.currentTarget.select()} />
+          <TextField.Root
+            readOnly
+            value={secret}
+            aria-label="Signing secret"
+            style={{ flex: 1, fontFamily: 'var(--code-font-family)' }}
+            onFocus={(e) => e.currentTarget.select()}
+          />
           <Button
             variant="soft"
             onClick={() =>

@@ -61,7 +61,8 @@ export function WebhookDetails({ id, page, size, onPage }: { id: string; page: n
     </Button>
   );
   if (isPending) return <PageLoader label="Loading the webhook…" />;
-  if (error || !webhook) return <ResultPage status={404} title="Webhook not found" text="This webhook does not exist, or is not one of your publisher’s." action={back} />;
+  if (error || !webhook)
+    return <ResultPage status={404} title="Webhook not found" text="This webhook does not exist, or is not one of your publisher’s." action={back} />;
   return (
     <Box p={{ initial: '3', sm: '6' }}>
       <Box mb="3">{back}</Box>
@@ -146,7 +147,9 @@ export function WebhookDetails({ id, page, size, onPage }: { id: string; page: n
           onNo={() => setConfirmRotate(false)}
         />
       )}
-      {secret && <SecretDialog secret={secret.secret} previousSecretUntil={secret.previousSecretUntil} note={secret.note} onClose={() => setSecret(undefined)} />}
+      {secret && (
+        <SecretDialog secret={secret.secret} previousSecretUntil={secret.previousSecretUntil} note={secret.note} onClose={() => setSecret(undefined)} />
+      )}
     </Box>
   );
 }

@@ -34,7 +34,15 @@ export function WebhooksList() {
   return (
     <Box p={{ initial: '3', sm: '6' }}>
       <ScreenHeader title="Webhooks">{data && data.length > 0 && newButton}</ScreenHeader>
-      <ListState isPending={isPending} error={error} empty={data?.length === 0} loading="Loading the webhooks…" emptyTitle={webhookText.empty} emptyText={webhookText.emptyText} emptyAction={newButton}>
+      <ListState
+        isPending={isPending}
+        error={error}
+        empty={data?.length === 0}
+        loading="Loading the webhooks…"
+        emptyTitle={webhookText.empty}
+        emptyText={webhookText.emptyText}
+        emptyAction={newButton}
+      >
         {data && (
           <DataTable caption="Webhooks">
             <Table.Header>
@@ -55,7 +63,9 @@ export function WebhooksList() {
                     </Link>
                   </Table.RowHeaderCell>
                   <Table.Cell>
-                    <Badge highContrast color={w.enabled ? 'green' : 'gray'}>{w.enabled ? 'Yes' : 'No'}</Badge>
+                    <Badge highContrast color={w.enabled ? 'green' : 'gray'}>
+                      {w.enabled ? 'Yes' : 'No'}
+                    </Badge>
                   </Table.Cell>
                   <Table.Cell style={{ wordBreak: 'break-all', minWidth: 200 }}>{w.url}</Table.Cell>
                   <Table.Cell>

@@ -44,7 +44,11 @@ describe('licences of bundled modules', () => {
 
   it('follows the disallowed list it is given', () => {
     const found = bundledLicences(contextOf(checkInput(files(), { disallowedLicences: ['MIT'] })));
-    expect(found.map((f) => f.file)).toEqual(['node_modules/left-trim/package.json', 'node_modules/old-style/package.json', 'node_modules/plain-mit/package.json']);
+    expect(found.map((f) => f.file)).toEqual([
+      'node_modules/left-trim/package.json',
+      'node_modules/old-style/package.json',
+      'node_modules/plain-mit/package.json',
+    ]);
     expect(bundledLicences(contextOf(checkInput(fixtureMap('room-slugger'))))).toEqual([]);
   });
 

@@ -79,11 +79,15 @@ export function disallowedIn(expression: string, disallowed: string[]): string[]
 
 /** A package.json's licence, as an SPDX expression: `license` (a string, or the legacy `{ type }`), else the legacy `licenses` list (any of them). */
 export function licenceOf(pkg: Record<string, unknown>): string | null {
-  const typeOf = (v: unknown) => (typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as { type?: unknown }).type === 'string' ? (v as { type: string }).type : '');
+  const typeOf = (v: unknown) =>
+    typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as { type?: unknown }).type === 'string' ? (v as { type: string }).type : '';
   const license = typeOf(pkg.license).trim();
   if (license) return license;
   if (Array.isArray(pkg.licenses)) {
-    const ids = pkg.licenses.map(typeOf).map((s) => s.trim()).filter(Boolean);
+    const ids = pkg.licenses
+      .map(typeOf)
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (ids.length) return ids.length === 1 ? ids[0]! : `(${ids.join(' OR ')})`;
   }
   return null;

@@ -13,7 +13,9 @@ describe('running the publish checks', () => {
     });
     expect(found.map((f) => f.check)).toEqual(['new-permissions', 'secrets', 'secrets', 'secrets', 'check-failed']);
     expect(found.at(-1)).toEqual({ check: 'check-failed', reason: checkFailedReason('lowest-engine'), of: 'lowest-engine' });
-    expect(checkFailedReason('lowest-engine')).toBe('The automatic check “Lowest supported engine” could not finish on this package, so a reviewer will do it by hand.');
+    expect(checkFailedReason('lowest-engine')).toBe(
+      'The automatic check “Lowest supported engine” could not finish on this package, so a reviewer will do it by hand.',
+    );
     expect(JSON.stringify(found)).not.toContain('/srv/portal');
   });
 
@@ -29,7 +31,10 @@ describe('running the publish checks', () => {
     });
     const found = await runChecks(checkInput(files));
     expect(found).toHaveLength(MAX_FINDINGS_PER_CHECK + 1);
-    expect(found.at(-1)).toEqual({ check: 'bundled-licences', reason: '… and 10 more like these (“Bundled modules’ licences”). Fix the ones above, then upload again to see the rest.' });
+    expect(found.at(-1)).toEqual({
+      check: 'bundled-licences',
+      reason: '… and 10 more like these (“Bundled modules’ licences”). Fix the ones above, then upload again to see the rest.',
+    });
   });
 
   it('defines a title and a default severity for every check: secrets and manifest mismatches block, the others warn', () => {

@@ -45,7 +45,12 @@ export async function runChecks(input: CheckInput, opts: { typeCheckOn?: TypeChe
     }
     out.push(...found.slice(0, MAX_FINDINGS_PER_CHECK));
     if (found.length > MAX_FINDINGS_PER_CHECK) {
-      out.push(finding(id, `… and ${found.length - MAX_FINDINGS_PER_CHECK} more like these (“${CHECK_TITLES[id]}”). Fix the ones above, then upload again to see the rest.`));
+      out.push(
+        finding(
+          id,
+          `… and ${found.length - MAX_FINDINGS_PER_CHECK} more like these (“${CHECK_TITLES[id]}”). Fix the ones above, then upload again to see the rest.`,
+        ),
+      );
     }
   }
   return out;

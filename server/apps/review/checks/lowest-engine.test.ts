@@ -21,7 +21,8 @@ describe('the oldest engine an app declares', () => {
   });
 
   it('is mounted where the app imports the engine, under both its names', () => {
-    const mount = (release: EngineRelease, name: string) => typeRoots('1.0', release).find((m) => m.virtual.endsWith(`/node_modules/@rocket.chat/${name}`))!.real;
+    const mount = (release: EngineRelease, name: string) =>
+      typeRoots('1.0', release).find((m) => m.virtual.endsWith(`/node_modules/@rocket.chat/${name}`))!.real;
     expect(mount('1.42', 'apps-engine')).toMatch(/apps-engine-1-42$/);
     expect(mount('1.42', 'apps-ts-definition')).toMatch(/apps-engine-1-42\/definition$/);
     expect(mount('current', 'apps-engine')).toMatch(/@rocket\.chat\/apps-engine$/);

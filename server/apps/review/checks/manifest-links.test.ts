@@ -19,13 +19,16 @@ describe('author addresses the marketplace leaves out', () => {
     expect(found).toEqual([
       {
         check: 'manifest-links',
-        reason: 'app.json\'s author.homepage "javascript:alert(1)" is a javascript: address, which the marketplace never links to, so the listing shows none. Give a web address (https://example.com or example.com).',
+        reason:
+          'app.json\'s author.homepage "javascript:alert(1)" is a javascript: address, which the marketplace never links to, so the listing shows none. Give a web address (https://example.com or example.com).',
         file: 'app.json',
         line: expect.any(Number),
       },
       {
         check: 'manifest-links',
-        reason: expect.stringMatching(/^app\.json's author\.support "data:text\/html,<script>alert\(1\)<\/script>" is a data: address, which the marketplace never links to, so the listing shows none\. Give a web address \(https:\/\/example\.com\/help or example\.com\), or an email address\.$/),
+        reason: expect.stringMatching(
+          /^app\.json's author\.support "data:text\/html,<script>alert\(1\)<\/script>" is a data: address, which the marketplace never links to, so the listing shows none\. Give a web address \(https:\/\/example\.com\/help or example\.com\), or an email address\.$/,
+        ),
         file: 'app.json',
         line: expect.any(Number),
       },

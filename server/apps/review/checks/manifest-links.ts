@@ -24,9 +24,17 @@ export function manifestLinks(ctx: CheckContext): Finding[] {
       : link.scheme
         ? `is a ${link.scheme}: address, not a web page or an email address`
         : 'is not a web address, a domain or an email address';
-    const wanted = field === 'support' ? 'a web address (https://example.com/help or example.com), or an email address' : 'a web address (https://example.com or example.com)';
+    const wanted =
+      field === 'support'
+        ? 'a web address (https://example.com/help or example.com), or an email address'
+        : 'a web address (https://example.com or example.com)';
     out.push(
-      finding('manifest-links', `app.json's author.${field} ${quoted(raw.trim())} ${why}, so the listing shows none. Give ${wanted}.`, 'app.json', manifestLine(ctx, field)),
+      finding(
+        'manifest-links',
+        `app.json's author.${field} ${quoted(raw.trim())} ${why}, so the listing shows none. Give ${wanted}.`,
+        'app.json',
+        manifestLine(ctx, field),
+      ),
     );
   }
   return out;

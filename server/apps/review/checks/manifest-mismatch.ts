@@ -12,21 +12,45 @@ const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !
  */
 export function manifestMismatch(ctx: CheckContext): Finding[] {
   const m = ctx.manifest;
-  if (!m) return [finding('manifest-mismatch', 'The package has no app.json at its root, or it is not a JSON object. Add the app.json your app was created with.', 'app.json')];
+  if (!m)
+    return [
+      finding(
+        'manifest-mismatch',
+        'The package has no app.json at its root, or it is not a JSON object. Add the app.json your app was created with.',
+        'app.json',
+      ),
+    ];
   const out: Finding[] = [];
   const at = (key: string) => manifestLine(ctx, key);
 
   const icon = text(m.iconFile);
-  if (!icon) out.push(finding('manifest-mismatch', 'app.json names no iconFile. Add the app’s icon to the package and name it in iconFile (for example "icon.png").', 'app.json'));
+  if (!icon)
+    out.push(
+      finding(
+        'manifest-mismatch',
+        'app.json names no iconFile. Add the app’s icon to the package and name it in iconFile (for example "icon.png").',
+        'app.json',
+      ),
+    );
   else if (!ctx.files.has(icon)) {
-    out.push(finding('manifest-mismatch', `app.json names the icon file "${icon}", which is not in the package. Add the icon at that path, or correct iconFile.`, 'app.json', at('iconFile')));
+    out.push(
+      finding(
+        'manifest-mismatch',
+        `app.json names the icon file "${icon}", which is not in the package. Add the icon at that path, or correct iconFile.`,
+        'app.json',
+        at('iconFile'),
+      ),
+    );
   }
 
   const classFile = text(m.classFile);
   // A compiled package (the Apps CLI's `.packagedby`) holds the class file as JavaScript; a source package as
   // TypeScript. `rc-apps submit` marks its TypeScript sources with `.packagedby` too: there the .ts file stands.
   const expected = classFile && ctx.kind === 'compiled' ? classFile.replace(/\.ts$/, '.js') : classFile;
-  if (!classFile || !expected) out.push(finding('manifest-mismatch', 'app.json names no classFile. Name the file of the app’s main class in classFile (for example "MyApp.ts").', 'app.json'));
+  if (!classFile || !expected)
+    out.push(
+      finding('manifest-mismatch', 'app.json names no classFile. Name the file of the app’s main class in classFile (for example "MyApp.ts").', 'app.json'),
+    );
   else if (!ctx.files.has(expected) && !(ctx.kind === 'compiled' && ctx.files.has(classFile))) {
     out.push(
       finding(

@@ -29,11 +29,15 @@ describe('new permissions, against the last approved version', () => {
   });
 
   it('counts an app.json without permissions as the engine does: the default set, which is more than the approved list', () => {
-    const found = run({ version: '1.3.0', permissions: [{ name: 'slashcommand' }, { name: 'message.write' }] }, (f) => editManifest(f, { permissions: undefined }));
+    const found = run({ version: '1.3.0', permissions: [{ name: 'slashcommand' }, { name: 'message.write' }] }, (f) =>
+      editManifest(f, { permissions: undefined }),
+    );
     expect(found.length).toBe(DEFAULT_PERMISSIONS.length - 2);
     expect(found[0]).toEqual({
       check: 'new-permissions',
-      reason: expect.stringMatching(/^app\.json lists no permissions, so the engine grants the app its default set, which includes "user\.read"; version 1\.3\.0/),
+      reason: expect.stringMatching(
+        /^app\.json lists no permissions, so the engine grants the app its default set, which includes "user\.read"; version 1\.3\.0/,
+      ),
       file: 'app.json',
     });
     expect(effectivePermissions([])).toEqual([]);

@@ -35,10 +35,10 @@ export function newPermissions(ctx: CheckContext): Finding[] {
       finding(
         'new-permissions',
         listed
-        ? `This version asks for the permission "${name}", which version ${ctx.lastApproved!.version} (the last approved) did not have. ` +
-          'Say in the version’s notes why the app needs it, or remove it from app.json’s permissions if it does not.'
-        : `app.json lists no permissions, so the engine grants the app its default set, which includes "${name}"; version ${ctx.lastApproved!.version} (the last approved) did not have it. ` +
-          'List in app.json’s permissions only what the app needs.',
+          ? `This version asks for the permission "${name}", which version ${ctx.lastApproved!.version} (the last approved) did not have. ` +
+              'Say in the version’s notes why the app needs it, or remove it from app.json’s permissions if it does not.'
+          : `app.json lists no permissions, so the engine grants the app its default set, which includes "${name}"; version ${ctx.lastApproved!.version} (the last approved) did not have it. ` +
+              'List in app.json’s permissions only what the app needs.',
         'app.json',
         listed ? (manifestLine(ctx, 'name', name) ?? manifestLine(ctx, 'permissions')) : undefined,
       ),

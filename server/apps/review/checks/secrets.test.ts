@@ -26,7 +26,12 @@ describe('secrets in the package (secretlint’s recommended rules)', () => {
 
   it('flags private keys of every kind secretlint knows, and EC keys it misses, but not placeholders', async () => {
     const pem = (type: 'rsa' | 'ec' | 'ed25519', format: 'pkcs1' | 'sec1' | 'pkcs8') => {
-      const { privateKey } = type === 'rsa' ? generateKeyPairSync('rsa', { modulusLength: 1024 }) : type === 'ec' ? generateKeyPairSync('ec', { namedCurve: 'prime256v1' }) : generateKeyPairSync('ed25519');
+      const { privateKey } =
+        type === 'rsa'
+          ? generateKeyPairSync('rsa', { modulusLength: 1024 })
+          : type === 'ec'
+            ? generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
+            : generateKeyPairSync('ed25519');
       return Buffer.from(`// key\n${privateKey.export({ type: format, format: 'pem' }) as string}`);
     };
     const found = await run(
