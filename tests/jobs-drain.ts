@@ -73,16 +73,14 @@ export async function drainAcrossProcesses(o: { admin: string; deliveries: numbe
     database = await openDatabaseWithJobs({ url: url.toString(), jobs: { settings: jobSettings(loadConfig(env)) } });
     const { db, jobs } = database;
     const webhookId = `drain${randomBytes(6).toString('hex')}`;
-    await db
-      .insert(webhooks)
-      .values({
-        id: webhookId,
-        publisherId: NORTHWIND,
-        label: 'Drain',
-        url: receiver.url,
-        events: ['app.purchase.created'],
-        secret: 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0',
-      });
+    await db.insert(webhooks).values({
+      id: webhookId,
+      publisherId: NORTHWIND,
+      label: 'Drain',
+      url: receiver.url,
+      events: ['app.purchase.created'],
+      secret: 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0',
+    });
     const ids = Array.from({ length: o.deliveries }, (_, i) => ({ activityId: `drain-${i}`, eventId: `evt_drain_${i}` }));
     await db.transaction(async (tx) => {
       for (let i = 0; i < ids.length; i += 1000) {

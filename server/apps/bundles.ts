@@ -95,19 +95,17 @@ export async function createBundle(
     });
     await tx.insert(bundleApps).values(appIds.map((appId) => ({ bundleId, appId })));
     if (info.purchaseType === 'subscription' && info.pricingPlans.length) {
-      await tx
-        .insert(bundlePlans)
-        .values(
-          info.pricingPlans.map((p) => ({
-            id: newId(),
-            bundleId,
-            strategy: p.strategy,
-            trialDays: p.trialDays,
-            price: p.isPerSeat ? 0 : p.price,
-            isPerSeat: p.isPerSeat,
-            tiers: p.isPerSeat ? p.tiers : [],
-          })),
-        );
+      await tx.insert(bundlePlans).values(
+        info.pricingPlans.map((p) => ({
+          id: newId(),
+          bundleId,
+          strategy: p.strategy,
+          trialDays: p.trialDays,
+          price: p.isPerSeat ? 0 : p.price,
+          isPerSeat: p.isPerSeat,
+          tiers: p.isPerSeat ? p.tiers : [],
+        })),
+      );
     }
     // In the same transaction: a bundle is never left a draft its publisher cannot submit.
     await transitionVersion(tx, { appId: bundleId, internalId, actor: 'publisher', event: { type: 'SUBMIT' } });

@@ -119,18 +119,16 @@ export async function setPricing(db: Db, pricer: Pricer, input: z.infer<typeof S
     } else if (state.current === 'subscription' || app.price !== target.buyPrice) {
       const id = newId();
       const free = target.buyPrice === 0;
-      await tx
-        .insert(prices)
-        .values({
-          id,
-          appId,
-          name: free ? 'Free' : 'One-time',
-          type: free ? 'free' : 'buy',
-          active: false,
-          buyPrice: target.buyPrice,
-          monthly: off,
-          yearly: off,
-        });
+      await tx.insert(prices).values({
+        id,
+        appId,
+        name: free ? 'Free' : 'One-time',
+        type: free ? 'free' : 'buy',
+        active: false,
+        buyPrice: target.buyPrice,
+        monthly: off,
+        yearly: off,
+      });
       await activate(tx, appId, id, { purchaseType: 'buy', price: target.buyPrice });
     }
     return { cancelled };

@@ -57,15 +57,13 @@ describe('GET /v1/publisher/apps', () => {
     const [first, , last] = await list();
     // A newer version written straight to the table, and a change to an older app's latest version.
     const [row] = await s.app.db.select().from(appVersions).where(eq(appVersions.appId, first!.appId)).limit(1);
-    await s.app.db
-      .insert(appVersions)
-      .values({
-        ...row!,
-        internalId: `${row!.internalId}-next`,
-        version: '9.9.9',
-        createdDate: new Date(Date.now() + 1000),
-        modifiedDate: new Date(Date.now() + 1000),
-      });
+    await s.app.db.insert(appVersions).values({
+      ...row!,
+      internalId: `${row!.internalId}-next`,
+      version: '9.9.9',
+      createdDate: new Date(Date.now() + 1000),
+      modifiedDate: new Date(Date.now() + 1000),
+    });
     await s.app.db
       .update(appVersions)
       .set({ modifiedDate: new Date(Date.now() + 2000) })

@@ -394,17 +394,15 @@ describe('authorization matrix of the workspace routes', () => {
       const id = newId();
       const accountId = newId();
       await s.app.db.insert(accounts).values({ id: accountId, name });
-      await s.app.db
-        .insert(workspaces)
-        .values({
-          id,
-          accountId,
-          nickname: name,
-          address: `https://${id}.example`,
-          clientId: `matrix-${id}`,
-          registeredAt: new Date(),
-          revokedAt: revoked ? new Date() : null,
-        });
+      await s.app.db.insert(workspaces).values({
+        id,
+        accountId,
+        nickname: name,
+        address: `https://${id}.example`,
+        clientId: `matrix-${id}`,
+        registeredAt: new Date(),
+        revokedAt: revoked ? new Date() : null,
+      });
       return id;
     };
     // The stranger and Acme HQ may also buy (marketplace:purchase); the read-only token may not.

@@ -357,16 +357,14 @@ describe('a workspace’s own purchases, with its token', () => {
   let fresh: string;
   beforeAll(async () => {
     [acme, initech] = await Promise.all([tokenFor(ws.acmeHq), tokenFor(ws.initech)]);
-    await s.app.db
-      .insert(workspaces)
-      .values({
-        id: 'ws-fresh',
-        accountId: hexId('account:acme'),
-        nickname: 'Fresh',
-        address: 'https://fresh.example',
-        clientId: 'fresh-client',
-        registeredAt: new Date(),
-      });
+    await s.app.db.insert(workspaces).values({
+      id: 'ws-fresh',
+      accountId: hexId('account:acme'),
+      nickname: 'Fresh',
+      address: 'https://fresh.example',
+      clientId: 'fresh-client',
+      registeredAt: new Date(),
+    });
     fresh = await tokenFor('ws-fresh');
   });
 
@@ -427,16 +425,14 @@ describe('a workspace’s own purchases, with its token', () => {
   });
 
   it('keeps a workspace’s token and purchases in the process until the database announces a change of its rows', async () => {
-    await s.app.db
-      .insert(workspaces)
-      .values({
-        id: 'ws-kept',
-        accountId: hexId('account:acme'),
-        nickname: 'Kept',
-        address: 'https://kept.example',
-        clientId: 'kept-client',
-        registeredAt: new Date(),
-      });
+    await s.app.db.insert(workspaces).values({
+      id: 'ws-kept',
+      accountId: hexId('account:acme'),
+      nickname: 'Kept',
+      address: 'https://kept.example',
+      clientId: 'kept-client',
+      registeredAt: new Date(),
+    });
     const kept = await tokenFor('ws-kept');
     expect(one(await list({ token: kept }), jira)!.isPurchased).toBe(false);
     const buy = sql`INSERT INTO purchase_records (id, app_id, workspace_id, account_id, purchase_type, price, publisher_id)

@@ -394,16 +394,14 @@ describe('the address rules (no server-side request forgery)', () => {
     ['port 80 of a public address', () => 'https://93.184.215.14:80/hooks'],
   ])('refuses %s when connecting, even when the url got past the save', async (_, urlOf) => {
     const id = `ssrf${Math.random().toString(16).slice(2, 14)}`;
-    await strict.app.db
-      .insert(webhooks)
-      .values({
-        id,
-        publisherId: northwind,
-        label: 'sneaky',
-        url: urlOf(receiver.port),
-        events: ['app.purchase.created'],
-        secret: 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0',
-      });
+    await strict.app.db.insert(webhooks).values({
+      id,
+      publisherId: northwind,
+      label: 'sneaky',
+      url: urlOf(receiver.port),
+      events: ['app.purchase.created'],
+      secret: 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0',
+    });
     await strict.request('POST', `/v1/publisher/webhooks/${id}/test`, { token });
     while (await deliverNext(strict.app.webhookDeliveries()));
     expect(receiver.received).toHaveLength(0);

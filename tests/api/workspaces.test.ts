@@ -181,19 +181,17 @@ describe('framing the checkout pages', () => {
     const id = newId();
     const accountId = newId();
     await s.app.db.insert(accounts).values({ id: accountId, name: 'Old row' });
-    await s.app.db
-      .insert(workspaces)
-      .values({
-        id,
-        accountId,
-        nickname: 'Old row',
-        address,
-        clientId: newId(),
-        secretHash: sha256(id),
-        secretPrefix: 'rcws_old',
-        registeredAt: new Date(),
-        registeredBy: 'staff',
-      });
+    await s.app.db.insert(workspaces).values({
+      id,
+      accountId,
+      nickname: 'Old row',
+      address,
+      clientId: newId(),
+      secretHash: sha256(id),
+      secretPrefix: 'rcws_old',
+      registeredAt: new Date(),
+      registeredBy: 'staff',
+    });
     return id;
   };
 

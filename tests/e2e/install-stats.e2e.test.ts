@@ -63,27 +63,23 @@ beforeAll(async () => {
   const accountId = newId();
   const workspaceId = newId();
   await db.insert(accounts).values({ id: accountId, name: 'Harbor Freight' });
-  await db
-    .insert(workspaces)
-    .values({
-      id: workspaceId,
-      accountId,
-      nickname: 'Harbor Freight',
-      address: 'https://harbor-freight.chat.example',
-      clientId: 'e2e-harbor',
-      registeredAt: new Date(),
-    });
-  await db
-    .insert(appInstallEvents)
-    .values({
-      id: newId(),
-      appId: jira,
-      workspaceId,
-      action: 'install',
-      appVersion: '1.0.0',
-      at: new Date(Date.now() - 30 * 86_400_000),
-      dedupeKey: `e2e:${newId()}`,
-    });
+  await db.insert(workspaces).values({
+    id: workspaceId,
+    accountId,
+    nickname: 'Harbor Freight',
+    address: 'https://harbor-freight.chat.example',
+    clientId: 'e2e-harbor',
+    registeredAt: new Date(),
+  });
+  await db.insert(appInstallEvents).values({
+    id: newId(),
+    appId: jira,
+    workspaceId,
+    action: 'install',
+    appVersion: '1.0.0',
+    at: new Date(Date.now() - 30 * 86_400_000),
+    dedupeKey: `e2e:${newId()}`,
+  });
 });
 afterAll(() => portal?.close());
 

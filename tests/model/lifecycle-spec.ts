@@ -142,16 +142,14 @@ export function documentedEdges(doc = readFileSync('docs/lifecycle.md', 'utf8'))
       if (!why) throw new Error(`docs/lifecycle.md: a row without its reason: ${line}`);
       const kinds: Kind[] = versions === 'any' ? any : [versions as Kind];
       return kinds.flatMap((kind) =>
-        from!
-          .split(',')
-          .map((f) => ({
-            who: who as LifecycleActor,
-            kind,
-            from: f.trim() as VersionStatus,
-            event: event as LifecycleEvent['type'],
-            to: to as Edge['to'],
-            why,
-          })),
+        from!.split(',').map((f) => ({
+          who: who as LifecycleActor,
+          kind,
+          from: f.trim() as VersionStatus,
+          event: event as LifecycleEvent['type'],
+          to: to as Edge['to'],
+          why,
+        })),
       );
     });
   };

@@ -80,18 +80,16 @@ async function arrange(start: (typeof starts)[number]) {
   const [account] = await s.app.db.select({ id: accounts.id }).from(accounts).limit(1);
   const [{ publisherId }] = (await s.app.db.select({ publisherId: apps.publisherId }).from(apps).where(eq(apps.id, appId))) as [{ publisherId: string }];
   for (let i = 0; i < start.activeSubscriptions; i++) {
-    await s.app.db
-      .insert(purchaseRecords)
-      .values({
-        id: newId(),
-        appId,
-        publisherId,
-        workspaceId: workspace!.id,
-        accountId: account!.id,
-        purchaseType: 'subscription',
-        planId,
-        subscriptionStatus: i % 2 ? 'trialing' : 'active',
-      });
+    await s.app.db.insert(purchaseRecords).values({
+      id: newId(),
+      appId,
+      publisherId,
+      workspaceId: workspace!.id,
+      accountId: account!.id,
+      purchaseType: 'subscription',
+      planId,
+      subscriptionStatus: i % 2 ? 'trialing' : 'active',
+    });
   }
   return { appId, token, planId };
 }
