@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { GITHUB_ACTIONS_ISSUER } from '../contract/schemas/tokens';
 import { ENGINE_VERSION } from './kernel/engine-version';
 import { COMPILE_LEASE_MARGIN_SECONDS, DELIVERY_LEASE_MARGIN_SECONDS, type JobSettings } from './kernel/job-kinds';
-import type { S3Settings } from './kernel/storage';
 
 /** The client secret of development (the embedded authorization server's); refused in production. */
 export const DEFAULT_CLIENT_SECRET = 'dev-secret';
@@ -111,212 +110,386 @@ const tokenLifetimes = z
   );
 
 /** Every setting, from the environment, with defaults that need no setup (docs/configuration.md lists them). */
-const Env = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  DEV_SIGN_IN: bool.optional(),
-  RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(20),
-  RATE_LIMIT_UPLOADS: z.coerce.number().int().min(1).default(30),
-  RATE_LIMIT_APP_REQUESTS: z.coerce.number().int().min(1).default(10),
-  TRUST_PROXY: trustProxy.default(false),
-  METRICS_TOKEN: z.string().min(1).optional(),
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('127.0.0.1'),
-  PUBLIC_URL: z.string().optional(),
+export const Env = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'])
+    .default('development')
+    .meta({ description: '`production` turns on production mode (see [Production mode](#production-mode))' }),
+  DEV_SIGN_IN: bool
+    .optional()
+    .meta({ description: 'production only: `true` allows the embedded development sign-in on purpose (a loud warning and a banner)' }),
+  RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(20).meta({
+    description:
+      'requests a minute per client address to `POST /v1/oauth/exchange` and each development sign-in page (429 past it), counted over every process on the database; also to `POST /api/oauth/token`, where registered Rocket.Chat workspaces get their tokens (see [rocketchat.md](rocketchat.md#pointing-a-rocketchat-server-at-the-portal))',
+  }),
+  RATE_LIMIT_UPLOADS: z.coerce.number().int().min(1).default(30).meta({
+    description: 'uploads a minute per signed-in person to each upload route (package, screenshots, bundles), counted over every process on the database',
+  }),
+  RATE_LIMIT_APP_REQUESTS: z.coerce.number().int().min(1).default(10).meta({
+    description:
+      'app requests a minute per workspace named and client address from the requestAccess page Rocket.Chat opens (`POST /v1/app-request`, which takes no token), counted over every process on the database',
+  }),
+  TRUST_PROXY: trustProxy.default(false).meta({
+    description:
+      'the proxies whose `X-Forwarded-For`/`-Proto`/`-Host` to believe: their addresses or CIDR ranges, comma-separated (`10.0.0.0/8,127.0.0.1`; `loopback`, `linklocal`, `uniquelocal` too), or `true` for any peer. The client address the rate limits count and the log shows comes from it (see [operations.md](operations.md#behind-a-load-balancer))',
+    shown: '(off)',
+  }),
+  METRICS_TOKEN: z.string().min(1).optional().meta({
+    description: '`GET /metrics` asks for `Authorization: Bearer <this>`; unset, it is open in development and not served in production',
+  }),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080).meta({ description: 'HTTP port' }),
+  HOST: z.string().default('127.0.0.1').meta({ description: 'address to listen on (`0.0.0.0` to expose)' }),
+  PUBLIC_URL: z.string().optional().meta({ description: "the portal's public origin; also an allowed sign-in callback origin" }),
   /** The RSA private key (PEM) app licences are signed with; unset: a pair made at first start, kept in the database. */
-  LICENSE_PRIVATE_KEY: z.string().min(1).optional(),
-  DATA_DIR: z.string().default('data'),
-  DATABASE_URL: z.string().optional(),
-  PRODUCT_NAME: z.string().default('Rocket'),
-  MARKETPLACE_URL: z.string().default('https://marketplace.rocket.chat'),
-  SUPPORT_EMAIL: z.string().default('marketplace@rocket.chat'),
-  TERMS_URL: z.string().default('https://rocket.chat/terms'),
-  PRIVACY_URL: z.string().default('https://rocket.chat/privacy'),
-  SIGNUPS_ENABLED: bool.default(true),
-  SEED_DEMO_DATA: bool.optional(),
-  CLOUD_ISSUER_URL: z.string().optional(),
-  CLOUD_AUTHORIZE_URL: z.string().optional(),
-  CLOUD_JWKS_URL: z.string().url().optional(),
-  CLOUD_TOKEN_AUDIENCE: z.string().min(1).optional(),
-  CLOUD_CLIENT_ID: z.string().default('marketplace-portal'),
-  CLOUD_CLIENT_SECRET: z.string().default(DEFAULT_CLIENT_SECRET),
-  SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
-  S3_BUCKET: z.string().optional(),
-  S3_PREFIX: z.string().default(''),
-  S3_ENDPOINT: z.string().url().optional(),
-  S3_REGION: z.string().default('us-east-1'),
-  S3_ACCESS_KEY_ID: z.string().optional(),
-  S3_SECRET_ACCESS_KEY: z.string().optional(),
-  S3_FORCE_PATH_STYLE: bool.optional(),
-  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(30).default(30),
-  READ_CACHE_SECONDS: z.coerce.number().int().min(0).max(30).default(30),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SERVE_SPA: bool.default(true),
-  COMPILE_WORKER: bool.default(true),
-  JOB_LEASE_SECONDS: z.coerce.number().int().min(5).default(120),
+  LICENSE_PRIVATE_KEY: z.string().min(1).optional().meta({
+    description:
+      'the RSA private key (PEM, 2048 bits or more; `\\n` for line breaks accepted) app licences are signed with; unset, a pair made at the first start is kept in the database (required in production)',
+  }),
+  DATA_DIR: z.string().default('data').meta({
+    description:
+      "embedded database (`data/pglite`) and files. **One process per folder**: the embedded database locks it (`DATA_DIR/portal.lock`) while a portal, the seed or a script has it open, and a second process refuses to start, naming the folder and the holder's pid; several processes need PostgreSQL (`DATABASE_URL`)",
+  }),
+  DATABASE_URL: z.string().optional().meta({ description: 'PostgreSQL connection string; when set, PGlite is not used' }),
+  PRODUCT_NAME: z.string().default('Rocket').meta({ description: "renders `{product}` in the spec's texts (`Rocket.Chat`)" }),
+  MARKETPLACE_URL: z.string().default('https://marketplace.rocket.chat').meta({ description: 'where `/` and `/redirect` send the browser' }),
+  SUPPORT_EMAIL: z.string().default('marketplace@rocket.chat').meta({ description: 'support contact shown when sign-ups are disabled' }),
+  TERMS_URL: z.string().default('https://rocket.chat/terms').meta({ description: 'the Terms link in the sidebar footer' }),
+  PRIVACY_URL: z.string().default('https://rocket.chat/privacy').meta({ description: 'the Privacy link in the sidebar footer' }),
+  SIGNUPS_ENABLED: bool.default(true).meta({ description: 'publisher sign-ups open (`GET /v1/misc/supported/signups`)' }),
+  SEED_DEMO_DATA: bool
+    .optional()
+    .meta({ description: 'seed the demo world into an empty database on start', shown: '`true` (development), `false` (production)' }),
+  CLOUD_ISSUER_URL: z.string().optional().meta({ description: 'external OAuth 2.0 / OpenID issuer; unset mounts the embedded one at `/dev-auth`' }),
+  CLOUD_AUTHORIZE_URL: z.string().optional().meta({ description: "override of the issuer's authorize endpoint", shown: '(from discovery)' }),
+  CLOUD_JWKS_URL: z
+    .string()
+    .url()
+    .optional()
+    .meta({ description: "where the issuer's signing keys are, for the access tokens the Apps CLI sends", shown: '(from discovery)' }),
+  CLOUD_TOKEN_AUDIENCE: z
+    .string()
+    .min(1)
+    .optional()
+    .meta({ description: "the `aud` the issuer's access tokens must name to be accepted by the portal", shown: '(not checked)' }),
+  CLOUD_CLIENT_ID: z.string().default('marketplace-portal').meta({ description: "the portal's client id at the issuer" }),
+  CLOUD_CLIENT_SECRET: z.string().default(DEFAULT_CLIENT_SECRET).meta({ description: "the portal's client secret at the issuer" }),
+  SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(3600).meta({ description: "lifetime of the portal's own access tokens" }),
+  S3_BUCKET: z.string().optional().meta({ description: 'keep files (packages, icons, screenshots) in this S3-compatible bucket instead of `DATA_DIR/files`' }),
+  S3_PREFIX: z.string().default('').meta({ description: 'key prefix inside the bucket', shown: '(none)' }),
+  S3_ENDPOINT: z.string().url().optional().meta({ description: "the store's URL (MinIO, Ceph, …; unset for AWS S3)", shown: '(AWS)' }),
+  S3_REGION: z.string().default('us-east-1').meta({ description: "the store's region" }),
+  S3_ACCESS_KEY_ID: z.string().optional().meta({ description: 'the access key id of the credentials', shown: "(the SDK's default chain)" }),
+  S3_SECRET_ACCESS_KEY: z.string().optional().meta({ description: 'the secret access key of the credentials', shown: "(the SDK's default chain)" }),
+  S3_FORCE_PATH_STYLE: bool.optional().meta({
+    description: 'path-style addressing (MinIO and most S3-compatible stores address buckets by path; AWS by host name)',
+    shown: '`true` with an endpoint',
+  }),
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(30).default(30).meta({
+    description:
+      'how long (0–30 s) a process keeps who a token belongs to; sign-outs and developer changes reach every process at once (see [operations.md](operations.md#scaling-out))',
+  }),
+  READ_CACHE_SECONDS: z.coerce.number().int().min(0).max(30).default(30).meta({
+    description:
+      'how long (0–30 s) a process keeps answers of the apps list per publisher, the catalog Rocket.Chat servers read (`GET /v1/apps`) and what it reads of each registered workspace; any change to what they show reaches every process at once (see [operations.md](operations.md#scaling-out))',
+  }),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576).meta({ description: 'JSON body limit (413 above)' }),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').meta({ description: '`fatal` … `trace`, or `silent`' }),
+  SERVE_SPA: bool.default(true).meta({ description: 'serve the built SPA from `dist/`' }),
+  COMPILE_WORKER: bool.default(true).meta({ description: 'run the compile worker in this process (it takes compile jobs from the job queue)' }),
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(5).default(120).meta({
+    description:
+      'how long one run of a job may take: a run not finished within it (its process died, or it hung) loses the job, which runs again, and whatever the old run writes after that is refused. Must cover a compile (`COMPILE_TIMEOUT_SECONDS` + 10) and a webhook delivery (`WEBHOOK_TIMEOUT_SECONDS` + 5): the portal refuses to start otherwise, saying which (see [operations.md](operations.md#background-work))',
+  }),
   /** How often an idle worker looks for work that became due without a notification (a retry, a scheduled delivery). */
-  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(300).default(10),
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(300).default(10).meta({
+    description:
+      'how often an idle worker looks for work that became due without a notification (a retry, a scheduled delivery); new jobs wake the workers at once. Shorter than the lease',
+  }),
   /** How often lapsed leases are looked for (their jobs run again) and finished jobs past the retention deleted. */
-  JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+  JOB_SUPERVISE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(300)
+    .default(10)
+    .meta({ description: 'how often lapsed leases are looked for (one process of all does it each time)' }),
   /** How long finished (completed or failed) jobs are kept. */
   JOB_RETENTION_SECONDS: z.coerce
     .number()
     .int()
     .min(1)
-    .default(7 * 86_400),
-  COMPILE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-  COMPILE_MEMORY_MB: z.coerce.number().int().min(128).max(65536).default(1024),
-  COMPILE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
-  COMPILE_RETRY_SECONDS: z.coerce.number().min(0).max(3600).default(5),
-  SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().optional(),
-  MAIL_WORKER: bool.default(true),
-  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    .default(7 * 86_400)
+    .meta({ description: 'how long finished jobs (completed or failed) are kept in the job queue (7 days)' }),
+  COMPILE_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3600)
+    .default(60)
+    .meta({ description: 'a compile running longer is stopped and fails with "The compile took longer than 60 seconds and was stopped."' }),
+  COMPILE_MEMORY_MB: z.coerce
+    .number()
+    .int()
+    .min(128)
+    .max(65536)
+    .default(1024)
+    .meta({ description: 'heap limit of a compile\'s process; past it the compile fails with "The compile ran out of memory."' }),
+  COMPILE_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(1)
+    .meta({ description: 'compiles at once in one server process (each in a sandbox process, one compile at a time in each)' }),
+  COMPILE_RETRY_SECONDS: z.coerce.number().min(0).max(3600).default(5).meta({
+    description: 'a compile whose process died is retried after this delay (with up to as much again of jitter), then twice as long; given up after 3 attempts',
+  }),
+  SMTP_URL: z.string().optional().meta({
+    description:
+      'send mail through this server (`smtp://user:pass@host:587`, `smtps://…:465`); unset writes each message to `DATA_DIR/outbox` (required in production)',
+  }),
+  MAIL_FROM: z.string().optional().meta({ description: 'the sender of every message', shown: "`{PRODUCT_NAME} Marketplace <no-reply@{PUBLIC_URL's host}>`" }),
+  MAIL_WORKER: bool.default(true).meta({ description: 'run the mail worker in this process (it takes notifications and messages from the job queue)' }),
+  STRIPE_SECRET_KEY: z.string().min(1).optional().meta({
+    description: 'pay out through Stripe Connect with this platform key; unset uses the embedded payments sandbox (required in production)',
+  }),
   /** Where the Stripe SDK sends its requests (tests point it at a fake); Stripe's own API otherwise. */
-  STRIPE_API_URL: z.string().url().optional(),
+  STRIPE_API_URL: z
+    .string()
+    .url()
+    .optional()
+    .meta({ description: 'where the Stripe SDK sends its requests (the tests point it at their fake)', shown: "(Stripe's)" }),
   /** The signing secret of the portal's endpoint for Stripe's events (`POST /v1/stripe/events`), as Stripe's dashboard shows it. */
-  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET is a webhook signing secret (whsec_…).').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET is a webhook signing secret (whsec_…).').optional().meta({
+    description:
+      "the signing secret (`whsec_…`) of the portal's endpoint for Stripe's events, `<PUBLIC_URL>/v1/stripe/events`; unset, the endpoint is not served and no checkout completes (required in production with `STRIPE_SECRET_KEY`)",
+  }),
   /** Allows the sandbox payment provider in production (a demo installation). */
-  PAYMENTS_SANDBOX: bool.optional(),
+  PAYMENTS_SANDBOX: bool.optional().meta({ description: '`true` allows the payments sandbox in production (a demo installation)' }),
   /** The marketplace's share of each sale, in percent; the rest credits the publisher. */
-  MARKETPLACE_FEE_PERCENT: z.coerce.number().min(0).max(100).default(30),
+  MARKETPLACE_FEE_PERCENT: z.coerce
+    .number()
+    .min(0)
+    .max(100)
+    .default(30)
+    .meta({ description: "the marketplace's share of a sale; the rest credits the publisher" }),
   /** Days a sale's credit stays pending before it is available for payout. */
-  SETTLEMENT_DAYS: z.coerce.number().min(0).max(365).default(7),
+  SETTLEMENT_DAYS: z.coerce.number().min(0).max(365).default(7).meta({ description: "days a sale's credit stays pending before it can be paid out" }),
   /** Development only: a simulated marketplace sale every this many seconds (`npm run simulate:sales`). */
-  SIMULATE_SALES_SECONDS: z.coerce.number().min(0.1).max(3600).optional(),
+  SIMULATE_SALES_SECONDS: z.coerce
+    .number()
+    .min(0.1)
+    .max(3600)
+    .optional()
+    .meta({ description: 'development only: a simulated marketplace sale every so many seconds (`npm run simulate:sales` sets 5)' }),
   /** Development only: a simulated workspace's move (download, install, update, uninstall, usage) every this many seconds (`npm run simulate:workspaces`). */
-  SIMULATE_WORKSPACES_SECONDS: z.coerce.number().min(0.1).max(3600).optional(),
+  SIMULATE_WORKSPACES_SECONDS: z.coerce.number().min(0.1).max(3600).optional().meta({
+    description:
+      "development only: a simulated workspace's move (download and install, update, uninstall, usage report) every so many seconds, through the public routes (`npm run simulate:workspaces` sets 5)",
+  }),
   /** Development only (`npm start` sets it): the demo's workspaces install apps once, through the public routes, when nothing is installed yet. */
-  DEMO_WORKSPACES: bool.default(false),
+  DEMO_WORKSPACES: bool.default(false).meta({
+    description:
+      "development only (ignored in production): when no install was ever reported, the demo's workspaces make their first installs through the public routes once the portal listens, so the demo's stats show numbers",
+    shown: '`false` (`npm start` sets `true`)',
+  }),
   /** Development and tests only: webhooks may reach private addresses and plain http:// (refused in production). */
-  WEBHOOKS_ALLOW_PRIVATE_NETWORKS: bool.default(false),
+  WEBHOOKS_ALLOW_PRIVATE_NETWORKS: bool
+    .default(false)
+    .meta({ description: 'development and tests only: webhooks may be `http://` and reach private addresses (production refuses it)' }),
   /** Run the webhook delivery worker in this process. */
-  WEBHOOK_WORKER: bool.default(true),
+  WEBHOOK_WORKER: bool.default(true).meta({
+    description: 'run the webhook workers in this process (they fan the sales outbox out and make the deliveries, from the job queue)',
+  }),
   /** How long a delivery waits for the endpoint's answer. */
-  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(10).default(10),
-  MAIL_RETRY_SECONDS: z.coerce.number().min(0).max(3600).default(30),
-  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .min(0.1)
+    .max(10)
+    .default(10)
+    .meta({ description: "how long a delivery waits for the endpoint's answer (at most 10)" }),
+  MAIL_RETRY_SECONDS: z.coerce.number().min(0).max(3600).default(30).meta({
+    description:
+      'a message the mail server refused or could not take is tried again after this delay (whole seconds, with up to as much again of jitter), then twice as long each time',
+  }),
+  MAIL_MAX_ATTEMPTS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(20)
+    .default(5)
+    .meta({ description: 'attempts before a message is given up (logged, kept in the job queue as failed for `JOB_RETENTION_SECONDS`)' }),
   /** The OIDC issuers trust policies may name (trusted publishing from CI); GitHub Actions' by default. */
-  TRUSTED_PUBLISHING_ISSUERS: trustedIssuers.default([{ issuer: GITHUB_ACTIONS_ISSUER, jwksUrl: undefined, maxTokenSeconds: DEFAULT_MAX_CI_TOKEN_SECONDS }]),
+  TRUSTED_PUBLISHING_ISSUERS: trustedIssuers
+    .default([{ issuer: GITHUB_ACTIONS_ISSUER, jwksUrl: undefined, maxTokenSeconds: DEFAULT_MAX_CI_TOKEN_SECONDS }])
+    .meta({
+      description:
+        'the OIDC issuers trust policies may name, comma-separated, each `issuer` or `issuer=jwksUrl` (keys otherwise from its discovery document); empty turns trusted publishing off; `http://` refused in production',
+      shown: '`https://token.actions.githubusercontent.com`',
+    }),
   /** The longest life of an issuer's identity tokens, per issuer (an hour where none is named). */
-  TRUSTED_PUBLISHING_MAX_TOKEN_SECONDS: tokenLifetimes.default([]),
+  TRUSTED_PUBLISHING_MAX_TOKEN_SECONDS: tokenLifetimes.default([]).meta({
+    description: "the longest life (`exp` − `iat`) of an issuer's identity tokens, comma-separated `issuer=seconds` (1–86400), each a configured issuer",
+    shown: '3600 for every issuer',
+  }),
   /** The audience a CI's identity token must name; PUBLIC_URL (else `marketplace-portal`) by default. */
-  TRUSTED_PUBLISHING_AUDIENCE: z.string().trim().min(1).optional(),
+  TRUSTED_PUBLISHING_AUDIENCE: z
+    .string()
+    .trim()
+    .min(1)
+    .optional()
+    .meta({ description: "the `aud` a CI's identity token must carry to be exchanged", shown: '`PUBLIC_URL`, else `marketplace-portal`' }),
 });
 
-export type Config = {
-  /** NODE_ENV=production: no development part runs unless explicitly allowed (see checkProduction). */
-  production: boolean;
-  /** The embedded development authorization server is mounted (no CLOUD_ISSUER_URL). */
-  devSignIn: boolean;
-  /** Requests per minute and client: sign-in (the token exchange, the development sign-in pages) and uploads. */
-  rateLimits: {
-    signIn: number;
-    uploads: number;
-    /** App requests made on the requestAccess page (docs/rocketchat.md, App requests), per workspace named and address; 10 when unset. */
-    appRequests?: number;
+/** LICENSE_PRIVATE_KEY as PEM: a key pasted into an environment variable often has its newlines written as \n. */
+const licenseKeyOf = (e: z.output<typeof Env>) => e.LICENSE_PRIVATE_KEY?.replace(/\\n/g, '\n');
+
+/**
+ * The configuration the portal runs on, nested, as the settings' schema gives it (`ConfigSchema`): each setting's
+ * parse, default and meaning are written once, in `Env`; its place in the configuration once, here.
+ */
+function nested(e: z.output<typeof Env>) {
+  const production = e.NODE_ENV === 'production';
+  const lifetimes = new Map(e.TRUSTED_PUBLISHING_MAX_TOKEN_SECONDS.map((l) => [l.issuer, l.seconds]));
+  return {
+    /** NODE_ENV=production: no development part runs unless explicitly allowed (see productionProblems). */
+    production,
+    /** The embedded development authorization server is mounted (no CLOUD_ISSUER_URL). */
+    devSignIn: !e.CLOUD_ISSUER_URL,
+    /** Requests per minute and client: sign-in (the token exchange, the development sign-in pages) and uploads. */
+    rateLimits: { signIn: e.RATE_LIMIT_SIGN_IN, uploads: e.RATE_LIMIT_UPLOADS, appRequests: e.RATE_LIMIT_APP_REQUESTS },
+    /**
+     * Which proxies' X-Forwarded-For (and -Proto, -Host) to believe, as Fastify's `trustProxy`: false (none),
+     * true (any peer), or addresses/CIDRs. `request.ip` (rate limits, the log) follows it.
+     */
+    trustProxy: e.TRUST_PROXY,
+    /** The bearer token `GET /metrics` asks for; unset: open in development, not served in production. */
+    metricsToken: e.METRICS_TOKEN,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL,
+    /** LICENSE_PRIVATE_KEY (commerce/licenses/keys.ts). */
+    licensePrivateKey: licenseKeyOf(e),
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    productName: e.PRODUCT_NAME,
+    marketplaceUrl: e.MARKETPLACE_URL,
+    supportEmail: e.SUPPORT_EMAIL,
+    termsUrl: e.TERMS_URL,
+    privacyUrl: e.PRIVACY_URL,
+    signupsEnabled: e.SIGNUPS_ENABLED,
+    // Demo data only when asked in production; by default in development.
+    seedDemoData: e.SEED_DEMO_DATA ?? !production,
+    /** Undefined: the embedded development authorization server is mounted and used. */
+    cloudIssuerUrl: e.CLOUD_ISSUER_URL,
+    cloudAuthorizeUrl: e.CLOUD_AUTHORIZE_URL,
+    /** Where the cloud issuer's signing keys are (else its OpenID configuration's `jwks_uri`). */
+    cloudJwksUrl: e.CLOUD_JWKS_URL,
+    /** The audience the cloud issuer's access tokens must name to be accepted by the portal (none: not checked). */
+    cloudTokenAudience: e.CLOUD_TOKEN_AUDIENCE,
+    cloudClientId: e.CLOUD_CLIENT_ID,
+    cloudClientSecret: e.CLOUD_CLIENT_SECRET,
+    sessionTtlSeconds: e.SESSION_TTL_SECONDS,
+    /** Files in this S3-compatible bucket (S3_BUCKET and the other S3_* settings), else under DATA_DIR/files. */
+    /** How long a process keeps who a token belongs to (0: never; revocations reach every process at once). */
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
+    /** How long a process keeps answers of hot reads (0: never); changes reach every process at once. */
+    readCacheSeconds: e.READ_CACHE_SECONDS,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          prefix: e.S3_PREFIX,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          // MinIO and most S3-compatible stores address buckets by path; AWS by host name.
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? !!e.S3_ENDPOINT,
+        }
+      : undefined,
+    /** The installed Apps-Engine's version (not configurable: one source of truth). */
+    engineVersion: ENGINE_VERSION,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    logLevel: e.LOG_LEVEL,
+    serveSpa: e.SERVE_SPA,
+    /** Run the compile worker in this process. */
+    compileWorker: e.COMPILE_WORKER,
+    /**
+     * How long one run of a job may take: a run not finished within it (its process died, or it hung) loses
+     * the job, which runs again; whatever the old run writes after that is refused. Must cover a compile
+     * and a webhook delivery (checked at start, see jobProblems).
+     */
+    jobLeaseSeconds: e.JOB_LEASE_SECONDS,
+    /** The job queue (pg-boss): polling, supervision and retention; see server/kernel/job-kinds.ts. */
+    jobs: { pollSeconds: e.JOB_POLL_SECONDS, superviseSeconds: e.JOB_SUPERVISE_SECONDS, retentionSeconds: e.JOB_RETENTION_SECONDS },
+    /** A compile running longer is stopped and fails with a diagnostic. */
+    compileTimeoutSeconds: e.COMPILE_TIMEOUT_SECONDS,
+    /** The compile process's heap limit. */
+    compileMemoryMb: e.COMPILE_MEMORY_MB,
+    /** Compiles at once in this process. */
+    compileConcurrency: e.COMPILE_CONCURRENCY,
+    /** A compile whose process died is retried after this many seconds, then about twice as long (3 attempts at most). */
+    compileRetrySeconds: e.COMPILE_RETRY_SECONDS,
+    /**
+     * Outgoing mail: through `smtpUrl` (e.g. smtps://user:pass@smtp.example.com) when set, else each message
+     * is written to DATA_DIR/outbox as an .eml file; from `from`. The mail worker sends what notifications
+     * queue; a failed send is tried again after `retrySeconds` (whole seconds), then about twice as long each
+     * time, `maxAttempts` in all.
+     */
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from:
+        e.MAIL_FROM ?? `${e.PRODUCT_NAME} Marketplace <no-reply@${e.PUBLIC_URL && URL.canParse(e.PUBLIC_URL) ? new URL(e.PUBLIC_URL).hostname : 'localhost'}>`,
+      worker: e.MAIL_WORKER,
+      retrySeconds: e.MAIL_RETRY_SECONDS,
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+    },
+    /**
+     * The payment provider: Stripe Connect when `stripe` is set (STRIPE_SECRET_KEY), else the embedded sandbox
+     * (onboarding pages under /dev-payments and a ledger in the database). `webhookSecret` (STRIPE_WEBHOOK_SECRET)
+     * verifies Stripe's events at `POST /v1/stripe/events`; unset (development only), the route is not served.
+     */
+    payments: {
+      stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, apiUrl: e.STRIPE_API_URL, webhookSecret: e.STRIPE_WEBHOOK_SECRET } : undefined,
+      feePercent: e.MARKETPLACE_FEE_PERCENT,
+      settlementDays: e.SETTLEMENT_DAYS,
+    },
+    /** Development only: seconds between simulated marketplace sales; undefined when off. */
+    simulateSalesSeconds: e.SIMULATE_SALES_SECONDS,
+    /**
+     * Development only (server/dev/plugins/workspace-simulator.ts): seconds between simulated workspaces' moves
+     * (undefined when off), and whether the demo's workspaces install apps once at start when no install was
+     * reported yet (`npm start`; ignored in production).
+     */
+    simulateWorkspaces: { seconds: e.SIMULATE_WORKSPACES_SECONDS, demo: e.DEMO_WORKSPACES && !production },
+    /**
+     * Webhook deliveries: the worker runs in this process when `worker`; each waits `timeoutSeconds` for an
+     * answer; `allowPrivateNetworks` (development and tests only) lets endpoints be private addresses and http://.
+     */
+    webhooks: { worker: e.WEBHOOK_WORKER, timeoutSeconds: e.WEBHOOK_TIMEOUT_SECONDS, allowPrivateNetworks: e.WEBHOOKS_ALLOW_PRIVATE_NETWORKS },
+    /**
+     * Trusted publishing: the OIDC issuers a trust policy may name (each with its JWKS URL, or discovered from
+     * `<issuer>/.well-known/openid-configuration`), and the audience (`aud`) a CI's identity token must carry.
+     */
+    trustedPublishing: {
+      issuers: e.TRUSTED_PUBLISHING_ISSUERS.map((i) => ({ ...i, maxTokenSeconds: lifetimes.get(i.issuer) ?? i.maxTokenSeconds })),
+      // The portal's public origin names it best (what PyPI and npm do with their own names); a fixed name otherwise.
+      audience: e.TRUSTED_PUBLISHING_AUDIENCE ?? (e.PUBLIC_URL ? e.PUBLIC_URL.trim().replace(/\/+$/, '') : 'marketplace-portal'),
+    },
   };
-  /**
-   * Which proxies' X-Forwarded-For (and -Proto, -Host) to believe, as Fastify's `trustProxy`: false (none),
-   * true (any peer), or addresses/CIDRs. `request.ip` (rate limits, the log) follows it.
-   */
-  trustProxy: boolean | string[];
-  /** The bearer token `GET /metrics` asks for; unset: open in development, not served in production. */
-  metricsToken: string | undefined;
-  port: number;
-  host: string;
-  publicUrl: string | undefined;
-  /** LICENSE_PRIVATE_KEY (commerce/licenses/keys.ts). */
-  licensePrivateKey: string | undefined;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  productName: string;
-  marketplaceUrl: string;
-  supportEmail: string;
-  termsUrl: string;
-  privacyUrl: string;
-  signupsEnabled: boolean;
-  seedDemoData: boolean;
-  /** Undefined: the embedded development authorization server is mounted and used. */
-  cloudIssuerUrl: string | undefined;
-  cloudAuthorizeUrl: string | undefined;
-  /** Where the cloud issuer's signing keys are (else its OpenID configuration's `jwks_uri`). */
-  cloudJwksUrl: string | undefined;
-  /** The audience the cloud issuer's access tokens must name to be accepted by the portal (none: not checked). */
-  cloudTokenAudience: string | undefined;
-  cloudClientId: string;
-  cloudClientSecret: string;
-  sessionTtlSeconds: number;
-  /** How long a process keeps answers of hot reads (0: never); changes reach every process at once. */
-  readCacheSeconds: number;
-  /** Files in this S3-compatible bucket (S3_BUCKET and the other S3_* settings), else under DATA_DIR/files. */
-  s3: S3Settings | undefined;
-  /** How long a process keeps who a token belongs to (0: never; revocations reach every process at once). */
-  sessionCacheSeconds: number;
-  /** The installed Apps-Engine's version (not configurable: one source of truth). */
-  engineVersion: string;
-  bodyLimitBytes: number;
-  logLevel: string;
-  serveSpa: boolean;
-  /** Run the compile worker in this process. */
-  compileWorker: boolean;
-  /**
-   * How long one run of a job may take: a run not finished within it (its process died, or it hung) loses
-   * the job, which runs again; whatever the old run writes after that is refused. Must cover a compile
-   * and a webhook delivery (checked at start, see jobProblems).
-   */
-  jobLeaseSeconds: number;
-  /** The job queue (pg-boss): polling, supervision and retention; see server/kernel/job-kinds.ts. */
-  jobs: { pollSeconds: number; superviseSeconds: number; retentionSeconds: number };
+}
+
+/** The settings' one schema: the environment in, the nested configuration out (its type is `Config`'s). */
+export const ConfigSchema = Env.transform(nested);
+
+/** The portal's configuration: what the settings' schema gives, and what only tests set. */
+export type Config = z.output<typeof ConfigSchema> & {
   /** Tests only: the job queue's clock (pg-boss's TestClock moves the database's idea of now too). */
   jobClock?: Clock;
-  /** A compile running longer is stopped and fails with a diagnostic. */
-  compileTimeoutSeconds: number;
-  /** The compile process's heap limit. */
-  compileMemoryMb: number;
-  /** Compiles at once in this process. */
-  compileConcurrency: number;
-  /** A compile whose process died is retried after this many seconds, then about twice as long (3 attempts at most). */
-  compileRetrySeconds: number;
   /** In-memory PGlite for tests: nothing is written to disk. */
   inMemoryDatabase: boolean;
   /** Tests only: a PGlite dump (`dumpDataDir`) the in-memory database starts from instead of an empty cluster. */
   inMemoryDatabaseFrom?: string;
-  /**
-   * Outgoing mail: through `smtpUrl` (e.g. smtps://user:pass@smtp.example.com) when set, else each message
-   * is written to DATA_DIR/outbox as an .eml file; from `from`. The mail worker sends what notifications
-   * queue; a failed send is tried again after `retrySeconds` (whole seconds), then about twice as long each
-   * time, `maxAttempts` in all.
-   */
-  mail: { smtpUrl: string | undefined; from: string; worker: boolean; retrySeconds: number; maxAttempts: number };
-  /**
-   * The payment provider: Stripe Connect when `stripe` is set (STRIPE_SECRET_KEY), else the embedded sandbox
-   * (onboarding pages under /dev-payments and a ledger in the database). `webhookSecret` (STRIPE_WEBHOOK_SECRET)
-   * verifies Stripe's events at `POST /v1/stripe/events`; unset (development only), the route is not served.
-   */
-  payments: {
-    stripe: { secretKey: string; apiUrl: string | undefined; webhookSecret: string | undefined } | undefined;
-    feePercent: number;
-    settlementDays: number;
-  };
-  /** Development only: seconds between simulated marketplace sales; undefined when off. */
-  simulateSalesSeconds: number | undefined;
-  /**
-   * Development only (server/dev/plugins/workspace-simulator.ts): seconds between simulated workspaces' moves
-   * (undefined when off), and whether the demo's workspaces install apps once at start when no install was
-   * reported yet (`npm start`; ignored in production).
-   */
-  simulateWorkspaces: { seconds: number | undefined; demo: boolean };
-  /**
-   * Webhook deliveries: the worker runs in this process when `worker`; each waits `timeoutSeconds` for an
-   * answer; `allowPrivateNetworks` (development and tests only) lets endpoints be private addresses and http://.
-   */
-  webhooks: { worker: boolean; timeoutSeconds: number; allowPrivateNetworks: boolean };
-  /**
-   * Trusted publishing: the OIDC issuers a trust policy may name (each with its JWKS URL, or discovered from
-   * `<issuer>/.well-known/openid-configuration`), and the audience (`aud`) a CI's identity token must carry.
-   */
-  trustedPublishing: { issuers: TrustedIssuer[]; audience: string };
 };
 
 export class ConfigError extends Error {}
@@ -414,92 +587,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
 function readConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config>): Config {
   const e = Env.parse(env);
   const problems = productionProblems(e);
-  const licenseKey = e.LICENSE_PRIVATE_KEY?.replace(/\\n/g, '\n');
+  const licenseKey = licenseKeyOf(e);
   if (licenseKey && !isRsaPrivateKey(licenseKey)) problems.push('LICENSE_PRIVATE_KEY must be an RSA private key of 2048 bits or more, in PEM.');
-  const lifetimes = new Map(e.TRUSTED_PUBLISHING_MAX_TOKEN_SECONDS.map((l) => [l.issuer, l.seconds]));
-  const unknownIssuers = [...lifetimes.keys()].filter((i) => !e.TRUSTED_PUBLISHING_ISSUERS.some((t) => t.issuer === i));
+  const unknownIssuers = e.TRUSTED_PUBLISHING_MAX_TOKEN_SECONDS.map((l) => l.issuer).filter((i) => !e.TRUSTED_PUBLISHING_ISSUERS.some((t) => t.issuer === i));
   if (unknownIssuers.length)
     problems.push(`TRUSTED_PUBLISHING_MAX_TOKEN_SECONDS names issuers that are not in TRUSTED_PUBLISHING_ISSUERS: ${unknownIssuers.join(', ')}.`);
-  const trustedIssuerList = e.TRUSTED_PUBLISHING_ISSUERS.map((i) => ({ ...i, maxTokenSeconds: lifetimes.get(i.issuer) ?? i.maxTokenSeconds }));
   if (problems.length) throw new ConfigError(`Refusing to start${e.NODE_ENV === 'production' ? ' in production mode' : ''}:\n- ${problems.join('\n- ')}`);
-  const production = e.NODE_ENV === 'production';
-  return {
-    production,
-    devSignIn: !e.CLOUD_ISSUER_URL,
-    rateLimits: { signIn: e.RATE_LIMIT_SIGN_IN, uploads: e.RATE_LIMIT_UPLOADS, appRequests: e.RATE_LIMIT_APP_REQUESTS },
-    trustProxy: e.TRUST_PROXY,
-    metricsToken: e.METRICS_TOKEN,
-    port: e.PORT,
-    host: e.HOST,
-    publicUrl: e.PUBLIC_URL,
-    // A key pasted into an environment variable often has its newlines written as \n.
-    licensePrivateKey: licenseKey,
-    dataDir: resolve(e.DATA_DIR),
-    databaseUrl: e.DATABASE_URL,
-    productName: e.PRODUCT_NAME,
-    marketplaceUrl: e.MARKETPLACE_URL,
-    supportEmail: e.SUPPORT_EMAIL,
-    termsUrl: e.TERMS_URL,
-    privacyUrl: e.PRIVACY_URL,
-    signupsEnabled: e.SIGNUPS_ENABLED,
-    // Demo data only when asked in production; by default in development.
-    seedDemoData: e.SEED_DEMO_DATA ?? !production,
-    cloudIssuerUrl: e.CLOUD_ISSUER_URL,
-    cloudAuthorizeUrl: e.CLOUD_AUTHORIZE_URL,
-    cloudJwksUrl: e.CLOUD_JWKS_URL,
-    cloudTokenAudience: e.CLOUD_TOKEN_AUDIENCE,
-    cloudClientId: e.CLOUD_CLIENT_ID,
-    cloudClientSecret: e.CLOUD_CLIENT_SECRET,
-    sessionTtlSeconds: e.SESSION_TTL_SECONDS,
-    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
-    readCacheSeconds: e.READ_CACHE_SECONDS,
-    s3: e.S3_BUCKET
-      ? {
-          bucket: e.S3_BUCKET,
-          prefix: e.S3_PREFIX,
-          endpoint: e.S3_ENDPOINT,
-          region: e.S3_REGION,
-          accessKeyId: e.S3_ACCESS_KEY_ID,
-          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-          // MinIO and most S3-compatible stores address buckets by path; AWS by host name.
-          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? !!e.S3_ENDPOINT,
-        }
-      : undefined,
-    engineVersion: ENGINE_VERSION,
-    bodyLimitBytes: e.BODY_LIMIT_BYTES,
-    logLevel: e.LOG_LEVEL,
-    serveSpa: e.SERVE_SPA,
-    compileWorker: e.COMPILE_WORKER,
-    jobLeaseSeconds: e.JOB_LEASE_SECONDS,
-    jobs: { pollSeconds: e.JOB_POLL_SECONDS, superviseSeconds: e.JOB_SUPERVISE_SECONDS, retentionSeconds: e.JOB_RETENTION_SECONDS },
-    compileTimeoutSeconds: e.COMPILE_TIMEOUT_SECONDS,
-    compileMemoryMb: e.COMPILE_MEMORY_MB,
-    compileConcurrency: e.COMPILE_CONCURRENCY,
-    compileRetrySeconds: e.COMPILE_RETRY_SECONDS,
-    mail: {
-      smtpUrl: e.SMTP_URL,
-      from:
-        e.MAIL_FROM ?? `${e.PRODUCT_NAME} Marketplace <no-reply@${e.PUBLIC_URL && URL.canParse(e.PUBLIC_URL) ? new URL(e.PUBLIC_URL).hostname : 'localhost'}>`,
-      worker: e.MAIL_WORKER,
-      retrySeconds: e.MAIL_RETRY_SECONDS,
-      maxAttempts: e.MAIL_MAX_ATTEMPTS,
-    },
-    payments: {
-      stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, apiUrl: e.STRIPE_API_URL, webhookSecret: e.STRIPE_WEBHOOK_SECRET } : undefined,
-      feePercent: e.MARKETPLACE_FEE_PERCENT,
-      settlementDays: e.SETTLEMENT_DAYS,
-    },
-    simulateSalesSeconds: e.SIMULATE_SALES_SECONDS,
-    simulateWorkspaces: { seconds: e.SIMULATE_WORKSPACES_SECONDS, demo: e.DEMO_WORKSPACES && !production },
-    webhooks: { worker: e.WEBHOOK_WORKER, timeoutSeconds: e.WEBHOOK_TIMEOUT_SECONDS, allowPrivateNetworks: e.WEBHOOKS_ALLOW_PRIVATE_NETWORKS },
-    trustedPublishing: {
-      issuers: trustedIssuerList,
-      // The portal's public origin names it best (what PyPI and npm do with their own names); a fixed name otherwise.
-      audience: e.TRUSTED_PUBLISHING_AUDIENCE ?? (e.PUBLIC_URL ? e.PUBLIC_URL.trim().replace(/\/+$/, '') : 'marketplace-portal'),
-    },
-    inMemoryDatabase: false,
-    ...overrides,
-  };
+  return { ...nested(e), inMemoryDatabase: false, ...overrides };
 }
 
 /** The embedded authorization server's path, used when CLOUD_ISSUER_URL is not set. */

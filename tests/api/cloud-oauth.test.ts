@@ -492,7 +492,7 @@ describe('refusals', () => {
 describe('rate limits', () => {
   let limited: TestServer;
   beforeAll(async () => {
-    limited = await startServer({ rateLimits: { signIn: 3, uploads: 100 } });
+    limited = await startServer({ rateLimits: { signIn: 3, uploads: 100, appRequests: 10 } });
   });
   afterAll(() => limited.close());
 

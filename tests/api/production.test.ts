@@ -88,7 +88,7 @@ describe('headers, limits and logs', () => {
   let s: TestServer;
   let owner: string;
   beforeAll(async () => {
-    s = await startServer({ publicUrl: 'https://marketplace.example', rateLimits: { signIn: 4, uploads: 2 } });
+    s = await startServer({ publicUrl: 'https://marketplace.example', rateLimits: { signIn: 4, uploads: 2, appRequests: 10 } });
     owner = await s.signIn('owner');
   });
   afterAll(() => s.close());

@@ -82,3 +82,12 @@ describe('docs/lifecycle.md', () => {
     expect(readFileSync('docs/lifecycle.md', 'utf8').startsWith(lifecycleDoc())).toBe(true);
   });
 });
+
+describe('docs/configuration.md', () => {
+  it('lists every setting of the settings’ schema, each with its meaning and default (npm run docs:config)', async () => {
+    const { configurationDoc } = await import('../../scripts/config-doc');
+    const { Env } = await import('../../server/config');
+    expect(readFileSync('docs/configuration.md', 'utf8')).toBe(configurationDoc());
+    for (const [name, schema] of Object.entries(Env.shape)) expect(schema.meta()?.description, name).toMatch(/\w/);
+  });
+});
