@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Every test (docs/testing.md), in two rounds of two stages that run side by side on a 2-core machine:
-#   1. type-check and lint  ∥  unit, API (PGlite), component and model-based tests (the models' paths against
-#      the real server);
-#   2. the build, browser tests in Chromium and the size budget  ∥  the API tests and the Apps CLI test again on
+#   1. type-check, lint and the build  ∥  unit, API (PGlite), component and model-based tests (the models'
+#      paths against the real server);
+#   2. browser tests in Chromium and the size budget  ∥  the API tests and the Apps CLI test again on
 #      PostgreSQL (the fuzzer's 1 000 requests there: its 10 000 ran on PGlite);
 # then the model coverage report (server- and UI-driven paths only). Each stage's output is printed whole when
 # it ends, with its time. Ends with one line: "N passed, N failed, N skipped"; fails when any stage failed.
@@ -33,12 +33,13 @@ finish() {
 }
 
 browser() {
-  npx vite build --logLevel warn &&
-    npx vitest run --config vitest.e2e.config.ts $(report e2e) &&
+  npx vitest run --config vitest.e2e.config.ts $(report e2e) &&
     npm run budget
 }
 
-stage check npm run check
+# The build joins the type-check and lint: that stage ends long before the unit tests, and the browser tests
+# then start at once.
+stage check bash -c 'npm run check && npx vite build --logLevel warn'
 stage unit npx vitest run $(report unit-api-model-dom)
 finish check
 finish unit
