@@ -1,8 +1,8 @@
 import { posix } from 'node:path';
 import ts from 'typescript';
 import { bundleApp } from '../server/apps/compile/bundle';
-import { compilerOptions, type CompileResult } from '../server/apps/compile/compiler';
-import type { CompileRunner } from '../server/apps/compile/sandbox';
+import { compilerOptions, type CompileInput, type CompileResult } from '../server/apps/compile/compiler';
+import type { CompileRunner, SandboxOutcome } from '../server/apps/compile/sandbox';
 import { typeScriptMajorFor, typeScriptVersion } from '../server/apps/compile/typescript';
 import { runChecks } from '../server/apps/review/checks';
 import { ENGINE_VERSION } from '../server/kernel/engine-version';
@@ -23,8 +23,15 @@ export const COMPILE_ERROR = '// compile-error: ';
  * over the package as in the sandbox, save the lowest-engine one (a type-check). Limits and crashes are the
  * sandbox's: compile-parity.test.ts and sandbox.test.ts test them with the real compiler.
  */
-export const fakeCompiler: CompileRunner = async (input, limits) => {
-  if (limits.signal?.aborted) return { kind: 'aborted' };
+export const fakeCompiler: CompileRunner = (input, limits) => {
+  // Stopped (the server is stopping, or the claim was lost): answered at once, as the sandbox kills its process.
+  const { signal } = limits;
+  if (signal?.aborted) return Promise.resolve({ kind: 'aborted' });
+  const stopped = new Promise<SandboxOutcome>((resolve) => signal?.addEventListener('abort', () => resolve({ kind: 'aborted' }), { once: true }));
+  return Promise.race([compile(input), stopped]);
+};
+
+async function compile(input: CompileInput): Promise<SandboxOutcome> {
   const started = performance.now();
   const diagnostics: Diagnostic[] = [];
   const sources = [...input.files].filter(([name]) => !name.startsWith('node_modules/') && /\.(ts|js)$/.test(name));
@@ -63,4 +70,4 @@ export const fakeCompiler: CompileRunner = async (input, limits) => {
     findings,
   };
   return { kind: 'done', result };
-};
+}

@@ -22,7 +22,9 @@ export function createTempRoot(): { path: string; dispose: () => Promise<void> }
     return {
       path,
       dispose: async () => {
-        await rm(path, { recursive: true, force: true });
+        // An upload still being received as the server stops may write a file while the folder is removed
+        // (ENOTEMPTY): Node's own retries take it too.
+        await rm(path, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
         lock.release();
       },
     };
