@@ -19,7 +19,7 @@ export type SandboxOutcome =
   | { kind: 'aborted' };
 
 /**
- * What runs a compile for the compile job (docs/architecture.md, The compile): the sandbox below in the
+ * What runs a compile for the compile job (docs/testing.md, The compiler in tests): the sandbox below in the
  * portal; tests whose subject is not the compiler are handed a fake (tests/fake-compiler.ts).
  */
 export type CompileRunner = (input: CompileInput, limits: SandboxLimits & { signal?: AbortSignal }) => Promise<SandboxOutcome>;
