@@ -92,7 +92,10 @@ export function checkTemplate({ subject, body }: { subject: string; body: string
 async function render(engine: Liquid, source: string, data: Record<string, unknown>, part: string): Promise<string> {
   let out: string;
   try {
-    out = String(await engine.parseAndRender(source, data));
+    // Synchronously: the render limit is a deadline on the clock, and an asynchronous render shares it with
+    // whatever else the process does meanwhile, so a busy server failed innocent templates. Rendered in one go,
+    // the time is the template's own (the engine reads no files and has no asynchronous filters).
+    out = String(engine.parseAndRenderSync(source, data));
   } catch (err) {
     const problem = problemOf(err);
     throw new TemplateError(`The ${part} failed to render at line ${problem.line}, column ${problem.column}: ${problem.message}`);
