@@ -1,4 +1,4 @@
-import { coveringWalks } from './coverage';
+import { coveringWalks, reachableEdges, type WalkEdge } from './coverage';
 
 /**
  * A test model over a state of the test's own (e.g. a stored version's status) whose moves a machine
@@ -8,21 +8,19 @@ import { coveringWalks } from './coverage';
 export type ModelStep<S, P> = { event: P & { type: string }; state: S };
 export type ModelPath<S, P> = { description: string; steps: ModelStep<S, P>[] };
 
-export function actorModel<S, P extends object>(o: { start: S; events: (state: S) => P[]; next: (state: S, event: P) => S; name: (event: P) => string }) {
-  return o;
-}
+export type ActorModel<S, P> = { start: S; events: (state: S) => P[]; next: (state: S, event: P) => S; name: (event: P) => string };
+
+const edgesOf =
+  <S, P>(m: ActorModel<S, P>) =>
+  (state: S): WalkEdge<S, P>[] =>
+    m.events(state).map((event) => ({ event, next: m.next(state, event) }));
 
 /**
  * Covering walks of the model (coverage.ts `coveringWalks`: every edge at least once, in few long walks), each
  * run against the real system from the model's start.
  */
-export function generatedPaths<S, P extends object>(m: ReturnType<typeof actorModel<S, P>>): ModelPath<S, P>[] {
-  const walks = coveringWalks(
-    m.start,
-    (state) => m.events(state).map((event) => ({ event, next: m.next(state, event) })),
-    (state) => JSON.stringify(state),
-    { eventKey: m.name },
-  );
+export function generatedPaths<S, P extends object>(m: ActorModel<S, P>): ModelPath<S, P>[] {
+  const walks = coveringWalks(m.start, edgesOf(m), (state) => JSON.stringify(state), { eventKey: m.name });
   return walks.map((events) => {
     // The state after each step, as the machine decides it.
     let state = m.start;
@@ -32,18 +30,4 @@ export function generatedPaths<S, P extends object>(m: ReturnType<typeof actorMo
 }
 
 /** How many edges of the model can be reached from its start (what the walks must cover). */
-export function edgeCount<S, P extends object>(m: ReturnType<typeof actorModel<S, P>>): number {
-  const seen = new Set([JSON.stringify(m.start)]);
-  let edges = 0;
-  for (const queue = [m.start]; queue.length;) {
-    const state = queue.shift()!;
-    for (const event of m.events(state)) {
-      edges += 1;
-      const next = m.next(state, event);
-      if (seen.has(JSON.stringify(next))) continue;
-      seen.add(JSON.stringify(next));
-      queue.push(next);
-    }
-  }
-  return edges;
-}
+export const edgeCount = <S, P>(m: ActorModel<S, P>) => reachableEdges(m.start, edgesOf(m), (state) => JSON.stringify(state), m.name).size;

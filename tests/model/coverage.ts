@@ -125,6 +125,27 @@ export function transitionTour<M extends TestModel<any, any, any>>(
 
 export type WalkEdge<S, E> = { event: E; next: S };
 
+/** Every edge reachable from `start`, as `<state key> <event key>` (breadth first): what covering walks must walk. */
+export function reachableEdges<S, E>(
+  start: S,
+  edgesOf: (s: S) => WalkEdge<S, E>[],
+  key: (s: S) => string,
+  eventKey: (e: E) => string = (e) => JSON.stringify(e),
+) {
+  const all = new Set<string>();
+  const seen = new Set([key(start)]);
+  for (const queue = [start]; queue.length;) {
+    const s = queue.shift()!;
+    for (const edge of edgesOf(s)) {
+      all.add(`${key(s)} ${eventKey(edge.event)}`);
+      if (seen.has(key(edge.next))) continue;
+      seen.add(key(edge.next));
+      queue.push(edge.next);
+    }
+  }
+  return all;
+}
+
 /**
  * Walks that cover every edge reachable from `start` (an edge: a state and an event it accepts), each walk
  * replayed as one test: from where it stands, a walk goes to the nearest edge not walked yet (breadth first,
@@ -142,18 +163,7 @@ export function coveringWalks<S, E>(
   const eventKey = o.eventKey ?? ((e: E) => JSON.stringify(e));
   const maxSteps = o.maxSteps ?? 16;
   const id = (s: S, e: E) => `${key(s)} ${eventKey(e)}`;
-  const all = new Set<string>();
-  const seen = new Set([key(start)]);
-  for (const queue = [start]; queue.length;) {
-    const s = queue.shift()!;
-    for (const edge of edgesOf(s)) {
-      all.add(id(s, edge.event));
-      if (!seen.has(key(edge.next))) {
-        seen.add(key(edge.next));
-        queue.push(edge.next);
-      }
-    }
-  }
+  const all = reachableEdges(start, edgesOf, key, eventKey);
   const walked = new Set<string>();
   /** The shortest route from `from` whose last edge is one not walked yet (null: none is reachable). */
   const nearest = (from: S): { s: S; edge: WalkEdge<S, E> }[] | null => {

@@ -13,7 +13,7 @@ import { brokenFiles, fixtureFiles, withManifest, zip } from '../fixtures/packag
 import { startServer, type TestServer } from '../harness';
 import { ModelCoverage } from './coverage';
 import { lifecycleEvents } from './lifecycle-spec';
-import { actorModel, edgeCount, generatedPaths, type ModelStep } from './actor-model';
+import { edgeCount, generatedPaths, type ActorModel, type ModelStep } from './actor-model';
 
 /**
  * The lifecycle machine drives the real server. Every walk generated from the machine (covering walks, every
@@ -31,8 +31,8 @@ const actors: LifecycleActor[] = ['publisher', 'staff', 'system'];
 const ctx = (who: LifecycleActor, kind: Kind) => ({ actor: who, isBundle: kind === 'bundle' });
 
 /** What the machine lets happen to a stored version, as the model's events (the server cannot ask the system to compile a stored draft: an upload is a new version). */
-function modelOf(kind: Kind, start: Version) {
-  return actorModel<Version, { who: LifecycleActor; event: LifecycleEvent }>({
+function modelOf(kind: Kind, start: Version): ActorModel<Version, { who: LifecycleActor; event: LifecycleEvent }> {
+  return {
     start,
     events: (v) =>
       v.exists
@@ -47,7 +47,7 @@ function modelOf(kind: Kind, start: Version) {
       return { status: getNextSnapshot(appVersionLifecycle, snapshot, event).value as VersionStatus, exists: true };
     },
     name: ({ who, event }) => `${who}.${event.type}`,
-  });
+  };
 }
 
 let s: TestServer;

@@ -70,9 +70,6 @@ const namedWorkspace = (r: FastifyRequest) => {
   return typeof id === 'string' && /^[\w-]{1,64}$/.test(id) ? id : '-';
 };
 
-/** App requests a minute per workspace and address when the configuration names none (RATE_LIMIT_APP_REQUESTS). */
-const DEFAULT_APP_REQUESTS_LIMIT = 10;
-
 /** Whom a limit counts: the signed-in person, else the client's address (as TRUST_PROXY lets it be read). */
 const clientOf = (r: FastifyRequest) => (r.auth ? `user:${r.auth.session.cloudUserId}` : `ip:${r.ip}`);
 
@@ -103,7 +100,7 @@ export default fp(
       const scope = `${limited}:${methods.join(',')}:${endpoint ?? route.url}`;
       const keyGenerator =
         limited === 'appRequests' ? (r: FastifyRequest) => `${scope}:${namedWorkspace(r)}:ip:${r.ip}` : (r: FastifyRequest) => `${scope}:${clientOf(r)}`;
-      const rateLimit = { max: app.config.rateLimits[limited] ?? DEFAULT_APP_REQUESTS_LIMIT, timeWindow: 60_000, keyGenerator };
+      const rateLimit = { max: app.config.rateLimits[limited], timeWindow: 60_000, keyGenerator };
       // The portal's own code exchange (with its client secret) comes from the portal's address for every
       // person signing in; the sign-in exchange that makes it is counted per person already. To tell it
       // apart, the token endpoint counts once its form is read.
