@@ -7,6 +7,7 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from './config';
+import type { Listen } from './db/client';
 import access from './kernel/plugins/access';
 import security from './kernel/plugins/security';
 import { signInEndpoints } from './identity/rate-limits';
@@ -45,7 +46,12 @@ export const redactUrl = (url: string) => url.replace(SECRET_PARAMS, '$1[redacte
 /** Builds the whole server (tests build it too, then listen on port 0; `logStream` captures its log). */
 export async function buildApp(
   config: Config,
-  opts: { logStream?: { write: (line: string) => void }; compile?: CompileRunner } = {},
+  opts: {
+    logStream?: { write: (line: string) => void };
+    compile?: CompileRunner;
+    /** Wraps the database's notification channel (tests hold notifications back to see a process act before they arrive). */
+    notifications?: (listen: Listen) => Listen;
+  } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -95,7 +101,7 @@ export async function buildApp(
   await app.register(formbody, { bodyLimit: 16_384 });
   await app.register(storage);
   // The demo's published versions get their compiled packages in the file store (server/dev/seed/seed.ts).
-  await app.register(db, { seed: (d) => seedIfEmpty(d, app.storage) });
+  await app.register(db, { seed: (d) => seedIfEmpty(d, app.storage), notifications: opts.notifications });
   await app.register(downloads);
   await app.register(identity);
   await app.register(auth);

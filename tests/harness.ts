@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../server/app';
+import type { Listen } from '../server/db/client';
 import { loadConfig, type Config } from '../server/config';
 import { demoUsers } from '../server/dev/seed/seed-data';
 import { PG_TEMPLATE_ENV, PGLITE_TEMPLATE_ENV } from './database-template';
@@ -21,8 +22,11 @@ export const REDIRECT_URI = 'http://localhost:8080/oauth/callback';
  * fake compiler (tests/fake-compiler.ts) unless `compiler: 'real'`: the sandbox and Rocket.Chat's TypeScript,
  * for the tests whose subject is the compile.
  */
-export async function startServer(options: Partial<Config> & { compiler?: 'real' | 'fake' } = {}, env: Record<string, string> = {}) {
-  const { compiler = 'fake', ...overrides } = options;
+export async function startServer(
+  options: Partial<Config> & { compiler?: 'real' | 'fake'; notifications?: (listen: Listen) => Listen } = {},
+  env: Record<string, string> = {},
+) {
+  const { compiler = 'fake', notifications, ...overrides } = options;
   let databaseUrl: string | undefined = overrides.databaseUrl;
   let dropDatabase = async () => {};
   const admin = process.env.TEST_DATABASE_URL;
@@ -67,7 +71,7 @@ export async function startServer(options: Partial<Config> & { compiler?: 'real'
     // In memory: from the run's migrated database (tests/database-template.ts) when there is one.
     { inMemoryDatabase: !databaseUrl, inMemoryDatabaseFrom: process.env[PGLITE_TEMPLATE_ENV], port: 0, ...overrides, databaseUrl },
   );
-  const app: FastifyInstance = await buildApp(config, { compile: compiler === 'fake' ? fakeCompiler : undefined });
+  const app: FastifyInstance = await buildApp(config, { compile: compiler === 'fake' ? fakeCompiler : undefined, notifications });
   await app.listen({ port: config.port, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 

@@ -26,7 +26,7 @@ async function lockedTeam(tx: Tx, publisherId: string) {
 type Member = { id: string; publisherId: string | null };
 
 /** Gives a developer of the publisher another role; the last owner keeps theirs (409). */
-export function changeRole(db: Db, developer: Member, role: PublisherRole) {
+export function changeRole(db: Db | Tx, developer: Member, role: PublisherRole) {
   const { id: developerId, publisherId } = developer;
   return db.transaction(async (tx) => {
     const team = await lockedTeam(tx, publisherId ?? '');
@@ -42,12 +42,13 @@ export function changeRole(db: Db, developer: Member, role: PublisherRole) {
  * Takes a developer out of the publisher (their account stays, without a publisher, as before they were
  * added: an owner may add them again); the last owner stays (409).
  */
-export function removeFromPublisher(db: Db, developer: Member) {
+export function removeFromPublisher(db: Db | Tx, developer: Member) {
   const { id: developerId, publisherId } = developer;
   return db.transaction(async (tx) => {
     const team = await lockedTeam(tx, publisherId ?? '');
     const member = team.member(developerId);
     if (member.role === 'owner' && team.owners === 1) throw conflict('last_owner', LAST_OWNER_MESSAGE);
-    await tx.update(developers).set({ publisherId: null, role: 'viewer' }).where(eq(developers.id, developerId));
+    const [row] = await tx.update(developers).set({ publisherId: null, role: 'viewer' }).where(eq(developers.id, developerId)).returning();
+    return row!;
   });
 }

@@ -42,9 +42,9 @@ export default fp(
       if (request.auth && isWrite(request.method, reply.statusCode)) cache.invalidate(`user:${request.auth.session.cloudUserId}`);
       return payload;
     });
-    // A credential ended by someone other than its holder (the authorization server's revocation endpoint, an
-    // API token revoked by a person): this process forgets it before the answer leaves; the database's
-    // notification tells the others.
+    // A credential ended, or a person changed, by someone other than its holder (the authorization server's
+    // revocation endpoint, an API token revoked by a person, a developer's role changed by an owner or by
+    // staff): this process forgets it before the answer leaves; the database's notification tells the others.
     app.decorate('forgetCredential', (message: string) => cache.invalidate(message));
     app.decorateRequest('auth', null);
     app.addHook('onRequest', async (request) => {
@@ -69,10 +69,6 @@ export default fp(
 );
 
 declare module 'fastify' {
-  interface FastifyInstance {
-    /** Forgets what this process keeps of the credential whose hash is `tokenHash` (see the auth plugin). */
-    forgetCredential: (tokenHash: string) => void;
-  }
   interface FastifyRequest {
     auth: AuthContext | null;
   }

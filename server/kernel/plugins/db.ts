@@ -13,7 +13,7 @@ import { ensureDefaultTemplates } from '../../db/seed-templates';
  * server/dev/seed: the kernel knows no domain).
  */
 export default fp(
-  async function database(app: FastifyInstance, opts: { seed?: (db: Db) => Promise<unknown> }) {
+  async function database(app: FastifyInstance, opts: { seed?: (db: Db) => Promise<unknown>; notifications?: (listen: Listen) => Listen }) {
     const { config } = app;
     const database = await openDatabaseWithJobs({
       url: config.databaseUrl,
@@ -28,7 +28,7 @@ export default fp(
     });
     app.decorate('db', database.db);
     app.decorate('dbKind', database.kind);
-    app.decorate('dbListen', database.listen);
+    app.decorate('dbListen', opts.notifications ? opts.notifications(database.listen) : database.listen);
     app.decorate('jobs', database.jobs);
     app.addHook('onClose', async () => database.close());
   },

@@ -110,22 +110,31 @@ export const adminPublishersRoutes = (app: FastifyInstance) => {
         await logPublisherActivity(tx, params.id, by, 'edit-developer', { developerId: params.devId });
         return after!;
       });
+      app.forgetCredential(`user:${row.cloudUserId}`);
       return { status: 200, body: toDeveloper(row) };
     }),
 
     developerRole: s.route(contract.admin.publishers.developerRole, async ({ request, params, body }) => {
       const by = requireStaff(request);
-      const row = await changeRole(app.db, resourceOf(request, 'publisherDeveloper'), body.role);
-      await logPublisherActivity(app.db, params.id, by, 'developer-role', { developerId: params.devId, role: body.role });
+      const row = await app.db.transaction(async (tx) => {
+        const changed = await changeRole(tx, resourceOf(request, 'publisherDeveloper'), body.role);
+        await logPublisherActivity(tx, params.id, by, 'developer-role', { developerId: params.devId, role: body.role });
+        return changed;
+      });
+      app.forgetCredential(`user:${row.cloudUserId}`);
       return { status: 200, body: toDeveloper(row) };
     }),
 
     developerSystemRole: s.route(contract.admin.publishers.developerSystemRole, async ({ request, params, body }) => {
       const by = requireStaff(request);
       resourceOf(request, 'publisherDeveloper');
-      const [row] = await app.db.update(developers).set({ systemRole: body.role }).where(eq(developers.id, params.devId)).returning();
-      await logPublisherActivity(app.db, params.id, by, 'developer-system-role', { developerId: params.devId, systemRole: body.role });
-      return { status: 200, body: toDeveloper(row!) };
+      const row = await app.db.transaction(async (tx) => {
+        const [after] = await tx.update(developers).set({ systemRole: body.role }).where(eq(developers.id, params.devId)).returning();
+        await logPublisherActivity(tx, params.id, by, 'developer-system-role', { developerId: params.devId, systemRole: body.role });
+        return after!;
+      });
+      app.forgetCredential(`user:${row.cloudUserId}`);
+      return { status: 200, body: toDeveloper(row) };
     }),
 
     email: s.route(contract.admin.publishers.email, async ({ request, params, body }) => {

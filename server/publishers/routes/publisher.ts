@@ -157,11 +157,14 @@ export const publisherRoutes = (app: FastifyInstance) => {
         throw badRequest('The developer in the body is not the one in the path.', [
           { path: 'developerId', message: 'The developer in the body is not the one in the path.' },
         ]);
-      return { status: 200, body: toDeveloper(await changeRole(app.db, resourceOf(request, 'teamMember'), body.role)) };
+      const row = await changeRole(app.db, resourceOf(request, 'teamMember'), body.role);
+      app.forgetCredential(`user:${row.cloudUserId}`);
+      return { status: 200, body: toDeveloper(row) };
     }),
 
     removeDeveloper: s.route(contract.publisher.removeDeveloper, async ({ request }) => {
-      await removeFromPublisher(app.db, resourceOf(request, 'teamMember'));
+      const row = await removeFromPublisher(app.db, resourceOf(request, 'teamMember'));
+      app.forgetCredential(`user:${row.cloudUserId}`);
       return { status: 200, body: { success: true as const } };
     }),
 
