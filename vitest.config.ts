@@ -8,6 +8,10 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores: one on a 2-core CI machine, where the tests (servers
     // waiting on their databases, compiles in child processes) leave the second core mostly idle.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Worker threads, not child processes: each file is still isolated (its own thread and module graph), but
+    // the process and what it has compiled are shared (PGlite's WebAssembly above all, which every test
+    // server opens): the API tests on PGlite took 18 % less time and 19 % less CPU (docs/testing.md).
+    pool: 'threads',
     projects: [
       {
         test: {

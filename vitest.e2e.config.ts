@@ -10,6 +10,8 @@ export default defineConfig({
     // At least two files at a time: a file (its server, its Chromium) waits on the browser most of the
     // time and keeps less than one core busy. The tests wait for what they expect, so a busy machine slows them only.
     fileParallelism: true,
+    // Worker threads, as the other tests (vitest.config.ts): each file's server opens PGlite in a shared process.
+    pool: 'threads',
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // Time limits end hung tests only (every wait is for a condition): a busy machine slows the tests, it must
     // not fail them (tests/e2e/browser.ts E2E_WAIT_MS for each wait of a page).
