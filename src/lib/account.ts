@@ -2,19 +2,20 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Developer } from '../../contract/schemas/developer';
 import { ApiError, tsr, unwrap } from './api';
 import { loadChecks } from './access';
+import { accountKeys } from './keys';
 
 /** Queries every screen shares: configuration, the signed-in developer, their publisher and permissions. */
 export const configQuery = queryOptions({
-  queryKey: ['config'],
+  queryKey: accountKeys.config,
   queryFn: async () => unwrap(await tsr.catalog.cloudUrls.query()),
   staleTime: Infinity,
 });
 export const signupsQuery = queryOptions({
-  queryKey: ['signups'],
+  queryKey: accountKeys.signups,
   queryFn: async () => unwrap(await tsr.catalog.signups.query()),
 });
 export const accessQuery = queryOptions({
-  queryKey: ['me', 'ac'],
+  queryKey: accountKeys.access,
   queryFn: async () => unwrap(await tsr.me.ac.query()),
   staleTime: Infinity,
 });
@@ -29,11 +30,11 @@ const orNullOn404 = async <T>(call: () => Promise<T>) => {
   }
 };
 export const meQuery = queryOptions({
-  queryKey: ['me'],
+  queryKey: accountKeys.me,
   queryFn: () => orNullOn404(async () => unwrap(await tsr.me.get.query())),
 });
 export const publisherQuery = queryOptions({
-  queryKey: ['publisher'],
+  queryKey: accountKeys.publisher,
   queryFn: () => orNullOn404(async () => unwrap(await tsr.publisher.get.query())),
 });
 
@@ -43,7 +44,7 @@ export const publisherQuery = queryOptions({
  */
 export const checksQuery = (me: Pick<Developer, '_id' | 'publisherId'> | null) =>
   queryOptions({
-    queryKey: ['checks', me?._id ?? '', me?.publisherId ?? null],
+    queryKey: [...accountKeys.checks, me?._id ?? '', me?.publisherId ?? null],
     queryFn: async ({ client }) => loadChecks(await client.ensureQueryData(accessQuery), me?._id ?? '', me?.publisherId ?? null),
     staleTime: Infinity,
   });
@@ -69,5 +70,5 @@ export const isStaffOnly = (account: Pick<Account, 'me' | 'publisher'>) => !!acc
 
 /** After sign-up or a profile change: drop everything that depends on who the user is, so it loads again. */
 export const refreshAccount = (queryClient: QueryClient) => {
-  for (const key of ['me', 'publisher', 'checks']) queryClient.removeQueries({ queryKey: [key] });
+  for (const queryKey of [accountKeys.me, accountKeys.publisher, accountKeys.checks]) queryClient.removeQueries({ queryKey });
 };
