@@ -111,6 +111,37 @@ export default tseslint.config(
       ],
     },
   },
+  // The SPA, one way (docs/architecture.md): a component reads and writes through its feature's api.ts (query
+  // options on a key factory, mutation hooks), never through the client, useMutation or a literal key.
+  {
+    files: ['src/**/*.tsx'],
+    ignores: ['src/**/*.test.tsx', 'src/main.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**'], message: 'src/ never imports server/.' },
+            { group: ['**/lib/api'], importNames: ['tsr'], message: "A component calls the API through its feature's api.ts (docs/architecture.md)." },
+          ],
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useMutation'],
+              message: "A write is a mutation hook in the feature's api.ts; the component passes onSuccess/onError at the call.",
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message: "A query key comes from a key factory (the feature's api.ts, or src/lib/keys.ts).",
+        },
+      ],
+    },
+  },
   // Features never import another feature (each feature folder is a zone of its own).
   {
     files: ['src/features/**/*.{ts,tsx}'],

@@ -10,6 +10,7 @@ import type { Listen } from '../server/db/client';
 import { loadConfig, type Config } from '../server/config';
 import { demoUsers } from '../server/dev/seed/seed-data';
 import { PG_TEMPLATE_ENV, PGLITE_TEMPLATE_ENV } from './database-template';
+import { eventually } from './eventually';
 import { fakeCompiler } from './fake-compiler';
 
 const DATA_PREFIX = 'portal-data-';
@@ -142,14 +143,14 @@ export async function startServer(
       const text = await res.text();
       return { status: res.status, json: text ? JSON.parse(text) : undefined, text };
     },
-    /** The publisher's app once its latest version has left `compiling` (polls; fails after a minute). */
+    /** The publisher's app once its latest version has left `compiling`. */
     async settled(token: string, appId: string) {
-      for (let i = 0; i < 400; i++) {
-        const res = await request('GET', `/v1/publisher/apps/${appId}`, { token });
-        if (res.json?.latest?.status !== 'compiling') return res.json;
-        await new Promise((r) => setTimeout(r, 150));
-      }
-      throw new Error(`the compile of ${appId} did not finish`);
+      const res = await eventually(
+        () => request('GET', `/v1/publisher/apps/${appId}`, { token }),
+        (r) => r.json?.latest?.status !== 'compiling',
+        { what: `the compile of ${appId}`, interval: 100 },
+      );
+      return res.json;
     },
     async close(opts: { keepDatabase?: boolean } = {}) {
       await app.close();

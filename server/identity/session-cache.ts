@@ -37,7 +37,7 @@ export class SessionCache<T extends Cached> {
     if (this.listening && mark === this.generation) this.entries.set(tokenHash, value);
   }
 
-  /** A `portal_auth` notification: `session:<token hash>` or `user:<cloud user id>`. */
+  /** A `portal_auth` notification: `session:<token hash>` or `user:<cloud user id>`; anything else forgets everyone. */
   invalidate(message: string) {
     this.generation++;
     const [kind, key] = [message.slice(0, message.indexOf(':')), message.slice(message.indexOf(':') + 1)];

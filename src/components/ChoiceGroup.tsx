@@ -1,4 +1,5 @@
 import { Flex, RadioCards, Select, Text } from '@radix-ui/themes';
+import type { ReactNode } from 'react';
 import { Field } from './Field';
 
 export type Choice<V extends string> = { value: V; label: string; hint?: string };
@@ -14,6 +15,7 @@ export function ChoiceGroup<V extends string>({
   value,
   onChange,
   error,
+  hint,
   variant = 'cards',
   placeholder,
 }: {
@@ -22,14 +24,16 @@ export function ChoiceGroup<V extends string>({
   value: V | '' | undefined;
   onChange: (value: V) => void;
   error?: string;
+  /** Shown under the choice while it has no error. */
+  hint?: ReactNode;
   variant?: 'cards' | 'select';
   placeholder?: string;
 }) {
   return (
-    <Field label={label} error={error}>
+    <Field label={label} error={error} hint={hint}>
       {({ id, describedBy, invalid }) =>
         variant === 'select' ? (
-          <Select.Root value={value || undefined} onValueChange={(v) => onChange(v as V)}>
+          <Select.Root value={value ?? ''} onValueChange={(v) => onChange(v as V)}>
             <Select.Trigger id={id} aria-describedby={describedBy} aria-invalid={invalid} placeholder={placeholder ?? `Select a ${label.toLowerCase()}`} />
             <Select.Content position="popper">
               {options.map((o) => (
@@ -42,7 +46,7 @@ export function ChoiceGroup<V extends string>({
         ) : (
           <RadioCards.Root
             id={id}
-            value={value || undefined}
+            value={value ?? ''}
             onValueChange={(v) => onChange(v as V)}
             columns="1"
             aria-label={label}

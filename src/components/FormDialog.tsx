@@ -13,6 +13,7 @@ export function FormDialog({
   onSubmit,
   pending,
   submitLabel = 'Save',
+  cancelLabel = 'Cancel',
   submitDisabled = false,
   error,
   maxWidth = '480px',
@@ -24,6 +25,7 @@ export function FormDialog({
   onSubmit: FormEventHandler<HTMLFormElement>;
   pending: boolean;
   submitLabel?: string;
+  cancelLabel?: string;
   submitDisabled?: boolean;
   error?: string;
   maxWidth?: string;
@@ -50,7 +52,7 @@ export function FormDialog({
           <Flex gap="2" justify="end" mt="4">
             <Dialog.Close>
               <Button type="button" variant="soft" color="gray">
-                Cancel
+                {cancelLabel}
               </Button>
             </Dialog.Close>
             <Button type="submit" loading={pending} disabled={submitDisabled}>

@@ -3,7 +3,7 @@ import { renderText } from '../../contract/common';
 import { bearerToken } from '../../machines/auth';
 import { ApiError } from './api';
 import { pageSizeFor } from './page-size';
-import { optionalBounded, optionalInt } from './search';
+import { dialogStep, flagParam, oneOfParam, optionalBounded, optionalInt } from './search';
 import { sessionStore } from './session-store';
 import { currentToasts, errorToastText, toast } from './toast';
 
@@ -86,5 +86,25 @@ describe('optional search params (the admin app detail’s diffFrom, diffTo, dif
       optionalInt('2.5', 1, 200),
       optionalInt(2.5, 1, 200),
     ]).toEqual([1, 200, undefined, undefined, undefined, undefined]);
+  });
+});
+
+describe('the search of drawers and dialogs that follow the URL', () => {
+  it('reads ?new=1 and one of fixed values, and nothing else', () => {
+    expect([1, '1'].map(flagParam)).toEqual([1, 1]);
+    expect([0, '0', 'yes', true, undefined, null].map(flagParam)).toEqual([undefined, undefined, undefined, undefined, undefined, undefined]);
+    expect(oneOfParam(['pricing', 'plan'], 'plan')).toBe('plan');
+    expect([['pricing'], 'Plan', '', 1, undefined].map((v) => oneOfParam(['pricing', 'plan'], v))).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it('opens as a step in the history and closes by replacing it, keeping the scroll', () => {
+    expect(dialogStep(true)).toEqual({ replace: false, resetScroll: false });
+    expect(dialogStep(false)).toEqual({ replace: true, resetScroll: false });
   });
 });

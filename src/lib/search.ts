@@ -33,3 +33,11 @@ export const optionalInt = (v: unknown, min: number, max: number) => {
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : NaN;
   return Number.isSafeInteger(n) && n >= min && n <= max ? n : undefined;
 };
+
+// Drawers and dialogs that create or edit a named thing follow the URL (docs/architecture.md, "The SPA, one way").
+/** `?new=1`: a create drawer or dialog is open; anything else is absent. */
+export const flagParam = (v: unknown): 1 | undefined => (v === 1 || v === '1' ? 1 : undefined);
+/** One of `values` (`?drawer=pricing`); anything else is absent. */
+export const oneOfParam = <V extends string>(values: readonly V[], v: unknown): V | undefined => (values.includes(v as V) ? (v as V) : undefined);
+/** How opening or closing one moves through the history: opening is a step (back closes it), closing replaces that step; the page keeps its scroll. */
+export const dialogStep = (open: boolean) => ({ replace: !open, resetScroll: false });

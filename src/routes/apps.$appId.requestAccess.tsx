@@ -8,6 +8,10 @@ import { requestAccessSearch } from '../features/app-requests/search';
  */
 export const Route = createFileRoute('/apps/$appId/requestAccess')({
   validateSearch: requestAccessSearch,
+  // The app's request starts beside the page's code, never awaited: the page shows its own loading and error states.
+  loader: ({ context, params }) => {
+    void import('../features/app-requests/api').then(({ listedAppQuery }) => context.queryClient.prefetchQuery(listedAppQuery(params.appId)));
+  },
   component: function RequestAccessPage() {
     const { appId } = Route.useParams();
     const search = Route.useSearch();

@@ -178,16 +178,20 @@ describe('the sandbox: a package can neither stall the portal nor crash-loop it'
   it('runs one compile at a time (COMPILE_CONCURRENCY=1)', async () => {
     const a = await upload(s, owner, zip(withManifest(fixtureFiles('runaway-types'), { id: '8e0a2c4e-6a8c-4e0a-8c2e-6f8a0c2e4a35', version: '1.0.0' })));
     const b = await upload(s, owner, zip(withManifest(fixtureFiles('runaway-types'), { id: '9f1b3d5f-7b9d-4f1b-9d3f-7a9b1d3f5b46', version: '1.0.0' })));
+    // The most compiles seen running at once, looked at every 50 ms until both have ended.
     let most = 0;
-    for (;;) {
-      const rows = await s.app.db
-        .select({ status: compileJobs.status })
-        .from(compileJobs)
-        .where(inArray(compileJobs.appId, [a.json.appId, b.json.appId]));
-      most = Math.max(most, rows.filter((r) => r.status === 'running').length);
-      if (rows.every((r) => r.status === 'succeeded' || r.status === 'failed')) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await eventually(
+      () =>
+        s.app.db
+          .select({ status: compileJobs.status })
+          .from(compileJobs)
+          .where(inArray(compileJobs.appId, [a.json.appId, b.json.appId])),
+      (rows) => {
+        most = Math.max(most, rows.filter((r) => r.status === 'running').length);
+        return rows.every((r) => r.status === 'succeeded' || r.status === 'failed');
+      },
+      { what: 'both compiles to end', interval: 50 },
+    );
     expect(most).toBe(1);
   });
 });

@@ -841,8 +841,9 @@ async function restoreCallers(now: Guarded) {
     }
   }
   for (const fix of fixes) await s.app.db.execute(sql.raw(fix));
-  // The session cache hears of developer changes through the database's notifications: give it a moment.
-  if (fixes.length) await new Promise((r) => setTimeout(r, 20));
+  // The session cache hears of developer changes through the database's notifications, a moment later on
+  // PostgreSQL: this process forgets every session it keeps at once.
+  if (fixes.length) s.app.forgetCredential('everyone');
   return fixes.length > 0;
 }
 

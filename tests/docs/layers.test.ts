@@ -37,3 +37,21 @@ describe('the layers', () => {
     expect(await broken('server/probe.ts', '../src/lib/api')).toContain('no-restricted-imports');
   });
 });
+
+describe('the SPA, one way', () => {
+  const lint = async (at: string, code: string) => (await eslint.lintText(code, { filePath: at }))[0]!.messages.map((m) => m.ruleId);
+  it('a component calling the client, writing with useMutation or naming a literal query key fails the lint', async () => {
+    expect(await lint('src/features/webhooks/Probe.tsx', "import { tsr } from '../../lib/api';\nexport const y = tsr;\n")).toContain('no-restricted-imports');
+    expect(await lint('src/features/webhooks/Probe.tsx', "import { useMutation } from '@tanstack/react-query';\nexport const y = useMutation;\n")).toContain(
+      'no-restricted-imports',
+    );
+    expect(await lint('src/features/webhooks/Probe.tsx', "export const y = { queryKey: ['webhooks'] };\n")).toContain('no-restricted-syntax');
+  });
+
+  it('its api.ts does all three; a component using its hooks and key factories passes', async () => {
+    const api =
+      "import { useMutation } from '@tanstack/react-query';\nimport { tsr } from '../../lib/api';\nexport const y = [useMutation, tsr, { queryKey: ['webhooks'] }];\n";
+    expect(await lint('src/features/webhooks/api.ts', api)).toEqual([]);
+    expect(await lint('src/features/webhooks/Probe.tsx', "import { webhooksQuery } from './api';\nexport const y = webhooksQuery;\n")).toEqual([]);
+  });
+});

@@ -30,8 +30,15 @@ export async function launchChromium(): Promise<Browser> {
       ],
     });
     // A helper process of Chromium's may still be writing its last file there as the browser goes: removing the
-    // folder then meets a new entry (ENOTEMPTY), and is tried again until the folder is gone.
-    browser.on('disconnected', () => rmSync(scratch, { recursive: true, force: true, maxRetries: 50, retryDelay: 100 }));
+    // folder then meets a new entry (ENOTEMPTY), and is tried again until the folder is gone. Removed before
+    // `close()` returns (a test file's worker thread may end right after it), and on a disconnection too.
+    const removeScratch = () => rmSync(scratch, { recursive: true, force: true, maxRetries: 50, retryDelay: 100 });
+    browser.on('disconnected', removeScratch);
+    const close = browser.close.bind(browser);
+    browser.close = async (...args) => {
+      await close(...args);
+      removeScratch();
+    };
     // Every wait of every page is for a condition; its time limit only ends a test that hangs. Playwright's
     // default (30 s) ran out under a CPU hog for a step that takes a second on a quiet machine.
     const newContext = browser.newContext.bind(browser);

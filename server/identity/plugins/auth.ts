@@ -73,7 +73,7 @@ declare module 'fastify' {
     auth: AuthContext | null;
   }
   interface FastifyInstance {
-    /** Forgets what this process keeps of a credential (`session:<token hash>`) or a person (`user:<cloud user id>`). */
+    /** Forgets what this process keeps of a credential (`session:<token hash>`), a person (`user:<cloud user id>`), or anything else: everyone. */
     forgetCredential: (message: string) => void;
   }
 }

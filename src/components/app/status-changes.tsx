@@ -1,24 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { REJECTION_REASON_MESSAGE, type AppVersion } from '../../../contract/schemas/app';
-import { tsr, unwrap } from '../../lib/api';
 import { toast } from '../../lib/toast';
+import { useSetVersionStatus } from './api';
 import { NoteDialog } from './NoteDialog';
 import { appText } from './strings';
 
 type Version = z.infer<typeof AppVersion>;
-export type StatusRequest = { status: 'published' | 'unpublished' | 'rejected' | 'author-approved' | 'submitted'; rejectionReason?: string };
-
-/** The publisher's status change of one version (POST /publisher/apps/{id}/status/{versionId}); refreshes the queries under `refresh`. */
-function useSetStatus(appId: string, refresh: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ versionId, ...req }: StatusRequest & { versionId: string }) =>
-      unwrap(await tsr.apps.setStatus.mutate({ params: { id: appId, versionId }, body: { ...req, appId, versionId } })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [refresh] }),
-  });
-}
+export type { StatusRequest } from './api';
 
 /**
  * The publisher's status changes of an app's or a bundle's versions (SPEC §4), for the app and bundle
@@ -26,7 +15,7 @@ function useSetStatus(appId: string, refresh: string) {
  * dialog (a reason required), which `dialog` renders; `setStatus` is the request itself (e.g. submit).
  */
 export function usePublisherStatusChanges(appId: string, refresh: 'apps' | 'bundles' = 'apps') {
-  const setStatus = useSetStatus(appId, refresh);
+  const setStatus = useSetVersionStatus(appId, refresh);
   const [rejecting, setRejecting] = useState<Version>();
   const change = (action: 'REJECT' | 'PUBLISH' | 'UNPUBLISH', v: Version) => {
     if (action === 'REJECT') return setRejecting(v);

@@ -1,14 +1,15 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Callout, Flex, IconButton, Switch, Table, Text, TextField } from '@radix-ui/themes';
 import { Cross2Icon } from '@radix-ui/react-icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { z } from 'zod';
 import { NewPriceInput, PRICE_MESSAGES } from '../../../contract/schemas/price';
-import { tsr, unwrap } from '../../lib/api';
-import { firstMessages } from '../../lib/forms';
+import { applyServerErrors } from '../../lib/forms';
 import { toast } from '../../lib/toast';
 import { DataTable } from '../DataTable';
 import { Drawer } from '../Drawer';
 import { Field } from '../Field';
+import { useCreatePrice } from './api';
 
 type Tier = { minimum: number; maximum: number; price: string };
 /** SPEC §9: the first tier spans 1–50; each later one starts at the previous maximum + 1 and spans 100. */
@@ -18,19 +19,22 @@ export const nextTier = (tiers: Tier[]): Tier => {
 };
 const num = (s: string) => (s.trim() === '' ? undefined : Number(s));
 
-/**
- * New pricing plan (SPEC §5): a name, monthly and yearly billing (both on by default, prices ≥ 0), a trial
- * (off by default, at least 1 day when on), and per-seat tiers (at least two). The contract's schema gives
- * the messages; the server checks the same.
- */
-export function NewPlanDrawer({ appId, onClose }: { appId: string; onClose: () => void }) {
-  const [v, setV] = useState({ name: '', monthly: true, monthlyPrice: '', yearly: true, yearlyPrice: '', trial: false, trialDays: '', perSeat: false });
-  const [tiers, setTiers] = useState<Tier[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const queryClient = useQueryClient();
-  const set = (next: Partial<typeof v>) => setV({ ...v, ...next });
-  const dirty = v.name !== '' || v.monthlyPrice !== '' || v.yearlyPrice !== '' || v.trial || v.perSeat;
-  const tierRows = tiers.map((t) => ({ minimum: t.minimum, maximum: t.maximum, price: num(t.price) ?? 0, perUnit: true }));
+type Values = {
+  name: string;
+  monthly: boolean;
+  monthlyPrice: string;
+  yearly: boolean;
+  yearlyPrice: string;
+  trial: boolean;
+  trialDays: string;
+  perSeat: boolean;
+  tiers: Tier[];
+};
+const empty: Values = { name: '', monthly: true, monthlyPrice: '', yearly: true, yearlyPrice: '', trial: false, trialDays: '', perSeat: false, tiers: [] };
+
+/** The plan the drawer's fields make (the call's body): an empty number is missing, a term off costs 0. */
+function bodyOf(v: Values) {
+  const tierRows = v.tiers.map((t) => ({ minimum: t.minimum, maximum: t.maximum, price: num(t.price) ?? 0, perUnit: true }));
   const term = (enabled: boolean, price: string) => ({
     enabled,
     price: enabled ? num(price) : 0,
@@ -38,31 +42,62 @@ export function NewPlanDrawer({ appId, onClose }: { appId: string; onClose: () =
     isSeatBased: v.perSeat,
     tiers: v.perSeat ? tierRows : [],
   });
-  const body = {
+  return {
     name: v.name,
     monthly: term(v.monthly, v.monthlyPrice),
     yearly: term(v.yearly, v.yearlyPrice),
     trialEnabled: v.trial,
     trialDuration: v.trial ? num(v.trialDays) : undefined,
   };
-  const save = useMutation({
-    mutationFn: async (input: NewPriceInput) => unwrap(await tsr.apps.createPrice.mutate({ params: { id: appId }, body: input })),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['apps'] });
-      toast.success('New Price Created Successfully');
-      onClose();
-    },
-    onError: (err) => toast.error(`Failed to save the new pricing plan: ${err instanceof Error ? err.message : String(err)}`, 'Save Failure'),
+}
+
+/** The drawer's fields checked as the body they make, by the contract's schema (its messages, at the body's paths). */
+const PlanForm = z
+  .custom<Values>()
+  .transform((v): unknown => bodyOf(v))
+  .pipe(NewPriceInput);
+
+/** The form's errors as the first message per body path ('monthly.price', 'monthly.tiers', …), as the drawer shows them. */
+function messages(errors: FieldErrors, prefix = '', out: Record<string, string> = {}): Record<string, string> {
+  for (const [key, value] of Object.entries(errors)) {
+    if (key === 'ref' || key === 'types' || !value || typeof value !== 'object') continue;
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof (value as { message?: unknown }).message === 'string') out[path] ??= (value as { message: string }).message;
+    messages(value as FieldErrors, path, out);
+  }
+  return out;
+}
+
+/**
+ * New pricing plan (SPEC §5): a name, monthly and yearly billing (both on by default, prices ≥ 0), a trial
+ * (off by default, at least 1 day when on), and per-seat tiers (at least two). The contract's schema gives
+ * the messages; the server checks the same (a 400's fields go where the form shows them).
+ */
+export function NewPlanDrawer({ appId, onClose }: { appId: string; onClose: () => void }) {
+  const { register, control, handleSubmit, formState, setError, setValue } = useForm<Values, unknown, NewPriceInput>({
+    defaultValues: empty,
+    resolver: zodResolver(PlanForm),
+    // The messages are those of the last Save (a field fixed keeps its message until then).
+    reValidateMode: 'onSubmit',
   });
-  const submit = () => {
-    const result = NewPriceInput.safeParse(body);
-    if (!result.success) {
-      setErrors(firstMessages(result.error.issues));
-      return;
-    }
-    setErrors({});
-    save.mutate(result.data);
-  };
+  const v = { ...empty, ...useWatch({ control }) } as Values;
+  const tiers = v.tiers;
+  const setTiers = (next: Tier[]) => setValue('tiers', next);
+  const save = useCreatePrice(appId);
+  const dirty = v.name !== '' || v.monthlyPrice !== '' || v.yearlyPrice !== '' || v.trial || v.perSeat;
+  const submit = handleSubmit((body) =>
+    save.mutate(body, {
+      onSuccess: () => {
+        toast.success('New Price Created Successfully');
+        onClose();
+      },
+      onError: (err) => {
+        if (!applyServerErrors(err, setError))
+          toast.error(`Failed to save the new pricing plan: ${err instanceof Error ? err.message : String(err)}`, 'Save Failure');
+      },
+    }),
+  );
+  const errors = messages(formState.errors);
   const tierError = errors['monthly.tiers'] ?? errors['yearly.tiers'] ?? Object.entries(errors).find(([k]) => /tiers\.\d+/.test(k))?.[1];
   return (
     <Drawer
@@ -72,29 +107,25 @@ export function NewPlanDrawer({ appId, onClose }: { appId: string; onClose: () =
       dirty={dirty}
       onClose={onClose}
       footer={
-        <Button loading={save.isPending} onClick={submit}>
+        <Button loading={save.isPending} onClick={() => void submit()}>
           Save
         </Button>
       }
     >
       <Flex direction="column" gap="4">
         <Field label="Plan name" error={errors.name}>
-          {(f) => (
-            <TextField.Root
-              id={f.id}
-              aria-describedby={f.describedBy}
-              aria-invalid={f.invalid}
-              value={v.name}
-              maxLength={80}
-              onChange={(e) => set({ name: e.target.value })}
-            />
-          )}
+          {(f) => <TextField.Root id={f.id} aria-describedby={f.describedBy} aria-invalid={f.invalid} maxLength={80} {...register('name')} />}
         </Field>
         {(['monthly', 'yearly'] as const).map((t) => (
           <Flex key={t} gap="3" align="end" wrap="wrap">
             <Text as="label" size="2">
               <Flex gap="2" align="center">
-                <Switch checked={v[t]} onCheckedChange={(on) => set({ [t]: on })} /> {t === 'monthly' ? 'Monthly billing' : 'Yearly billing'}
+                <Controller
+                  control={control}
+                  name={t}
+                  render={({ field }) => <Switch checked={field.value} onCheckedChange={field.onChange} onBlur={field.onBlur} />}
+                />{' '}
+                {t === 'monthly' ? 'Monthly billing' : 'Yearly billing'}
               </Flex>
             </Text>
             {v[t] && (
@@ -110,8 +141,7 @@ export function NewPlanDrawer({ appId, onClose }: { appId: string; onClose: () =
                     type="number"
                     min={0}
                     step={0.01}
-                    value={v[`${t}Price`]}
-                    onChange={(e) => set({ [`${t}Price`]: e.target.value })}
+                    {...register(`${t}Price`)}
                   />
                 )}
               </Field>
@@ -126,34 +156,37 @@ export function NewPlanDrawer({ appId, onClose }: { appId: string; onClose: () =
         <Flex gap="3" align="end" wrap="wrap">
           <Text as="label" size="2">
             <Flex gap="2" align="center">
-              <Switch checked={v.trial} onCheckedChange={(trial) => set({ trial })} /> Free trial
+              <Controller
+                control={control}
+                name="trial"
+                render={({ field }) => <Switch checked={field.value} onCheckedChange={field.onChange} onBlur={field.onBlur} />}
+              />{' '}
+              Free trial
             </Flex>
           </Text>
           {v.trial && (
             <Field label="Trial days" error={errors.trialDuration}>
               {(f) => (
-                <TextField.Root
-                  id={f.id}
-                  aria-describedby={f.describedBy}
-                  aria-invalid={f.invalid}
-                  type="number"
-                  min={1}
-                  step={1}
-                  value={v.trialDays}
-                  onChange={(e) => set({ trialDays: e.target.value })}
-                />
+                <TextField.Root id={f.id} aria-describedby={f.describedBy} aria-invalid={f.invalid} type="number" min={1} step={1} {...register('trialDays')} />
               )}
             </Field>
           )}
         </Flex>
         <Text as="label" size="2">
           <Flex gap="2" align="center">
-            <Switch
-              checked={v.perSeat}
-              onCheckedChange={(perSeat) => {
-                set({ perSeat });
-                if (perSeat && tiers.length === 0) setTiers([nextTier([]), nextTier([nextTier([])])]);
-              }}
+            <Controller
+              control={control}
+              name="perSeat"
+              render={({ field }) => (
+                <Switch
+                  checked={field.value}
+                  onBlur={field.onBlur}
+                  onCheckedChange={(perSeat) => {
+                    field.onChange(perSeat);
+                    if (perSeat && tiers.length === 0) setTiers([nextTier([]), nextTier([nextTier([])])]);
+                  }}
+                />
+              )}
             />{' '}
             Priced per seat (tiers)
           </Flex>

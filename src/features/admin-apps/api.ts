@@ -7,46 +7,60 @@ import { tsr, unwrap } from '../../lib/api';
 const REFRESH_MS = 10_000;
 export const LOG_PAGE_SIZE = 5;
 const detail = { refetchInterval: REFRESH_MS } as const;
-const key = (id: string, ...rest: (string | number)[]) => ['admin', 'apps', id, ...rest.map(String)];
+
+/** Staff's keys of apps and bundles: an app's (or bundle's) detail and everything shown on its page are under `one(id)`. */
+export const adminAppKeys = {
+  /** Every app's page, and the apps list: what a staff change reloads. */
+  all: ['admin', 'apps'] as const,
+  list: (page: number, size: number, q: string): string[] => ['admin', 'apps', 'list', String(page), String(size), q],
+  bundles: (page: number, size: number, q: string): string[] => ['admin', 'bundles', 'list', String(page), String(size), q],
+  one: (id: string) => ['admin', 'apps', id] as const,
+  /** A part of an app's page (its versions, jobs, activity, a diff…), and what follows it. */
+  of: (id: string, ...rest: (string | number)[]) => ['admin', 'apps', id, ...rest.map(String)],
+};
 
 export const adminAppsQuery = (page: number, size: number, q: string) =>
   queryOptions({
-    queryKey: ['admin', 'apps', 'list', String(page), String(size), q],
+    queryKey: adminAppKeys.list(page, size, q),
     queryFn: async () => unwrap(await tsr.admin.apps.list.query({ query: { limit: size, offset: (page - 1) * size, q: q || undefined } })),
     placeholderData: keepPreviousData,
   });
 export const adminBundlesQuery = (page: number, size: number, q: string) =>
   queryOptions({
-    queryKey: ['admin', 'bundles', 'list', String(page), String(size), q],
+    queryKey: adminAppKeys.bundles(page, size, q),
     queryFn: async () => unwrap(await tsr.admin.bundles.list.query({ query: { limit: size, offset: (page - 1) * size, q: q || undefined } })),
     placeholderData: keepPreviousData,
   });
 export const adminBundleAppsQuery = (id: string) =>
-  queryOptions({ queryKey: key(id, 'bundled-apps'), queryFn: async () => unwrap(await tsr.admin.bundles.apps.query({ params: { id } })), ...detail });
+  queryOptions({
+    queryKey: adminAppKeys.of(id, 'bundled-apps'),
+    queryFn: async () => unwrap(await tsr.admin.bundles.apps.query({ params: { id } })),
+    ...detail,
+  });
 export const adminAppQuery = (id: string) =>
-  queryOptions({ queryKey: key(id), queryFn: async () => unwrap(await tsr.admin.apps.get.query({ params: { id } })), ...detail });
+  queryOptions({ queryKey: adminAppKeys.one(id), queryFn: async () => unwrap(await tsr.admin.apps.get.query({ params: { id } })), ...detail });
 export const adminVersionsQuery = (id: string) =>
-  queryOptions({ queryKey: key(id, 'versions'), queryFn: async () => unwrap(await tsr.admin.apps.all.query({ params: { id } })), ...detail });
+  queryOptions({ queryKey: adminAppKeys.of(id, 'versions'), queryFn: async () => unwrap(await tsr.admin.apps.all.query({ params: { id } })), ...detail });
 export const adminJobsQuery = (id: string) =>
-  queryOptions({ queryKey: key(id, 'jobs'), queryFn: async () => unwrap(await tsr.admin.apps.jobs.query({ params: { id } })), ...detail });
+  queryOptions({ queryKey: adminAppKeys.of(id, 'jobs'), queryFn: async () => unwrap(await tsr.admin.apps.jobs.query({ params: { id } })), ...detail });
 export const adminPricesQuery = (id: string) =>
-  queryOptions({ queryKey: key(id, 'prices'), queryFn: async () => unwrap(await tsr.admin.apps.prices.query({ params: { id } })), ...detail });
+  queryOptions({ queryKey: adminAppKeys.of(id, 'prices'), queryFn: async () => unwrap(await tsr.admin.apps.prices.query({ params: { id } })), ...detail });
 export const adminStatsQuery = (id: string) =>
-  queryOptions({ queryKey: key(id, 'stats'), queryFn: async () => unwrap(await tsr.admin.apps.stats.query({ params: { id } })) });
+  queryOptions({ queryKey: adminAppKeys.of(id, 'stats'), queryFn: async () => unwrap(await tsr.admin.apps.stats.query({ params: { id } })) });
 export const adminInstallsQuery = (id: string) =>
-  queryOptions({ queryKey: key(id, 'installs'), queryFn: async () => unwrap(await tsr.workspaceInstalls.adminStats.query({ params: { id } })) });
+  queryOptions({ queryKey: adminAppKeys.of(id, 'installs'), queryFn: async () => unwrap(await tsr.workspaceInstalls.adminStats.query({ params: { id } })) });
 export const adminJobQuery = (id: string, jobId: string) =>
-  queryOptions({ queryKey: key(id, 'jobs', jobId), queryFn: async () => unwrap(await tsr.admin.apps.job.query({ params: { id, jobId } })) });
+  queryOptions({ queryKey: adminAppKeys.of(id, 'jobs', jobId), queryFn: async () => unwrap(await tsr.admin.apps.job.query({ params: { id, jobId } })) });
 export const usageQuery = (id: string, page: number) =>
   queryOptions({
-    queryKey: key(id, 'usage', page),
+    queryKey: adminAppKeys.of(id, 'usage', page),
     queryFn: async () => unwrap(await tsr.admin.apps.usage.query({ params: { id }, query: { limit: LOG_PAGE_SIZE, offset: LOG_PAGE_SIZE * (page - 1) } })),
     placeholderData: keepPreviousData,
     ...detail,
   });
 export const activityQuery = (id: string, page: number) =>
   queryOptions({
-    queryKey: key(id, 'activity', page),
+    queryKey: adminAppKeys.of(id, 'activity', page),
     queryFn: async () =>
       unwrap(await tsr.admin.apps.activityLogs.query({ params: { id }, query: { limit: LOG_PAGE_SIZE, offset: LOG_PAGE_SIZE * (page - 1) } })),
     placeholderData: keepPreviousData,
@@ -74,7 +88,7 @@ export function versionsStamp(versions: readonly { id: string; status: string; m
 /** GET /admin/app/{id}/diff: what changed from one version to another (default: since the last approved one), a page of files. */
 export const adminDiffQuery = (id: string, s: DiffSearch, stamp: string) =>
   queryOptions({
-    queryKey: key(id, 'diff', s.diffFrom ?? '', s.diffTo ?? '', s.diffAfter ?? '', s.diffLimit ?? '', stamp),
+    queryKey: adminAppKeys.of(id, 'diff', s.diffFrom ?? '', s.diffTo ?? '', s.diffAfter ?? '', s.diffLimit ?? '', stamp),
     queryFn: async () =>
       unwrap(await tsr.admin.apps.diff.query({ params: { id }, query: { from: s.diffFrom, to: s.diffTo, after: s.diffAfter, limit: s.diffLimit } })),
     // While another pair or page loads, the last answer stays (not another app's).
@@ -87,7 +101,7 @@ export const adminDiffQuery = (id: string, s: DiffSearch, stamp: string) =>
 /** The publish checks' findings on a version (docs/packages-and-review.md, Publish checks), with the severities staff configured. */
 export const adminFindingsQuery = (id: string, versionId: string) =>
   queryOptions({
-    queryKey: key(id, 'findings', versionId),
+    queryKey: adminAppKeys.of(id, 'findings', versionId),
     queryFn: async () => unwrap(await tsr.admin.reviews.findings.query({ params: { id, versionId } })),
     ...detail,
   });
@@ -107,7 +121,7 @@ export async function loadAdminApp(queryClient: QueryClient, id: string, search:
 /** A staff change; the app's queries reload afterwards, whatever the outcome. */
 const useRefreshing = <A, R>(fn: (args: A) => Promise<R>) => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: fn, onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'apps'] }) });
+  return useMutation({ mutationFn: fn, onSettled: () => queryClient.invalidateQueries({ queryKey: adminAppKeys.all }) });
 };
 
 /** POST /admin/app/{id}/version/{versionId}/{action}. */
@@ -137,7 +151,7 @@ export function useDownloadLink(appId: string) {
     try {
       return await downloadLink(versionId, compiled);
     } finally {
-      void queryClient.invalidateQueries({ queryKey: key(appId, 'activity') });
+      void queryClient.invalidateQueries({ queryKey: adminAppKeys.of(appId, 'activity') });
     }
   };
 }

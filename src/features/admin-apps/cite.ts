@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { VersionDiff } from '../../../contract/schemas/diff';
 import { MAX_CITATIONS } from '../../../contract/schemas/app';
 import type { Citation } from '../../../contract/schemas/review';
+import { adminAppKeys } from './api';
 import { numberedLines } from './diff-lines';
 
 // The diff lines a reviewer picks to cite in a rejection or review note (docs/packages-and-review.md, Review notes): the admin app screen keeps them in
@@ -44,7 +45,7 @@ const MAX_TEXT = 1000;
 export function citedLineText(queryClient: QueryClient, appId: string, c: CitedLine): string {
   const diffs = queryClient
     .getQueryCache()
-    .findAll({ queryKey: ['admin', 'apps', appId, 'diff'] })
+    .findAll({ queryKey: adminAppKeys.of(appId, 'diff') })
     .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt);
   for (const q of diffs) {
     const file = (q.state.data as VersionDiff | undefined)?.files.items.find((f) => f.path === c.path);

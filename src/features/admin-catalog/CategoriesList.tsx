@@ -1,25 +1,28 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Dialog, Flex, Table, TextField } from '@radix-ui/themes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Box, Button, Table, TextField } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { CategoryInput } from '../../../contract/schemas/catalog';
 import { DataTable } from '../../components/DataTable';
 import { Field } from '../../components/Field';
+import { FormDialog } from '../../components/FormDialog';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { ListState } from '../../components/ListState';
-import { toApiError, tsr, unwrap } from '../../lib/api';
+import { toApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { adminCategoriesQuery } from './api';
+import { applyServerErrors } from '../../lib/forms';
+import { adminCategoriesQuery, useCreateCategory } from './api';
 import { categoryText } from './strings';
 
-/** Categories (SPEC §2): Title, Created At, Modified At; New (with create) opens the 'New Category' modal. */
-export function CategoriesList({ canCreate }: { canCreate: boolean }) {
+/**
+ * Categories (SPEC §2): Title, Created At, Modified At; New (with create) opens the 'New Category' modal. Whether it is
+ * open is the address's (`creating`, `?new=1`): `onCreating` opens or closes it.
+ */
+export function CategoriesList({ canCreate, creating, onCreating }: { canCreate: boolean; creating: boolean; onCreating: (open: boolean) => void }) {
   const { data, isPending, error } = useQuery(adminCategoriesQuery);
-  const [creating, setCreating] = useState(false);
   return (
     <Box p={{ initial: '3', sm: '6' }}>
-      <ScreenHeader title={categoryText.title}>{canCreate && <Button onClick={() => setCreating(true)}>New</Button>}</ScreenHeader>
+      <ScreenHeader title={categoryText.title}>{canCreate && <Button onClick={() => onCreating(true)}>New</Button>}</ScreenHeader>
       <ListState
         isPending={isPending}
         error={error}
@@ -49,58 +52,43 @@ export function CategoriesList({ canCreate }: { canCreate: boolean }) {
           </DataTable>
         )}
       </ListState>
-      {creating && <NewCategoryDialog onClose={() => setCreating(false)} />}
+      {canCreate && creating && <NewCategoryDialog onClose={() => onCreating(false)} />}
     </Box>
   );
 }
 
-/** The 'New Category' modal: title required (not only spaces). A failed create is only logged (SPEC §8), but a taken title is said on the field. */
+/**
+ * The 'New Category' modal: title required (not only spaces). A failed create is only logged (SPEC §8); a 400 says
+ * what is wrong on the field, a taken title (409) is said in the modal.
+ */
 function NewCategoryDialog({ onClose }: { onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const { register, handleSubmit, formState, setError } = useForm<{
-    title: string;
-  }>({ defaultValues: { title: '' }, resolver: zodResolver(CategoryInput) });
-  const create = useMutation({
-    mutationFn: async (body: { title: string }) => unwrap(await tsr.admin.categories.create.mutate({ body })),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({
-        queryKey: adminCategoriesQuery.queryKey,
-      });
-      await queryClient.invalidateQueries({ queryKey: ['categories'] });
-      onClose();
-    },
-    onError: (err) => {
-      const e = toApiError(err);
-      if (e.status === 409 || e.body?.fields?.length)
-        setError('title', {
-          type: 'server',
-          message: e.body?.fields?.[0]?.message ?? e.message,
-        });
-      else console.error('Failed to create the category', e);
-    },
-  });
+  const { register, handleSubmit, formState, setError } = useForm({ defaultValues: { title: '' }, resolver: zodResolver(CategoryInput) });
+  const create = useCreateCategory();
+  const submit = handleSubmit((body) =>
+    create.mutate(body, {
+      onSuccess: onClose,
+      onError: (err) => {
+        const e = toApiError(err);
+        if (e.status === 409) setError('root', { type: 'server', message: e.message });
+        else if (!applyServerErrors(err, setError)) console.error('Failed to create the category', e);
+      },
+    }),
+  );
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Content maxWidth="440px" aria-describedby={undefined}>
-        <Dialog.Title>{categoryText.newTitle}</Dialog.Title>
-        <form noValidate onSubmit={handleSubmit((v) => create.mutate(v))}>
-          <Field label="Title" error={formState.errors.title?.message}>
-            {({ id, describedBy, invalid }) => (
-              <TextField.Root id={id} aria-describedby={describedBy} aria-invalid={invalid} maxLength={100} autoFocus {...register('title')} />
-            )}
-          </Field>
-          <Flex gap="2" justify="end" mt="4">
-            <Dialog.Close>
-              <Button type="button" variant="soft" color="gray">
-                Cancel
-              </Button>
-            </Dialog.Close>
-            <Button type="submit" loading={create.isPending}>
-              Create
-            </Button>
-          </Flex>
-        </form>
-      </Dialog.Content>
-    </Dialog.Root>
+    <FormDialog
+      title={categoryText.newTitle}
+      maxWidth="440px"
+      onClose={onClose}
+      onSubmit={submit}
+      pending={create.isPending}
+      submitLabel="Create"
+      error={formState.errors.root?.message}
+    >
+      <Field label="Title" error={formState.errors.title?.message}>
+        {({ id, describedBy, invalid }) => (
+          <TextField.Root id={id} aria-describedby={describedBy} aria-invalid={invalid} maxLength={100} autoFocus {...register('title')} />
+        )}
+      </Field>
+    </FormDialog>
   );
 }

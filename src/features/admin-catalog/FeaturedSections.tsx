@@ -1,11 +1,10 @@
 import { Avatar, Box, Button, Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { PageLoader } from '../../components/PageLoader';
-import { tsr, unwrap } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { featuredQuery } from './api';
+import { featuredQuery, useRemoveFeatured } from './api';
 import { featuredText } from './strings';
 
 // The drawer (its form and selects) loads when it is opened, not with the sections.
@@ -15,23 +14,24 @@ const MarkFeaturedDrawer = lazy(() =>
   })),
 );
 
-/** Featured App Sections (SPEC §2): each section by slug with its apps and a Remove link; Make Featured and Refresh. */
-export function FeaturedSections({ canCreate, canDelete }: { canCreate: boolean; canDelete: boolean }) {
-  const queryClient = useQueryClient();
+/**
+ * Featured App Sections (SPEC §2): each section by slug with its apps and a Remove link; Make Featured and Refresh.
+ * Whether the 'Mark App As Featured' drawer is open is the address's (`marking`, `?new=1`): `onMarking` opens or closes it.
+ */
+export function FeaturedSections({
+  canCreate,
+  canDelete,
+  marking,
+  onMarking,
+}: {
+  canCreate: boolean;
+  canDelete: boolean;
+  marking: boolean;
+  onMarking: (open: boolean) => void;
+}) {
   const { data, isPending, isFetching, error, refetch } = useQuery(featuredQuery);
-  const [marking, setMarking] = useState(false);
-  const remove = useMutation({
-    mutationFn: async (v: { slug: string; appId: string }) =>
-      unwrap(
-        await tsr.admin.featured.remove.mutate({
-          params: { type: v.slug, id: v.appId },
-          body: {},
-        }),
-      ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: featuredQuery.queryKey }),
-    onError: () => toast.error(featuredText.removeFailed),
-  });
-  const makeFeatured = canCreate && <Button onClick={() => setMarking(true)}>Make Featured</Button>;
+  const remove = useRemoveFeatured();
+  const makeFeatured = canCreate && <Button onClick={() => onMarking(true)}>Make Featured</Button>;
   return (
     <Box p={{ initial: '3', sm: '6' }}>
       <ScreenHeader title={featuredText.title}>
@@ -56,7 +56,7 @@ export function FeaturedSections({ canCreate, canDelete }: { canCreate: boolean;
             <Heading as="h2" size="4">
               {featuredText.empty}
             </Heading>
-            {canCreate && <Button onClick={() => setMarking(true)}>{featuredText.createOne}</Button>}
+            {canCreate && <Button onClick={() => onMarking(true)}>{featuredText.createOne}</Button>}
           </Flex>
         </Card>
       ) : (
@@ -85,10 +85,7 @@ export function FeaturedSections({ canCreate, canDelete }: { canCreate: boolean;
                                 color="red"
                                 size="1"
                                 onClick={() =>
-                                  remove.mutate({
-                                    slug: section.slug,
-                                    appId: app.appId,
-                                  })
+                                  remove.mutate({ slug: section.slug, appId: app.appId }, { onError: () => toast.error(featuredText.removeFailed) })
                                 }
                                 aria-label={`Remove ${app.name} from ${section.slug}`}
                               >
@@ -105,9 +102,9 @@ export function FeaturedSections({ canCreate, canDelete }: { canCreate: boolean;
           ))}
         </Flex>
       )}
-      {marking && (
+      {canCreate && marking && (
         <Suspense fallback={null}>
-          <MarkFeaturedDrawer onClose={() => setMarking(false)} />
+          <MarkFeaturedDrawer onClose={() => onMarking(false)} />
         </Suspense>
       )}
     </Box>

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Code, Flex, Heading, Text, TextArea, TextField } from '@radix-ui/themes';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
@@ -8,10 +7,10 @@ import { EmailTemplateInput, type EmailTemplate } from '../../../contract/schema
 import { templateVariables } from '../../../contract/schemas/notifications';
 import { Drawer } from '../../components/Drawer';
 import { Field } from '../../components/Field';
-import { toApiError, tsr, unwrap } from '../../lib/api';
+import { toApiError } from '../../lib/api';
 import { applyServerErrors } from '../../lib/forms';
 import { toast } from '../../lib/toast';
-import { emailTemplatesQuery } from './api';
+import { usePreviewEmailTemplate, useSaveEmailTemplate } from './api';
 import { RenderFailure } from './RenderFailure';
 import { emailText } from './strings';
 
@@ -32,7 +31,6 @@ export function EmailTemplateDrawer({
   readOnly: boolean;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
   const { register, control, handleSubmit, formState, setError } = useForm<Form>({
     defaultValues: {
       name: template?.name ?? '',
@@ -43,29 +41,22 @@ export function EmailTemplateDrawer({
     resolver: zodResolver(EmailTemplateInput) as never,
   });
   const current = useWatch({ control }) as Form;
-  const save = useMutation({
-    mutationFn: async (v: Form) =>
-      unwrap(
-        template
-          ? await tsr.admin.emails.update.mutate({
-              body: { ...v, id: template.id },
-            })
-          : await tsr.admin.emails.create.mutate({ body: v }),
-      ),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({
-        queryKey: emailTemplatesQuery.queryKey,
-      });
-      toast.success(emailText.saved);
-      onClose();
-    },
-    onError: (err) => {
-      if (!applyServerErrors(err, setError)) toast.error(emailText.failed, emailText.failedTitle);
-    },
-  });
-  const preview = useMutation({
-    mutationFn: async (v: Form) => unwrap(await tsr.admin.emails.preview.mutate({ body: v })),
-  });
+  const save = useSaveEmailTemplate();
+  const submit = handleSubmit((v) =>
+    save.mutate(
+      { ...v, id: template?.id },
+      {
+        onSuccess: () => {
+          toast.success(emailText.saved);
+          onClose();
+        },
+        onError: (err) => {
+          if (!applyServerErrors(err, setError)) toast.error(emailText.failed, emailText.failedTitle);
+        },
+      },
+    ),
+  );
+  const preview = usePreviewEmailTemplate();
   const { mutate: render } = preview;
   useEffect(() => {
     const timer = setTimeout(
@@ -97,7 +88,7 @@ export function EmailTemplateDrawer({
         )
       }
     >
-      <form id="email-template" noValidate onSubmit={handleSubmit((v) => save.mutate(v))}>
+      <form id="email-template" noValidate onSubmit={submit}>
         <Flex direction="column" gap="4">
           {template?.lastRenderError && <RenderFailure error={template.lastRenderError} />}
           <Field label="Name" error={formState.errors.name?.message} hint="A notification uses the template named like it (e.g. version-rejected).">

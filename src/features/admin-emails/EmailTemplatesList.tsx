@@ -1,16 +1,12 @@
 import { Badge, Box, Button, Code, Flex, Table } from '@radix-ui/themes';
 import { VisuallyHidden } from 'radix-ui';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
-import type { z } from 'zod';
-import type { EmailTemplate } from '../../../contract/schemas/catalog';
+import { lazy, Suspense } from 'react';
 import { DataTable } from '../../components/DataTable';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { ListState } from '../../components/ListState';
-import { emailTemplatesQuery } from './api';
+import { emailTemplatesQuery, type EmailSearch } from './api';
 import { emailText } from './strings';
-
-type Template = z.infer<typeof EmailTemplate>;
 
 // The editor (its form, layout select and preview) loads when it is opened, not with the list.
 const EmailTemplateDrawer = lazy(() =>
@@ -19,13 +15,28 @@ const EmailTemplateDrawer = lazy(() =>
   })),
 );
 
-/** Email Templates (SPEC §2): the list, and a drawer to create one or edit one. */
-export function EmailTemplatesList({ canCreate, canUpdate }: { canCreate: boolean; canUpdate: boolean }) {
+/**
+ * Email Templates (SPEC §2): the list, and a drawer to create one or edit one. Which is open is the address's
+ * (`search`: `?edit=<id>`, `?new=1`); `onSearch` opens or closes the drawer.
+ */
+export function EmailTemplatesList({
+  canCreate,
+  canUpdate,
+  search,
+  onSearch,
+}: {
+  canCreate: boolean;
+  canUpdate: boolean;
+  search: EmailSearch;
+  onSearch: (next: EmailSearch) => void;
+}) {
   const { data, isPending, error } = useQuery(emailTemplatesQuery);
-  const [editing, setEditing] = useState<Template | 'new' | null>(null);
+  // A template the list does not hold (yet, or any more) opens nothing.
+  const editing = search.new ? (canCreate ? 'new' : null) : search.edit ? (data?.find((t) => t.id === search.edit) ?? null) : null;
+  const open = (next: Pick<EmailSearch, 'edit' | 'new'>) => onSearch({ ...search, edit: undefined, new: undefined, ...next });
   return (
     <Box p={{ initial: '3', sm: '6' }}>
-      <ScreenHeader title={emailText.title}>{canCreate && <Button onClick={() => setEditing('new')}>New</Button>}</ScreenHeader>
+      <ScreenHeader title={emailText.title}>{canCreate && <Button onClick={() => open({ new: 1 })}>New</Button>}</ScreenHeader>
       <ListState
         isPending={isPending}
         error={error}
@@ -58,7 +69,7 @@ export function EmailTemplatesList({ canCreate, canUpdate }: { canCreate: boolea
                   <Table.Cell>{t.layout || '—'}</Table.Cell>
                   <Table.Cell>{t.subject || '—'}</Table.Cell>
                   <Table.Cell>
-                    <Button variant="soft" size="1" onClick={() => setEditing(t)} aria-label={`${canUpdate ? 'Edit' : 'View'} ${t.name}`}>
+                    <Button variant="soft" size="1" onClick={() => open({ edit: t.id })} aria-label={`${canUpdate ? 'Edit' : 'View'} ${t.name}`}>
                       {canUpdate ? 'Edit' : 'View'}
                     </Button>
                   </Table.Cell>
@@ -71,10 +82,12 @@ export function EmailTemplatesList({ canCreate, canUpdate }: { canCreate: boolea
       {editing && (
         <Suspense fallback={null}>
           <EmailTemplateDrawer
+            // Another template (back and forward) is another form.
+            key={editing === 'new' ? 'new' : editing.id}
             template={editing === 'new' ? null : editing}
             templates={data ?? []}
             readOnly={editing === 'new' ? !canCreate : !canUpdate}
-            onClose={() => setEditing(null)}
+            onClose={() => open({})}
           />
         </Suspense>
       )}

@@ -1,7 +1,6 @@
 import { Badge, Box, Button, Card, DataList, Flex, Heading, Link as ThemeLink, Table, Text } from '@radix-ui/themes';
-import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import type { Developer } from '../../../contract/schemas/developer';
 import { PAYOUT_MINIMUM } from '../../../contract/schemas/publisher';
 import { AppsTable } from '../../components/app/AppsTable';
 import { flagSetText, IrreversibleDialog, type Irreversible } from '../../components/app/IrreversibleDialog';
@@ -9,11 +8,10 @@ import { DataTable } from '../../components/DataTable';
 import { ListState } from '../../components/ListState';
 import { Section } from '../../components/Section';
 import { configQuery } from '../../lib/account';
-import { tsr, unwrap } from '../../lib/api';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { ActivityTable } from './ActivityTable';
-import { adminPublisherQuery, publisherAppsQuery, publisherBundlesQuery, publisherDevelopersQuery, publisherKeys } from './api';
+import { adminPublisherQuery, publisherAppsQuery, publisherBundlesQuery, publisherDevelopersQuery, useSetAppFlag } from './api';
 import { flagLabels, systemRoleLabels } from './strings';
 
 const EditPublisherDrawer = lazy(() => import('./EditPublisherDrawer'));
@@ -23,11 +21,13 @@ const PayoutDialog = lazy(() => import('./PayoutDialog').then((m) => ({ default:
 const DeveloperEditDialog = lazy(() => import('./DeveloperDialogs').then((m) => ({ default: m.DeveloperEditDialog })));
 const DeveloperRoleDialog = lazy(() => import('./DeveloperDialogs').then((m) => ({ default: m.DeveloperRoleDialog })));
 
-type Open =
-  | { kind: 'edit' | 'contact' | 'payout' }
-  | { kind: 'developer' | 'role' | 'systemRole'; developer: Developer }
-  | { kind: Irreversible; appId: string; name: string }
-  | null;
+/**
+ * What the profile's address opens (one at a time): `edit`, the publisher's id (Edit Publisher); `developer`,
+ * `role` or `systemRole`, a developer's id (Edit Developer, Change Role, Change System Role).
+ */
+export type ProfileSearch = { edit?: string; developer?: string; role?: string; systemRole?: string };
+/** What opens without the address: contacting, paying out, and the irreversible changes to an app. */
+type Open = { kind: 'contact' | 'payout' } | { kind: Irreversible; appId: string; name: string } | null;
 type Can = { update: boolean; admin: boolean; appsUpdate: boolean };
 
 const link = (href: string) =>
@@ -40,8 +40,7 @@ const link = (href: string) =>
   );
 
 /** The admin publisher profile (SPEC §2): details and operations, developers, apps and bundles. */
-export function AdminPublisherProfile({ id, can }: { id: string; can: Can }) {
-  const queryClient = useQueryClient();
+export function AdminPublisherProfile({ id, can, search, onSearch }: { id: string; can: Can; search: ProfileSearch; onSearch: (next: ProfileSearch) => void }) {
   const { data: publisher } = useSuspenseQuery(adminPublisherQuery(id));
   const { data: config } = useSuspenseQuery(configQuery);
   const developers = useQuery(publisherDevelopersQuery(id));
@@ -49,19 +48,14 @@ export function AdminPublisherProfile({ id, can }: { id: string; can: Can }) {
   const bundles = useQuery(publisherBundlesQuery(id));
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
+  const closeSearch = () => onSearch({});
+  const developer = (devId: string | undefined) => (devId ? developers.data?.find((d) => d._id === devId) : undefined);
+  const editing = can.update && search.edit === id;
+  const editingDeveloper = can.update ? developer(search.developer) : undefined;
+  const changingRole = can.update ? developer(search.role) : undefined;
+  const changingSystemRole = can.update && can.admin ? developer(search.systemRole) : undefined;
   const canPayout = can.update && !!publisher.stripeAccountId && publisher.stripeAvailableBalance >= PAYOUT_MINIMUM;
-  const flag = useMutation({
-    mutationFn: async ({ kind, appId, value }: { kind: Irreversible; appId: string; value: string | number | undefined }) =>
-      kind === 'premium'
-        ? unwrap(await tsr.admin.apps.enterpriseOnly.mutate({ params: { id: appId }, body: { enterpriseOnly: true, addonTierId: String(value ?? '') } }))
-        : unwrap(await tsr.admin.apps.usageBased.mutate({ params: { id: appId }, body: { priceOverride: typeof value === 'number' ? value : undefined } })),
-    onSuccess: async (_, { kind }) => {
-      toast.success(flagSetText(kind));
-      await queryClient.invalidateQueries(publisherKeys(id));
-      close();
-    },
-    onError: (err) => toast.failure(err),
-  });
+  const flag = useSetAppFlag(id);
 
   return (
     <Box p={{ initial: '3', sm: '6' }}>
@@ -85,7 +79,7 @@ export function AdminPublisherProfile({ id, can }: { id: string; can: Can }) {
         </Box>
         {can.update && (
           <Flex gap="2" wrap="wrap">
-            <Button variant="soft" onClick={() => setOpen({ kind: 'edit' })}>
+            <Button variant="soft" onClick={() => onSearch({ edit: id })}>
               Edit
             </Button>
             <Button variant="soft" onClick={() => setOpen({ kind: 'contact' })}>
@@ -162,27 +156,17 @@ export function AdminPublisherProfile({ id, can }: { id: string; can: Can }) {
                       {can.update && (
                         <Table.Cell>
                           <Flex gap="2">
-                            <Button
-                              size="1"
-                              variant="soft"
-                              onClick={() => setOpen({ kind: 'developer', developer: d })}
-                              aria-label={`Edit ${d.firstName} ${d.lastName}`}
-                            >
+                            <Button size="1" variant="soft" onClick={() => onSearch({ developer: d._id })} aria-label={`Edit ${d.firstName} ${d.lastName}`}>
                               Edit
                             </Button>
-                            <Button
-                              size="1"
-                              variant="soft"
-                              onClick={() => setOpen({ kind: 'role', developer: d })}
-                              aria-label={`Role of ${d.firstName} ${d.lastName}`}
-                            >
+                            <Button size="1" variant="soft" onClick={() => onSearch({ role: d._id })} aria-label={`Role of ${d.firstName} ${d.lastName}`}>
                               Role
                             </Button>
                             {can.admin && (
                               <Button
                                 size="1"
                                 variant="soft"
-                                onClick={() => setOpen({ kind: 'systemRole', developer: d })}
+                                onClick={() => onSearch({ systemRole: d._id })}
                                 aria-label={`System role of ${d.firstName} ${d.lastName}`}
                               >
                                 System Role
@@ -262,12 +246,15 @@ export function AdminPublisherProfile({ id, can }: { id: string; can: Can }) {
       </Flex>
 
       <Suspense>
-        {open?.kind === 'edit' && <EditPublisherDrawer publisher={publisher} onClose={close} />}
+        {editing && <EditPublisherDrawer publisher={publisher} onClose={closeSearch} />}
         {open?.kind === 'contact' && <ContactDrawer publisher={publisher} onClose={close} />}
         {open?.kind === 'payout' && <PayoutDialog publisher={publisher} onClose={close} />}
-        {open?.kind === 'developer' && <DeveloperEditDialog publisherId={id} developer={open.developer} product={config.productName} onClose={close} />}
-        {(open?.kind === 'role' || open?.kind === 'systemRole') && (
-          <DeveloperRoleDialog publisherId={id} developer={open.developer} system={open.kind === 'systemRole'} onClose={close} />
+        {editingDeveloper && (
+          <DeveloperEditDialog key={editingDeveloper._id} publisherId={id} developer={editingDeveloper} product={config.productName} onClose={closeSearch} />
+        )}
+        {changingRole && <DeveloperRoleDialog key={changingRole._id} publisherId={id} developer={changingRole} system={false} onClose={closeSearch} />}
+        {changingSystemRole && (
+          <DeveloperRoleDialog key={changingSystemRole._id} publisherId={id} developer={changingSystemRole} system onClose={closeSearch} />
         )}
       </Suspense>
       {(open?.kind === 'premium' || open?.kind === 'usage') && (
@@ -275,7 +262,18 @@ export function AdminPublisherProfile({ id, can }: { id: string; can: Can }) {
           kind={open.kind}
           pending={flag.isPending}
           onClose={close}
-          onConfirm={(value) => flag.mutate({ kind: open.kind as Irreversible, appId: open.appId, value })}
+          onConfirm={(value) =>
+            flag.mutate(
+              { kind: open.kind as Irreversible, appId: open.appId, value },
+              {
+                onSuccess: (_, { kind }) => {
+                  toast.success(flagSetText(kind));
+                  close();
+                },
+                onError: (err) => toast.failure(err),
+              },
+            )
+          }
         />
       )}
     </Box>

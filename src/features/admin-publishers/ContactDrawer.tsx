@@ -1,17 +1,17 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Flex, Select, TextArea, TextField } from '@radix-ui/themes';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { PublisherEmailInput, type Publisher } from '../../../contract/schemas/publisher';
 import { Drawer } from '../../components/Drawer';
 import { Field } from '../../components/Field';
-import { tsr, unwrap } from '../../lib/api';
-import { firstMessages } from '../../lib/forms';
-import { toApiError } from '../../lib/api';
+import { applyServerErrors } from '../../lib/forms';
 import { toast } from '../../lib/toast';
-import { layoutsQuery, publisherAppsQuery } from './api';
+import { layoutsQuery, publisherAppsQuery, useEmailPublisher } from './api';
 import { publishersText } from './strings';
 
-type Form = { layout: string; subject: string; content: string; relatedAppId: string; replyTo: string };
+type Form = z.input<typeof PublisherEmailInput>;
 const NONE = '-';
 
 /**
@@ -21,31 +21,24 @@ const NONE = '-';
 export default function ContactDrawer({ publisher, onClose }: { publisher: Publisher; onClose: () => void }) {
   const layouts = useQuery(layoutsQuery);
   const apps = useQuery(publisherAppsQuery(publisher._id));
-  const [values, setValues] = useState<Form>({ layout: '', subject: '', content: '', relatedAppId: '', replyTo: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const send = useMutation({
-    mutationFn: async (body: Form) => unwrap(await tsr.admin.publishers.email.mutate({ params: { id: publisher._id }, body })),
-    onSuccess: () => {
-      toast.success(publishersText.emailSent(publisher.name));
-      onClose();
-    },
-    onError: (err) => {
-      const fields = toApiError(err).body?.fields;
-      if (fields?.length) setErrors(Object.fromEntries(fields.map((f) => [f.path, f.message])));
-      else toast.failure(err);
-    },
+  const { register, control, handleSubmit, formState, setError } = useForm<Form, unknown, z.output<typeof PublisherEmailInput>>({
+    defaultValues: { layout: '', subject: '', content: '', relatedAppId: '', replyTo: '' },
+    resolver: zodResolver(PublisherEmailInput),
   });
-  const set = (change: Partial<Form>) => {
-    setValues((v) => ({ ...v, ...change }));
-    setErrors((x) => Object.fromEntries(Object.entries(x).filter(([k]) => !(k in change))));
-  };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = PublisherEmailInput.safeParse(values);
-    if (!parsed.success) return setErrors(firstMessages(parsed.error.issues));
-    send.mutate(values);
-  };
-  const dirty = Object.values(values).some((v) => v !== '');
+  const errors = formState.errors;
+  const send = useEmailPublisher(publisher._id);
+  const submit = handleSubmit((body) =>
+    send.mutate(body, {
+      onSuccess: () => {
+        toast.success(publishersText.emailSent(publisher.name));
+        onClose();
+      },
+      onError: (err) => {
+        if (!applyServerErrors(err, setError)) toast.failure(err);
+      },
+    }),
+  );
+  const dirty = formState.isDirty;
   return (
     <Drawer
       title={publishersText.contact}
@@ -58,77 +51,65 @@ export default function ContactDrawer({ publisher, onClose }: { publisher: Publi
         </Button>
       }
     >
-      <form id="contact-publisher" noValidate onSubmit={submit}>
+      <form id="contact-publisher" noValidate onSubmit={(e) => void submit(e)}>
         <Flex direction="column" gap="3">
-          <Field label="Layout" error={errors.layout}>
-            {({ id, describedBy }) => (
-              <Select.Root value={values.layout || NONE} onValueChange={(v) => set({ layout: v === NONE ? '' : v })}>
-                <Select.Trigger id={id} aria-describedby={describedBy} />
-                <Select.Content position="popper">
-                  <Select.Item value={NONE}>No layout</Select.Item>
-                  {(layouts.data ?? []).map((t) => (
-                    <Select.Item key={t.name} value={t.name}>
-                      {t.name}
-                    </Select.Item>
-                  ))}
-                </Select.Content>
-              </Select.Root>
+          <Controller
+            control={control}
+            name="layout"
+            render={({ field }) => (
+              <Field label="Layout" error={errors.layout?.message}>
+                {({ id, describedBy }) => (
+                  <Select.Root value={field.value || NONE} onValueChange={(v) => field.onChange(v === NONE ? '' : v)}>
+                    <Select.Trigger id={id} aria-describedby={describedBy} />
+                    <Select.Content position="popper">
+                      <Select.Item value={NONE}>No layout</Select.Item>
+                      {(layouts.data ?? []).map((t) => (
+                        <Select.Item key={t.name} value={t.name}>
+                          {t.name}
+                        </Select.Item>
+                      ))}
+                    </Select.Content>
+                  </Select.Root>
+                )}
+              </Field>
             )}
-          </Field>
-          <Field label="Subject" error={errors.subject}>
+          />
+          <Field label="Subject" error={errors.subject?.message}>
             {({ id, describedBy, invalid }) => (
-              <TextField.Root
-                id={id}
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-                maxLength={200}
-                value={values.subject}
-                onChange={(e) => set({ subject: e.target.value })}
-              />
+              <TextField.Root id={id} aria-describedby={describedBy} aria-invalid={invalid} maxLength={200} {...register('subject')} />
             )}
           </Field>
           <Field
             label="Content"
-            error={errors.content}
+            error={errors.content?.message}
             hint="Liquid, as in the email templates: {{ developer.firstName }}, {{ publisher.name }}, {{ app.name }}."
           >
-            {({ id, describedBy, invalid }) => (
-              <TextArea
-                id={id}
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-                rows={10}
-                value={values.content}
-                onChange={(e) => set({ content: e.target.value })}
-              />
-            )}
+            {({ id, describedBy, invalid }) => <TextArea id={id} aria-describedby={describedBy} aria-invalid={invalid} rows={10} {...register('content')} />}
           </Field>
-          <Field label="Related app" error={errors.relatedAppId}>
-            {({ id, describedBy }) => (
-              <Select.Root value={values.relatedAppId || NONE} onValueChange={(v) => set({ relatedAppId: v === NONE ? '' : v })}>
-                <Select.Trigger id={id} aria-describedby={describedBy} />
-                <Select.Content position="popper">
-                  <Select.Item value={NONE}>None</Select.Item>
-                  {(apps.data ?? []).map((a) => (
-                    <Select.Item key={a.appId} value={a.appId}>
-                      {a.latest.name}
-                    </Select.Item>
-                  ))}
-                </Select.Content>
-              </Select.Root>
+          <Controller
+            control={control}
+            name="relatedAppId"
+            render={({ field }) => (
+              <Field label="Related app" error={errors.relatedAppId?.message}>
+                {({ id, describedBy }) => (
+                  <Select.Root value={field.value || NONE} onValueChange={(v) => field.onChange(v === NONE ? '' : v)}>
+                    <Select.Trigger id={id} aria-describedby={describedBy} />
+                    <Select.Content position="popper">
+                      <Select.Item value={NONE}>None</Select.Item>
+                      {(apps.data ?? []).map((a) => (
+                        <Select.Item key={a.appId} value={a.appId}>
+                          {a.latest.name}
+                        </Select.Item>
+                      ))}
+                    </Select.Content>
+                  </Select.Root>
+                )}
+              </Field>
             )}
-          </Field>
-          <Field label="Reply to" error={errors.replyTo} hint="Optional: where the publisher’s answer goes.">
+          />
+          <Field label="Reply to" error={errors.replyTo?.message} hint="Optional: where the publisher’s answer goes.">
             {({ id, describedBy, invalid }) => (
-              <TextField.Root
-                id={id}
-                type="email"
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-                maxLength={254}
-                value={values.replyTo}
-                onChange={(e) => set({ replyTo: e.target.value })}
-              />
+              <TextField.Root id={id} type="email" aria-describedby={describedBy} aria-invalid={invalid} maxLength={254} {...register('replyTo')} />
             )}
           </Field>
         </Flex>

@@ -1,14 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Flex, Switch, Text, TextField } from '@radix-ui/themes';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { AdminPublisherUpdateInput, type Publisher } from '../../../contract/schemas/publisher';
 import { Drawer } from '../../components/Drawer';
 import { Field } from '../../components/Field';
-import { tsr, unwrap } from '../../lib/api';
 import { applyServerErrors } from '../../lib/forms';
 import { toast } from '../../lib/toast';
-import { listKeys, publisherKeys } from './api';
+import { useUpdatePublisher } from './api';
 import { flagLabels, publishersText } from './strings';
 
 type Form = { name: string; canCreatePaidApps: boolean; canCreateBundles: boolean; canUseNPMModules: boolean; canUseWebhooks: boolean };
@@ -16,7 +14,6 @@ const flags = Object.keys(flagLabels) as (keyof typeof flagLabels)[];
 
 /** Publisher edit (SPEC §5, §6): the name (required) and the four flags staff decide. */
 export default function EditPublisherDrawer({ publisher, onClose }: { publisher: Publisher; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const { register, control, handleSubmit, formState, setError } = useForm<Form>({
     defaultValues: {
       name: publisher.name,
@@ -27,17 +24,18 @@ export default function EditPublisherDrawer({ publisher, onClose }: { publisher:
     },
     resolver: zodResolver(AdminPublisherUpdateInput),
   });
-  const save = useMutation({
-    mutationFn: async (body: Form) => unwrap(await tsr.admin.publishers.update.mutate({ params: { id: publisher._id }, body })),
-    onSuccess: async () => {
-      toast.success(publishersText.saved);
-      await Promise.all([queryClient.invalidateQueries(listKeys), queryClient.invalidateQueries(publisherKeys(publisher._id))]);
-      onClose();
-    },
-    onError: (err) => {
-      if (!applyServerErrors(err, setError)) toast.failure(err);
-    },
-  });
+  const save = useUpdatePublisher(publisher._id);
+  const submit = handleSubmit((body) =>
+    save.mutate(body, {
+      onSuccess: () => {
+        toast.success(publishersText.saved);
+        onClose();
+      },
+      onError: (err) => {
+        if (!applyServerErrors(err, setError)) toast.failure(err);
+      },
+    }),
+  );
   return (
     <Drawer
       title={publishersText.edit}
@@ -50,7 +48,7 @@ export default function EditPublisherDrawer({ publisher, onClose }: { publisher:
         </Button>
       }
     >
-      <form id="edit-publisher" noValidate onSubmit={handleSubmit((v) => save.mutate(v))}>
+      <form id="edit-publisher" noValidate onSubmit={(e) => void submit(e)}>
         <Flex direction="column" gap="4">
           <Field label="Name" error={formState.errors.name?.message}>
             {({ id, describedBy, invalid }) => (

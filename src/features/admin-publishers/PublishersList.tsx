@@ -9,29 +9,40 @@ import { Pager } from '../../components/Pager';
 import { SearchBox } from '../../components/SearchBox';
 import { formatMoney } from '../../lib/format';
 import { useTablePageSize } from '../../lib/page-size';
-import { adminPublishersQuery } from './api';
+import { adminPublisherQuery, adminPublishersQuery } from './api';
 import { publishersText } from './strings';
 
 const EditPublisherDrawer = lazy(() => import('./EditPublisherDrawer'));
 const ContactDrawer = lazy(() => import('./ContactDrawer'));
 
-type Open = { kind: 'edit' | 'contact'; publisher: Publisher } | null;
-
-/** Publishers (SPEC §2): every publisher, searchable by name, a page sized to the window; edit and contact drawers. */
+/**
+ * Publishers (SPEC §2): every publisher, searchable by name, a page sized to the window; edit and contact drawers.
+ * The edit drawer follows the address (`edit`, the publisher's id: `onEdit` opens and closes it).
+ */
 export function PublishersList({
   page,
   q,
+  edit,
   canUpdate,
   onSearch,
+  onEdit,
 }: {
   page: number;
   q: string;
+  edit: string | undefined;
   canUpdate: boolean;
   onSearch: (next: { page: number; q: string }) => void;
+  onEdit: (id: string | undefined) => void;
 }) {
   const size = useTablePageSize();
   const { data, isPending, error } = useQuery(adminPublishersQuery(page, size, q));
-  const [open, setOpen] = useState<Open>(null);
+  // The publisher being edited: its row on this page to start with, else (another page, a link) asked for.
+  const editing = useQuery({
+    ...adminPublisherQuery(edit ?? ''),
+    enabled: canUpdate && !!edit,
+    initialData: () => data?.data.find((p) => p._id === edit),
+  }).data;
+  const [contacting, setContacting] = useState<Publisher | null>(null);
   return (
     <Box p={{ initial: '3', sm: '6' }}>
       <Flex justify="between" align="center" mb="4" gap="3" wrap="wrap">
@@ -87,10 +98,10 @@ export function PublishersList({
                     {canUpdate && (
                       <Table.Cell>
                         <Flex gap="2">
-                          <Button size="1" variant="soft" onClick={() => setOpen({ kind: 'edit', publisher: p })} aria-label={`Edit ${p.name}`}>
+                          <Button size="1" variant="soft" onClick={() => onEdit(p._id)} aria-label={`Edit ${p.name}`}>
                             Edit
                           </Button>
-                          <Button size="1" variant="soft" onClick={() => setOpen({ kind: 'contact', publisher: p })} aria-label={`Contact ${p.name}`}>
+                          <Button size="1" variant="soft" onClick={() => setContacting(p)} aria-label={`Contact ${p.name}`}>
                             Contact
                           </Button>
                         </Flex>
@@ -105,8 +116,8 @@ export function PublishersList({
         )}
       </ListState>
       <Suspense>
-        {open?.kind === 'edit' && <EditPublisherDrawer publisher={open.publisher} onClose={() => setOpen(null)} />}
-        {open?.kind === 'contact' && <ContactDrawer publisher={open.publisher} onClose={() => setOpen(null)} />}
+        {canUpdate && edit && editing && <EditPublisherDrawer key={edit} publisher={editing} onClose={() => onEdit(undefined)} />}
+        {contacting && <ContactDrawer publisher={contacting} onClose={() => setContacting(null)} />}
       </Suspense>
     </Box>
   );

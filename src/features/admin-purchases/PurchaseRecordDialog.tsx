@@ -1,14 +1,13 @@
 import { Button, Dialog, Flex, Text } from '@radix-ui/themes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { purchaseEditable, purchaseRefundable, purchaseRemovable } from '../../../contract/purchase-rules';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageLoader } from '../../components/PageLoader';
 import { PurchaseDetails } from '../../components/purchases/PurchaseDetails';
 import { configQuery } from '../../lib/account';
-import { tsr, unwrap } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { purchaseRecordQuery, recordsKey } from './api';
+import { purchaseRecordQuery, useRemovePurchase } from './api';
 import { recordsText } from './strings';
 
 const EditPurchaseDialog = lazy(() => import('./EditPurchaseDialog'));
@@ -25,18 +24,22 @@ export function PurchaseRecordDialog({
   open,
   canUpdate,
   canDelete,
+  editing,
+  onEditing,
   onClose,
 }: {
   id: string;
   open: boolean;
   canUpdate: boolean;
   canDelete: boolean;
+  /** Edit Subscription is open over the record (it follows the address). */
+  editing: boolean;
+  onEditing: (open: boolean) => void;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
   const { data, isPending, error } = useQuery(purchaseRecordQuery(id));
   const config = useQuery(configQuery).data;
-  const [dialog, setDialog] = useState<'edit' | 'delete' | 'refund' | null>(null);
+  const [dialog, setDialog] = useState<'delete' | 'refund' | null>(null);
   // Once per failed load (the parent passes a new onClose on every render).
   const closeOnError = useRef(onClose);
   closeOnError.current = onClose;
@@ -45,15 +48,7 @@ export function PurchaseRecordDialog({
     toast.error(recordsText.invalidId);
     closeOnError.current();
   }, [error]);
-  const remove = useMutation({
-    mutationFn: async () => unwrap(await tsr.admin.purchases.remove.mutate({ params: { id }, body: {} })),
-    onSuccess: async () => {
-      toast.success(recordsText.removed);
-      onClose();
-      await queryClient.invalidateQueries(recordsKey);
-    },
-    onError: () => toast.error(recordsText.removeFailed),
-  });
+  const remove = useRemovePurchase(id);
   const record = data?.purchaseRecord;
   return (
     <>
@@ -73,7 +68,7 @@ export function PurchaseRecordDialog({
                 Close
               </Button>
             </Dialog.Close>
-            <Button variant="soft" disabled={!record || !canUpdate || !purchaseEditable(record)} onClick={() => setDialog('edit')}>
+            <Button variant="soft" disabled={!record || !canUpdate || !purchaseEditable(record)} onClick={() => onEditing(true)}>
               Edit
             </Button>
             {data && purchaseRefundable(data.purchaseRecord, data.billing) && (
@@ -94,7 +89,8 @@ export function PurchaseRecordDialog({
         </Dialog.Content>
       </Dialog.Root>
       <Suspense>
-        {dialog === 'edit' && record && <EditPurchaseDialog record={record} onClose={() => setDialog(null)} />}
+        {/* Not hidden when its save makes the record no longer editable (the save's answer closes it). */}
+        {editing && canUpdate && record?.subscriptionInfo && <EditPurchaseDialog record={record} onClose={() => onEditing(false)} />}
         {dialog === 'refund' && record && <RefundDialog record={record} onClose={() => setDialog(null)} />}
       </Suspense>
       {dialog === 'delete' && record && (
@@ -106,7 +102,13 @@ export function PurchaseRecordDialog({
           danger
           onYes={() => {
             setDialog(null);
-            remove.mutate();
+            remove.mutate(undefined, {
+              onSuccess: () => {
+                toast.success(recordsText.removed);
+                onClose();
+              },
+              onError: () => toast.error(recordsText.removeFailed),
+            });
           }}
           onNo={() => setDialog(null)}
         />

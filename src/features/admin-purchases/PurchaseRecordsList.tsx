@@ -17,7 +17,13 @@ const CreatePurchaseDrawer = lazy(() => import('./CreatePurchaseDrawer'));
 /** SPEC §3: the modal's data is cleared 500 ms after it closes (it stays on screen while it fades). */
 export const CLEAR_AFTER_CLOSE_MS = 500;
 
-export type RecordsSearch = { page: number; order: 'desc' | 'asc' };
+/**
+ * The list's page and order, and what is open over it: `new` (Create Purchase Record), `edit` (Edit Subscription of
+ * the record whose id it is, over its information).
+ */
+export type RecordsSearch = { page: number; order: 'desc' | 'asc'; new?: 1; edit?: string };
+/** Where to go from the list: the record shown (the route's), and the drawer or dialog open over it, if any. */
+export type RecordsShown = { purchaseId?: string; new?: 1; edit?: string };
 
 /**
  * SPEC §3 Admin purchase records: the title with the total; App Name, Created (sortable, newest first),
@@ -29,17 +35,17 @@ export function PurchaseRecordsList({
   purchaseId,
   can,
   onSearch,
-  onOpen,
+  onShow,
 }: {
   search: RecordsSearch;
   purchaseId: string | undefined;
   can: { create: boolean; update: boolean; delete: boolean };
   onSearch: (next: RecordsSearch) => void;
-  onOpen: (purchaseId: string | undefined) => void;
+  /** `replace`: instead of a step in the history (closing a drawer, or the record made in it shown in its place). */
+  onShow: (shown: RecordsShown, replace?: boolean) => void;
 }) {
   const size = useTablePageSize();
   const { data, isPending, error, refetch, isFetching } = useQuery(purchaseRecordsQuery(search.page, size, search.order));
-  const [creating, setCreating] = useState(false);
   // The record shown in the modal: the route's, kept for 500 ms after the route drops it.
   const [shown, setShown] = useState(purchaseId);
   useEffect(() => {
@@ -52,7 +58,7 @@ export function PurchaseRecordsList({
       <ScreenHeader title={recordsText.title(data?.meta.total)}>
         <Flex gap="2" wrap="wrap">
           {can.create && (
-            <Button onClick={() => setCreating(true)}>
+            <Button onClick={() => onShow({ new: 1 })}>
               <PlusIcon aria-hidden /> Create
             </Button>
           )}
@@ -81,7 +87,7 @@ export function PurchaseRecordsList({
                   <Link
                     to="/publisher/admin/purchases/{-$purchaseId}"
                     params={{ purchaseId: p._id }}
-                    search={search}
+                    search={{ page: search.page, order: search.order }}
                     aria-label={`Details of ${p.appName}, ${p.date}`}
                   >
                     Details
@@ -94,17 +100,20 @@ export function PurchaseRecordsList({
         )}
       </ListState>
       {shown && (
-        <PurchaseRecordDialog key={shown} id={shown} open={!!purchaseId} canUpdate={can.update} canDelete={can.delete} onClose={() => onOpen(undefined)} />
+        <PurchaseRecordDialog
+          key={shown}
+          id={shown}
+          open={!!purchaseId}
+          canUpdate={can.update}
+          canDelete={can.delete}
+          editing={!!purchaseId && search.edit === purchaseId}
+          onEditing={(open) => onShow(open ? { purchaseId: shown, edit: shown } : { purchaseId: shown }, !open)}
+          onClose={() => onShow({})}
+        />
       )}
       <Suspense>
-        {creating && (
-          <CreatePurchaseDrawer
-            onClose={() => setCreating(false)}
-            onCreated={(record) => {
-              setCreating(false);
-              onOpen(record._id);
-            }}
-          />
+        {can.create && search.new === 1 && (
+          <CreatePurchaseDrawer onClose={() => onShow({}, true)} onCreated={(record) => onShow({ purchaseId: record._id }, true)} />
         )}
       </Suspense>
     </Box>

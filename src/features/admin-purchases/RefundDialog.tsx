@@ -1,35 +1,60 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Dialog, Flex, Text, TextArea, TextField } from '@radix-ui/themes';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { z } from 'zod';
-import { CHECKOUT_MESSAGES } from '../../../contract/schemas/checkout';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { CHECKOUT_MESSAGES, RefundInput } from '../../../contract/schemas/checkout';
 import type { PurchaseRecord } from '../../../contract/schemas/commerce';
 import { Field } from '../../components/Field';
-import { toApiError, tsr, unwrap } from '../../lib/api';
+import { toApiError } from '../../lib/api';
+import { applyServerErrors } from '../../lib/forms';
 import { formatMoney } from '../../lib/format';
 import { toast } from '../../lib/toast';
-import { recordsKey } from './api';
+import { useRefundPurchase } from './api';
 import { recordsText } from './strings';
+
+/** The contract's refund, of more than 0 and at most what was paid (`price`): the amount as typed, a number once checked. */
+const refundForm = (price: number) =>
+  RefundInput.extend({
+    amount: z
+      .string()
+      .refine(
+        (typed) => {
+          const value = Number(typed);
+          return value > 0 && Math.round(value * 100) <= Math.round(price * 100);
+        },
+        { error: CHECKOUT_MESSAGES.refundAmount },
+      )
+      .transform(Number)
+      .pipe(RefundInput.shape.amount.unwrap()),
+  });
+type Form = z.input<ReturnType<typeof refundForm>>;
 
 /**
  * Staff refund a purchase billed through the checkout (docs/rocketchat.md, Buying): all that was paid for it (the price; for a
  * subscription, its current period's), or a part, with a reason. The provider refunds; the app's licence ends.
  */
 export default function RefundDialog({ record, onClose }: { record: z.infer<typeof PurchaseRecord>; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const [amount, setAmount] = useState(record.price.toFixed(2));
-  const [reason, setReason] = useState('');
-  const value = Number(amount);
-  const invalid = !(value > 0) || Math.round(value * 100) > Math.round(record.price * 100);
-  const refund = useMutation({
-    mutationFn: async () => unwrap(await tsr.admin.refunds.refund.mutate({ params: { id: record._id }, body: { amount: value, reason } })),
-    onSuccess: async () => {
-      toast.success(recordsText.refunded(formatMoney(value)));
-      await queryClient.invalidateQueries(recordsKey);
-      onClose();
-    },
-    onError: (err) => toast.error(toApiError(err).body?.error || recordsText.refundFailed),
+  const [schema] = useState(() => refundForm(record.price));
+  // Checked as it is typed: the message and the disabled Refund button follow the amount.
+  const { register, handleSubmit, formState, setError } = useForm<Form, unknown, z.output<typeof schema>>({
+    mode: 'onChange',
+    defaultValues: { amount: record.price.toFixed(2), reason: '' },
+    resolver: zodResolver(schema),
   });
+  const invalid = !!formState.errors.amount;
+  const refund = useRefundPurchase(record._id);
+  const submit = handleSubmit((body) =>
+    refund.mutate(body, {
+      onSuccess: () => {
+        toast.success(recordsText.refunded(formatMoney(body.amount)));
+        onClose();
+      },
+      onError: (err) => {
+        if (!applyServerErrors(err, setError)) toast.error(toApiError(err).body?.error || recordsText.refundFailed);
+      },
+    }),
+  );
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Content maxWidth="460px">
@@ -39,28 +64,14 @@ export default function RefundDialog({ record, onClose }: { record: z.infer<type
             ? `The subscription to ${record.appName} is cancelled at once and its licence ends. Up to ${formatMoney(record.price)} (its current period) can be refunded.`
             : `${record.appName} is no longer the workspace’s: its licence ends. Up to ${formatMoney(record.price)} can be refunded.`}
         </Dialog.Description>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!invalid) refund.mutate();
-          }}
-        >
+        <form onSubmit={(e) => void submit(e)}>
           <Flex direction="column" gap="3">
-            <Field label="Amount (USD)" error={invalid ? CHECKOUT_MESSAGES.refundAmount : undefined}>
+            <Field label="Amount (USD)" error={formState.errors.amount?.message}>
               {({ id, describedBy, invalid: bad }) => (
-                <TextField.Root
-                  id={id}
-                  aria-describedby={describedBy}
-                  aria-invalid={bad}
-                  inputMode="decimal"
-                  value={amount}
-                  onChange={(e) => setAmount(e.target.value)}
-                />
+                <TextField.Root id={id} aria-describedby={describedBy} aria-invalid={bad} inputMode="decimal" {...register('amount')} />
               )}
             </Field>
-            <Field label="Reason (optional)">
-              {({ id }) => <TextArea id={id} value={reason} maxLength={2000} onChange={(e) => setReason(e.target.value)} />}
-            </Field>
+            <Field label="Reason (optional)">{({ id }) => <TextArea id={id} maxLength={2000} {...register('reason')} />}</Field>
             <Text size="1" color="gray">
               The payment provider gives the money back and the publisher’s balance is debited its share.
             </Text>

@@ -1,12 +1,16 @@
-import { Button, Card, Flex, Grid, Heading, Select, Spinner, Text, TextArea } from '@radix-ui/themes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
-import { PublishCheckSettingsInput, type CheckId, type PublishCheckSettings, type Severity } from '../../../contract/schemas/review';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Card, Flex, Grid, Heading, Spinner, Text, TextArea } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { PublishCheckSettingsInput, Severity, type CheckId, type PublishCheckSettings } from '../../../contract/schemas/review';
+import { ChoiceGroup } from '../../components/ChoiceGroup';
 import { Field } from '../../components/Field';
 import { toApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { errorToastText, toast } from '../../lib/toast';
-import { publishChecksQuery, savePublishChecks } from './api';
+import { publishChecksQuery, useSavePublishChecks } from './api';
 import { reviewText, severityLabels } from './strings';
 
 /** The licences as typed: separated by commas or new lines, each trimmed, blanks left out. */
@@ -16,14 +20,23 @@ export const licencesOf = (text: string) =>
     .map((l) => l.trim())
     .filter(Boolean);
 
-/** The first reason the input is refused, named after the licence it is about (the licences are the one free-text field). */
-function licencesError(input: unknown, licences: string[]): string | undefined {
-  const result = PublishCheckSettingsInput.safeParse(input);
-  if (result.success) return undefined;
-  const issue = result.error.issues[0]!;
-  const at = issue.path[1];
-  return typeof at === 'number' && licences[at] !== undefined ? `“${licences[at]}”: ${issue.message}` : issue.message;
-}
+/**
+ * The form over the contract's input: the severities as they are, the licences as typed (one text). The licences are
+ * checked by the contract's own rule; the first reason they are refused is named after the licence it is about.
+ */
+const ChecksForm = z.object({
+  severities: PublishCheckSettingsInput.shape.severities,
+  licences: z.string().superRefine((text, ctx) => {
+    const licences = licencesOf(text);
+    const result = PublishCheckSettingsInput.shape.disallowedLicences.safeParse(licences);
+    if (result.success) return;
+    const issue = result.error.issues[0]!;
+    const at = issue.path[0];
+    ctx.addIssue({ code: 'custom', message: typeof at === 'number' && licences[at] !== undefined ? `“${licences[at]}”: ${issue.message}` : issue.message });
+  }),
+});
+
+const severityChoices = Severity.options.map((s) => ({ value: s, label: severityLabels[s] }));
 
 /** Staff review (docs/packages-and-review.md, Publish checks): how much each publish check weighs (blocks submission or warns), and the licences bundled modules may not carry. */
 export function PublishChecks() {
@@ -43,7 +56,7 @@ export function PublishChecks() {
             {errorToastText(error)}
           </Text>
         ) : data ? (
-          <ChecksForm settings={data} />
+          <ChecksSettingsForm settings={data} />
         ) : (
           <Flex align="center" gap="3" role="status">
             <Spinner />
@@ -55,69 +68,66 @@ export function PublishChecks() {
   );
 }
 
-function ChecksForm({ settings }: { settings: PublishCheckSettings }) {
-  const queryClient = useQueryClient();
-  const [severities, setSeverities] = useState<Record<CheckId, Severity>>(
-    () => Object.fromEntries(settings.checks.map((c) => [c.id, c.severity])) as Record<CheckId, Severity>,
-  );
-  const [text, setText] = useState(() => settings.disallowedLicences.join('\n'));
-  const [error, setError] = useState<string>();
-  const licences = licencesOf(text);
-  const changed = settings.checks.some((c) => severities[c.id] !== c.severity) || licences.join('\n') !== settings.disallowedLicences.join('\n');
-  const save = useMutation({
-    mutationFn: savePublishChecks,
-    onSuccess: (saved) => {
-      queryClient.setQueryData(publishChecksQuery.queryKey, saved);
-      // As the server keeps them (each once): what is shown is what is saved, and Save is disabled again.
-      setText(saved.disallowedLicences.join('\n'));
-      toast.success(reviewText.saved);
-    },
-    onError: (err) => {
-      const field = toApiError(err).body?.fields?.find((f) => f.path.startsWith('disallowedLicences'));
-      if (field) setError(field.message);
-      else toast.apiError(err);
-    },
+const formValues = (settings: PublishCheckSettings) => ({
+  severities: Object.fromEntries(settings.checks.map((c) => [c.id, c.severity])) as Record<CheckId, Severity>,
+  licences: settings.disallowedLicences.join('\n'),
+});
+
+function ChecksSettingsForm({ settings }: { settings: PublishCheckSettings }) {
+  // Checked on Save only; typing in the licences clears their message until the next Save.
+  const { control, register, handleSubmit, formState, setError, clearErrors, reset } = useForm({
+    defaultValues: formValues(settings),
+    resolver: zodResolver(ChecksForm),
+    reValidateMode: 'onSubmit',
   });
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const input = { severities, disallowedLicences: licences };
-    const refused = licencesError(input, licences);
-    setError(refused);
-    if (!refused) save.mutate(input);
-  };
+  const severities = useWatch({ control, name: 'severities' });
+  const licences = licencesOf(useWatch({ control, name: 'licences' }));
+  const changed = settings.checks.some((c) => severities[c.id] !== c.severity) || licences.join('\n') !== settings.disallowedLicences.join('\n');
+  const save = useSavePublishChecks();
+  const submit = handleSubmit((v) =>
+    save.mutate(
+      { severities: v.severities, disallowedLicences: licencesOf(v.licences) },
+      {
+        onSuccess: (saved) => {
+          // As the server keeps them (each once): what is shown is what is saved, and Save is disabled again.
+          reset(formValues(saved));
+          toast.success(reviewText.saved);
+        },
+        onError: (err) => {
+          const field = toApiError(err).body?.fields?.find((f) => f.path.startsWith('disallowedLicences'));
+          if (field) setError('licences', { type: 'server', message: field.message });
+          else toast.apiError(err);
+        },
+      },
+    ),
+  );
   return (
-    <form noValidate onSubmit={onSubmit}>
+    <form noValidate onSubmit={submit}>
       <Grid columns={{ initial: '1', sm: '2' }} gap="4">
         {settings.checks.map((check) => (
-          <Field key={check.id} label={check.title} hint={reviewText.defaultSeverity(severityLabels[check.defaultSeverity])}>
-            {({ id }) => (
-              <Select.Root value={severities[check.id]} onValueChange={(v) => setSeverities({ ...severities, [check.id]: v as Severity })}>
-                <Select.Trigger id={id} />
-                <Select.Content position="popper">
-                  {(['blocks', 'warns'] as const).map((s) => (
-                    <Select.Item key={s} value={s}>
-                      {severityLabels[s]}
-                    </Select.Item>
-                  ))}
-                </Select.Content>
-              </Select.Root>
-            )}
-          </Field>
+          <Flex key={check.id} direction="column" gap="1">
+            <Controller
+              control={control}
+              name={`severities.${check.id}`}
+              render={({ field }) => (
+                <ChoiceGroup variant="select" label={check.title} options={severityChoices} value={field.value} onChange={field.onChange} />
+              )}
+            />
+            <Text size="1" color="gray">
+              {reviewText.defaultSeverity(severityLabels[check.defaultSeverity])}
+            </Text>
+          </Flex>
         ))}
       </Grid>
       <Flex direction="column" gap="4" mt="4" style={{ maxWidth: 560 }}>
-        <Field label={reviewText.licences} error={error} hint={reviewText.licencesHint}>
+        <Field label={reviewText.licences} error={formState.errors.licences?.message} hint={reviewText.licencesHint}>
           {({ id, describedBy, invalid }) => (
             <TextArea
               id={id}
               aria-describedby={describedBy}
               aria-invalid={invalid}
               rows={6}
-              value={text}
-              onChange={(e) => {
-                setText(e.target.value);
-                setError(undefined);
-              }}
+              {...register('licences', { onChange: () => clearErrors('licences') })}
             />
           )}
         </Field>

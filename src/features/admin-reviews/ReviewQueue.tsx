@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Checkbox, Flex, Link as ThemeLink, Select, Table, Text } from '@radix-ui/themes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import type { ReviewQueueItem } from '../../../contract/schemas/review';
@@ -11,7 +11,7 @@ import { SearchBox } from '../../components/SearchBox';
 import { formatDateTime } from '../../lib/format';
 import { useTablePageSize } from '../../lib/page-size';
 import { toast } from '../../lib/toast';
-import { assignReview, queueKeys, reviewQueueQuery, type ReviewSearch } from './api';
+import { reviewQueueQuery, useAssignReview, type ReviewSearch } from './api';
 import { PublishChecks } from './PublishChecks';
 import { findingsText, reviewText, waitingText } from './strings';
 
@@ -30,15 +30,17 @@ const overdueRow = { backgroundColor: 'var(--amber-a3)' };
  */
 export function ReviewQueue({ search, onSearch }: { search: ReviewSearch; onSearch: (next: ReviewSearch) => void }) {
   const size = useTablePageSize();
-  const queryClient = useQueryClient();
   const { data, isPending, error } = useQuery(reviewQueueQuery(search, size));
-  const assign = useMutation({
-    mutationFn: assignReview,
-    onSuccess: (item, { take }) => toast.success((take ? reviewText.assigned : reviewText.released)(`${item.appName} ${item.version}`)),
-    // A 409 (the version was reviewed meanwhile) says so; the queue is read again either way.
-    onError: (err) => toast.apiError(err),
-    onSettled: () => queryClient.invalidateQueries(queueKeys),
-  });
+  const assign = useAssignReview();
+  const onAssign = (item: ReviewQueueItem, take: boolean) =>
+    assign.mutate(
+      { item, take },
+      {
+        onSuccess: (saved) => toast.success((take ? reviewText.assigned : reviewText.released)(`${saved.appName} ${saved.version}`)),
+        // A 409 (the version was reviewed meanwhile) says so; the queue is read again either way.
+        onError: (err) => toast.apiError(err),
+      },
+    );
   const assigneeId = useId();
   const filtered = !!(search.q || search.assignee || search.overdue);
   const filter = (next: Partial<ReviewSearch>) => onSearch({ ...search, ...next, page: 1 });
@@ -98,7 +100,7 @@ export function ReviewQueue({ search, onSearch }: { search: ReviewSearch; onSear
               </Table.Header>
               <Table.Body>
                 {data.data.map((item) => (
-                  <QueueRow key={item.internalId} item={item} targetHours={data.targetHours} onAssign={(take) => assign.mutate({ item, take })} />
+                  <QueueRow key={item.internalId} item={item} targetHours={data.targetHours} onAssign={(take) => onAssign(item, take)} />
                 ))}
               </Table.Body>
             </DataTable>

@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Dialog, Flex, TextField } from '@radix-ui/themes';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { TextField } from '@radix-ui/themes';
 import { useForm } from 'react-hook-form';
-import { RegisterWorkspaceInput, WORKSPACE_TEXT as T, type WorkspaceCredentials } from '../../../contract/schemas/workspaces';
+import type { z } from 'zod';
+import { RegisterWorkspaceInput, WORKSPACE_TEXT as T } from '../../../contract/schemas/workspaces';
 import { Field } from '../../components/Field';
-import { toApiError, tsr, unwrap } from '../../lib/api';
+import { FormDialog } from '../../components/FormDialog';
+import { applyServerErrors } from '../../lib/forms';
 import { toast } from '../../lib/toast';
-import { registeredWorkspacesKey } from './api';
-import { WorkspaceCredentialsView } from './WorkspaceCredentials';
+import { useRegisterWorkspace } from './api';
+import { CredentialsDialog } from './WorkspaceCredentials';
 
-type Form = { nickname: string; address: string };
+type Form = z.input<typeof RegisterWorkspaceInput>;
 
 /**
  * Register workspace: nickname and address, checked with the contract's schema before sending (the server's
@@ -18,77 +18,50 @@ type Form = { nickname: string; address: string };
  * Rocket.Chat environment to set.
  */
 export default function RegisterWorkspaceDialog({ onClose }: { onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const [created, setCreated] = useState<WorkspaceCredentials | null>(null);
-  const { register, handleSubmit, formState, setError } = useForm<Form>({
+  const { register, handleSubmit, formState, setError } = useForm<Form, unknown, RegisterWorkspaceInput>({
     defaultValues: { nickname: '', address: '' },
     resolver: zodResolver(RegisterWorkspaceInput),
   });
-  const create = useMutation({
-    mutationFn: async (body: Form) => unwrap(await tsr.admin.registeredWorkspaces.register.mutate({ body })),
-    onSuccess: async (credentials) => {
-      setCreated(credentials);
-      await queryClient.invalidateQueries({ queryKey: registeredWorkspacesKey });
-    },
-    onError: (err) => {
-      const fields = toApiError(err).body?.fields?.filter((f) => f.path === 'nickname' || f.path === 'address');
-      if (!fields?.length) return toast.failure(err);
-      for (const f of fields) setError(f.path as keyof Form, { type: 'server', message: f.message });
-    },
-  });
+  const create = useRegisterWorkspace();
+  const submit = handleSubmit((body) =>
+    create.mutate(body, {
+      onError: (err) => {
+        if (!applyServerErrors(err, setError)) toast.failure(err);
+      },
+    }),
+  );
+  // The secret lives in the mutation's answer only: closing forgets it.
+  if (create.isSuccess) return <CredentialsDialog title={T.registeredTitle} credentials={create.data} onClose={onClose} />;
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Content maxWidth="560px" aria-describedby={undefined}>
-        {created ? (
-          <WorkspaceCredentialsView title={T.registeredTitle} credentials={created} />
-        ) : (
-          <>
-            <Dialog.Title>{T.register}</Dialog.Title>
-            <form noValidate onSubmit={handleSubmit((v) => create.mutate(v))}>
-              <Flex direction="column" gap="4">
-                <Field label={T.nicknameLabel} error={formState.errors.nickname?.message} hint={T.nicknameHint}>
-                  {({ id, describedBy, invalid }) => (
-                    <TextField.Root
-                      id={id}
-                      aria-describedby={describedBy}
-                      aria-invalid={invalid}
-                      maxLength={100}
-                      autoComplete="off"
-                      autoFocus
-                      {...register('nickname')}
-                    />
-                  )}
-                </Field>
-                <Field label={T.addressLabel} error={formState.errors.address?.message} hint={T.addressHint}>
-                  {({ id, describedBy, invalid }) => (
-                    <TextField.Root
-                      id={id}
-                      type="url"
-                      inputMode="url"
-                      placeholder="https://chat.example.com"
-                      aria-describedby={describedBy}
-                      aria-invalid={invalid}
-                      maxLength={2048}
-                      autoComplete="off"
-                      {...register('address')}
-                    />
-                  )}
-                </Field>
-                <Flex gap="2" justify="end" mt="2">
-                  <Dialog.Close>
-                    <Button type="button" variant="soft" color="gray">
-                      Cancel
-                    </Button>
-                  </Dialog.Close>
-                  <Button type="submit" loading={create.isPending}>
-                    {T.register}
-                  </Button>
-                </Flex>
-              </Flex>
-            </form>
-          </>
+    <FormDialog title={T.register} maxWidth="560px" onClose={onClose} onSubmit={(e) => void submit(e)} pending={create.isPending} submitLabel={T.register}>
+      <Field label={T.nicknameLabel} error={formState.errors.nickname?.message} hint={T.nicknameHint}>
+        {({ id, describedBy, invalid }) => (
+          <TextField.Root
+            id={id}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            maxLength={100}
+            autoComplete="off"
+            autoFocus
+            {...register('nickname')}
+          />
         )}
-      </Dialog.Content>
-    </Dialog.Root>
+      </Field>
+      <Field label={T.addressLabel} error={formState.errors.address?.message} hint={T.addressHint}>
+        {({ id, describedBy, invalid }) => (
+          <TextField.Root
+            id={id}
+            type="url"
+            inputMode="url"
+            placeholder="https://chat.example.com"
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            maxLength={2048}
+            autoComplete="off"
+            {...register('address')}
+          />
+        )}
+      </Field>
+    </FormDialog>
   );
 }

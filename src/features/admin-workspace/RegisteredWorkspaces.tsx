@@ -1,5 +1,5 @@
-import { Badge, Box, Button, Code, Dialog, Flex, Link as ThemeLink, Table, Text } from '@radix-ui/themes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge, Box, Button, Code, Flex, Link as ThemeLink, Table, Text } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { WORKSPACE_TEXT as T, type RegisteredWorkspace, type WorkspaceCredentials } from '../../../contract/schemas/workspaces';
@@ -8,52 +8,43 @@ import { DataTable } from '../../components/DataTable';
 import { ListState } from '../../components/ListState';
 import { Pager } from '../../components/Pager';
 import { ScreenHeader } from '../../components/ScreenHeader';
-import { tsr, unwrap } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useTablePageSize } from '../../lib/page-size';
 import { toast } from '../../lib/toast';
-import { registeredWorkspacesKey, registeredWorkspacesQuery } from './api';
-import { WorkspaceCredentialsView } from './WorkspaceCredentials';
+import { registeredWorkspacesQuery, useRevokeWorkspace, useRotateWorkspaceSecret } from './api';
+import { CredentialsDialog } from './WorkspaceCredentials';
 import { WorkspaceLookup } from './WorkspaceLookup';
 
 // The form loads when opened.
 const RegisterWorkspaceDialog = lazy(() => import('./RegisterWorkspaceDialog'));
 
-type Open =
-  | { kind: 'lookup' }
-  | { kind: 'register' }
-  | { kind: 'rotate' | 'revoke'; workspace: RegisteredWorkspace }
-  | { kind: 'rotated'; credentials: WorkspaceCredentials }
-  | null;
+type Open = { kind: 'lookup' } | { kind: 'rotate' | 'revoke'; workspace: RegisteredWorkspace } | { kind: 'rotated'; credentials: WorkspaceCredentials } | null;
 
 const H = T.columns;
 
 /**
  * /publisher/admin/workspace (system admins): the workspace lookup (SPEC §3, opened on arrival as before:
  * View leads to the workspace's purchase records) over the registered Rocket.Chat workspaces (docs/rocketchat.md, Pointing a Rocket.Chat server) —
- * Register workspace, and per workspace Rotate secret and Revoke, each confirmed first.
+ * Register workspace, and per workspace Rotate secret and Revoke, each confirmed first. Register workspace follows the
+ * address (`registering`; `onRegistering` opens and closes it); arriving with it open, the lookup does not open.
  */
-export function RegisteredWorkspaces({ onView }: { onView: (id: string) => void }) {
-  const queryClient = useQueryClient();
+export function RegisteredWorkspaces({
+  registering,
+  onRegistering,
+  onView,
+}: {
+  registering: boolean;
+  onRegistering: (open: boolean) => void;
+  onView: (id: string) => void;
+}) {
   const size = useTablePageSize();
   const [page, setPage] = useState(1);
   const { data, isPending, error } = useQuery(registeredWorkspacesQuery(page, size));
-  const [open, setOpen] = useState<Open>({ kind: 'lookup' });
+  const [open, setOpen] = useState<Open>(registering ? null : { kind: 'lookup' });
   const close = () => setOpen(null);
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: registeredWorkspacesKey });
-  const rotate = useMutation({
-    mutationFn: async (w: RegisteredWorkspace) => unwrap(await tsr.admin.registeredWorkspaces.rotateSecret.mutate({ params: { id: w.id }, body: {} })),
-    onSuccess: (credentials) => setOpen({ kind: 'rotated', credentials }),
-    onError: (err) => toast.failure(err),
-    onSettled: invalidate,
-  });
-  const revoke = useMutation({
-    mutationFn: async (w: RegisteredWorkspace) => unwrap(await tsr.admin.registeredWorkspaces.revoke.mutate({ params: { id: w.id }, body: {} })),
-    onSuccess: () => toast.success(T.revokedToast),
-    onError: (err) => toast.failure(err),
-    onSettled: invalidate,
-  });
-  const registerButton = <Button onClick={() => setOpen({ kind: 'register' })}>{T.register}</Button>;
+  const rotate = useRotateWorkspaceSecret();
+  const revoke = useRevokeWorkspace();
+  const registerButton = <Button onClick={() => onRegistering(true)}>{T.register}</Button>;
 
   return (
     <Box p={{ initial: '3', sm: '6' }}>
@@ -153,7 +144,7 @@ export function RegisteredWorkspaces({ onView }: { onView: (id: string) => void 
       </ListState>
 
       {open?.kind === 'lookup' && <WorkspaceLookup onView={onView} onCancel={close} />}
-      <Suspense>{open?.kind === 'register' && <RegisterWorkspaceDialog onClose={close} />}</Suspense>
+      <Suspense>{registering && <RegisterWorkspaceDialog onClose={() => onRegistering(false)} />}</Suspense>
       {open?.kind === 'rotate' && (
         <ConfirmDialog
           title={T.rotateTitle}
@@ -162,7 +153,10 @@ export function RegisteredWorkspaces({ onView }: { onView: (id: string) => void 
           no="Cancel"
           danger
           onYes={() => {
-            rotate.mutate(open.workspace);
+            rotate.mutate(open.workspace.id, {
+              onSuccess: (credentials) => setOpen({ kind: 'rotated', credentials }),
+              onError: (err) => toast.failure(err),
+            });
             close();
           }}
           onNo={close}
@@ -176,19 +170,16 @@ export function RegisteredWorkspaces({ onView }: { onView: (id: string) => void 
           no="Cancel"
           danger
           onYes={() => {
-            revoke.mutate(open.workspace);
+            revoke.mutate(open.workspace.id, {
+              onSuccess: () => toast.success(T.revokedToast),
+              onError: (err) => toast.failure(err),
+            });
             close();
           }}
           onNo={close}
         />
       )}
-      {open?.kind === 'rotated' && (
-        <Dialog.Root open onOpenChange={(o) => !o && close()}>
-          <Dialog.Content maxWidth="560px" aria-describedby={undefined}>
-            <WorkspaceCredentialsView title={T.rotatedTitle} credentials={open.credentials} />
-          </Dialog.Content>
-        </Dialog.Root>
-      )}
+      {open?.kind === 'rotated' && <CredentialsDialog title={T.rotatedTitle} credentials={open.credentials} onClose={close} />}
     </Box>
   );
 }

@@ -96,3 +96,14 @@ export function WorkspaceCredentialsView({ title, credentials }: { title: string
     </>
   );
 }
+
+/** The credentials in a modal of their own (after registering or rotating): closing it forgets the secret. */
+export function CredentialsDialog({ title, credentials, onClose }: { title: string; credentials: Credentials; onClose: () => void }) {
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Content maxWidth="560px" aria-describedby={undefined}>
+        <WorkspaceCredentialsView title={title} credentials={credentials} />
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}

@@ -34,7 +34,7 @@ const appsPage = { data: [{ appId: 'a1', isBundle: false, latest: { name: 'Jira 
 describe('the API tokens card', () => {
   it('lists the tokens: prefix, abilities, apps, last use or Never used, Revoked and Expired', async () => {
     stubFetch({ 'GET /v1/publisher/tokens': () => ({ status: 200, body: tokens }), 'GET /v1/publisher/apps': () => ({ status: 200, body: appsPage }) });
-    await renderScreen(() => <ApiTokensCard canUpdate />);
+    await renderScreen(() => <ApiTokensCard canUpdate creating={false} onCreating={vi.fn()} />);
     const table = await screen.findByRole('table', { name: T.title });
     const row = (name: string) => within(table).getByRole('row', { name: new RegExp(name) });
     expect(within(row('Release workflow')).getByText('rcmp_Ab3dE9…')).toBeInTheDocument();
@@ -63,7 +63,7 @@ describe('the API tokens card', () => {
       },
     });
     const user = userEvent.setup();
-    await renderScreen(() => <ApiTokensCard canUpdate />);
+    await renderScreen(() => <ApiTokensCard canUpdate creating={false} onCreating={vi.fn()} />);
     await user.click(await screen.findByRole('button', { name: 'Revoke: Release workflow' }));
     const confirm = await screen.findByRole('alertdialog', { name: T.revokeTitle });
     await user.click(within(confirm).getByRole('button', { name: T.revoke }));
@@ -74,7 +74,7 @@ describe('the API tokens card', () => {
 
   it('offers neither Create token nor Revoke to someone who may only read apps', async () => {
     stubFetch({ 'GET /v1/publisher/tokens': () => ({ status: 200, body: [token({})] }) });
-    await renderScreen(() => <ApiTokensCard canUpdate={false} />);
+    await renderScreen(() => <ApiTokensCard canUpdate={false} creating={false} onCreating={vi.fn()} />);
     await screen.findByRole('table', { name: T.title });
     expect(screen.queryByRole('button', { name: T.create })).toBeNull();
     expect(screen.queryByRole('button', { name: /Revoke/ })).toBeNull();
@@ -82,12 +82,12 @@ describe('the API tokens card', () => {
 
   it('says when there are none, and shows a failed load', async () => {
     stubFetch({ 'GET /v1/publisher/tokens': () => ({ status: 200, body: [] }) });
-    await renderScreen(() => <ApiTokensCard canUpdate />);
+    await renderScreen(() => <ApiTokensCard canUpdate creating={false} onCreating={vi.fn()} />);
     expect(await screen.findByText(T.empty)).toBeInTheDocument();
     vi.unstubAllGlobals();
     cleanup();
     stubFetch({ 'GET /v1/publisher/tokens': () => ({ status: 500, body: { error: 'Internal server error.', code: 'internal_error', requestId: 'req-9' } }) });
-    await renderScreen(() => <ApiTokensCard canUpdate />);
+    await renderScreen(() => <ApiTokensCard canUpdate creating={false} onCreating={vi.fn()} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Internal server error. Request ID: req-9');
   });
 });

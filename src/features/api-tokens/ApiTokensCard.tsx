@@ -1,37 +1,29 @@
 import { Badge, Button, Card, Code, Flex, Heading, Table, Text } from '@radix-ui/themes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { TOKEN_TEXT as T, type ApiToken } from '../../../contract/schemas/tokens';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
 import { ListState } from '../../components/ListState';
-import { tsr, unwrap } from '../../lib/api';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
-import { tokenAppsQuery, tokensKey, tokensQuery, tokenState } from './api';
+import { tokenAppsQuery, tokensQuery, tokenState, useRevokeToken } from './api';
 
 // The dialog (its form and the apps it offers) loads when opened.
 const CreateTokenDialog = lazy(() => import('./CreateTokenDialog'));
 
-type Open = { kind: 'create' } | { kind: 'revoke'; token: ApiToken } | null;
-
 /**
  * The "API tokens" card of /publisher/info: the publisher's tokens (never their secrets) for everyone who reads
- * apps; Create token and Revoke for those who may update apps (`canUpdate`: the same rule the API applies).
+ * apps; Create token and Revoke for those who may update apps (`canUpdate`: the same rule the API applies). The
+ * Create token dialog follows the address: the route says whether it is open (`creating`) and opens or closes
+ * it (`onCreating`).
  */
-export function ApiTokensCard({ canUpdate }: { canUpdate: boolean }) {
-  const queryClient = useQueryClient();
+export function ApiTokensCard({ canUpdate, creating, onCreating }: { canUpdate: boolean; creating: boolean; onCreating: (open: boolean) => void }) {
   const { data, isPending, error } = useQuery(tokensQuery);
   // App names, only when a token is limited to chosen apps.
   const apps = useQuery({ ...tokenAppsQuery, enabled: !!data?.some((t) => t.appIds) });
-  const [open, setOpen] = useState<Open>(null);
-  const close = () => setOpen(null);
-  const revoke = useMutation({
-    mutationFn: async (t: ApiToken) => unwrap(await tsr.tokens.revoke.mutate({ params: { tokenId: t.id }, body: {} })),
-    onSuccess: () => toast.success(T.revokedToast),
-    onError: (err) => toast.failure(err),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: tokensKey }),
-  });
+  const [revoking, setRevoking] = useState<ApiToken | null>(null);
+  const revoke = useRevokeToken();
   const appNames = (ids: string[] | null) => {
     if (!ids) return T.allApps;
     const names = new Map(apps.data?.map((a) => [a.id, a.name]));
@@ -45,7 +37,7 @@ export function ApiTokensCard({ canUpdate }: { canUpdate: boolean }) {
           <Heading as="h2" size="4">
             {T.title}
           </Heading>
-          {canUpdate && <Button onClick={() => setOpen({ kind: 'create' })}>{T.create}</Button>}
+          {canUpdate && <Button onClick={() => onCreating(true)}>{T.create}</Button>}
         </Flex>
         <Text as="p" size="2" color="gray">
           {T.intro}
@@ -118,13 +110,7 @@ export function ApiTokensCard({ canUpdate }: { canUpdate: boolean }) {
                       {canUpdate && (
                         <Table.Cell>
                           {state === 'active' && (
-                            <Button
-                              size="1"
-                              variant="soft"
-                              color="red"
-                              onClick={() => setOpen({ kind: 'revoke', token: t })}
-                              aria-label={`${T.revoke}: ${t.name}`}
-                            >
+                            <Button size="1" variant="soft" color="red" onClick={() => setRevoking(t)} aria-label={`${T.revoke}: ${t.name}`}>
                               {T.revoke}
                             </Button>
                           )}
@@ -138,19 +124,20 @@ export function ApiTokensCard({ canUpdate }: { canUpdate: boolean }) {
           )}
         </ListState>
       </Flex>
-      <Suspense>{open?.kind === 'create' && <CreateTokenDialog onClose={close} />}</Suspense>
-      {open?.kind === 'revoke' && (
+      {/* Only who may update apps sees the dialog, whatever the address says. */}
+      <Suspense>{canUpdate && creating && <CreateTokenDialog onClose={() => onCreating(false)} />}</Suspense>
+      {revoking && (
         <ConfirmDialog
           title={T.revokeTitle}
-          text={`“${open.token.name}” (${open.token.prefix}…): ${T.revokeText}`}
+          text={`“${revoking.name}” (${revoking.prefix}…): ${T.revokeText}`}
           yes={T.revoke}
           no="Cancel"
           danger
           onYes={() => {
-            revoke.mutate(open.token);
-            close();
+            revoke.mutate(revoking.id, { onSuccess: () => toast.success(T.revokedToast), onError: (err) => toast.failure(err) });
+            setRevoking(null);
           }}
-          onNo={close}
+          onNo={() => setRevoking(null)}
         />
       )}
     </Card>

@@ -1,16 +1,19 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Callout, Card, Checkbox, Dialog, Flex, RadioCards, Text, TextField } from '@radix-ui/themes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Controller, useForm, type Path } from 'react-hook-form';
 import { tokenAbilities, type TokenAbility } from '../../../contract/access';
-import { TOKEN_MAX_DAYS, TOKEN_TEXT as T } from '../../../contract/schemas/tokens';
+import { TOKEN_MAX_DAYS, TOKEN_TEXT as T, type NewTokenInput } from '../../../contract/schemas/tokens';
 import { Field } from '../../components/Field';
-import { toApiError, tsr, unwrap } from '../../lib/api';
+import { FormDialog } from '../../components/FormDialog';
+import { applyServerErrors } from '../../lib/forms';
 import { toast } from '../../lib/toast';
-import { tokenAppsQuery, tokensKey } from './api';
-import { emptyTokenForm, tokenBody, tokenProblems, type TokenErrors, type TokenForm } from './token-form';
+import { tokenAppsQuery, useCreateToken } from './api';
+import { emptyTokenForm, tokenFormSchema, type TokenForm } from './token-form';
 
 /** A group of checkboxes or cards with its legend and its message (a fieldset the message describes). */
-function ChoiceGroup({ legend, id, error, children }: { legend: string; id: string; error?: string; children: ReactNode }) {
+function CheckGroup({ legend, id, error, children }: { legend: string; id: string; error?: string; children: ReactNode }) {
   return (
     <Flex direction="column" gap="2" asChild>
       <fieldset style={{ border: 'none', margin: 0, padding: 0, minWidth: 0 }} aria-describedby={error ? `${id}-error` : undefined}>
@@ -36,159 +39,149 @@ const toggle = <V,>(list: V[], value: V, on: boolean) => (on ? [...list.filter((
  * is shown this once: it lives in this dialog's state only, so closing the dialog forgets it.
  */
 export default function CreateTokenDialog({ onClose }: { onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const [form, setForm] = useState<TokenForm>(emptyTokenForm);
-  const [errors, setErrors] = useState<TokenErrors>({});
-  const [created, setCreated] = useState<{ name: string; secret: string } | null>(null);
-  const apps = useQuery({ ...tokenAppsQuery, enabled: form.scope === 'chosen' });
-  const create = useMutation({
-    mutationFn: async (body: ReturnType<typeof tokenBody>) => unwrap(await tsr.tokens.create.mutate({ body })),
-    onSuccess: async ({ token, secret }) => {
-      setCreated({ name: token.name, secret });
-      await queryClient.invalidateQueries({ queryKey: tokensKey });
-    },
-    onError: (err) => {
-      const fields = toApiError(err).body?.fields;
-      if (!fields?.length) return toast.failure(err);
-      setErrors(Object.fromEntries(fields.map((f) => [f.path.split('.')[0], f.message])));
-    },
+  const { register, control, handleSubmit, formState, setError, clearErrors, watch } = useForm<TokenForm, unknown, NewTokenInput>({
+    defaultValues: emptyTokenForm,
+    resolver: zodResolver(tokenFormSchema),
   });
-  const set = (patch: Partial<TokenForm>) => {
-    setForm((f) => ({ ...f, ...patch }));
-    setErrors((e) => ({ ...e, ...Object.fromEntries(Object.keys(patch).map((k) => [k === 'scope' ? 'appIds' : k, undefined])) }));
-  };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const problems = tokenProblems(form);
-    setErrors(problems);
-    if (Object.keys(problems).length === 0) create.mutate(tokenBody(form));
-  };
+  const errors = formState.errors;
+  const [created, setCreated] = useState<{ name: string; secret: string } | null>(null);
+  const scope = watch('scope');
+  const apps = useQuery({ ...tokenAppsQuery, enabled: scope === 'chosen' });
+  const create = useCreateToken();
+  const submit = handleSubmit((body) =>
+    create.mutate(body, {
+      onSuccess: ({ token, secret }) => setCreated({ name: token.name, secret }),
+      // `appIds.3` (one id) is about the apps as a whole on this form.
+      onError: (err) => {
+        if (!applyServerErrors(err, (path, e) => setError(path.split('.')[0] as Path<TokenForm>, e))) toast.failure(err);
+      },
+    }),
+  );
 
-  return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Content maxWidth="560px" aria-describedby={undefined}>
-        {created ? (
+  if (created)
+    return (
+      <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+        <Dialog.Content maxWidth="560px" aria-describedby={undefined}>
           <CreatedSecret name={created.name} secret={created.secret} />
-        ) : (
-          <>
-            <Dialog.Title>{T.create}</Dialog.Title>
-            <form noValidate onSubmit={submit}>
-              <Flex direction="column" gap="4">
-                <Field label={T.nameLabel} error={errors.name} hint={T.nameHint}>
-                  {({ id, describedBy, invalid }) => (
-                    <TextField.Root
-                      id={id}
-                      aria-describedby={describedBy}
-                      aria-invalid={invalid}
-                      value={form.name}
-                      onChange={(e) => set({ name: e.currentTarget.value })}
-                      autoComplete="off"
-                    />
-                  )}
-                </Field>
-                <ChoiceGroup legend={T.abilitiesLabel} id="token-abilities" error={errors.abilities}>
-                  <Flex gap="4" wrap="wrap">
-                    {tokenAbilities.map((a: TokenAbility) => (
-                      <Text as="label" size="2" key={a}>
-                        <Flex gap="2" align="center">
-                          <Checkbox checked={form.abilities.includes(a)} onCheckedChange={(on) => set({ abilities: toggle(form.abilities, a, on === true) })} />
-                          {T.abilities[a]}
-                        </Flex>
-                      </Text>
-                    ))}
-                  </Flex>
-                </ChoiceGroup>
-                <ChoiceGroup legend={T.appsLabel} id="token-apps" error={errors.appIds}>
-                  <RadioCards.Root
-                    size="1"
-                    columns={{ initial: '1', sm: '2' }}
-                    value={form.scope}
-                    onValueChange={(scope) => set({ scope: scope as TokenForm['scope'] })}
-                    aria-label={T.appsLabel}
-                  >
-                    <RadioCards.Item value="all">
-                      <Flex direction="column">
-                        <Text weight="bold">{T.allApps}</Text>
-                        <Text size="1" color="gray">
-                          {T.allAppsHint}
-                        </Text>
-                      </Flex>
-                    </RadioCards.Item>
-                    <RadioCards.Item value="chosen">
-                      <Flex direction="column">
-                        <Text weight="bold">{T.chosenApps}</Text>
-                        <Text size="1" color="gray">
-                          {T.chosenAppsHint}
-                        </Text>
-                      </Flex>
-                    </RadioCards.Item>
-                  </RadioCards.Root>
-                  {form.scope === 'chosen' && (
-                    <Card size="1" style={{ maxHeight: 220, overflowY: 'auto' }}>
-                      <Flex direction="column" gap="2">
-                        {apps.isPending && (
-                          <Text size="2" color="gray">
-                            Loading the apps…
-                          </Text>
-                        )}
-                        {apps.isError && (
-                          <Text size="2" color="red">
-                            {T.appsUnavailable}
-                          </Text>
-                        )}
-                        {apps.data?.length === 0 && (
-                          <Text size="2" color="gray">
-                            {T.noApps}
-                          </Text>
-                        )}
-                        {apps.data?.map((a) => (
-                          <Text as="label" size="2" key={a.id}>
-                            <Flex gap="2" align="center">
-                              <Checkbox
-                                checked={form.appIds.includes(a.id)}
-                                onCheckedChange={(on) => set({ appIds: toggle(form.appIds, a.id, on === true) })}
-                              />
-                              {a.name}
-                            </Flex>
-                          </Text>
-                        ))}
-                      </Flex>
-                    </Card>
-                  )}
-                </ChoiceGroup>
-                <Field label={T.expiryLabel} error={errors.expiresInDays} hint={T.expiryHint}>
-                  {({ id, describedBy, invalid }) => (
-                    <TextField.Root
-                      id={id}
-                      aria-describedby={describedBy}
-                      aria-invalid={invalid}
-                      type="number"
-                      inputMode="numeric"
-                      min={1}
-                      max={TOKEN_MAX_DAYS}
-                      step={1}
-                      value={form.expiresInDays}
-                      onChange={(e) => set({ expiresInDays: e.currentTarget.value })}
-                      style={{ maxWidth: 160 }}
-                    />
-                  )}
-                </Field>
-                <Flex gap="2" justify="end" mt="2">
-                  <Dialog.Close>
-                    <Button type="button" variant="soft" color="gray">
-                      Cancel
-                    </Button>
-                  </Dialog.Close>
-                  <Button type="submit" loading={create.isPending}>
-                    {T.create}
-                  </Button>
-                </Flex>
+        </Dialog.Content>
+      </Dialog.Root>
+    );
+  return (
+    <FormDialog title={T.create} onClose={onClose} onSubmit={submit} pending={create.isPending} submitLabel={T.create} maxWidth="560px">
+      <Flex direction="column" gap="4">
+        <Field label={T.nameLabel} error={errors.name?.message} hint={T.nameHint}>
+          {({ id, describedBy, invalid }) => (
+            <TextField.Root id={id} aria-describedby={describedBy} aria-invalid={invalid} autoComplete="off" {...register('name')} />
+          )}
+        </Field>
+        <Controller
+          control={control}
+          name="abilities"
+          render={({ field }) => (
+            <CheckGroup legend={T.abilitiesLabel} id="token-abilities" error={errors.abilities?.message}>
+              <Flex gap="4" wrap="wrap">
+                {tokenAbilities.map((a: TokenAbility) => (
+                  <Text as="label" size="2" key={a}>
+                    <Flex gap="2" align="center">
+                      <Checkbox checked={field.value.includes(a)} onCheckedChange={(on) => field.onChange(toggle(field.value, a, on === true))} />
+                      {T.abilities[a]}
+                    </Flex>
+                  </Text>
+                ))}
               </Flex>
-            </form>
-          </>
-        )}
-      </Dialog.Content>
-    </Dialog.Root>
+            </CheckGroup>
+          )}
+        />
+        <CheckGroup legend={T.appsLabel} id="token-apps" error={errors.appIds?.message}>
+          <Controller
+            control={control}
+            name="scope"
+            render={({ field }) => (
+              <RadioCards.Root
+                size="1"
+                columns={{ initial: '1', sm: '2' }}
+                value={field.value}
+                onValueChange={(next) => {
+                  field.onChange(next);
+                  clearErrors('appIds');
+                }}
+                aria-label={T.appsLabel}
+              >
+                <RadioCards.Item value="all">
+                  <Flex direction="column">
+                    <Text weight="bold">{T.allApps}</Text>
+                    <Text size="1" color="gray">
+                      {T.allAppsHint}
+                    </Text>
+                  </Flex>
+                </RadioCards.Item>
+                <RadioCards.Item value="chosen">
+                  <Flex direction="column">
+                    <Text weight="bold">{T.chosenApps}</Text>
+                    <Text size="1" color="gray">
+                      {T.chosenAppsHint}
+                    </Text>
+                  </Flex>
+                </RadioCards.Item>
+              </RadioCards.Root>
+            )}
+          />
+          {scope === 'chosen' && (
+            <Card size="1" style={{ maxHeight: 220, overflowY: 'auto' }}>
+              <Flex direction="column" gap="2">
+                {apps.isPending && (
+                  <Text size="2" color="gray">
+                    Loading the apps…
+                  </Text>
+                )}
+                {apps.isError && (
+                  <Text size="2" color="red">
+                    {T.appsUnavailable}
+                  </Text>
+                )}
+                {apps.data?.length === 0 && (
+                  <Text size="2" color="gray">
+                    {T.noApps}
+                  </Text>
+                )}
+                <Controller
+                  control={control}
+                  name="appIds"
+                  render={({ field }) => (
+                    <>
+                      {apps.data?.map((a) => (
+                        <Text as="label" size="2" key={a.id}>
+                          <Flex gap="2" align="center">
+                            <Checkbox checked={field.value.includes(a.id)} onCheckedChange={(on) => field.onChange(toggle(field.value, a.id, on === true))} />
+                            {a.name}
+                          </Flex>
+                        </Text>
+                      ))}
+                    </>
+                  )}
+                />
+              </Flex>
+            </Card>
+          )}
+        </CheckGroup>
+        <Field label={T.expiryLabel} error={errors.expiresInDays?.message} hint={T.expiryHint}>
+          {({ id, describedBy, invalid }) => (
+            <TextField.Root
+              id={id}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={TOKEN_MAX_DAYS}
+              step={1}
+              style={{ maxWidth: 160 }}
+              {...register('expiresInDays')}
+            />
+          )}
+        </Field>
+      </Flex>
+    </FormDialog>
   );
 }
 

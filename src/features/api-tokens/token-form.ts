@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { TokenAbility } from '../../../contract/access';
 import { NewTokenInput, TOKEN_DEFAULT_DAYS } from '../../../contract/schemas/tokens';
 import { firstMessages } from '../../lib/forms';
@@ -16,9 +17,12 @@ export const tokenBody = (form: TokenForm) => ({
   expiresInDays: form.expiresInDays.trim() === '' ? Number.NaN : Number(form.expiresInDays),
 });
 
-/** The form checked with the contract's own schema (the server checks the same): a message per field. */
+/** The form checked with the contract's own schema (the server checks the same): what the dialog's resolver parses. */
+export const tokenFormSchema = z.preprocess((form: TokenForm) => tokenBody(form), NewTokenInput);
+
+/** The form's problems, a message per field. */
 export function tokenProblems(form: TokenForm): TokenErrors {
-  const parsed = NewTokenInput.safeParse(tokenBody(form));
+  const parsed = tokenFormSchema.safeParse(form);
   if (parsed.success) return {};
   // `appIds.3` (one id) is about the apps as a whole on this form.
   return firstMessages(parsed.error.issues.map((i) => ({ ...i, path: i.path.slice(0, 1) })));

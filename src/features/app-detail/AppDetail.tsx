@@ -24,7 +24,9 @@ const NewPlanDrawer = lazy(() => import('../../components/pricing/NewPlanDrawer'
 const VersionChecks = lazy(() => import('./VersionChecks').then((m) => ({ default: m.VersionChecks })));
 
 type Version = z.infer<typeof AppVersion>;
-type Open = { kind: 'diagnostics'; version: Version } | { kind: 'stats' | 'pricing' | 'plan' } | null;
+type Open = { kind: 'diagnostics'; version: Version } | { kind: 'stats' } | null;
+/** The pricing drawers, which the address says are open (`?drawer=`): a refresh or the back button keeps them. */
+export type PricingDrawer = 'pricing' | 'plan';
 
 /** What this screen does for a publisher who may change apps, and for one who may only look. */
 const changing = new Set<VersionAction>(['EDIT', 'SUBMIT', 'REJECT', 'PUBLISH', 'UNPUBLISH', 'UPLOAD_REVISION', 'VIEW_DIAGNOSTICS', 'EDIT_INFO']);
@@ -33,16 +35,21 @@ const looking = new Set<VersionAction>(['VIEW_DIAGNOSTICS']);
 /**
  * App detail (SPEC §2): header, prices, versions with their actions, compile jobs; reloads every 10 s.
  * `children` are sections of other features below them (the route composes them; not shown for a bundle).
+ * `drawer` is the pricing drawer open (the route's search); `onDrawer` opens one, or closes it with undefined.
  */
 export function AppDetail({
   appId,
   canUpdate,
   canCreatePaidApps,
+  drawer,
+  onDrawer,
   children,
 }: {
   appId: string;
   canUpdate: boolean;
   canCreatePaidApps: boolean;
+  drawer?: PricingDrawer;
+  onDrawer: (drawer: PricingDrawer | undefined) => void;
   children?: ReactNode;
 }) {
   const { data: app } = useSuspenseQuery(appQuery(appId));
@@ -112,10 +119,10 @@ export function AppDetail({
         <Section title="Prices">
           {canUpdate && !app.isBundle && (
             <Flex gap="2" mb="2" wrap="wrap">
-              <Button variant="soft" onClick={() => setOpen({ kind: 'pricing' })}>
+              <Button variant="soft" onClick={() => onDrawer('pricing')}>
                 Change Pricing
               </Button>
-              <Button variant="soft" disabled={!canCreatePaidApps} onClick={() => setOpen({ kind: 'plan' })}>
+              <Button variant="soft" disabled={!canCreatePaidApps} onClick={() => onDrawer('plan')}>
                 New pricing plan
               </Button>
             </Flex>
@@ -127,17 +134,18 @@ export function AppDetail({
         </Section>
         {children}
       </Flex>
+      {/* Only where the buttons that open them are offered. */}
       <Suspense fallback={null}>
-        {open?.kind === 'pricing' && (
+        {drawer === 'pricing' && canUpdate && (
           <ChangePricingDrawer
             app={app}
             prices={prices}
             activeSubscriptions={stats?.activeSubscriptions ?? 0}
             canCreatePaidApps={canCreatePaidApps}
-            onClose={() => setOpen(null)}
+            onClose={() => onDrawer(undefined)}
           />
         )}
-        {open?.kind === 'plan' && <NewPlanDrawer appId={appId} onClose={() => setOpen(null)} />}
+        {drawer === 'plan' && canUpdate && canCreatePaidApps && <NewPlanDrawer appId={appId} onClose={() => onDrawer(undefined)} />}
       </Suspense>
       {open?.kind === 'stats' && <StatsDialog stats={statsQuery(appId)} installs={installsQuery(appId)} name={app.latest.name} onClose={() => setOpen(null)} />}
       {open?.kind === 'diagnostics' && (

@@ -1,16 +1,23 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, DataList, Flex, Heading, Text, TextArea } from '@radix-ui/themes';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { LIMITS } from '../../../contract/common';
+import { CreateAppRequestInput } from '../../../contract/schemas/app-requests';
+import { ApiErrorNote } from '../../components/ApiErrorNote';
 import { PageLoader } from '../../components/PageLoader';
-import { createAppRequest, listedAppQuery } from './api';
+import { listedAppQuery, useCreateAppRequest } from './api';
 import { AppHeader } from './AppHeader';
 import { answerWorkspace } from './parent';
 import { adminCountOf, displayName, requesterOf } from './people';
-import { ApiErrorNote } from '../../components/ApiErrorNote';
 import { CloseButton, Problem } from './Problem';
 import type { RequestAccessSearch } from './search';
 import { appRequestText as T } from './strings';
+
+/** What the requester types: the message, as the contract bounds it (the rest of the request is the address's). */
+const messageSchema = CreateAppRequestInput.pick({ message: true });
 
 /** After the request: its heading takes the focus, so it is read out (Rocket.Chat closes its modal on the answer). */
 function Sent({ app }: { app: string }) {
@@ -40,13 +47,14 @@ export function RequestAccess({ appId, workspaceId, search }: { appId: string; w
   const requester = useMemo(() => requesterOf(search.requester), [search.requester]);
   const admins = useMemo(() => adminCountOf(search.admins), [search.admins]);
   const app = useQuery(listedAppQuery(appId));
-  const [message, setMessage] = useState('');
+  const { register, handleSubmit, formState } = useForm<z.input<typeof messageSchema>, unknown, z.output<typeof messageSchema>>({
+    defaultValues: { message: '' },
+    resolver: zodResolver(messageSchema),
+  });
   const messageId = useId();
   const hintId = useId();
-  const send = useMutation({
-    mutationFn: () => createAppRequest({ workspaceId, appId, requester: search.requester ?? '', admins: search.admins, message }),
-    onSuccess: () => answerWorkspace({ result: true, message: message.trim() }),
-  });
+  const errorId = useId();
+  const send = useCreateAppRequest();
 
   if (!workspaceId || !requester) return <Problem title={T.failedTitle} text={T.missingAddress} />;
   if (app.isError) return <Problem title={T.failedTitle} error={app.error} />;
@@ -60,10 +68,15 @@ export function RequestAccess({ appId, workspaceId, search }: { appId: string; w
       </Flex>
     );
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!send.isPending) send.mutate();
-  };
+  // The server's answer, whatever it is about (the address Rocket.Chat built, the message), shows above the buttons.
+  const submit = handleSubmit(({ message }) => {
+    if (send.isPending) return;
+    send.mutate(
+      { workspaceId, appId, requester: search.requester ?? '', admins: search.admins, message },
+      { onSuccess: () => answerWorkspace({ result: true, message: message.trim() }) },
+    );
+  });
+  const messageError = formState.errors.message?.message;
   return (
     <Flex direction="column" gap="4">
       <AppHeader app={app.data} title={T.requestTitle(name)} />
@@ -94,16 +107,21 @@ export function RequestAccess({ appId, workspaceId, search }: { appId: string; w
             </Text>
             <TextArea
               id={messageId}
-              aria-describedby={hintId}
-              value={message}
+              aria-describedby={messageError ? `${hintId} ${errorId}` : hintId}
+              aria-invalid={!!messageError}
               maxLength={LIMITS.note}
               rows={3}
               resize="vertical"
-              onChange={(e) => setMessage(e.target.value)}
+              {...register('message')}
             />
             <Text id={hintId} size="1" color="gray">
               {T.messageHint(LIMITS.note)}
             </Text>
+            {messageError && (
+              <Text id={errorId} size="1" color="red" role="alert">
+                {messageError}
+              </Text>
+            )}
           </Flex>
           {send.isError && <ApiErrorNote error={send.error} />}
           <Flex gap="3" wrap="wrap">

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { initClient, tsRestFetchApi, type ApiFetcherArgs } from '@ts-rest/core';
 import { contractRoutes } from 'virtual:contract-routes';
 import type { AppRequest, CreateAppRequestInput } from '../../../contract/schemas/app-requests';
@@ -19,19 +19,34 @@ const api = (args: ApiFetcherArgs) =>
 const requests = initClient(contractRoutes.appRequests, { baseUrl: '', jsonQuery: false, api });
 const catalog = initClient(contractRoutes.marketplace, { baseUrl: '', jsonQuery: false, api });
 
-/** The app as the marketplace lists it (its newest published version), read anonymously. */
+/** These pages' query keys. */
+export const appRequestKeys = {
+  all: ['app-requests'] as const,
+  listed: (appId: string) => ['app-requests', 'listed', appId] as const,
+  version: (appId: string, version: string) => ['app-requests', 'version', appId, version] as const,
+};
+
+/**
+ * The app as the marketplace lists it (its newest published version), read anonymously. Its route starts the
+ * request (never awaited); a failure is not asked again when the page mounts: the page shows it, as without the
+ * route's head start.
+ */
 export const listedAppQuery = (appId: string) =>
   queryOptions({
-    queryKey: ['app-requests', 'listed', appId],
+    queryKey: appRequestKeys.listed(appId),
     queryFn: async (): Promise<MarketplaceInfo> => unwrap(await catalog.latest({ params: { id: appId }, query: {} })),
     retry: false,
+    retryOnMount: false,
     staleTime: 60_000,
   });
 
-/** One published version of the app (its `requiredApiVersion`), read anonymously; null when there is no such version. */
+/**
+ * One published version of the app (its `requiredApiVersion`), read anonymously; null when there is no such version.
+ * Started by its route, as `listedAppQuery`.
+ */
 export const listedVersionQuery = (appId: string, version: string) =>
   queryOptions({
-    queryKey: ['app-requests', 'version', appId, version],
+    queryKey: appRequestKeys.version(appId, version),
     queryFn: async (): Promise<MarketplaceInfo | null> => {
       const res = await catalog.app({ params: { id: appId }, query: { appVersion: version } });
       if (res.status === 404) return null;
@@ -40,9 +55,11 @@ export const listedVersionQuery = (appId: string, version: string) =>
       return info && 'requiredApiVersion' in info ? info : null;
     },
     retry: false,
+    retryOnMount: false,
     staleTime: 60_000,
   });
 
-export async function createAppRequest(input: CreateAppRequestInput): Promise<AppRequest> {
-  return unwrap(await requests.create({ body: input }));
+/** Makes the request (`POST /v1/app-request`); nothing on these pages is read again. */
+export function useCreateAppRequest() {
+  return useMutation({ mutationFn: async (input: CreateAppRequestInput): Promise<AppRequest> => unwrap(await requests.create({ body: input })) });
 }

@@ -1,15 +1,13 @@
 import { Flex, Grid, IconButton, TextArea, TextField } from '@radix-ui/themes';
 import { Cross2Icon } from '@radix-ui/react-icons';
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { contractRoutes as contract } from 'virtual:contract-routes';
 import { InfoInput, SHORT_DESCRIPTION } from '../../../contract/schemas/app';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Field } from '../../components/Field';
-import { tsr, unwrap } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { uploadFailureText, uploadWithProgress } from '../../lib/upload';
-import { screenshotsQuery, wizardVersionQuery } from './api';
+import { uploadFailureText } from '../../lib/upload';
+import { screenshotsQuery, useDeleteScreenshot, useUploadScreenshots, wizardVersionQuery } from './api';
 import { FileDrop } from '../../components/FileDrop';
 import { StepFooter, type StepProps } from './StepFooter';
 import { useStepForm } from './use-step-form';
@@ -19,7 +17,8 @@ export function InfoStep(props: StepProps & { withScreenshots: boolean }) {
   const { appId, versionId } = props;
   const { data: v } = useSuspenseQuery(wizardVersionQuery(appId, versionId));
   const { data: shots } = useSuspenseQuery(screenshotsQuery(appId, versionId));
-  const queryClient = useQueryClient();
+  const uploadShots = useUploadScreenshots(appId, versionId);
+  const deleteShot = useDeleteScreenshot(appId, versionId);
   const saved = {
     shortDescription: v.shortDescription,
     description: v.description,
@@ -28,39 +27,16 @@ export function InfoStep(props: StepProps & { withScreenshots: boolean }) {
   };
   const [values, setValues] = useState(saved);
   const [confirm, setConfirm] = useState<null | (() => void)>(null);
-  const [uploading, setUploading] = useState(false);
   const form = useStepForm(InfoInput, values, saved, (parsed, changed) => {
     const next = () => props.onNext(changed, { step: props.withScreenshots ? 'screenshots' : 'info', values: parsed });
     if (props.withScreenshots && shots.length === 0) setConfirm(() => next);
     else next();
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: screenshotsQuery(appId, versionId).queryKey });
-  const upload = async (files: File[]) => {
+  const upload = (files: File[]) => {
     if (!files.length) return;
-    setUploading(true);
-    try {
-      await uploadWithProgress({
-        method: 'POST',
-        path: contract.apps.uploadScreenshots.path.replace(':appId', encodeURIComponent(appId)).replace(':internalId', encodeURIComponent(versionId)),
-        field: 'screenshots',
-        file: files,
-        onProgress: () => {},
-      });
-    } catch (err) {
-      toast.error(uploadFailureText(err));
-    } finally {
-      setUploading(false);
-      void refresh();
-    }
+    uploadShots.mutate(files, { onError: (err) => toast.error(uploadFailureText(err)) });
   };
-  const remove = async (id: string) => {
-    try {
-      unwrap(await tsr.apps.deleteScreenshot.mutate({ params: { id: appId, screenshotId: id }, body: undefined }));
-    } catch (err) {
-      toast.apiError(err);
-    }
-    void refresh();
-  };
+  const remove = (id: string) => deleteShot.mutate(id, { onError: toast.apiError });
   const text = (name: keyof typeof values) => ({
     value: values[name],
     onChange: (e: { target: { value: string } }) => setValues({ ...values, [name]: e.target.value }),
@@ -75,8 +51,8 @@ export function InfoStep(props: StepProps & { withScreenshots: boolean }) {
               label="Screenshots (PNG or JPEG, several at once; 16:9 such as 960×540 works best)"
               accept="image/png,image/jpeg"
               multiple
-              disabled={uploading}
-              onFiles={(files) => void upload(files)}
+              disabled={uploadShots.isPending}
+              onFiles={upload}
             />
             {shots.length > 0 && (
               <Grid columns={{ initial: '2', sm: '4' }} gap="2" asChild>
@@ -91,7 +67,7 @@ export function InfoStep(props: StepProps & { withScreenshots: boolean }) {
                         variant="solid"
                         aria-label={`Delete ${s.fileName}`}
                         style={{ position: 'absolute', top: 4, right: 4 }}
-                        onClick={() => void remove(s.id)}
+                        onClick={() => remove(s.id)}
                       >
                         <Cross2Icon />
                       </IconButton>

@@ -1,5 +1,5 @@
 import { Box, Callout, Card, Heading } from '@radix-ui/themes';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { fromPromise } from 'xstate';
@@ -8,7 +8,7 @@ import { statusBadge } from '../../../machines/app-version-status';
 import { appWizard, stepTitles, wizardSteps, wizardText, type StepId, type WizardKind } from '../../../machines/app-wizard';
 import { PageLoader } from '../../components/PageLoader';
 import { ResultPage } from '../../components/ResultPage';
-import { saveStep, submitVersion, wizardAppQuery, wizardVersionQuery } from './api';
+import { useWizardWrites, wizardAppQuery, wizardVersionQuery } from './api';
 import type { StepProps } from './StepFooter';
 import { StepIndicator } from './StepIndicator';
 
@@ -47,25 +47,14 @@ export function Wizard({
   go: (place: WizardPlace) => void;
   leave: (appId: string) => void;
 }) {
-  const queryClient = useQueryClient();
+  const writes = useWizardWrites();
   const nav = useRef({ go, leave });
   nav.current = { go, leave };
   const [snapshot, send] = useMachine(
     appWizard.provide({
       actors: {
-        saveStep: fromPromise(async ({ input }) => {
-          const out = await saveStep(input);
-          await queryClient.invalidateQueries({ queryKey: ['apps'] });
-          return out;
-        }),
-        submitVersion: fromPromise(async ({ input }) => {
-          try {
-            await submitVersion(input);
-          } finally {
-            // Refused too (a finding blocks it since another tab looked): the step shows what stands now.
-            await queryClient.invalidateQueries({ queryKey: ['apps'] });
-          }
-        }),
+        saveStep: fromPromise(({ input }) => writes.save(input)),
+        submitVersion: fromPromise(({ input }) => writes.submit(input)),
       },
       actions: {
         showStep: ({ context }) => nav.current.go({ appId: context.appId || undefined, versionId: context.versionId || undefined, index: context.index }),

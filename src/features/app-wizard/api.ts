@@ -1,31 +1,33 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { contractRoutes as contract } from 'virtual:contract-routes';
 import type { App, ChangesInput, DetailsInput, InfoInput } from '../../../contract/schemas/app';
 import type { SetPricingInput } from '../../../contract/schemas/price';
 import type { SaveInput, SaveOutput } from '../../../machines/app-wizard';
 import { ApiError, tsr, unwrap } from '../../lib/api';
+import { appKeys } from '../../lib/keys';
 import { errorToastText } from '../../lib/toast';
 import { uploadFailureText, uploadWithProgress } from '../../lib/upload';
 
+// The wizard's queries are the publisher's apps' (src/lib/keys.ts): a step saved refreshes them all.
 export const wizardAppQuery = (id: string) =>
-  queryOptions({ queryKey: ['apps', id], queryFn: async () => unwrap(await tsr.apps.get.query({ params: { id } })) });
+  queryOptions({ queryKey: appKeys.one(id), queryFn: async () => unwrap(await tsr.apps.get.query({ params: { id } })) });
 export const wizardVersionQuery = (id: string, versionId: string) =>
-  queryOptions({ queryKey: ['apps', id, 'version', versionId], queryFn: async () => unwrap(await tsr.apps.info.query({ params: { id, versionId } })) });
+  queryOptions({ queryKey: appKeys.of(id, 'version', versionId), queryFn: async () => unwrap(await tsr.apps.info.query({ params: { id, versionId } })) });
 /** The publish checks' findings on the version (a blocking one refuses Submit), asked again while the checks have not run. */
 export const wizardFindingsQuery = (id: string, versionId: string) =>
   queryOptions({
-    queryKey: ['apps', id, 'findings', versionId],
+    queryKey: appKeys.of(id, 'findings', versionId),
     queryFn: async () => unwrap(await tsr.apps.findings.query({ params: { id, versionId } })),
     refetchInterval: (q) => (q.state.data?.checkedAt === null ? 3000 : false),
   });
 export const screenshotsQuery = (appId: string, internalId: string) =>
   queryOptions({
-    queryKey: ['apps', appId, 'screenshots', internalId],
+    queryKey: appKeys.of(appId, 'screenshots', internalId),
     queryFn: async () => unwrap(await tsr.apps.screenshots.query({ params: { appId, internalId } })),
   });
 export const pricesQuery = (id: string) =>
-  queryOptions({ queryKey: ['apps', id, 'prices'], queryFn: async () => unwrap(await tsr.apps.prices.query({ params: { id } })) });
+  queryOptions({ queryKey: appKeys.of(id, 'prices'), queryFn: async () => unwrap(await tsr.apps.prices.query({ params: { id } })) });
 
 /** SPEC §8: the failure texts of the steps. */
 export const stepFailure = {
@@ -86,4 +88,53 @@ export async function submitVersion({ appId, versionId }: { appId: string; versi
   } catch (err) {
     throw fail(errorToastText(err));
   }
+}
+
+/**
+ * The wizard machine's writes, for its `saveStep` and `submitVersion` actors: each refreshes the publisher's apps
+ * before the machine moves on; a refused submit too (a finding blocks it since another tab looked: the step shows
+ * what stands now).
+ */
+export function useWizardWrites() {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: appKeys.all });
+  return {
+    save: async (input: SaveInput): Promise<SaveOutput> => {
+      const out = await saveStep(input);
+      await refresh();
+      return out;
+    },
+    submit: async (input: { appId: string; versionId: string }) => {
+      try {
+        await submitVersion(input);
+      } finally {
+        await refresh();
+      }
+    },
+  };
+}
+
+/** Uploads screenshots to a version (several at once); its screenshots are refreshed whatever the outcome. */
+export function useUploadScreenshots(appId: string, versionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (files: File[]) =>
+      uploadWithProgress({
+        method: 'POST',
+        path: contract.apps.uploadScreenshots.path.replace(':appId', encodeURIComponent(appId)).replace(':internalId', encodeURIComponent(versionId)),
+        field: 'screenshots',
+        file: files,
+        onProgress: () => {},
+      }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: screenshotsQuery(appId, versionId).queryKey }),
+  });
+}
+
+/** Deletes one of a version's screenshots; its screenshots are refreshed whatever the outcome. */
+export function useDeleteScreenshot(appId: string, versionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (screenshotId: string) => unwrap(await tsr.apps.deleteScreenshot.mutate({ params: { id: appId, screenshotId }, body: undefined })),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: screenshotsQuery(appId, versionId).queryKey }),
+  });
 }

@@ -4,9 +4,10 @@ import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { PageLoader } from '../../components/PageLoader';
 import { GoHome, ResultPage } from '../../components/ResultPage';
-import { tsr, toApiError } from '../../lib/api';
+import { toApiError } from '../../lib/api';
 import { CALLBACK_PATH } from '../../lib/auth';
 import { sessionStore } from '../../lib/session-store';
+import { exchangeCode } from './api';
 import { authText } from './strings';
 
 /** /oauth/callback: the stored state must match, then the code is exchanged and the user goes back. */
@@ -24,12 +25,10 @@ export function CallbackPage({ code, state }: { code: string; state: string }) {
     const stored = sessionStore.takeState(state);
     auth.actor.send({ type: 'CALLBACK', code, state, stored });
     if (!auth.actor.getSnapshot().matches('exchanging') || !stored) return;
-    void tsr.oauth.exchange
-      .mutate({ body: { code, redirectUri: window.location.origin + CALLBACK_PATH, codeVerifier: stored.verifier } })
-      .then((res) => {
-        if (res.status !== 200) throw toApiError(res);
+    void exchangeCode({ code, redirectUri: window.location.origin + CALLBACK_PATH, codeVerifier: stored.verifier })
+      .then((token) => {
         queryClient.clear();
-        auth.actor.send({ type: 'EXCHANGE_OK', token: res.body.access_token, expiresIn: res.body.expires_in, now: Date.now() });
+        auth.actor.send({ type: 'EXCHANGE_OK', token: token.access_token, expiresIn: token.expires_in, now: Date.now() });
       })
       .catch((e: unknown) => auth.actor.send({ type: 'EXCHANGE_FAILED', error: toApiError(e).message }));
   }, [auth, code, state, queryClient]);

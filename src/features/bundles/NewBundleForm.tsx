@@ -1,7 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Card, Checkbox, Flex, Grid, Heading, Select, Text, TextArea, TextField } from '@radix-ui/themes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { BUNDLE_TEXT as T, BundleInfo, bundleSlug, type BundlePlanInput } from '../../../contract/schemas/bundle';
 import { RESERVED_CATEGORY } from '../../../contract/schemas/languages';
 import { PlansTable } from '../../components/bundles/PlansTable';
@@ -9,30 +12,39 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Field } from '../../components/Field';
 import { FileDrop } from '../../components/FileDrop';
 import { ScreenHeader } from '../../components/ScreenHeader';
-import { toApiError } from '../../lib/api';
 import { categoriesQuery } from '../../lib/catalog';
+import { applyServerErrors } from '../../lib/forms';
 import { errorToastText, toast } from '../../lib/toast';
-import { bundlesKey, engineVersionQuery, ownAppsQuery, publishBundle } from './api';
+import { engineVersionQuery, ownAppsQuery, usePublishBundle } from './api';
 
 const PlanDrawer = lazy(() => import('./PlanDrawer'));
 
-type Form = {
+type Values = {
   name: string;
   description: string;
   version: string;
   requiredApiVersion: string;
   categories: string[];
+  iconFileData: string;
   purchaseType: 'buy' | 'subscription';
   price: string;
   appIds: string[];
-  plans: BundlePlanInput[];
+  pricingPlans: BundlePlanInput[];
 };
-type Errors = Partial<
-  Record<
-    'name' | 'description' | 'version' | 'requiredApiVersion' | 'categories' | 'iconFileData' | 'purchaseType' | 'price' | 'appIds' | 'pricingPlans',
-    string
-  >
->;
+type Errors = Partial<Record<keyof Values, string>>;
+
+const empty: Values = {
+  name: '',
+  description: '',
+  version: '1.0.0',
+  requiredApiVersion: '',
+  categories: [],
+  iconFileData: '',
+  purchaseType: 'buy',
+  price: '0',
+  appIds: [],
+  pricingPlans: [],
+};
 
 const readDataUrl = (file: File) =>
   new Promise<string>((resolve, reject) => {
@@ -43,7 +55,7 @@ const readDataUrl = (file: File) =>
   });
 
 /** A group of checkboxes with its legend and its message (a fieldset the message describes). */
-function ChoiceGroup({ legend, id, error, children }: { legend: string; id: string; error?: string; children: ReactNode }) {
+function CheckGroup({ legend, id, error, children }: { legend: string; id: string; error?: string; children: ReactNode }) {
   return (
     <Flex direction="column" gap="2" asChild>
       <fieldset style={{ border: 'none', margin: 0, padding: 0 }} aria-describedby={error ? `${id}-error` : undefined}>
@@ -70,103 +82,92 @@ export function bundleProblems(info: unknown, appIds: string[]): Errors {
   return errors;
 }
 
+/** The `bundleInfo` part the form makes; the engine version is the latest unless another is typed. */
+const infoOf = (v: Values, engine: string) => ({
+  name: v.name.trim(),
+  nameSlug: bundleSlug(v.name.trim()),
+  description: v.description.trim(),
+  version: v.version.trim(),
+  categories: v.categories,
+  requiredApiVersion: v.requiredApiVersion || engine,
+  iconFileData: v.iconFileData,
+  purchaseType: v.purchaseType,
+  price: v.purchaseType === 'buy' ? Number(v.price) || 0 : 0,
+  pricingPlans: v.purchaseType === 'subscription' ? v.pricingPlans : [],
+});
+
+/** The form checked as the contract's `bundleInfo` and the bundle's own rules (its apps; a paid bundle needs paid apps allowed). */
+const bundleForm = (engine: string, canPay: boolean) =>
+  z.custom<Values>().superRefine((v, ctx) => {
+    const problems = bundleProblems(infoOf(v, engine), v.appIds);
+    if (v.purchaseType === 'buy' && Number(v.price) > 0 && !canPay) problems.price = T.paidNotAllowed;
+    for (const [path, message] of Object.entries(problems)) ctx.addIssue({ code: 'custom', path: [path], message });
+  });
+
+/** Where a server's field error goes: `bundleInfo.name` → name, `appIds.0` → appIds. */
+const formField = (path: string) => path.replace(/^bundleInfo\./, '').split('.')[0] as keyof Values;
+
 /**
  * SPEC §3 Publish a New App Bundle: name and its derived slug, description, version and engine version,
  * categories, icon, purchase type and price, the apps, and the pricing plans (the plan drawer). Publish stays
- * disabled until there is an icon; an engine version that is not the latest asks first.
+ * disabled until there is an icon; an engine version that is not the latest asks first. `adding` says the plan drawer
+ * is open (the route's search); `onAdding` opens or closes it.
  */
-export function NewBundleForm() {
+export function NewBundleForm({ adding, onAdding }: { adding: boolean; onAdding: (open: boolean) => void }) {
   const { account } = useRouteContext({ from: '/publisher' });
   const canPay = !!account.publisher?.canCreatePaidApps;
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const engine = useQuery(engineVersionQuery).data?.version ?? '';
   const categories = (useQuery(categoriesQuery).data ?? []).filter((c) => c.title !== RESERVED_CATEGORY);
   const apps = useQuery(ownAppsQuery);
-  const [form, setForm] = useState<Form>({
-    name: '',
-    description: '',
-    version: '1.0.0',
-    requiredApiVersion: '',
-    categories: [],
-    purchaseType: 'buy',
-    price: '0',
-    appIds: [],
-    plans: [],
+  const { register, control, handleSubmit, formState, setError, clearErrors, setValue, getValues } = useForm<Values>({
+    defaultValues: empty,
+    resolver: zodResolver(bundleForm(engine, canPay)),
+    // A field's message goes when it is edited; the messages come back with the next Publish.
+    reValidateMode: 'onSubmit',
   });
-  const [icon, setIcon] = useState<{ file: File; data: string }>();
-  const [errors, setErrors] = useState<Errors>({});
-  const [adding, setAdding] = useState(false);
+  const form = { ...empty, ...useWatch({ control }) } as Values;
+  const errors = Object.fromEntries(Object.entries(formState.errors).map(([k, e]) => [k, e?.message])) as Errors;
+  const [icon, setIcon] = useState<File>();
   const [confirmEngine, setConfirmEngine] = useState(false);
+  const publish = usePublishBundle();
   const apiVersion = form.requiredApiVersion || engine;
-  const set = (patch: Partial<Form>) => {
-    setForm((f) => ({ ...f, ...patch }));
-    setErrors((e) => ({ ...e, ...Object.fromEntries(Object.keys(patch).map((k) => [k === 'plans' ? 'pricingPlans' : k, undefined])) }));
+  /** Sets a field that is not a text input (a list, a choice) and clears its message. */
+  const set = <K extends keyof Values>(name: K, value: Values[K]) => {
+    setValue(name, value as never);
+    clearErrors(name);
   };
-  const info = () => ({
-    name: form.name.trim(),
-    nameSlug: bundleSlug(form.name.trim()),
-    description: form.description.trim(),
-    version: form.version.trim(),
-    categories: form.categories,
-    requiredApiVersion: apiVersion,
-    iconFileData: icon?.data ?? '',
-    purchaseType: form.purchaseType,
-    price: form.purchaseType === 'buy' ? Number(form.price) || 0 : 0,
-    pricingPlans: form.purchaseType === 'subscription' ? form.plans : [],
-  });
-  const publish = useMutation({
-    mutationFn: () => publishBundle(info(), form.appIds),
-    onSuccess: async ({ appId }) => {
-      await queryClient.invalidateQueries(bundlesKey);
-      toast.success(`${form.name.trim()} was submitted for review.`);
-      void navigate({ to: '/publisher/bundles/$id', params: { id: appId } });
-    },
-    onError: (err) => {
-      const fields = toApiError(err).body?.fields;
-      if (fields?.length)
-        setErrors(
-          Object.fromEntries(
-            fields.map((f) => [
-              f.path.replace(/^bundleInfo\./, '').split('.')[0] === 'appIds' ? 'appIds' : f.path.replace(/^bundleInfo\./, '').split('.')[0],
-              f.message,
-            ]),
-          ),
-        );
-      else toast.apiError(err);
-    },
-  });
-  const submit = () => {
-    const problems = bundleProblems(info(), form.appIds);
-    if (form.purchaseType === 'buy' && Number(form.price) > 0 && !canPay) problems.price = T.paidNotAllowed;
-    setErrors(problems);
-    if (Object.keys(problems).length) return;
+  /** A text input's binding: its message goes as it is edited. */
+  const text = (name: 'name' | 'description' | 'version' | 'price') => register(name, { onChange: () => clearErrors(name) });
+  const send = () => {
+    const v = getValues();
+    publish.mutate(
+      { bundleInfo: infoOf(v, engine), appIds: v.appIds },
+      {
+        onSuccess: ({ appId }) => {
+          toast.success(`${v.name.trim()} was submitted for review.`);
+          void navigate({ to: '/publisher/bundles/$id', params: { id: appId } });
+        },
+        onError: (err) => {
+          if (!applyServerErrors<Values>(err, (path, error) => setError(formField(path), error))) toast.apiError(err);
+        },
+      },
+    );
+  };
+  const submit = handleSubmit(() => {
     if (engine && apiVersion !== engine) return setConfirmEngine(true);
-    publish.mutate();
-  };
-  const taken = form.plans.map((p) => p.strategy);
+    send();
+  });
+  const taken = form.pricingPlans.map((p) => p.strategy);
   const toggle = (list: string[], value: string, on: boolean) => (on ? [...list, value] : list.filter((v) => v !== value));
   return (
     <Box p={{ initial: '3', sm: '6' }} maxWidth="760px">
       <ScreenHeader title="Publish a New App Bundle" />
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
+      <form noValidate onSubmit={(e) => void submit(e)}>
         <Flex direction="column" gap="4">
           <Field label="Name" error={errors.name}>
             {({ id, describedBy, invalid }) => (
-              <TextField.Root
-                id={id}
-                maxLength={100}
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-                value={form.name}
-                onChange={(e) => set({ name: e.currentTarget.value })}
-              />
+              <TextField.Root id={id} maxLength={100} aria-describedby={describedBy} aria-invalid={invalid} {...text('name')} />
             )}
           </Field>
           <Field label="Slug" hint="Made from the name.">
@@ -174,28 +175,13 @@ export function NewBundleForm() {
           </Field>
           <Field label="Description" error={errors.description}>
             {({ id, describedBy, invalid }) => (
-              <TextArea
-                id={id}
-                rows={4}
-                maxLength={10_000}
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-                value={form.description}
-                onChange={(e) => set({ description: e.currentTarget.value })}
-              />
+              <TextArea id={id} rows={4} maxLength={10_000} aria-describedby={describedBy} aria-invalid={invalid} {...text('description')} />
             )}
           </Field>
           <Grid columns={{ initial: '1', sm: '2' }} gap="4">
             <Field label="Version" error={errors.version}>
               {({ id, describedBy, invalid }) => (
-                <TextField.Root
-                  id={id}
-                  maxLength={20}
-                  aria-describedby={describedBy}
-                  aria-invalid={invalid}
-                  value={form.version}
-                  onChange={(e) => set({ version: e.currentTarget.value })}
-                />
+                <TextField.Root id={id} maxLength={20} aria-describedby={describedBy} aria-invalid={invalid} {...text('version')} />
               )}
             </Field>
             <Field label="Engine version" error={errors.requiredApiVersion} hint={engine ? `The latest is ${engine}.` : undefined}>
@@ -206,43 +192,43 @@ export function NewBundleForm() {
                   aria-describedby={describedBy}
                   aria-invalid={invalid}
                   value={apiVersion}
-                  onChange={(e) => set({ requiredApiVersion: e.currentTarget.value })}
+                  onChange={(e) => set('requiredApiVersion', e.currentTarget.value)}
                 />
               )}
             </Field>
           </Grid>
-          <ChoiceGroup legend="Categories" id="bundle-categories" error={errors.categories}>
+          <CheckGroup legend="Categories" id="bundle-categories" error={errors.categories}>
             <Flex gap="3" wrap="wrap">
               {categories.map((c) => (
                 <Text as="label" size="2" key={c.id}>
                   <Flex gap="1" align="center">
                     <Checkbox
                       checked={form.categories.includes(c.title)}
-                      onCheckedChange={(on) => set({ categories: toggle(form.categories, c.title, on === true) })}
+                      onCheckedChange={(on) => set('categories', toggle(form.categories, c.title, on === true))}
                     />
                     {c.title}
                   </Flex>
                 </Text>
               ))}
             </Flex>
-          </ChoiceGroup>
+          </CheckGroup>
           <Field label="Icon" error={errors.iconFileData} hint="A PNG, JPEG, GIF or WebP image, at most 512 KB.">
             {({ id, describedBy, invalid }) => (
               <FileDrop
                 id={id}
                 label="Choose an icon"
                 accept="image/png,image/jpeg,image/gif,image/webp"
-                chosen={icon ? [icon.file] : []}
+                chosen={icon ? [icon] : []}
                 describedBy={describedBy}
                 invalid={invalid}
                 onFiles={([file]) => {
                   if (!file) return;
                   void readDataUrl(file).then(
                     (data) => {
-                      setIcon({ file, data });
-                      setErrors((e) => ({ ...e, iconFileData: undefined }));
+                      setIcon(file);
+                      set('iconFileData', data);
                     },
-                    () => setErrors((e) => ({ ...e, iconFileData: 'The icon could not be read.' })),
+                    () => setError('iconFileData', { type: 'read', message: 'The icon could not be read.' }),
                   );
                 }}
               />
@@ -255,7 +241,7 @@ export function NewBundleForm() {
               hint={canPay ? undefined : 'Subscriptions and paid bundles need your account to be allowed paid apps.'}
             >
               {({ id, describedBy, invalid }) => (
-                <Select.Root value={form.purchaseType} onValueChange={(v) => set({ purchaseType: v as Form['purchaseType'] })}>
+                <Select.Root value={form.purchaseType} onValueChange={(v) => set('purchaseType', v as Values['purchaseType'])}>
                   <Select.Trigger id={id} aria-describedby={describedBy} aria-invalid={invalid} />
                   <Select.Content>
                     <Select.Item value="buy">One-time</Select.Item>
@@ -280,13 +266,12 @@ export function NewBundleForm() {
                   disabled={form.purchaseType === 'subscription'}
                   aria-describedby={describedBy}
                   aria-invalid={invalid}
-                  value={form.price}
-                  onChange={(e) => set({ price: e.currentTarget.value })}
+                  {...text('price')}
                 />
               )}
             </Field>
           </Grid>
-          <ChoiceGroup legend="Apps" id="bundle-apps" error={errors.appIds}>
+          <CheckGroup legend="Apps" id="bundle-apps" error={errors.appIds}>
             <Card size="1" style={{ maxHeight: 320, overflowY: 'auto' }}>
               <Flex direction="column" gap="2">
                 {apps.isPending && <Text color="gray">Loading your apps…</Text>}
@@ -299,33 +284,38 @@ export function NewBundleForm() {
                 {apps.data?.map((a) => (
                   <Text as="label" size="2" key={a.appId}>
                     <Flex gap="2" align="center">
-                      <Checkbox checked={form.appIds.includes(a.appId)} onCheckedChange={(on) => set({ appIds: toggle(form.appIds, a.appId, on === true) })} />
+                      <Checkbox checked={form.appIds.includes(a.appId)} onCheckedChange={(on) => set('appIds', toggle(form.appIds, a.appId, on === true))} />
                       {a.latest.name} <Text color="gray">v{a.latest.version}</Text>
                     </Flex>
                   </Text>
                 ))}
               </Flex>
             </Card>
-          </ChoiceGroup>
+          </CheckGroup>
           {form.purchaseType === 'subscription' && (
             <Flex direction="column" gap="2">
               <Flex justify="between" align="center">
                 <Heading as="h2" size="3">
                   Pricing plans
                 </Heading>
-                <Button type="button" variant="soft" disabled={taken.length >= 2} onClick={() => setAdding(true)}>
+                <Button type="button" variant="soft" disabled={taken.length >= 2} onClick={() => onAdding(true)}>
                   Add plan
                 </Button>
               </Flex>
               <PlansTable
-                plans={form.plans}
+                plans={form.pricingPlans}
                 action={(p) => (
                   <Button
                     type="button"
                     size="1"
                     variant="soft"
                     color="red"
-                    onClick={() => set({ plans: form.plans.filter((x) => x.strategy !== p.strategy) })}
+                    onClick={() =>
+                      set(
+                        'pricingPlans',
+                        form.pricingPlans.filter((x) => x.strategy !== p.strategy),
+                      )
+                    }
                     aria-label={`Remove the ${p.strategy} plan`}
                   >
                     Remove
@@ -349,14 +339,18 @@ export function NewBundleForm() {
           </Flex>
         </Flex>
       </form>
-      {adding && (
+      {/* Only where the button that opens it is offered (a subscription, a strategy still free). */}
+      {adding && form.purchaseType === 'subscription' && taken.length < 2 && (
         <Suspense fallback={null}>
           <PlanDrawer
             taken={taken}
-            onClose={() => setAdding(false)}
+            onClose={() => onAdding(false)}
             onAdd={(plan) => {
-              set({ plans: [...form.plans, plan].sort((a, b) => a.strategy.localeCompare(b.strategy)) });
-              setAdding(false);
+              set(
+                'pricingPlans',
+                [...form.pricingPlans, plan].sort((a, b) => a.strategy.localeCompare(b.strategy)),
+              );
+              onAdding(false);
             }}
           />
         </Suspense>
@@ -369,7 +363,7 @@ export function NewBundleForm() {
           no={T.notLatestNo}
           onYes={() => {
             setConfirmEngine(false);
-            publish.mutate();
+            send();
           }}
           onNo={() => setConfirmEngine(false)}
         />

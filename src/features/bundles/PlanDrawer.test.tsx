@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { BUNDLE_TEXT } from '../../../contract/schemas/bundle';
 import { renderScreen } from '../../../tests/render';
@@ -21,7 +21,7 @@ describe('the bundle plan drawer (SPEC §9)', () => {
     expect(value('Trial days')).toBe('14');
     expect(value('Price (USD)')).toBe('3');
     add();
-    expect(onAdd).toHaveBeenCalledWith({ strategy: 'monthly', trialDays: 14, price: 3, isPerSeat: false, tiers: [] });
+    await waitFor(() => expect(onAdd).toHaveBeenCalledWith({ strategy: 'monthly', trialDays: 14, price: 3, isPerSeat: false, tiers: [] }));
   });
 
   it('says Invalid Flat Price for a flat plan at 0, and checks the trial days', async () => {
@@ -36,7 +36,7 @@ describe('the bundle plan drawer (SPEC §9)', () => {
     await within(drawer).findByText('Trial days must be a whole number from 0 to 30.');
     type('Trial days', '0');
     add();
-    expect(onAdd).toHaveBeenCalledWith({ strategy: 'monthly', trialDays: 0, price: 9.5, isPerSeat: false, tiers: [] });
+    await waitFor(() => expect(onAdd).toHaveBeenCalledWith({ strategy: 'monthly', trialDays: 0, price: 9.5, isPerSeat: false, tiers: [] }));
   });
 
   it('per seat: disables the flat price, starts two tiers at 1–50 and 51–150, points out free tiers, and needs two tiers', async () => {
@@ -63,16 +63,18 @@ describe('the bundle plan drawer (SPEC §9)', () => {
     fireEvent.click(within(drawer).getByRole('button', { name: 'Add tier' }));
     type('Tier 2 price', '4');
     add();
-    expect(onAdd).toHaveBeenCalledWith({
-      strategy: 'monthly',
-      trialDays: 14,
-      price: 0,
-      isPerSeat: true,
-      tiers: [
-        { price: 5, perUnit: true, minimum: 1, maximum: 50 },
-        { price: 4, perUnit: true, minimum: 51, maximum: 150 },
-      ],
-    });
+    await waitFor(() =>
+      expect(onAdd).toHaveBeenCalledWith({
+        strategy: 'monthly',
+        trialDays: 14,
+        price: 0,
+        isPerSeat: true,
+        tiers: [
+          { price: 5, perUnit: true, minimum: 1, maximum: 50 },
+          { price: 4, perUnit: true, minimum: 51, maximum: 150 },
+        ],
+      }),
+    );
   });
 
   it('refuses tiers that do not follow each other', async () => {

@@ -1,6 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { PlusIcon, TrashIcon } from '@radix-ui/react-icons';
 import { Button, Callout, Checkbox, Flex, IconButton, Select, Switch, Table, Text, TextField } from '@radix-ui/themes';
-import { useState } from 'react';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { BUNDLE_PLAN_DEFAULTS as D, BUNDLE_TEXT as T, nextTier, type BundlePlanInput } from '../../../contract/schemas/bundle';
 import { Drawer } from '../../components/Drawer';
 import { Field } from '../../components/Field';
@@ -60,24 +62,54 @@ export function planFrom(form: Form, taken: Strategy[]): { plan?: BundlePlanInpu
   return { plan: { strategy: form.strategy, trialDays, price: Math.round(price * 100) / 100, isPerSeat: false, tiers: [] } };
 }
 
+/** The problems shown above the form with a title of their own (SPEC §9), by their text. */
+const titles: Record<string, string> = { [T.flatPrice]: T.flatPriceTitle, [T.tierCount]: T.tierCountTitle };
+const fields = ['strategy', 'trialDays', 'price', 'tiers'] as const;
+
+/** The drawer's form: the plan it makes, or its one problem on the field it is about (`planFrom`, the contract's texts). */
+const planForm = (taken: Strategy[]) =>
+  z.custom<Form>().transform((form, ctx) => {
+    const { plan, problem } = planFrom(form, taken);
+    if (plan) return plan;
+    ctx.addIssue({ code: 'custom', path: [problem!.field], message: problem!.text });
+    return z.NEVER;
+  });
+
 /**
  * SPEC §9 Bundle plan drawer: strategy (one plan per strategy), trial days 0–30, a flat price (disabled
  * when per seat), per seat, and the seat tiers with their defaults; a free tier is pointed out.
  */
 export default function PlanDrawer({ taken, onClose, onAdd }: { taken: Strategy[]; onClose: () => void; onAdd: (plan: BundlePlanInput) => void }) {
-  const [form, setForm] = useState<Form>(() => emptyPlan(taken));
-  const [problem, setProblem] = useState<PlanProblem>();
-  const set = (patch: Partial<Form>) => {
-    setForm((f) => ({ ...f, ...patch }));
-    setProblem(undefined);
-  };
-  const setTier = (i: number, patch: Partial<TierForm>) => set({ tiers: form.tiers.map((t, j) => (j === i ? { ...t, ...patch } : t)) });
-  const save = () => {
-    const { plan, problem: p } = planFrom(form, taken);
-    if (p) return setProblem(p);
-    onAdd(plan!);
-  };
+  const { register, control, handleSubmit, formState, clearErrors, setValue } = useForm<Form, unknown, BundlePlanInput>({
+    defaultValues: emptyPlan(taken),
+    resolver: zodResolver(planForm(taken)),
+    // The problem is that of the last Add plan, until anything is edited.
+    reValidateMode: 'onSubmit',
+  });
+  const tierRows = useFieldArray({ control, name: 'tiers' });
+  const form = useWatch({ control }) as Form;
+  /** Any edit clears the problem. */
+  const edited = () => clearErrors();
+  const input = (name: Parameters<typeof register>[0]) => register(name, { onChange: edited });
+  const problem = fields
+    .map((field): PlanProblem | undefined => {
+      const error = formState.errors[field];
+      const text = (field === 'tiers' ? formState.errors.tiers?.root?.message : undefined) ?? error?.message;
+      return text ? { field, text, title: titles[text] } : undefined;
+    })
+    .find(Boolean);
   const fieldError = (f: PlanProblem['field']) => (problem?.field === f && !problem.title ? problem.text : undefined);
+  /** A tier's maximum: SPEC §9, an emptied maximum is 100. */
+  const maximum = (i: number) => {
+    const field = input(`tiers.${i}.maximum`);
+    return {
+      ...field,
+      onBlur: (e: { target: HTMLInputElement; type: string }) => {
+        if (e.target.value.trim() === '') setValue(`tiers.${i}.maximum`, String(D.tierMaximum));
+        return field.onBlur(e);
+      },
+    };
+  };
   return (
     <Drawer
       title="Add a pricing plan"
@@ -90,14 +122,7 @@ export default function PlanDrawer({ taken, onClose, onAdd }: { taken: Strategy[
         </Button>
       }
     >
-      <form
-        id="bundle-plan"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          save();
-        }}
-      >
+      <form id="bundle-plan" noValidate onSubmit={(e) => void handleSubmit((plan) => onAdd(plan))(e)}>
         <Flex direction="column" gap="4">
           {problem?.title && (
             <Callout.Root color="red" role="alert">
@@ -108,13 +133,25 @@ export default function PlanDrawer({ taken, onClose, onAdd }: { taken: Strategy[
           )}
           <Field label="Strategy" error={fieldError('strategy')}>
             {({ id, describedBy, invalid }) => (
-              <Select.Root value={form.strategy} onValueChange={(v) => set({ strategy: v as Strategy })}>
-                <Select.Trigger id={id} aria-describedby={describedBy} aria-invalid={invalid} />
-                <Select.Content>
-                  <Select.Item value="monthly">Monthly</Select.Item>
-                  <Select.Item value="yearly">Yearly</Select.Item>
-                </Select.Content>
-              </Select.Root>
+              <Controller
+                control={control}
+                name="strategy"
+                render={({ field }) => (
+                  <Select.Root
+                    value={field.value}
+                    onValueChange={(v) => {
+                      field.onChange(v as Strategy);
+                      edited();
+                    }}
+                  >
+                    <Select.Trigger id={id} aria-describedby={describedBy} aria-invalid={invalid} />
+                    <Select.Content>
+                      <Select.Item value="monthly">Monthly</Select.Item>
+                      <Select.Item value="yearly">Yearly</Select.Item>
+                    </Select.Content>
+                  </Select.Root>
+                )}
+              />
             )}
           </Field>
           <Field label="Trial days" error={fieldError('trialDays')} hint="0 to 30 days free before billing starts.">
@@ -127,16 +164,26 @@ export default function PlanDrawer({ taken, onClose, onAdd }: { taken: Strategy[
                 step={1}
                 aria-describedby={describedBy}
                 aria-invalid={invalid}
-                value={form.trialDays}
-                onChange={(e) => set({ trialDays: e.currentTarget.value })}
+                {...input('trialDays')}
               />
             )}
           </Field>
           <Text as="label" size="2">
             <Flex gap="2" align="center">
-              <Switch
-                checked={form.isPerSeat}
-                onCheckedChange={(isPerSeat) => set({ isPerSeat, tiers: isPerSeat && form.tiers.length === 0 ? addTier(addTier([])) : form.tiers })}
+              <Controller
+                control={control}
+                name="isPerSeat"
+                render={({ field }) => (
+                  <Switch
+                    checked={field.value}
+                    onBlur={field.onBlur}
+                    onCheckedChange={(isPerSeat) => {
+                      field.onChange(isPerSeat);
+                      if (isPerSeat && form.tiers.length === 0) tierRows.replace(addTier(addTier([])));
+                      edited();
+                    }}
+                  />
+                )}
               />
               Per seat
             </Flex>
@@ -152,8 +199,7 @@ export default function PlanDrawer({ taken, onClose, onAdd }: { taken: Strategy[
                 disabled={form.isPerSeat}
                 aria-describedby={describedBy}
                 aria-invalid={invalid}
-                value={form.price}
-                onChange={(e) => set({ price: e.currentTarget.value })}
+                {...input('price')}
               />
             )}
           </Field>
@@ -173,54 +219,38 @@ export default function PlanDrawer({ taken, onClose, onAdd }: { taken: Strategy[
                   </Table.Row>
                 </Table.Header>
                 <Table.Body>
-                  {form.tiers.map((t, i) => (
-                    <Table.Row key={i}>
+                  {tierRows.fields.map((row, i) => (
+                    <Table.Row key={row.id}>
                       <Table.Cell>
-                        <TextField.Root
-                          size="1"
-                          type="number"
-                          min={0}
-                          step={0.01}
-                          aria-label={`Tier ${i + 1} price`}
-                          value={t.price}
-                          onChange={(e) => setTier(i, { price: e.currentTarget.value })}
-                        />
-                        {num(t.price) === 0 && (
+                        <TextField.Root size="1" type="number" min={0} step={0.01} aria-label={`Tier ${i + 1} price`} {...input(`tiers.${i}.price`)} />
+                        {num(form.tiers[i]?.price ?? '') === 0 && (
                           <Text as="p" size="1" color="orange" mt="1">
                             {T.freeTier}
                           </Text>
                         )}
                       </Table.Cell>
                       <Table.Cell>
-                        <Checkbox
-                          aria-label={`Tier ${i + 1} priced per seat`}
-                          checked={t.perUnit}
-                          onCheckedChange={(c) => setTier(i, { perUnit: c === true })}
+                        <Controller
+                          control={control}
+                          name={`tiers.${i}.perUnit`}
+                          render={({ field }) => (
+                            <Checkbox
+                              aria-label={`Tier ${i + 1} priced per seat`}
+                              checked={field.value}
+                              onBlur={field.onBlur}
+                              onCheckedChange={(c) => {
+                                field.onChange(c === true);
+                                edited();
+                              }}
+                            />
+                          )}
                         />
                       </Table.Cell>
                       <Table.Cell>
-                        <TextField.Root
-                          size="1"
-                          type="number"
-                          min={1}
-                          step={1}
-                          aria-label={`Tier ${i + 1} minimum`}
-                          value={t.minimum}
-                          onChange={(e) => setTier(i, { minimum: e.currentTarget.value })}
-                        />
+                        <TextField.Root size="1" type="number" min={1} step={1} aria-label={`Tier ${i + 1} minimum`} {...input(`tiers.${i}.minimum`)} />
                       </Table.Cell>
                       <Table.Cell>
-                        <TextField.Root
-                          size="1"
-                          type="number"
-                          min={-1}
-                          step={1}
-                          aria-label={`Tier ${i + 1} maximum`}
-                          value={t.maximum}
-                          onChange={(e) => setTier(i, { maximum: e.currentTarget.value })}
-                          // SPEC §9: an emptied maximum is 100.
-                          onBlur={(e) => e.currentTarget.value.trim() === '' && setTier(i, { maximum: String(D.tierMaximum) })}
-                        />
+                        <TextField.Root size="1" type="number" min={-1} step={1} aria-label={`Tier ${i + 1} maximum`} {...maximum(i)} />
                       </Table.Cell>
                       <Table.Cell>
                         <IconButton
@@ -229,7 +259,10 @@ export default function PlanDrawer({ taken, onClose, onAdd }: { taken: Strategy[
                           variant="ghost"
                           color="red"
                           aria-label={`Remove tier ${i + 1}`}
-                          onClick={() => set({ tiers: form.tiers.filter((_, j) => j !== i) })}
+                          onClick={() => {
+                            tierRows.remove(i);
+                            edited();
+                          }}
                         >
                           <TrashIcon />
                         </IconButton>
@@ -239,7 +272,15 @@ export default function PlanDrawer({ taken, onClose, onAdd }: { taken: Strategy[
                 </Table.Body>
               </Table.Root>
               <Flex>
-                <Button type="button" size="1" variant="soft" onClick={() => set({ tiers: addTier(form.tiers) })}>
+                <Button
+                  type="button"
+                  size="1"
+                  variant="soft"
+                  onClick={() => {
+                    tierRows.append(addTier(form.tiers).at(-1)!);
+                    edited();
+                  }}
+                >
                   <PlusIcon aria-hidden /> Add tier
                 </Button>
               </Flex>

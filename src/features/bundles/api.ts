@@ -1,28 +1,45 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ErrorBody } from '../../../contract/common';
 import { ApiError, requestHeaders, tsr, unauthorized, unwrap } from '../../lib/api';
+import { appKeys } from '../../lib/keys';
 
-export const bundlesKey = { queryKey: ['bundles'] };
+/** The publisher's bundles: the list, each bundle, its apps, versions and stats (`all` refreshes every one). */
+export const bundleKeys = {
+  all: ['bundles'] as const,
+  list: (page: number, size: number) => ['bundles', 'list', String(page), String(size)] as const,
+  one: (id: string) => ['bundles', 'one', id] as const,
+  apps: (id: string) => ['bundles', 'apps', id] as const,
+  versions: (id: string) => ['bundles', 'versions', id] as const,
+  /** (The stats dialog takes any app's or bundle's stats: a plain list.) */
+  stats: (id: string): string[] => ['bundles', 'stats', id],
+  /** The publisher's apps a new bundle may hold: under the apps, so a change to an app refreshes them. */
+  ownApps: [...appKeys.all, 'for-bundle'] as const,
+  /** The latest engine version (the catalog's; it does not change while the portal runs). */
+  engineVersion: ['engine-version'] as const,
+};
 
 export const bundlesQuery = (page: number, size: number) =>
   queryOptions({
-    queryKey: [...bundlesKey.queryKey, 'list', String(page), String(size)],
+    queryKey: bundleKeys.list(page, size),
     queryFn: async () => unwrap(await tsr.bundles.list.query({ query: { limit: size, offset: (page - 1) * size } })),
     placeholderData: keepPreviousData,
   });
 
 export const bundleQuery = (id: string) =>
-  queryOptions({ queryKey: [...bundlesKey.queryKey, 'one', id], queryFn: async () => unwrap(await tsr.apps.get.query({ params: { id } })), retry: false });
+  queryOptions({ queryKey: bundleKeys.one(id), queryFn: async () => unwrap(await tsr.apps.get.query({ params: { id } })), retry: false });
 
 export const bundleAppsQuery = (id: string) =>
-  queryOptions({ queryKey: [...bundlesKey.queryKey, 'apps', id], queryFn: async () => unwrap(await tsr.bundles.apps.query({ params: { id } })), retry: false });
+  queryOptions({ queryKey: bundleKeys.apps(id), queryFn: async () => unwrap(await tsr.bundles.apps.query({ params: { id } })), retry: false });
 
 export const bundleVersionsQuery = (id: string) =>
-  queryOptions({ queryKey: [...bundlesKey.queryKey, 'versions', id], queryFn: async () => unwrap(await tsr.apps.all.query({ params: { id } })) });
+  queryOptions({ queryKey: bundleKeys.versions(id), queryFn: async () => unwrap(await tsr.apps.all.query({ params: { id } })) });
+
+export const bundleStatsQuery = (id: string) =>
+  queryOptions({ queryKey: bundleKeys.stats(id), queryFn: async () => unwrap(await tsr.apps.stats.query({ params: { id } })) });
 
 /** The publisher's apps a bundle may hold (its own apps, not bundles): every page of its apps list. */
 export const ownAppsQuery = queryOptions({
-  queryKey: ['apps', 'for-bundle'],
+  queryKey: bundleKeys.ownApps,
   queryFn: async () => {
     const apps = [];
     for (let offset = 0; ;) {
@@ -35,7 +52,7 @@ export const ownAppsQuery = queryOptions({
 });
 
 export const engineVersionQuery = queryOptions({
-  queryKey: ['engine-version'],
+  queryKey: bundleKeys.engineVersion,
   queryFn: async () => unwrap(await tsr.catalog.engineVersion.query()),
   staleTime: Infinity,
 });
@@ -58,5 +75,11 @@ export async function publishBundle(bundleInfo: unknown, appIds: string[]): Prom
   return body as { appId: string };
 }
 
-export const bundleStatsQuery = (id: string) =>
-  queryOptions({ queryKey: [...bundlesKey.queryKey, 'stats', id], queryFn: async () => unwrap(await tsr.apps.stats.query({ params: { id } })) });
+/** Publishes a new bundle; the bundles are refreshed before the caller hears of it (it goes to the new bundle's page). */
+export function usePublishBundle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ bundleInfo, appIds }: { bundleInfo: unknown; appIds: string[] }) => publishBundle(bundleInfo, appIds),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bundleKeys.all }),
+  });
+}

@@ -1,10 +1,9 @@
 import { AlertDialog, Button, Flex, RadioGroup, Text } from '@radix-ui/themes';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { OwnedPurchase } from '../../../contract/schemas/checkout';
 import { formatDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
-import { cancelSubscription, offerQuery } from './api';
+import { useCancelSubscription } from './api';
 import { ApiErrorNote } from '../../components/ApiErrorNote';
 import type { OfferContext } from './OfferView';
 import { notifyWorkspace } from './parent';
@@ -30,19 +29,21 @@ export function CancelDialog({
   onClose: () => void;
 }) {
   const { buyer } = ctx;
-  const queryClient = useQueryClient();
   const [chosen, setWhen] = useState<When>('periodEnd');
   // Ending at the period's end already (maybe since the dialog opened: the offer is read again), only now is left.
   const when: When = atPeriodEnd ? chosen : 'now';
-  const cancel = useMutation({
-    mutationFn: () => cancelSubscription(owned.purchaseId, buyer, when),
-    onSuccess: async (next) => {
-      notifyWorkspace(true);
-      toast.success(next.status === 'cancelling' && next.periodEnd ? T.cancelling(formatDate(next.periodEnd)) : T.cancelled);
-      await queryClient.invalidateQueries({ queryKey: offerQuery(appId, buyer).queryKey, exact: true });
-      onClose();
-    },
-  });
+  const cancel = useCancelSubscription(appId, buyer);
+  const end = () =>
+    cancel.mutate(
+      { purchaseId: owned.purchaseId, when },
+      {
+        onSuccess: (next) => {
+          notifyWorkspace(true);
+          toast.success(next.status === 'cancelling' && next.periodEnd ? T.cancelling(formatDate(next.periodEnd)) : T.cancelled);
+          onClose();
+        },
+      },
+    );
   return (
     <AlertDialog.Root open onOpenChange={(open) => !open && onClose()}>
       <AlertDialog.Content maxWidth="460px">
@@ -78,7 +79,7 @@ export function CancelDialog({
                 {T.keep}
               </Button>
             </AlertDialog.Cancel>
-            <Button color="red" variant="soft" loading={cancel.isPending} onClick={() => cancel.mutate()}>
+            <Button color="red" variant="soft" loading={cancel.isPending} onClick={end}>
               {T.cancelSubscription}
             </Button>
           </Flex>

@@ -1,16 +1,18 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Dialog, Flex, Strong, Text, TextField } from '@radix-ui/themes';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { ChangeSeatsInput, CHECKOUT_MESSAGES, type CheckoutPlan, type OwnedPurchase } from '../../../contract/schemas/checkout';
+import { ApiErrorNote } from '../../components/ApiErrorNote';
 import { Field } from '../../components/Field';
 import { toApiError } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
+import { applyServerErrors } from '../../lib/forms';
 import { toast } from '../../lib/toast';
-import { changeSeats, offerQuery } from './api';
-import { ApiErrorNote } from '../../components/ApiErrorNote';
+import { useChangeSeats } from './api';
 import type { OfferContext } from './OfferView';
 import { notifyWorkspace } from './parent';
 import { MAX_SEATS, parseSeats, planPrice, seatsProblem } from './price';
+import { seatsSchema, type SeatsForm } from './seats-form';
 import { checkoutText as T } from './strings';
 
 /**
@@ -33,44 +35,35 @@ export function ChangeSeatsDialog({
   onClose: () => void;
 }) {
   const { buyer } = ctx;
-  const queryClient = useQueryClient();
-  const [text, setText] = useState(String(suggested ?? owned.seats));
-  const [error, setError] = useState<string>();
-  const input = useRef<HTMLInputElement>(null);
-  const seats = parseSeats(text);
-  const problemOf = (n: number) => {
-    const parsed = ChangeSeatsInput.safeParse({ workspaceId: buyer.workspaceId, seats: n });
-    if (!parsed.success) return parsed.error.issues.find((i) => i.path[0] === 'seats')?.message ?? CHECKOUT_MESSAGES.seats;
-    return (plan && seatsProblem(plan, n)) || (n === owned.seats ? CHECKOUT_MESSAGES.sameSeats : undefined);
-  };
+  // The contract's rule for seats, then the plan's tiers (when it is still offered) and a number other than the
+  // one the subscription has. A refused number says why (and takes the focus) until the buyer types again.
+  const { control, register, handleSubmit, clearErrors, setError, formState } = useForm<SeatsForm, unknown, { seats: number }>({
+    defaultValues: { seats: String(suggested ?? owned.seats) },
+    resolver: zodResolver(
+      seatsSchema(ChangeSeatsInput.shape.seats, (n) => (plan && seatsProblem(plan, n)) || (n === owned.seats ? CHECKOUT_MESSAGES.sameSeats : undefined)),
+    ),
+    reValidateMode: 'onSubmit',
+  });
+  const seats = parseSeats(useWatch({ control, name: 'seats' }));
   const price = plan && !seatsProblem(plan, seats) ? planPrice(plan, seats) : null;
   const per = T.per[owned.strategy ?? plan?.strategy ?? 'monthly'];
 
-  const change = useMutation({
-    mutationFn: (n: number) => changeSeats(owned.purchaseId, buyer, n),
-    onSuccess: async (next) => {
-      notifyWorkspace(true);
-      toast.success(T.seatsChanged(next.seats));
-      await queryClient.invalidateQueries({ queryKey: offerQuery(appId, buyer).queryKey, exact: true });
-      onClose();
-    },
-    onError: (err) => {
-      const field = toApiError(err).body?.fields?.find((f) => f.path === 'seats');
-      if (field) setError(field.message);
-    },
-  });
+  const change = useChangeSeats(appId, buyer);
+  // The server's message about the seats goes on the field; any other refusal shows above the buttons.
   const fieldFailure = change.error && toApiError(change.error).body?.fields?.some((f) => f.path === 'seats');
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const problem = problemOf(seats);
-    if (problem) {
-      setError(problem);
-      input.current?.focus();
-      return;
-    }
-    change.mutate(seats);
-  };
+  const submit = handleSubmit((values) =>
+    change.mutate(
+      { purchaseId: owned.purchaseId, seats: values.seats },
+      {
+        onSuccess: (next) => {
+          notifyWorkspace(true);
+          toast.success(T.seatsChanged(next.seats));
+          onClose();
+        },
+        onError: (err) => applyServerErrors(err, setError),
+      },
+    ),
+  );
 
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
@@ -81,10 +74,9 @@ export function ChangeSeatsDialog({
         </Dialog.Description>
         <form noValidate onSubmit={submit}>
           <Flex direction="column" gap="4">
-            <Field label={T.newSeats} error={error} hint={`${T.seats}: ${owned.seats.toLocaleString('en-US')}`}>
+            <Field label={T.newSeats} error={formState.errors.seats?.message} hint={`${T.seats}: ${owned.seats.toLocaleString('en-US')}`}>
               {({ id, describedBy, invalid }) => (
                 <TextField.Root
-                  ref={input}
                   id={id}
                   aria-describedby={describedBy}
                   aria-invalid={invalid}
@@ -93,11 +85,7 @@ export function ChangeSeatsDialog({
                   min={1}
                   max={MAX_SEATS}
                   step={1}
-                  value={text}
-                  onChange={(e) => {
-                    setText(e.currentTarget.value);
-                    setError(undefined);
-                  }}
+                  {...register('seats', { onChange: () => clearErrors('seats') })}
                   style={{ maxWidth: 180 }}
                 />
               )}

@@ -1,10 +1,9 @@
 import { Button, Callout, Card, Flex } from '@radix-ui/themes';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OwnedPurchase } from '../../../contract/schemas/checkout';
 import { subscriptionAllows, type SubscriptionInput } from '../../../machines/subscription';
 import { formatDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
-import { offerQuery, resumeSubscription } from './api';
+import { useResumeSubscription } from './api';
 import { ApiErrorNote } from '../../components/ApiErrorNote';
 import { notifyWorkspace } from './parent';
 import { BackToWorkspace } from './BackToWorkspace';
@@ -30,7 +29,6 @@ export const machineInput = (owned: OwnedPurchase): SubscriptionInput => ({
  */
 export function ManageSubscription({ ctx, appId, owned, search }: { ctx: OfferContext; appId: string; owned: OwnedPurchase; search: CheckoutSearch }) {
   const { offer, nav, buyer } = ctx;
-  const queryClient = useQueryClient();
   const plan = offer.plans.find((p) => p.id === owned.planId);
   const input = machineInput(owned);
   const ending = owned.status === 'cancelling';
@@ -38,14 +36,14 @@ export function ManageSubscription({ ctx, appId, owned, search }: { ctx: OfferCo
   const canCancel = subscriptionAllows(input, { type: 'CANCEL_NOW' });
   const canResume = subscriptionAllows(input, { type: 'RESUME' });
   const close = () => nav.setSearch({ manage: undefined }, { replace: true });
-  const resume = useMutation({
-    mutationFn: () => resumeSubscription(owned.purchaseId, buyer),
-    onSuccess: async (next) => {
-      notifyWorkspace(true);
-      toast.success(next.periodEnd ? T.resumed(formatDate(next.periodEnd)) : T.resumedNoDate);
-      await queryClient.invalidateQueries({ queryKey: offerQuery(appId, buyer).queryKey, exact: true });
-    },
-  });
+  const resume = useResumeSubscription(appId, buyer);
+  const resumeNow = () =>
+    resume.mutate(owned.purchaseId, {
+      onSuccess: (next) => {
+        notifyWorkspace(true);
+        toast.success(next.periodEnd ? T.resumed(formatDate(next.periodEnd)) : T.resumedNoDate);
+      },
+    });
   return (
     <Flex direction="column" gap="4">
       <Card size={{ initial: '2', sm: '3' }}>
@@ -66,7 +64,7 @@ export function ManageSubscription({ ctx, appId, owned, search }: { ctx: OfferCo
         )}
         {canChangeSeats && <Button onClick={() => nav.setSearch({ manage: 'seats' })}>{T.changeSeats}</Button>}
         {canResume && (
-          <Button loading={resume.isPending} onClick={() => resume.mutate()}>
+          <Button loading={resume.isPending} onClick={resumeNow}>
             {T.resume}
           </Button>
         )}

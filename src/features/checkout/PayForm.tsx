@@ -1,14 +1,20 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Flex } from '@radix-ui/themes';
-import { useMutation } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { CHECKOUT_MESSAGES } from '../../../contract/schemas/checkout';
-import { toApiError } from '../../lib/api';
-import { startCheckout, type StartInput } from './api';
+import type { ReactNode } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { StartCheckoutInput } from '../../../contract/schemas/checkout';
 import { ApiErrorNote } from '../../components/ApiErrorNote';
+import { toApiError } from '../../lib/api';
+import { applyServerErrors } from '../../lib/forms';
+import { useStartCheckout, type StartInput } from './api';
 import type { OfferContext } from './OfferView';
 import { goToPayment, inFrame } from './parent';
 import { TermsField } from './TermsField';
 import { checkoutText as T } from './strings';
+
+type TermsForm = { acceptTerms: boolean };
+/** The contract's terms: only a ticked box passes (the box itself starts unticked, hence the form's wider type). */
+const termsResolver = zodResolver(StartCheckoutInput.pick({ acceptTerms: true })) as unknown as Resolver<TermsForm, unknown, { acceptTerms: true }>;
 
 /**
  * What is paid for, "I accept the terms" and Continue to payment: a checkout session, then the page goes to the
@@ -30,58 +36,57 @@ export function PayForm({
   secondary: ReactNode;
 }) {
   const { offer, buyer, nav } = ctx;
-  const [accepted, setAccepted] = useState(false);
-  const [termsError, setTermsError] = useState<string>();
-  const terms = useRef<HTMLButtonElement>(null);
-  const start = useMutation({
-    mutationFn: () => startCheckout(appId, buyer, input),
-    onSuccess: (session) => {
-      if (inFrame()) {
-        const tab = window.open(session.url, '_blank');
-        if (tab) tab.opener = null;
-        nav.setSearch({ session: session.id, canceled: undefined });
-        return;
-      }
-      goToPayment(session.url);
-    },
-    onError: (err) => {
-      const fields = toApiError(err).body?.fields ?? [];
-      const onTerms = fields.find((f) => f.path === 'acceptTerms');
-      if (onTerms) {
-        setTermsError(onTerms.message);
-        terms.current?.focus();
-      }
-    },
+  // "I accept the terms" as the contract requires it; unticked, it says so (and takes the focus) until it is changed.
+  const { control, handleSubmit, clearErrors, setError, setFocus, formState } = useForm<TermsForm, unknown, { acceptTerms: true }>({
+    defaultValues: { acceptTerms: false },
+    resolver: termsResolver,
+    reValidateMode: 'onSubmit',
   });
+  const start = useStartCheckout(appId, buyer);
   // Field messages other than the terms' (the plan, the seats) and errors without fields show above the buttons.
   const failure = start.error ? toApiError(start.error) : null;
   const fields = failure?.body?.fields ?? [];
   const others = fields.filter((f) => f.path !== 'acceptTerms');
   const showFailure = !!failure && (fields.length === 0 || others.length > 0);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!accepted) {
-      setTermsError(CHECKOUT_MESSAGES.acceptTerms);
-      terms.current?.focus();
-      return;
-    }
-    start.mutate();
-  };
+  const submit = handleSubmit(() =>
+    start.mutate(input, {
+      onSuccess: (session) => {
+        if (inFrame()) {
+          const tab = window.open(session.url, '_blank');
+          if (tab) tab.opener = null;
+          nav.setSearch({ session: session.id, canceled: undefined });
+          return;
+        }
+        goToPayment(session.url);
+      },
+      onError: (err) => {
+        // The server's message about the terms goes on the checkbox, which takes the focus.
+        applyServerErrors(err, setError);
+        if (toApiError(err).body?.fields?.some((f) => f.path === 'acceptTerms')) setFocus('acceptTerms');
+      },
+    }),
+  );
 
   return (
     <form noValidate onSubmit={submit}>
       <Flex direction="column" gap="4">
         <Card size={{ initial: '2', sm: '3' }}>{summary}</Card>
-        <TermsField
-          ref={terms}
-          app={offer.app}
-          checked={accepted}
-          error={termsError}
-          onChange={(v) => {
-            setAccepted(v);
-            setTermsError(undefined);
-          }}
+        <Controller
+          control={control}
+          name="acceptTerms"
+          render={({ field }) => (
+            <TermsField
+              ref={field.ref}
+              app={offer.app}
+              checked={field.value}
+              error={formState.errors.acceptTerms?.message}
+              onChange={(v) => {
+                field.onChange(v);
+                clearErrors('acceptTerms');
+              }}
+            />
+          )}
         />
         {showFailure && (others.length > 0 ? <ApiErrorNote text={others.map((f) => f.message).join(' ')} /> : <ApiErrorNote error={start.error} />)}
         <Flex gap="3" justify="end" wrap="wrap-reverse">

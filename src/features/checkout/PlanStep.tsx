@@ -1,11 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Flex, RadioCards, Strong, Text, TextField } from '@radix-ui/themes';
-import { useId, useRef, useState, type FormEvent } from 'react';
-import type { CheckoutPlan } from '../../../contract/schemas/checkout';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { StartCheckoutInput, type CheckoutPlan } from '../../../contract/schemas/checkout';
 import { Field } from '../../components/Field';
 import { BackToWorkspace } from './BackToWorkspace';
 import type { OfferContext } from './OfferView';
 import { costLine, MAX_SEATS, parseSeats, planPrice, planSummary, seatsProblem } from './price';
 import type { CheckoutSearch } from './search';
+import { seatsSchema, uncheckedSeats, type SeatsForm } from './seats-form';
 import { TierTable } from './TierTable';
 import { checkoutText as T } from './strings';
 
@@ -20,28 +23,22 @@ export const choosePlan = (plans: CheckoutPlan[], id: string | undefined) =>
 export function PlanStep({ ctx, plan, search }: { ctx: OfferContext; plan: CheckoutPlan; search: CheckoutSearch }) {
   const { offer, nav } = ctx;
   const legend = useId();
-  const [seatsText, setSeatsText] = useState(search.seats ? String(search.seats) : '');
-  const [error, setError] = useState<string>();
-  const seatsInput = useRef<HTMLInputElement>(null);
-  const seats = parseSeats(seatsText);
+  // The seats as the contract checks them, then against the plan's tiers; a flat plan asks for none. A refused
+  // number says why (and takes the focus) until the buyer types again.
+  const { control, register, handleSubmit, clearErrors, formState } = useForm<SeatsForm, unknown, { seats: number }>({
+    defaultValues: { seats: search.seats ? String(search.seats) : '' },
+    resolver: zodResolver(plan.isPerSeat ? seatsSchema(StartCheckoutInput.shape.seats.unwrap(), (n) => seatsProblem(plan, n)) : uncheckedSeats),
+    reValidateMode: 'onSubmit',
+  });
+  const seats = parseSeats(useWatch({ control, name: 'seats' }));
   const price = plan.isPerSeat && seatsProblem(plan, seats) ? null : planPrice(plan, seats);
 
   const onSeats = (text: string) => {
-    setSeatsText(text);
-    setError(undefined);
+    clearErrors('seats');
     const n = parseSeats(text);
     if (n >= 1 && n <= MAX_SEATS) nav.setSearch({ seats: n }, { replace: true });
   };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const problem = seatsProblem(plan, seats);
-    if (problem) {
-      setError(problem);
-      seatsInput.current?.focus();
-      return;
-    }
-    nav.setSearch({ plan: plan.id, step: 'review', ...(plan.isPerSeat ? { seats } : {}) });
-  };
+  const submit = handleSubmit((values) => nav.setSearch({ plan: plan.id, step: 'review', ...(plan.isPerSeat ? { seats: values.seats } : {}) }));
 
   return (
     <form noValidate onSubmit={submit}>
@@ -76,10 +73,9 @@ export function PlanStep({ ctx, plan, search }: { ctx: OfferContext; plan: Check
         {plan.isPerSeat && (
           <>
             <TierTable plan={plan} seats={seats} />
-            <Field label={T.seatsLabel} error={error} hint={T.seatsHint}>
+            <Field label={T.seatsLabel} error={formState.errors.seats?.message} hint={T.seatsHint}>
               {({ id, describedBy, invalid }) => (
                 <TextField.Root
-                  ref={seatsInput}
                   id={id}
                   aria-describedby={describedBy}
                   aria-invalid={invalid}
@@ -88,8 +84,7 @@ export function PlanStep({ ctx, plan, search }: { ctx: OfferContext; plan: Check
                   min={1}
                   max={MAX_SEATS}
                   step={1}
-                  value={seatsText}
-                  onChange={(e) => onSeats(e.currentTarget.value)}
+                  {...register('seats', { onChange: (e: { target: HTMLInputElement }) => onSeats(e.target.value) })}
                   style={{ maxWidth: 180 }}
                 />
               )}

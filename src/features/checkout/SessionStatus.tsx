@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { CheckoutSession } from '../../../contract/schemas/checkout';
 import { formatMoney } from '../../lib/format';
-import { offerQuery, sessionQuery } from './api';
+import { refreshOffer, sessionQuery } from './api';
 import { ApiErrorNote } from '../../components/ApiErrorNote';
 import { BackToWorkspace } from './BackToWorkspace';
 import type { OfferContext } from './OfferView';
@@ -65,7 +65,7 @@ export function SessionStatus({ ctx, appId, sessionId, onRetry }: { ctx: OfferCo
     told.current = true;
     if (status === 'completed') notifyWorkspace(true);
     // What the workspace now holds.
-    void queryClient.invalidateQueries({ queryKey: offerQuery(appId, buyer).queryKey, exact: true });
+    void refreshOffer(queryClient, appId, buyer);
   }, [status, queryClient, appId, buyer]);
 
   if (session.isError && !session.data)

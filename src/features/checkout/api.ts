@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { initClient, tsRestFetchApi, type ApiFetcherArgs } from '@ts-rest/core';
 import { contractRoutes } from 'virtual:contract-routes';
 import type { CheckoutOffer, CheckoutSession, OwnedPurchase } from '../../../contract/schemas/checkout';
@@ -25,12 +25,19 @@ const client = initClient(contractRoutes.checkout, {
 
 const auth = (buyer: Buyer) => ({ authorization: `Bearer ${buyer.token}` });
 
-/** Every checkout query of an app (what a completed payment or a change invalidates). */
-export const offerKey = (appId: string, workspaceId: string) => ['checkout', appId, workspaceId] as const;
+const appKey = (appId: string, workspaceId: string) => ['checkout', appId, workspaceId] as const;
+
+/** The checkout pages' query keys: an app's, for one workspace, under `app` (its offer, its checkout sessions). */
+export const checkoutKeys = {
+  all: ['checkout'] as const,
+  app: appKey,
+  offer: (appId: string, workspaceId: string) => [...appKey(appId, workspaceId), 'offer'] as const,
+  session: (appId: string, workspaceId: string, id: string) => [...appKey(appId, workspaceId), 'session', id] as const,
+};
 
 export const offerQuery = (appId: string, buyer: Buyer) =>
   queryOptions({
-    queryKey: [...offerKey(appId, buyer.workspaceId), 'offer'],
+    queryKey: checkoutKeys.offer(appId, buyer.workspaceId),
     queryFn: async (): Promise<CheckoutOffer> =>
       unwrap(await client.offer({ params: { appId }, query: { workspaceId: buyer.workspaceId }, extraHeaders: auth(buyer) })),
     enabled: !!buyer.workspaceId && !!buyer.token,
@@ -41,7 +48,7 @@ export const offerQuery = (appId: string, buyer: Buyer) =>
 /** A checkout session; polled every second while it is open (a Stripe payment completes when Stripe's event arrives). */
 export const sessionQuery = (appId: string, id: string, buyer: Buyer) =>
   queryOptions({
-    queryKey: [...offerKey(appId, buyer.workspaceId), 'session', id],
+    queryKey: checkoutKeys.session(appId, buyer.workspaceId, id),
     queryFn: async (): Promise<CheckoutSession> => unwrap(await client.session({ params: { id }, extraHeaders: auth(buyer) })),
     // A failed poll does not stop it (the last answer stays on screen); a session that never loaded shows its error.
     // Asked again while it is open, and while a voided payment is being refunded (its page says when it was).
@@ -50,21 +57,48 @@ export const sessionQuery = (appId: string, id: string, buyer: Buyer) =>
     staleTime: 0,
   });
 
+/** Reads the offer again (what the workspace now holds, after a payment or a change): that query alone. */
+export const refreshOffer = (queryClient: QueryClient, appId: string, buyer: Buyer) =>
+  queryClient.invalidateQueries({ queryKey: checkoutKeys.offer(appId, buyer.workspaceId), exact: true });
+
 export type StartInput = { planId?: string; seats?: number };
 
-export async function startCheckout(appId: string, buyer: Buyer, input: StartInput): Promise<CheckoutSession> {
+async function startCheckout(appId: string, buyer: Buyer, input: StartInput): Promise<CheckoutSession> {
   const body = { workspaceId: buyer.workspaceId, planId: input.planId ?? '', seats: input.seats ?? 0, acceptTerms: true as const };
   return unwrap(await client.start({ params: { appId }, body, extraHeaders: auth(buyer) }));
 }
 
-export async function changeSeats(purchaseId: string, buyer: Buyer, seats: number): Promise<OwnedPurchase> {
-  return unwrap(await client.seats({ params: { id: purchaseId }, body: { workspaceId: buyer.workspaceId, seats }, extraHeaders: auth(buyer) }));
+/** Starts a checkout session (the terms accepted); nothing is read again: the payment is made at the provider's. */
+export function useStartCheckout(appId: string, buyer: Buyer) {
+  return useMutation({ mutationFn: (input: StartInput) => startCheckout(appId, buyer, input) });
 }
 
-export async function resumeSubscription(purchaseId: string, buyer: Buyer): Promise<OwnedPurchase> {
-  return unwrap(await client.resume({ params: { id: purchaseId }, body: { workspaceId: buyer.workspaceId }, extraHeaders: auth(buyer) }));
+/** Changes a subscription's seats; the offer is read again before the mutation settles. */
+export function useChangeSeats(appId: string, buyer: Buyer) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ purchaseId, seats }: { purchaseId: string; seats: number }): Promise<OwnedPurchase> =>
+      unwrap(await client.seats({ params: { id: purchaseId }, body: { workspaceId: buyer.workspaceId, seats }, extraHeaders: auth(buyer) })),
+    onSuccess: () => refreshOffer(queryClient, appId, buyer),
+  });
 }
 
-export async function cancelSubscription(purchaseId: string, buyer: Buyer, when: 'periodEnd' | 'now'): Promise<OwnedPurchase> {
-  return unwrap(await client.cancel({ params: { id: purchaseId }, body: { workspaceId: buyer.workspaceId, when }, extraHeaders: auth(buyer) }));
+/** Resumes a subscription cancelled at the end of its period; the offer is read again before the mutation settles. */
+export function useResumeSubscription(appId: string, buyer: Buyer) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (purchaseId: string): Promise<OwnedPurchase> =>
+      unwrap(await client.resume({ params: { id: purchaseId }, body: { workspaceId: buyer.workspaceId }, extraHeaders: auth(buyer) })),
+    onSuccess: () => refreshOffer(queryClient, appId, buyer),
+  });
+}
+
+/** Cancels a subscription at the end of its period or now; the offer is read again before the mutation settles. */
+export function useCancelSubscription(appId: string, buyer: Buyer) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ purchaseId, when }: { purchaseId: string; when: 'periodEnd' | 'now' }): Promise<OwnedPurchase> =>
+      unwrap(await client.cancel({ params: { id: purchaseId }, body: { workspaceId: buyer.workspaceId, when }, extraHeaders: auth(buyer) })),
+    onSuccess: () => refreshOffer(queryClient, appId, buyer),
+  });
 }

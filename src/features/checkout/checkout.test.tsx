@@ -84,13 +84,15 @@ describe('choosing a plan', () => {
     await renderScreen(() => <PlanStep ctx={ctx} plan={monthly} search={{ workspaceId: 'ws1', token: 'tok', seats: 151 }} />);
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('This plan covers at most 150 seats.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Seats')).toHaveFocus();
     expect(ctx.nav.setSearch).not.toHaveBeenCalledWith(expect.objectContaining({ step: 'review' }));
     fireEvent.change(screen.getByLabelText('Seats'), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Choose between 1 and 1,000,000 seats.')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Seats'), { target: { value: '12' } });
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(ctx.nav.setSearch).toHaveBeenLastCalledWith({ plan: monthly.id, step: 'review', seats: 12 });
+    // The form checks the seats before it moves on (react-hook-form submits asynchronously).
+    await waitFor(() => expect(ctx.nav.setSearch).toHaveBeenLastCalledWith({ plan: monthly.id, step: 'review', seats: 12 }));
   });
 
   it('switches plans through the address; a flat plan asks for no seats', async () => {
@@ -136,6 +138,35 @@ describe('continuing to payment', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
     expect(await screen.findByText('Choose between 1 and 1,000,000 seats.')).toBeInTheDocument();
     expect(goToPayment).not.toHaveBeenCalled();
+  });
+});
+
+describe('the terms', () => {
+  it('unticked, or refused by the server, say so on the checkbox, which takes the focus; ticking it clears the message', async () => {
+    const calls = stubFetch({
+      'POST /v1/checkout/apps/app1/sessions': () => ({
+        status: 400,
+        body: {
+          error: 'Accept the terms to continue.',
+          code: 'validation_error',
+          requestId: 'r-2',
+          fields: [{ path: 'acceptTerms', message: 'Accept the terms to continue.' }],
+        },
+      }),
+    });
+    await renderScreen(() => <PayForm ctx={ctx} appId="app1" input={{}} summary={<p>Summary</p>} secondary={null} />);
+    const checkbox = screen.getByRole('checkbox', { name: 'I accept the terms' });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    const message = await screen.findByText('Accept the terms to continue.');
+    await waitFor(() => expect(checkbox).toHaveFocus());
+    expect(checkbox.getAttribute('aria-describedby')).toBe(message.id);
+    fireEvent.click(checkbox);
+    expect(screen.queryByText('Accept the terms to continue.')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(await screen.findByText('Accept the terms to continue.')).toBeInTheDocument();
+    await waitFor(() => expect(checkbox).toHaveFocus());
+    expect(calls).toHaveLength(1);
+    expect(screen.queryByText('Request ID: r-2')).toBeNull();
   });
 });
 

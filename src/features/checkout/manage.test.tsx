@@ -179,3 +179,81 @@ describe('resuming a subscription cancelled at the end of its period', () => {
     await waitFor(() => expect(button('Resume subscription')).not.toBeDisabled());
   });
 });
+
+describe('changing seats and cancelling on /subscribe/details', () => {
+  it('checks the seats before sending (the contract’s range, the same number), then changes them and tells Rocket.Chat', async () => {
+    let owned = subscription({ status: 'active' });
+    const calls = stubFetch({
+      'GET /v1/checkout/apps/app1': () => ({ status: 200, body: offerWith(owned) }),
+      'POST /v1/checkout/subscriptions/p1/seats': (body) => {
+        owned = subscription({ status: 'active', seats: (body as { seats: number }).seats });
+        return { status: 200, body: owned };
+      },
+    });
+    const { router } = await renderScreen(() => <SubscriptionDetails appId="app1" search={{ ...search, manage: 'seats', seats: 35 }} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Change seats' });
+    const input = within(dialog).getByLabelText('New number of seats');
+    expect(input).toHaveValue(35);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change seats' }));
+    expect(await within(dialog).findByText('The subscription already has this many seats.')).toBeInTheDocument();
+    expect(input).toHaveFocus();
+    // Typing again clears the message until the next try.
+    fireEvent.change(input, { target: { value: '0' } });
+    expect(within(dialog).queryByText('The subscription already has this many seats.')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change seats' }));
+    expect(await within(dialog).findByText('Choose between 1 and 1,000,000 seats.')).toBeInTheDocument();
+    fireEvent.change(input, { target: { value: '42' } });
+    expect(within(dialog).getByText('New price: $168.00 per month')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change seats' }));
+    expect(await screen.findByText('The subscription now has 42 seats.')).toBeInTheDocument();
+    expect(notifyWorkspace).toHaveBeenCalledWith(true);
+    // Closed: the dialog leaves the address.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/apps/app1/subscribe/details'));
+    expect(router.state.location.search).not.toHaveProperty('manage');
+    expect(calls.map((c) => c.key)).toEqual(['GET /v1/checkout/apps/app1', 'POST /v1/checkout/subscriptions/p1/seats', 'GET /v1/checkout/apps/app1']);
+    expect(calls[1]!.body).toEqual({ workspaceId: 'ws1', seats: 42 });
+  });
+
+  it('a seats message from the server goes on the field', async () => {
+    stubFetch({
+      'GET /v1/checkout/apps/app1': () => ({ status: 200, body: offerWith(subscription({ status: 'active' })) }),
+      'POST /v1/checkout/subscriptions/p1/seats': () => ({
+        status: 400,
+        body: {
+          error: 'This plan covers at most 40 seats.',
+          code: 'validation_error',
+          requestId: 'r-1',
+          fields: [{ path: 'seats', message: 'This plan covers at most 40 seats.' }],
+        },
+      }),
+    });
+    await renderScreen(() => <SubscriptionDetails appId="app1" search={{ ...search, manage: 'seats', seats: 42 }} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Change seats' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change seats' }));
+    const message = await within(dialog).findByText('This plan covers at most 40 seats.');
+    expect(message.id).toBeTruthy();
+    expect(within(dialog).getByLabelText('New number of seats').getAttribute('aria-describedby')).toBe(message.id);
+    expect(within(dialog).queryByText('Request ID: r-1')).toBeNull();
+  });
+
+  it('cancelling now ends the subscription: the toast, Rocket.Chat told and the dialog closed, though the page read again no longer manages it', async () => {
+    let owned = subscription({ status: 'active' });
+    const calls = stubFetch({
+      'GET /v1/checkout/apps/app1': () => ({ status: 200, body: offerWith(owned) }),
+      'POST /v1/checkout/subscriptions/p1/cancel': () => {
+        owned = subscription({ status: 'cancelled', manageable: false });
+        return { status: 200, body: owned };
+      },
+    });
+    const { router } = await renderScreen(() => <SubscriptionDetails appId="app1" search={{ ...search, manage: 'cancel' }} />);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel subscription' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: /^Now/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }));
+    expect(await screen.findByText('The subscription is cancelled.')).toBeInTheDocument();
+    expect(notifyWorkspace).toHaveBeenCalledWith(true);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/apps/app1/subscribe/details'));
+    expect(router.state.location.search).not.toHaveProperty('manage');
+    expect(calls.map((c) => c.key)).toEqual(['GET /v1/checkout/apps/app1', 'POST /v1/checkout/subscriptions/p1/cancel', 'GET /v1/checkout/apps/app1']);
+    expect(calls[1]!.body).toEqual({ workspaceId: 'ws1', when: 'now' });
+  });
+});

@@ -1,27 +1,13 @@
 import { Card, Flex, Heading, Skeleton, Switch, Text } from '@radix-ui/themes';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { notificationKinds, notificationLabels, type NotificationSettings as Settings } from '../../../contract/schemas/notifications';
-import { tsr, unwrap } from '../../lib/api';
+import { useQuery } from '@tanstack/react-query';
+import { notificationKinds, notificationLabels } from '../../../contract/schemas/notifications';
 import { toast } from '../../lib/toast';
-
-export const notificationsQuery = queryOptions({
-  queryKey: ['me', 'notifications'],
-  queryFn: async () => unwrap(await tsr.me.notifications.query()),
-});
+import { notificationsQuery, useSaveNotifications } from './api';
 
 /** Not in the spec: which notices the developer receives by email, each switched on or off (saved at once). */
 export function NotificationSettings({ canUpdate }: { canUpdate: boolean }) {
-  const queryClient = useQueryClient();
   const { data, error } = useQuery(notificationsQuery);
-  const save = useMutation({
-    mutationFn: async (body: Settings) => unwrap(await tsr.me.setNotifications.mutate({ body })),
-    onMutate: (body) => queryClient.setQueryData(notificationsQuery.queryKey, body),
-    onSuccess: (saved) => queryClient.setQueryData(notificationsQuery.queryKey, saved),
-    onError: (err) => {
-      void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
-      toast.failure(err);
-    },
-  });
+  const save = useSaveNotifications();
   return (
     <Card size="3" style={{ maxWidth: 560 }} mt="4" asChild>
       <section aria-labelledby="notifications-title">
@@ -44,7 +30,7 @@ export function NotificationSettings({ canUpdate }: { canUpdate: boolean }) {
                     <Switch
                       checked={data?.[kind] ?? true}
                       disabled={!canUpdate || !data}
-                      onCheckedChange={(on) => data && save.mutate({ ...data, [kind]: on })}
+                      onCheckedChange={(on) => data && save.mutate({ ...data, [kind]: on }, { onError: (err) => toast.failure(err) })}
                     />
                   </Skeleton>
                   {notificationLabels[kind]}

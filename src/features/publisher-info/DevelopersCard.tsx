@@ -1,35 +1,48 @@
 import { Badge, Button, Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import type { Developer } from '../../../contract/schemas/developer';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
 import { ListState } from '../../components/ListState';
-import { tsr, unwrap } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
-import { developersQuery } from './api';
+import { developersQuery, useRemoveDeveloper } from './api';
 import { infoText, roleLabels } from './strings';
 
 const AddUserDialog = lazy(() => import('./AddUserDialog'));
 const ChangeRoleDialog = lazy(() => import('./ChangeRoleDialog'));
 
-type Open = { kind: 'add' } | { kind: 'role'; developer: Developer } | { kind: 'remove'; developer: Developer } | null;
+/** The dialogs that add to the team or change it, named by the address (the route's search): Add User, or Change Role of a developer. */
+export type TeamDialog = { kind: 'add' } | { kind: 'role'; developerId: string } | null;
 
-/** The developers table (SPEC §2): Add User and Change Role with publisher update, Remove with publisher delete. */
-export function DevelopersCard({ canUpdate, canDelete, meId }: { canUpdate: boolean; canDelete: boolean; meId: string }) {
-  const queryClient = useQueryClient();
+/**
+ * The developers table (SPEC §2): Add User and Change Role with publisher update (their dialogs follow the
+ * address: `dialog` and `onDialog`), Remove with publisher delete.
+ */
+export function DevelopersCard({
+  canUpdate,
+  canDelete,
+  meId,
+  dialog,
+  onDialog,
+}: {
+  canUpdate: boolean;
+  canDelete: boolean;
+  meId: string;
+  dialog: TeamDialog;
+  onDialog: (dialog: TeamDialog) => void;
+}) {
   const { data, isPending, error } = useQuery(developersQuery);
-  const [open, setOpen] = useState<Open>(null);
-  const close = () => setOpen(null);
-  const remove = useMutation({
-    mutationFn: async (d: Developer) => unwrap(await tsr.publisher.removeDeveloper.mutate({ params: { developerId: d._id }, body: {} })),
-    onSuccess: async () => {
-      toast.success(infoText.removed);
-      await queryClient.invalidateQueries({ queryKey: ['publisher'] });
-    },
-    onError: (err) => toast.failure(err),
-  });
+  const [removing, setRemoving] = useState<Developer | null>(null);
+  const remove = useRemoveDeveloper();
+  const close = () => onDialog(null);
+  // Who may update the team sees its dialogs, whatever the address says; once they have been offered, a dialog stays
+  // until closed, even when its change takes that right away (an owner making themselves a developer).
+  const [mayOpen, setMayOpen] = useState(canUpdate);
+  if (canUpdate && !mayOpen) setMayOpen(true);
+  // A developer no longer listed has no Change Role.
+  const roleOf = mayOpen && dialog?.kind === 'role' ? data?.find((d) => d._id === dialog.developerId) : undefined;
   return (
     <Card size="3">
       <Flex direction="column" gap="3">
@@ -37,7 +50,7 @@ export function DevelopersCard({ canUpdate, canDelete, meId }: { canUpdate: bool
           <Heading as="h2" size="4">
             Developers
           </Heading>
-          {canUpdate && <Button onClick={() => setOpen({ kind: 'add' })}>{infoText.addUser}</Button>}
+          {canUpdate && <Button onClick={() => onDialog({ kind: 'add' })}>{infoText.addUser}</Button>}
         </Flex>
         <ListState
           isPending={isPending}
@@ -83,7 +96,7 @@ export function DevelopersCard({ canUpdate, canDelete, meId }: { canUpdate: bool
                             <Button
                               size="1"
                               variant="soft"
-                              onClick={() => setOpen({ kind: 'role', developer: d })}
+                              onClick={() => onDialog({ kind: 'role', developerId: d._id })}
                               aria-label={`${infoText.changeRole}: ${d.firstName} ${d.lastName}`}
                             >
                               {infoText.changeRole}
@@ -94,7 +107,7 @@ export function DevelopersCard({ canUpdate, canDelete, meId }: { canUpdate: bool
                               size="1"
                               variant="soft"
                               color="red"
-                              onClick={() => setOpen({ kind: 'remove', developer: d })}
+                              onClick={() => setRemoving(d)}
                               aria-label={`${infoText.remove}: ${d.firstName} ${d.lastName}`}
                             >
                               {infoText.remove}
@@ -111,21 +124,21 @@ export function DevelopersCard({ canUpdate, canDelete, meId }: { canUpdate: bool
         </ListState>
       </Flex>
       <Suspense>
-        {open?.kind === 'add' && <AddUserDialog onClose={close} />}
-        {open?.kind === 'role' && <ChangeRoleDialog developer={open.developer} onClose={close} />}
+        {mayOpen && dialog?.kind === 'add' && <AddUserDialog onClose={close} />}
+        {roleOf && <ChangeRoleDialog key={roleOf._id} developer={roleOf} onClose={close} />}
       </Suspense>
-      {open?.kind === 'remove' && (
+      {removing && (
         <ConfirmDialog
           title="Remove this developer?"
-          text={`${open.developer.firstName} ${open.developer.lastName} will no longer have access to this publisher. Their cloud account stays, and they can be added again.`}
+          text={`${removing.firstName} ${removing.lastName} will no longer have access to this publisher. Their cloud account stays, and they can be added again.`}
           yes={infoText.remove}
           no="Cancel"
           danger
           onYes={() => {
-            remove.mutate(open.developer);
-            close();
+            remove.mutate(removing._id, { onSuccess: () => toast.success(infoText.removed), onError: (err) => toast.failure(err) });
+            setRemoving(null);
           }}
-          onNo={close}
+          onNo={() => setRemoving(null)}
         />
       )}
     </Card>

@@ -1,11 +1,9 @@
 import { Button, Card, DataList, Flex, Heading, Text } from '@radix-ui/themes';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Publisher } from '../../../contract/schemas/publisher';
-import { tsr, unwrap } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import { toast } from '../../lib/toast';
-import { balanceQuery } from './api';
-import { newStripeState } from './stripe-state';
+import { balanceQuery, useStripeConnectUrl, useStripeDashboardUrl } from './api';
 import { infoText } from './strings';
 
 /**
@@ -18,16 +16,10 @@ export function PaymentsCard({ publisher, canUpdate }: { publisher: Publisher; c
   const fresh = useQuery({ ...balanceQuery, enabled: connected });
   const available = fresh.data?.available ?? publisher.stripeAvailableBalance;
   const pending = fresh.data?.pending ?? publisher.stripePendingBalance;
-  const connect = useMutation({
-    mutationFn: async () => unwrap(await tsr.oauth.stripeUrl.query({ query: { state: newStripeState() } })),
-    onSuccess: ({ url }) => window.location.assign(url),
-    onError: (err) => toast.failure(err),
-  });
-  const dashboard = useMutation({
-    mutationFn: async () => unwrap(await tsr.publisher.stripeDashboard.query()),
-    onSuccess: ({ url }) => window.location.assign(url),
-    onError: (err) => toast.failure(err),
-  });
+  const connect = useStripeConnectUrl();
+  const dashboard = useStripeDashboardUrl();
+  // Either address is the provider's: the browser goes there.
+  const go = { onSuccess: ({ url }: { url: string }) => window.location.assign(url), onError: (err: unknown) => toast.failure(err) };
   return (
     <Card size="3">
       <Flex direction="column" gap="3">
@@ -50,11 +42,11 @@ export function PaymentsCard({ publisher, canUpdate }: { publisher: Publisher; c
         </DataList.Root>
         {canUpdate && (
           <Flex gap="2" wrap="wrap">
-            <Button variant={connected ? 'soft' : 'solid'} loading={connect.isPending} onClick={() => connect.mutate()}>
+            <Button variant={connected ? 'soft' : 'solid'} loading={connect.isPending} onClick={() => connect.mutate(undefined, go)}>
               {infoText.connectStripe}
             </Button>
             {connected && (
-              <Button variant="solid" loading={dashboard.isPending} onClick={() => dashboard.mutate()}>
+              <Button variant="solid" loading={dashboard.isPending} onClick={() => dashboard.mutate(undefined, go)}>
                 {infoText.stripeDashboard}
               </Button>
             )}

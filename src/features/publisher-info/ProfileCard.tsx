@@ -1,13 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { PublisherUpdateInput, type Publisher } from '../../../contract/schemas/publisher';
 import { Field } from '../../components/Field';
-import { tsr, unwrap } from '../../lib/api';
-import { publisherQuery } from '../../lib/account';
 import { applyServerErrors } from '../../lib/forms';
 import { toast } from '../../lib/toast';
+import { useUpdatePublisher } from './api';
 import { infoText } from './strings';
 
 type Form = { name: string; tosLink: string; privacyLink: string; webhookLink: string };
@@ -20,27 +18,27 @@ const fields: { name: keyof Form; label: string; hint?: string; type?: 'url' }[]
 
 /** The publisher's own details (SPEC §2): name and the three links, all https (the server checks too). */
 export function ProfileCard({ publisher, canUpdate }: { publisher: Publisher; canUpdate: boolean }) {
-  const queryClient = useQueryClient();
   const initial = { name: publisher.name, tosLink: publisher.tosLink, privacyLink: publisher.privacyLink, webhookLink: publisher.webhookLink };
   const { register, handleSubmit, formState, setError, reset } = useForm<Form>({
     defaultValues: initial,
     resolver: zodResolver(PublisherUpdateInput),
     mode: 'onTouched',
   });
-  const save = useMutation({
-    mutationFn: async (body: Form) => unwrap(await tsr.publisher.update.mutate({ body })),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(publisherQuery.queryKey, saved);
-      reset({ name: saved.name, tosLink: saved.tosLink, privacyLink: saved.privacyLink, webhookLink: saved.webhookLink });
-      toast.success(infoText.profileSaved);
-    },
-    onError: (err) => {
-      if (!applyServerErrors(err, setError)) toast.failure(err);
-    },
-  });
+  const save = useUpdatePublisher();
+  const submit = handleSubmit((values) =>
+    save.mutate(values, {
+      onSuccess: (saved) => {
+        reset({ name: saved.name, tosLink: saved.tosLink, privacyLink: saved.privacyLink, webhookLink: saved.webhookLink });
+        toast.success(infoText.profileSaved);
+      },
+      onError: (err) => {
+        if (!applyServerErrors(err, setError)) toast.failure(err);
+      },
+    }),
+  );
   return (
     <Card size="3">
-      <form noValidate onSubmit={handleSubmit((v) => save.mutate(v))} aria-labelledby="publisher-details">
+      <form noValidate onSubmit={submit} aria-labelledby="publisher-details">
         <Flex direction="column" gap="3">
           <Heading as="h2" size="4" id="publisher-details">
             Details

@@ -4,16 +4,25 @@ import type { ReactNode } from 'react';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { meQuery, publisherQuery } from '../../lib/account';
 import { usePermissions } from '../../lib/use-permissions';
-import { DevelopersCard } from './DevelopersCard';
+import { DevelopersCard, type TeamDialog } from './DevelopersCard';
 import { PaymentsCard } from './PaymentsCard';
 import { ProfileCard } from './ProfileCard';
 import { infoText } from './strings';
 
 /**
  * /publisher/info (SPEC §2 Publisher Profile): details, balances and the payment provider, the team; `children`
- * are the cards of other features below them (the route composes them: features do not import each other).
+ * are the cards of other features below them (the route composes them: features do not import each other). The
+ * team's dialogs follow the address: the route says which is open (`teamDialog`) and changes it (`onTeamDialog`).
  */
-export function PublisherInfo({ children }: { children?: ReactNode }) {
+export function PublisherInfo({
+  teamDialog,
+  onTeamDialog,
+  children,
+}: {
+  teamDialog: TeamDialog;
+  onTeamDialog: (dialog: TeamDialog) => void;
+  children?: ReactNode;
+}) {
   const { data: publisher } = useSuspenseQuery(publisherQuery);
   const { data: me } = useSuspenseQuery(meQuery);
   const { canUpdate, canDelete } = usePermissions('publisher');
@@ -25,7 +34,7 @@ export function PublisherInfo({ children }: { children?: ReactNode }) {
         <ProfileCard key={publisher._id} publisher={publisher} canUpdate={canUpdate} />
         <PaymentsCard publisher={publisher} canUpdate={canUpdate} />
       </Grid>
-      <DevelopersCard canUpdate={canUpdate} canDelete={canDelete} meId={me._id} />
+      <DevelopersCard canUpdate={canUpdate} canDelete={canDelete} meId={me._id} dialog={teamDialog} onDialog={onTeamDialog} />
       {children}
     </Box>
   );

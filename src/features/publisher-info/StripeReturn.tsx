@@ -1,9 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { PageLoader } from '../../components/PageLoader';
 import { GoHome, ResultPage } from '../../components/ResultPage';
-import { tsr, unwrap } from '../../lib/api';
+import { useCompleteStripeConnection } from './api';
 import { takeStripeState } from './stripe-state';
 import { infoText } from './strings';
 
@@ -14,23 +13,21 @@ import { infoText } from './strings';
  */
 export function StripeReturn({ code, state }: { code: string; state: string }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const { mutate } = useCompleteStripeConnection();
   const [failed, setFailed] = useState(false);
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
     if (!code || !takeStripeState(state)) return setFailed(true);
-    void (async () => {
-      try {
-        unwrap(await tsr.oauth.stripeConnect.mutate({ body: { code, state } }));
-        await queryClient.invalidateQueries({ queryKey: ['publisher'] });
-        void navigate({ to: '/publisher/info', replace: true });
-      } catch {
-        setFailed(true);
-      }
-    })();
-  }, [code, state, navigate, queryClient]);
+    mutate(
+      { code, state },
+      {
+        onSuccess: () => void navigate({ to: '/publisher/info', replace: true }),
+        onError: () => setFailed(true),
+      },
+    );
+  }, [code, state, navigate, mutate]);
   if (failed) return <ResultPage status={500} title={infoText.internalError} action={<GoHome onClick={() => void navigate({ to: '/publisher/apps' })} />} />;
   return <PageLoader label={infoText.connecting} />;
 }

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Card, Checkbox, Flex, Grid, Heading, Link as ThemeLink, Select, Text, TextField } from '@radix-ui/themes';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -9,10 +8,9 @@ import type { Config } from '../../../contract/schemas/catalog';
 import { countryCodes } from '../../../contract/schemas/countries';
 import { SignUpInput } from '../../../contract/schemas/publisher';
 import { Field } from '../../components/Field';
-import { tsr, unwrap } from '../../lib/api';
-import { refreshAccount } from '../../lib/account';
 import { applyServerErrors } from '../../lib/forms';
 import { toast } from '../../lib/toast';
+import { useSignUp } from './api';
 import { signupText } from './strings';
 
 type Form = {
@@ -31,7 +29,6 @@ const empty: Form = { name: '', publisherCity: '', publisherState: '', publisher
 /** Publisher Sign Up (SPEC §2, §5): the contract's schema validates here and again on the server. */
 export function SignUpForm({ config }: { config: Config }) {
   const product = config.productName;
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { auth } = useRouteContext({ from: '__root__' });
   const countries = useMemo(() => {
@@ -44,18 +41,19 @@ export function SignUpForm({ config }: { config: Config }) {
     const m = formState.errors[k]?.message;
     return m ? renderText(m, { product }) : undefined;
   };
-  const signUp = useMutation({
-    mutationFn: async (body: Form) => unwrap(await tsr.publisher.signUp.mutate({ body: body as SignUpInput })),
-    onSuccess: async () => {
-      toast.success(renderText(signupText.created, { product }));
-      auth.actor.send({ type: 'REGISTERED' });
-      refreshAccount(queryClient);
-      await navigate({ to: '/publisher/apps' });
-    },
-    onError: (err) => {
-      if (!applyServerErrors(err, setError)) toast.apiError(err);
-    },
-  });
+  const signUp = useSignUp();
+  const submit = handleSubmit((values) =>
+    signUp.mutate(values as SignUpInput, {
+      onSuccess: () => {
+        toast.success(renderText(signupText.created, { product }));
+        auth.actor.send({ type: 'REGISTERED' });
+        void navigate({ to: '/publisher/apps' });
+      },
+      onError: (err) => {
+        if (!applyServerErrors(err, setError)) toast.apiError(err);
+      },
+    }),
+  );
 
   const text = (name: Exclude<keyof Form, 'agreement' | 'publisherCountry'>, label: string, extra: { placeholder?: string; type?: 'url' } = {}) => (
     <Field label={label} error={msg(name)}>
@@ -65,7 +63,7 @@ export function SignUpForm({ config }: { config: Config }) {
 
   return (
     <Card size="3" style={{ maxWidth: 720, margin: '0 auto' }}>
-      <form noValidate onSubmit={handleSubmit((v) => signUp.mutate(v))} aria-labelledby="signup-title">
+      <form noValidate onSubmit={submit} aria-labelledby="signup-title">
         <Flex direction="column" gap="4">
           <Heading as="h1" id="signup-title" size="6">
             {signupText.title}
@@ -133,7 +131,8 @@ export function SignUpForm({ config }: { config: Config }) {
             )}
           </Box>
           <Flex justify="end">
-            <Button type="submit" loading={signUp.isPending}>
+            {/* Signed up: the button stays busy until the apps screen opens. */}
+            <Button type="submit" loading={signUp.isPending || signUp.isSuccess}>
               {signupText.submit}
             </Button>
           </Flex>

@@ -1,14 +1,13 @@
 import { Box, Button, Code, Flex, Heading, Table, Text } from '@radix-ui/themes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { GITHUB_ACTIONS_ISSUER, TRUST_TEXT as T, type TrustPolicy } from '../../../contract/schemas/tokens';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
 import { ListState } from '../../components/ListState';
-import { tsr, unwrap } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
-import { trustKey, trustQuery } from './api';
+import { trustQuery, useRemoveTrust } from './api';
 import { WorkflowExample } from './WorkflowExample';
 
 // The dialog loads when opened.
@@ -24,16 +23,10 @@ const issuerName = (issuer: string) => (issuer === GITHUB_ACTIONS_ISSUER ? T.git
  */
 export function TrustedPublishing({ appId, canUpdate }: { appId: string; canUpdate: boolean }) {
   const headingId = useId();
-  const queryClient = useQueryClient();
   const { data, isPending, error } = useQuery(trustQuery(appId));
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
-  const remove = useMutation({
-    mutationFn: async (p: TrustPolicy) => unwrap(await tsr.trust.remove.mutate({ params: { id: appId, policyId: p.id }, body: {} })),
-    onSuccess: () => toast.success(T.removed),
-    onError: (err) => toast.failure(err),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: trustKey(appId) }),
-  });
+  const remove = useRemoveTrust(appId);
   return (
     <section aria-labelledby={headingId}>
       <Flex justify="between" align="center" gap="3" wrap="wrap" mb="2">
@@ -119,7 +112,7 @@ export function TrustedPublishing({ appId, canUpdate }: { appId: string; canUpda
           no="Cancel"
           danger
           onYes={() => {
-            remove.mutate(open.policy);
+            remove.mutate(open.policy.id, { onSuccess: () => toast.success(T.removed), onError: (err) => toast.failure(err) });
             close();
           }}
           onNo={close}

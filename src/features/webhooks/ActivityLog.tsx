@@ -1,6 +1,6 @@
 import { ReloadIcon } from '@radix-ui/react-icons';
 import { Badge, Button, Flex, Heading, Select, Table, Text, TextArea } from '@radix-ui/themes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { z } from 'zod';
 import type { WebhookActivity } from '../../../contract/schemas/webhook';
@@ -8,11 +8,11 @@ import { DataTable } from '../../components/DataTable';
 import { InfoDialog } from '../../components/InfoDialog';
 import { ListState } from '../../components/ListState';
 import { Pager } from '../../components/Pager';
-import { toApiError, tsr, unwrap } from '../../lib/api';
+import { toApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { PAGE_SIZES } from '../../lib/search';
 import { toast } from '../../lib/toast';
-import { activitiesKey, activitiesQuery } from './api';
+import { activitiesQuery, useResendActivity } from './api';
 import { eventLabels, statusColors, webhookText } from './strings';
 
 type Activity = z.infer<typeof WebhookActivity>;
@@ -69,17 +69,9 @@ export function ActivityLog({
   canResend: boolean;
   onPage: (page: number, size: number) => void;
 }) {
-  const queryClient = useQueryClient();
   const { data, isPending, error, refetch, isFetching } = useQuery(activitiesQuery(webhookId, page, size));
   const [open, setOpen] = useState<{ kind: 'payload' | 'response'; activity: Activity }>();
-  const resend = useMutation({
-    mutationFn: async (activityId: string) => unwrap(await tsr.webhooks.resend.mutate({ params: { id: webhookId, activityId }, body: {} })),
-    onSuccess: async () => {
-      toast.success(webhookText.resendQueued);
-      await queryClient.invalidateQueries({ queryKey: activitiesKey(webhookId) });
-    },
-    onError: (err) => toast.error(failureText(err, webhookText.resendFailed)),
-  });
+  const resend = useResendActivity(webhookId);
   return (
     <>
       <Flex justify="between" align="center" mb="3" gap="3">
@@ -159,7 +151,12 @@ export function ActivityLog({
                           size="1"
                           variant="soft"
                           loading={resend.isPending && resend.variables === a.id}
-                          onClick={() => resend.mutate(a.id)}
+                          onClick={() =>
+                            resend.mutate(a.id, {
+                              onSuccess: () => toast.success(webhookText.resendQueued),
+                              onError: (err) => toast.error(failureText(err, webhookText.resendFailed)),
+                            })
+                          }
                           aria-label={`Resend ${a.event.id}`}
                         >
                           Resend

@@ -1,13 +1,13 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Flex, Switch, Text, TextField } from '@radix-ui/themes';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { WebhookInput, type CreatedWebhook, type webhookEvents } from '../../../contract/schemas/webhook';
 import { Drawer } from '../../components/Drawer';
 import { Field } from '../../components/Field';
-import { toApiError, tsr, unwrap } from '../../lib/api';
+import { applyServerErrors } from '../../lib/forms';
 import { toast } from '../../lib/toast';
-import { webhooksKey } from './api';
+import { useCreateWebhook } from './api';
 import { EventsTransfer } from './EventsTransfer';
 import { webhookText } from './strings';
 
@@ -28,75 +28,62 @@ export function webhookProblems(form: Form): Errors {
 
 /**
  * SPEC §3 New Webhook drawer: Label, Enabled (on by default), Url, the Events transfer list; Save stays
- * disabled until an event is chosen. The server's field messages (the address rules) show on their fields.
+ * disabled until an event is chosen. Checked with the contract's schema (which trims the label and the url);
+ * the server's field messages (the address rules) show on their fields.
  */
 export default function NewWebhookDrawer({ onClose, onCreated }: { onClose: () => void; onCreated: (webhook: z.infer<typeof CreatedWebhook>) => void }) {
-  const queryClient = useQueryClient();
-  const [form, setForm] = useState<Form>({ label: '', enabled: true, url: '', for: [] });
-  const [errors, setErrors] = useState<Errors>({});
-  const set = (patch: Partial<Form>) => {
-    setForm((f) => ({ ...f, ...patch }));
-    setErrors((e) => ({ ...e, ...Object.fromEntries(Object.keys(patch).map((k) => [k, undefined])) }));
-  };
-  const create = useMutation({
-    mutationFn: async () => unwrap(await tsr.webhooks.create.mutate({ body: { ...form, label: form.label.trim(), url: form.url.trim() } })),
-    onSuccess: async (made) => {
-      await queryClient.invalidateQueries(webhooksKey);
-      toast.success(webhookText.created);
-      onCreated(made);
-    },
-    onError: (err) => {
-      const fields = toApiError(err).body?.fields;
-      if (fields?.length) setErrors(Object.fromEntries(fields.map((f) => [f.path.split('.')[0], f.message])));
-      else toast.apiError(err);
-    },
+  const { register, control, handleSubmit, formState, setError, watch } = useForm<Form>({
+    defaultValues: { label: '', enabled: true, url: '', for: [] },
+    resolver: zodResolver(WebhookInput),
   });
-  const save = () => {
-    const problems = webhookProblems({ ...form, label: form.label.trim(), url: form.url.trim() });
-    setErrors(problems);
-    if (!Object.keys(problems).length) create.mutate();
-  };
+  const { errors } = formState;
+  const [label, url, events] = watch(['label', 'url', 'for']);
+  const create = useCreateWebhook();
+  const submit = handleSubmit((body) =>
+    create.mutate(body, {
+      onSuccess: (made) => {
+        toast.success(webhookText.created);
+        onCreated(made);
+      },
+      // `for.2` (one event) is about the events as a whole on this form.
+      onError: (err) => {
+        if (!applyServerErrors(err, (path, e) => setError(path.split('.')[0] as keyof Form, e))) toast.apiError(err);
+      },
+    }),
+  );
   return (
     <Drawer
       title="New Webhook"
       description="Your endpoint receives each chosen event as a signed POST."
       width={500}
-      dirty={!!form.label || !!form.url || form.for.length > 0}
+      dirty={!!label || !!url || events.length > 0}
       onClose={onClose}
       footer={
-        <Button type="submit" form="new-webhook" loading={create.isPending} disabled={form.for.length === 0}>
+        <Button type="submit" form="new-webhook" loading={create.isPending} disabled={events.length === 0}>
           Save
         </Button>
       }
     >
-      <form
-        id="new-webhook"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          save();
-        }}
-      >
+      <form id="new-webhook" noValidate onSubmit={submit}>
         <Flex direction="column" gap="4">
-          <Field label="Label" error={errors.label}>
+          <Field label="Label" error={errors.label?.message}>
             {({ id, describedBy, invalid }) => (
-              <TextField.Root
-                id={id}
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-                maxLength={200}
-                value={form.label}
-                onChange={(e) => set({ label: e.currentTarget.value })}
-              />
+              <TextField.Root id={id} aria-describedby={describedBy} aria-invalid={invalid} maxLength={200} {...register('label')} />
             )}
           </Field>
-          <Text as="label" size="2">
-            <Flex gap="2" align="center">
-              <Switch checked={form.enabled} onCheckedChange={(enabled) => set({ enabled })} />
-              Enabled
-            </Flex>
-          </Text>
-          <Field label="Url" error={errors.url} hint="A public https:// address of your server.">
+          <Controller
+            control={control}
+            name="enabled"
+            render={({ field }) => (
+              <Text as="label" size="2">
+                <Flex gap="2" align="center">
+                  <Switch checked={field.value} onCheckedChange={field.onChange} />
+                  Enabled
+                </Flex>
+              </Text>
+            )}
+          />
+          <Field label="Url" error={errors.url?.message} hint="A public https:// address of your server.">
             {({ id, describedBy, invalid }) => (
               <TextField.Root
                 id={id}
@@ -106,8 +93,7 @@ export default function NewWebhookDrawer({ onClose, onCreated }: { onClose: () =
                 aria-describedby={describedBy}
                 aria-invalid={invalid}
                 maxLength={2048}
-                value={form.url}
-                onChange={(e) => set({ url: e.currentTarget.value })}
+                {...register('url')}
               />
             )}
           </Field>
@@ -115,10 +101,16 @@ export default function NewWebhookDrawer({ onClose, onCreated }: { onClose: () =
             <Text as="div" size="2" weight="medium">
               Events
             </Text>
-            <EventsTransfer value={form.for} onChange={(next) => set({ for: next })} describedBy={errors.for ? 'webhook-events-error' : undefined} />
+            <Controller
+              control={control}
+              name="for"
+              render={({ field }) => (
+                <EventsTransfer value={field.value} onChange={field.onChange} describedBy={errors.for ? 'webhook-events-error' : undefined} />
+              )}
+            />
             {errors.for && (
               <Text id="webhook-events-error" size="1" color="red" role="alert">
-                {errors.for}
+                {errors.for.message}
               </Text>
             )}
           </Flex>

@@ -1,6 +1,6 @@
 import { ArrowLeftIcon } from '@radix-ui/react-icons';
 import { Badge, Box, Button, Callout, Card, DataList, Flex, Heading, Link as ThemeLink, Switch, Text } from '@radix-ui/themes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { z } from 'zod';
@@ -8,11 +8,10 @@ import type { WebhookSecret } from '../../../contract/schemas/webhook';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageLoader } from '../../components/PageLoader';
 import { ResultPage } from '../../components/ResultPage';
-import { tsr, unwrap } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { usePermissions } from '../../lib/use-permissions';
-import { activitiesKey, webhookQuery, webhooksKey } from './api';
+import { useRevealWebhookSecret, useRotateWebhookSecret, useSendTestEvent, useSetWebhookEnabled, webhookQuery } from './api';
 import { ActivityLog } from './ActivityLog';
 import { EventBadges } from './EventBadges';
 import { SecretDialog } from './SecretDialog';
@@ -24,35 +23,15 @@ import { webhookText } from './strings';
  * secret (revealed, or rotated with 24 hours of overlap).
  */
 export function WebhookDetails({ id, page, size, onPage }: { id: string; page: number; size: number; onPage: (page: number, size: number) => void }) {
-  const queryClient = useQueryClient();
   const { data: webhook, isPending, error } = useQuery(webhookQuery(id));
   const { canUpdate } = usePermissions('webhook');
   const [secret, setSecret] = useState<z.infer<typeof WebhookSecret> & { note?: string }>();
   const [confirmRotate, setConfirmRotate] = useState(false);
-  const refresh = () => queryClient.invalidateQueries(webhooksKey);
-  const test = useMutation({
-    mutationFn: async () => unwrap(await tsr.webhooks.sendTest.mutate({ params: { id }, body: {} })),
-    onSuccess: async () => {
-      toast.success(webhookText.testQueued);
-      await queryClient.invalidateQueries({ queryKey: activitiesKey(id) });
-    },
-    onError: (err) => toast.apiError(err),
-  });
-  const toggle = useMutation({
-    mutationFn: async (enabled: boolean) => unwrap(await tsr.webhooks.setEnabled.mutate({ params: { id }, body: { enabled } })),
-    onSuccess: refresh,
-    onError: (err) => toast.apiError(err),
-  });
-  const reveal = useMutation({
-    mutationFn: async () => unwrap(await tsr.webhooks.secret.query({ params: { id } })),
-    onSuccess: (s) => setSecret(s),
-    onError: (err) => toast.apiError(err),
-  });
-  const rotate = useMutation({
-    mutationFn: async () => unwrap(await tsr.webhooks.rotateSecret.mutate({ params: { id }, body: {} })),
-    onSuccess: (s) => setSecret({ ...s, note: webhookText.rotated }),
-    onError: (err) => toast.apiError(err),
-  });
+  const test = useSendTestEvent(id);
+  const toggle = useSetWebhookEnabled(id);
+  const reveal = useRevealWebhookSecret(id);
+  const rotate = useRotateWebhookSecret(id);
+  const failed = { onError: (err: unknown) => toast.apiError(err) };
   const back = (
     <Button variant="ghost" asChild>
       <Link to="/publisher/webhooks">
@@ -84,14 +63,19 @@ export function WebhookDetails({ id, page, size, onPage }: { id: string; page: n
           <Flex gap="2" wrap="wrap" align="center">
             <Text as="label" size="2">
               <Flex gap="2" align="center">
-                <Switch checked={webhook.enabled} disabled={toggle.isPending} onCheckedChange={(on) => toggle.mutate(on)} />
+                <Switch checked={webhook.enabled} disabled={toggle.isPending} onCheckedChange={(on) => toggle.mutate(on, failed)} />
                 Enabled
               </Flex>
             </Text>
-            <Button variant="soft" loading={test.isPending} disabled={!webhook.enabled} onClick={() => test.mutate()}>
+            <Button
+              variant="soft"
+              loading={test.isPending}
+              disabled={!webhook.enabled}
+              onClick={() => test.mutate(undefined, { ...failed, onSuccess: () => toast.success(webhookText.testQueued) })}
+            >
               Send test event
             </Button>
-            <Button variant="soft" loading={reveal.isPending} onClick={() => reveal.mutate()}>
+            <Button variant="soft" loading={reveal.isPending} onClick={() => reveal.mutate(undefined, { ...failed, onSuccess: (s) => setSecret(s) })}>
               Signing secret
             </Button>
             <Button variant="soft" loading={rotate.isPending} onClick={() => setConfirmRotate(true)}>
@@ -142,7 +126,7 @@ export function WebhookDetails({ id, page, size, onPage }: { id: string; page: n
           no="Cancel"
           onYes={() => {
             setConfirmRotate(false);
-            rotate.mutate();
+            rotate.mutate(undefined, { ...failed, onSuccess: (s) => setSecret({ ...s, note: webhookText.rotated }) });
           }}
           onNo={() => setConfirmRotate(false)}
         />

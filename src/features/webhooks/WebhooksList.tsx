@@ -18,16 +18,16 @@ const NewWebhookDrawer = lazy(() => import('./NewWebhookDrawer'));
 
 /**
  * SPEC §3 Webhooks list: Label, Enabled (Yes/No), Url, Events and an actions menu (Details; Edit, disabled);
- * the empty state offers New Webhook. A new webhook's secret is shown once, then its page opens.
+ * the empty state offers New Webhook. A new webhook's secret is shown once, then its page opens. The New Webhook
+ * drawer follows the address: the route says whether it is open (`creating`) and opens or closes it (`onCreating`).
  */
-export function WebhooksList() {
+export function WebhooksList({ creating, onCreating }: { creating: boolean; onCreating: (open: boolean) => void }) {
   const { data, isPending, error } = useQuery(webhooksQuery);
   const { canUpdate } = usePermissions('webhook');
   const navigate = useNavigate();
-  const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<z.infer<typeof CreatedWebhook>>();
   const newButton = canUpdate && (
-    <Button onClick={() => setCreating(true)}>
+    <Button onClick={() => onCreating(true)}>
       <PlusIcon aria-hidden /> {webhookText.newWebhook}
     </Button>
   );
@@ -90,12 +90,13 @@ export function WebhooksList() {
           </DataTable>
         )}
       </ListState>
-      {creating && (
+      {/* Only who may create webhooks sees the drawer, whatever the address says. */}
+      {canUpdate && creating && (
         <Suspense fallback={null}>
           <NewWebhookDrawer
-            onClose={() => setCreating(false)}
+            onClose={() => onCreating(false)}
             onCreated={(made) => {
-              setCreating(false);
+              onCreating(false);
               setCreated(made);
             }}
           />

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { tsr, unwrap } from '../../lib/api';
+import { appKeys } from '../../lib/keys';
+
+export type StatusRequest = { status: 'published' | 'unpublished' | 'rejected' | 'author-approved' | 'submitted'; rejectionReason?: string };
+
+/**
+ * What a version's status change makes stale: all of the publisher's apps, or all bundles (the bundles feature's
+ * `bundleKeys.all`, which a shared component cannot import: a candidate for src/lib/keys.ts).
+ */
+export const statusChangeKeys = { apps: appKeys.all, bundles: ['bundles'] as const };
+
+/** The publisher's status change of one version (POST /publisher/apps/{id}/status/{versionId}); refreshes the queries under `refresh`, changed or not. */
+export function useSetVersionStatus(appId: string, refresh: keyof typeof statusChangeKeys) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ versionId, ...req }: StatusRequest & { versionId: string }) =>
+      unwrap(await tsr.apps.setStatus.mutate({ params: { id: appId, versionId }, body: { ...req, appId, versionId } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: statusChangeKeys[refresh] }),
+  });
+}
