@@ -60,11 +60,11 @@ export default defineConfig({
               test: /node_modules[\\/]@radix-ui[\\/]themes[\\/].*[\\/](base-button|button|icon-button|heading|text|link|badge|card|box|flex|spinner|theme|.*props?)\.js$|node_modules[\\/]@radix-ui[\\/]react-icons[\\/]/,
               priority: 10,
             },
-            // Not the drawers and dialogs: a group takes what its modules import along, and theirs is Radix's
-            // dialog machinery, which the first screen never opens.
+            // Not the drawers, dialogs and form controls: a group takes what its modules import along, and theirs is
+            // Radix's dialog, select and radio machinery, which the first screen never opens.
             {
               name: 'common',
-              test: /[\\/]src[\\/](lib|components)[\\/](?!bundles[\\/]|purchases[\\/]|app[\\/](?!AppsTable|JobsTable))(?![^\\/]*(Drawer|Dialog|FileDrop|SearchBox|PagedTable|details\.ts))/,
+              test: /[\\/]src[\\/](lib|components)[\\/](?!bundles[\\/]|purchases[\\/]|pricing[\\/]|app[\\/](?!AppsTable|JobsTable))(?![^\\/]*(Drawer|Dialog|ChoiceGroup|FileDrop|SearchBox|PagedTable|details\.ts))/,
               minShareCount: 3,
               priority: 5,
             },

@@ -1,6 +1,7 @@
 /**
- * Query keys several features share (docs/architecture.md, "The SPA, one way"): who the user is, and the
- * publisher's apps (listed by one feature, shown by another, priced by a shared drawer). A feature's own
+ * Query keys several features share (docs/architecture.md, "The SPA, one way"): who the user is, the
+ * publisher's apps (listed by one feature, shown by another, priced by a shared drawer) and bundles (their
+ * versions' status changed by a shared component). A feature's own
  * keys live in its api.ts; a key named here is invalidated by whoever changes what it holds.
  */
 export const accountKeys = {
@@ -20,3 +21,6 @@ export const appKeys = {
   one: (id: string): string[] => ['apps', id],
   of: (id: string, ...part: string[]): string[] => ['apps', id, ...part],
 };
+
+/** Everything about the publisher's bundles (the bundles feature's `bundleKeys` are under it). */
+export const bundlesRoot = ['bundles'] as const;

@@ -252,12 +252,19 @@ for (const withSession of [false, true]) {
           const page = await portal.page();
           let state = getInitialSnapshot(authMachine, input);
           if (withSession) {
-            // A stored session: signed in before, then
-            // the SPA starts again.
-            await page.goto(`${portal.server.base}/publisher/apps`);
-            await authorize(page, { type: 'ACCOUNT_LOADED', isRegistered: true }, false);
-            await page.waitForURL((u) => u.pathname.startsWith('/publisher/'));
-            await page.getByRole('heading', { level: 1 }).first().waitFor();
+            // A stored session: Olivia signed in before (a session made over HTTP, stored as the SPA stores it,
+            // once per tab: a later sign-out stays signed out), then the SPA starts. Signing in through the pages is
+            // what the paths without a stored session walk.
+            const token = await portal.server.signIn('owner');
+            await page.addInitScript(
+              ([t, expiresAt]) => {
+                if (sessionStorage.getItem('test.seeded')) return;
+                sessionStorage.setItem('test.seeded', '1');
+                localStorage.setItem('portal.token', t!);
+                localStorage.setItem('portal.expiresAt', expiresAt!);
+              },
+              [token, String(Date.now() + 3_600_000)],
+            );
             await page.goto(`${portal.server.base}/publisher/apps`);
           } else {
             await page.goto(`${portal.server.base}/sign-out`);

@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { tsr, unwrap } from '../../lib/api';
-import { appKeys } from '../../lib/keys';
+import { appKeys, bundlesRoot } from '../../lib/keys';
 
 export type StatusRequest = { status: 'published' | 'unpublished' | 'rejected' | 'author-approved' | 'submitted'; rejectionReason?: string };
 
-/**
- * What a version's status change makes stale: all of the publisher's apps, or all bundles (the bundles feature's
- * `bundleKeys.all`, which a shared component cannot import: a candidate for src/lib/keys.ts).
- */
-export const statusChangeKeys = { apps: appKeys.all, bundles: ['bundles'] as const };
+/** What a version's status change makes stale: all of the publisher's apps, or all bundles. */
+export const statusChangeKeys = { apps: appKeys.all, bundles: bundlesRoot };
 
 /** The publisher's status change of one version (POST /publisher/apps/{id}/status/{versionId}); refreshes the queries under `refresh`, changed or not. */
 export function useSetVersionStatus(appId: string, refresh: keyof typeof statusChangeKeys) {

@@ -65,12 +65,14 @@ export function useRefundPurchase(id: string) {
 
 /**
  * DELETE /admin/purchases/{id} (an externally managed record). The records reload behind the screen, which
- * closes the record at once (the call's onSuccess runs without waiting for the reload).
+ * closes the record at once (the call's onSuccess runs without waiting for the reload); the removed record
+ * itself is not asked for again (it would answer 404 while its dialog closes).
  */
 export function useRemovePurchase(id: string) {
   const queryClient = useQueryClient();
+  const removed = JSON.stringify(purchaseKeys.one(id));
   return useMutation({
     mutationFn: async () => unwrap(await tsr.admin.purchases.remove.mutate({ params: { id }, body: {} })),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: purchaseKeys.all }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: purchaseKeys.all, predicate: (q) => JSON.stringify(q.queryKey) !== removed }),
   });
 }

@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ErrorBody } from '../../../contract/common';
 import { ApiError, requestHeaders, tsr, unauthorized, unwrap } from '../../lib/api';
-import { appKeys } from '../../lib/keys';
+import { appKeys, bundlesRoot } from '../../lib/keys';
 
 /** The publisher's bundles: the list, each bundle, its apps, versions and stats (`all` refreshes every one). */
 export const bundleKeys = {
-  all: ['bundles'] as const,
+  all: bundlesRoot,
   list: (page: number, size: number) => ['bundles', 'list', String(page), String(size)] as const,
   one: (id: string) => ['bundles', 'one', id] as const,
   apps: (id: string) => ['bundles', 'apps', id] as const,
