@@ -20,14 +20,18 @@ stage() {
   local name=$1
   shift
   started[$name]=$(date +%s)
-  "$@" >"$logs/$name.log" 2>&1 &
+  # (bash's time: the CPU of every process the stage ran, to say how much of the two cores it kept busy)
+  (
+    TIMEFORMAT='%0U s user, %0S s system'
+    { time "$@" >"$logs/$name.log" 2>&1; } 2>"$logs/$name.cpu"
+  ) &
   pid[$name]=$!
 }
 # Waits for a stage, prints its output and time, and notes a failure.
 finish() {
   local name=$1 rc=0
   wait "${pid[$name]}" || rc=$?
-  echo "——— $name: $(($(date +%s) - started[$name])) s, exit $rc ———"
+  echo "——— $name: $(($(date +%s) - started[$name])) s ($(tail -1 "$logs/$name.cpu" 2>/dev/null) of CPU), exit $rc ———"
   cat "$logs/$name.log"
   [ "$rc" -eq 0 ] || failed+=("$name")
 }
