@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GITHUB_ACTIONS_ISSUER, TOKEN_TEXT, TRUST_TEXT } from '../../contract/schemas/tokens';
 import { uuidOf } from '../../server/dev/seed/seed';
-import { expectNoAxeViolations, signInAs, startPortal, layoutProblems } from './browser';
+import { dismissToast, expectNoAxeViolations, signInAs, startPortal, layoutProblems } from './browser';
 
 /**
  * The API tokens card of /publisher/info and the trusted publishers of an app's page in Chromium: a token's
@@ -183,6 +183,8 @@ describe('trusted publishing in Chromium', () => {
       .getByRole('table', { name: TRUST_TEXT.title })
       .getByRole('row', { name: /a-rather-long-repository-name/ })
       .waitFor();
+    // At 390 px the toast covers the example's summary.
+    await dismissToast(page, TRUST_TEXT.added);
     await section.getByText(TRUST_TEXT.exampleTitle).click();
     await page.waitForLoadState('networkidle');
     expect(await layoutProblems(page), 'the app page at 390 px').toEqual([]);

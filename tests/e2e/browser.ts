@@ -111,6 +111,16 @@ export async function startPortal(overrides: Parameters<typeof startServer>[0] =
 }
 
 /** Signs in through the embedded authorization server's page by picking a cloud user. */
+/**
+ * Closes the toast saying `text` with its own button, as a user does before tapping what it covers: a
+ * toast stays while the pointer is over it (Radix pauses its timer), so a click that lands on it waits forever.
+ */
+export async function dismissToast(page: Page, text: string) {
+  const toast = page.getByTestId('toast').filter({ hasText: text });
+  await toast.getByRole('button', { name: 'Dismiss notification' }).click();
+  await toast.waitFor({ state: 'detached' });
+}
+
 export async function signInAs(page: Page, base: string, name: RegExp, path = '/publisher/apps') {
   await page.goto(base + path);
   await page.waitForURL(/\/dev-auth\/authorize/);
