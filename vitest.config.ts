@@ -31,6 +31,10 @@ export default defineConfig({
           // (a CI run beside a CPU hog, two stages side by side) makes real compiles and servers slower, not wrong.
           testTimeout: 300_000,
           hookTimeout: 300_000,
+          // The files of a worker share its modules: each file no longer evaluates the server's module graph anew
+          // (the API tests on PGlite: 504 → 373 s of CPU, docs/testing.md). Nothing here keeps state in a module
+          // between files; PGlite's WebAssembly is compiled once per worker (server/db/client.ts).
+          isolate: false,
           globalSetup: ['tests/temp-guard.ts', 'tests/database-template.ts'],
         },
       },
@@ -41,6 +45,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup-dom.ts'],
+          // As the node project's: files share a worker's modules and its jsdom (tests/setup-dom.ts resets the page
+          // and the toasts between them): 74 → 27 s of CPU.
+          isolate: false,
           // As the node project's: a limit for hung tests only (tests/setup-dom.ts for findBy… and waitFor).
           testTimeout: 120_000,
         },

@@ -12,6 +12,8 @@ export default defineConfig({
     fileParallelism: true,
     // Worker threads, as the other tests (vitest.config.ts): each file's server opens PGlite in a shared process.
     pool: 'threads',
+    // Files share a worker's modules (the server's and Playwright's are evaluated once per worker, not per file).
+    isolate: false,
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // Time limits end hung tests only (every wait is for a condition): a busy machine slows the tests, it must
     // not fail them (tests/e2e/browser.ts E2E_WAIT_MS for each wait of a page).

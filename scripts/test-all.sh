@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Every test (docs/testing.md), in two rounds of two stages that run side by side on a 2-core machine:
 #   1. type-check, lint and the build  ∥  unit, API (PGlite), component and model-based tests (the models'
-#      paths against the real server);
-#   2. browser tests in Chromium and the byte budget  ∥  the API tests and the Apps CLI test again on
+#      paths against the real server), each project's files sharing their worker's modules (vitest.config.ts);
+#   2. browser tests in Chromium and the byte budget  ∥  the API tests again, and the Apps CLI test, on
 #      PostgreSQL (the fuzzer's 1 000 requests there: its 10 000 ran on PGlite; compile-parity not again);
 # then the model coverage report (server- and UI-driven paths only). Each stage's output is printed whole when
 # it ends, with its time. Ends with one line: "N passed, N failed, N skipped"; fails when any stage failed.
@@ -44,7 +44,8 @@ browser() {
 # The build joins the type-check and lint: that stage ends long before the unit tests, and the browser tests
 # then start at once.
 stage check bash -c 'npm run check && npx vite build --logLevel warn'
-stage unit npx vitest run $(report unit-api-model-dom)
+# The Apps CLI's test runs once, in the PostgreSQL stage: its subject is the CLI's conversation, not the database.
+stage unit npx vitest run --exclude 'tests/cli/**' $(report unit-api-model-dom)
 finish check
 finish unit
 

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { toast } from '../src/lib/toast';
 
 // Radix Themes (Select, Popover, Tooltip, ScrollArea) needs these in jsdom.
 class ResizeObserverStub {
@@ -21,4 +22,10 @@ configure({ asyncUtilTimeout: 30_000 });
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // The toasts are the SPA's one module-level store: each test starts without any.
+  toast.clear();
 });
+
+// The files of a worker share its document and modules (vitest.config.ts): each starts on an empty page.
+document.body.innerHTML = '';
+sessionStorage.clear();

@@ -1,4 +1,5 @@
 import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -91,7 +92,8 @@ export async function openDatabase<C extends Companion>(opts: {
   let client: InstanceType<typeof PGlite>;
   try {
     if (dir) mkdirSync(dir, { recursive: true });
-    client = dir ? new PGlite(dir) : opts.from ? new PGlite({ loadDataDir: new Blob([readFileSync(opts.from)]) }) : new PGlite();
+    const files = pgliteFiles();
+    client = dir ? new PGlite(dir, files) : new PGlite({ ...files, loadDataDir: opts.from ? dump(opts.from) : undefined });
   } catch (e) {
     lock?.release();
     throw e;
@@ -130,6 +132,26 @@ export async function openDatabase<C extends Companion>(opts: {
   };
   return { db: db as unknown as Db, kind: 'pglite', close, listen, jobs: jobs! };
 }
+
+/**
+ * PGlite's WebAssembly and file bundle, compiled and read once per process rather than by each database: a
+ * process may open several (a test run opens hundreds), and each compile of the module also takes code space
+ * the engine must manage.
+ */
+let pgliteFilesMemo: { pgliteWasmModule: WebAssembly.Module; fsBundle: Blob } | undefined;
+function pgliteFiles() {
+  if (!pgliteFilesMemo) {
+    const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    pgliteFilesMemo = {
+      pgliteWasmModule: new WebAssembly.Module(readFileSync(join(dist, 'pglite.wasm'))),
+      fsBundle: new Blob([readFileSync(join(dist, 'pglite.data'))]),
+    };
+  }
+  return pgliteFilesMemo;
+}
+/** A PGlite dump to start from, read once per process. */
+const dumps = new Map<string, Blob>();
+const dump = (path: string) => dumps.get(path) ?? dumps.set(path, new Blob([readFileSync(path)])).get(path)!;
 
 /**
  * PGlite runs each query synchronously on this thread; a query's answer resolves a promise whose continuation may

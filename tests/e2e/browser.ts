@@ -77,7 +77,8 @@ export async function expectNoAxeViolations(page: Page | Frame, label: string) {
     ),
   );
   // Evaluated through the DevTools protocol: the portal's CSP (no inline script) rightly refuses a script tag.
-  await page.evaluate(axeSource);
+  // Once per document (the SPA's navigations keep it): parsing axe-core is a good part of a check's cost.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (
       window as unknown as {

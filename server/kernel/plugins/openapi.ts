@@ -59,9 +59,11 @@ const referencePage = () => `<!doctype html>
 <script src="/api-docs/js/scalar.js"></script>
 </body></html>`;
 
+/** Made on first request, once per process: most servers (and most test servers) never serve it. */
+let served: ReturnType<typeof openApiDocument> | undefined;
+
 export default async function openapi(app: FastifyInstance) {
-  const doc = openApiDocument('1.0.0');
-  app.get('/v1/openapi.json', async () => doc);
+  app.get('/v1/openapi.json', async () => (served ??= openApiDocument('1.0.0')));
   // Scalar's plugin serves its standalone script; its page (an inline script) is replaced by ours.
   app.addHook('onRoute', (route) => {
     if (route.method === 'GET' && route.url === '/api-docs/') {
