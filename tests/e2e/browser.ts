@@ -111,7 +111,6 @@ export async function startPortal(overrides: Parameters<typeof startServer>[0] =
   };
 }
 
-/** Signs in through the embedded authorization server's page by picking a cloud user. */
 /**
  * Closes the toast saying `text` with its own button, as a user does before tapping what it covers: a
  * toast stays while the pointer is over it (Radix pauses its timer), so a click that lands on it waits forever.
@@ -122,6 +121,7 @@ export async function dismissToast(page: Page, text: string) {
   await toast.waitFor({ state: 'detached' });
 }
 
+/** Signs in through the embedded authorization server's page by picking a cloud user. */
 export async function signInAs(page: Page, base: string, name: RegExp, path = '/publisher/apps') {
   await page.goto(base + path);
   await page.waitForURL(/\/dev-auth\/authorize/);
