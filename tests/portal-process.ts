@@ -111,7 +111,9 @@ export async function signInAt(first: string, cloudUserId: string, second = firs
     user_id: cloudUserId,
   };
   const res = await fetch(`${first}/dev-auth/authorize`, { method: 'POST', body: new URLSearchParams(params), redirect: 'manual' });
-  const code = new URL(res.headers.get('location')!).searchParams.get('code')!;
+  const location = res.headers.get('location');
+  if (!location) throw new Error(`sign-in at ${first} not redirected: ${res.status} ${(await res.text()).slice(0, 500)}`);
+  const code = new URL(location).searchParams.get('code')!;
   const exchange = await fetch(`${second}/v1/oauth/exchange`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -39,9 +39,13 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Until the server's answer number `i` has bytes its socket could not hand to the system yet. */
+/**
+ * Until the server's answer number `i` has bytes its socket could not hand to the system yet — or has handed
+ * the system all of them: the socket buffers can hold the whole file (Linux grows a loopback connection's receive
+ * buffer up to tcp_rmem's maximum, 32 MiB here), and a reader waiting for a write that never waits would wait forever.
+ */
 async function pending(i: number) {
-  while (!(responses[i] && responses[i]!.writableLength > 0)) await new Promise((r) => setImmediate(r));
+  while (!(responses[i] && (responses[i]!.writableLength > 0 || responses[i]!.writableFinished))) await new Promise((r) => setImmediate(r));
 }
 
 /**
