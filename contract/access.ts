@@ -72,12 +72,13 @@ export type ResourceKind = (typeof resourceKinds)[number];
 
 /**
  * How the server authorizes a route (route `metadata` in the contract):
- * - public: anyone — or, with `caller: 'workspace'` (`workspaceCaller`), a registered Rocket.Chat workspace;
+ * - public: anyone — or, with `caller: 'workspace'` (`workspaceCaller`), a registered Rocket.Chat workspace, or
+ *   with `workspace: 'optional'` (`workspaceMayCall`), anyone and a registered workspace's live token;
  * - session: a signed-in cloud user, who may not have a developer account yet;
  * - feature: a developer whose roles grant `permission` on `feature`.
  */
 export type RouteAccess =
-  | { access: 'public'; caller?: 'workspace'; scope?: string; tokenIn?: 'query' }
+  | { access: 'public'; caller?: 'workspace'; workspace?: 'optional'; scope?: string; tokenIn?: 'query' }
   | { access: 'session' }
   | { access: 'feature'; feature: Feature; permission: Permission; systemRole?: 'admin'; resource?: ResourceKind; token?: TokenAbility };
 
@@ -105,7 +106,14 @@ export const workspaceCaller = <S extends string | undefined = undefined>(scope?
     scope?: S;
     tokenIn?: 'query';
   };
-/** Whether a route's rule is a workspace's (`workspaceCaller`). */
+/**
+ * The rule of a public read a registered workspace's token may accompany (the catalog Rocket.Chat's Marketplace
+ * screen reads): anyone without `Authorization: Bearer <token>` (or with `Bearer ` and nothing after it, as
+ * Rocket.Chat sends while its workspace is not registered); with one, the one gate requires a live workspace token
+ * holding `scope` — anything else is a 401, never anonymous — and the handler answers for that workspace.
+ */
+export const workspaceMayCall = <S extends string>(scope: S) => ({ access: 'public', workspace: 'optional', scope }) as const;
+/** Whether a route's rule is a workspace's (`workspaceCaller`); a read it may only accompany (`workspaceMayCall`) is not. */
 export const isWorkspaceRoute = (metadata: unknown) => (metadata as { caller?: string } | undefined)?.caller === 'workspace';
 export const session = { access: 'session' } as const satisfies RouteAccess;
 export const can = <F extends Feature, P extends Permission>(feature: F, permission: P) => ({ access: 'feature', feature, permission }) as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { open } from './access';
+import { workspaceMayCall } from './access';
 import { c } from './c';
 import { ErrorBody, errorsOf } from './common';
 import {
@@ -16,10 +16,11 @@ import {
 /**
  * A public read of the catalog that a registered workspace's token may accompany (`Authorization: Bearer
  * <workspace token>`): then the answer carries that workspace's purchases; a token that is not a live
- * workspace token is a 401. Anonymous reads are allowed, as on Rocket.Chat's own marketplace. The gate lets
- * it through as public (server/kernel/plugins/access.ts); the route resolves the token itself.
+ * workspace token holding marketplace:read (Rocket.Chat asks for it: app/cloud/server/oauthScopes.ts) is a 401.
+ * Anonymous reads are allowed, as on Rocket.Chat's own marketplace. The one gate decides the token
+ * (server/kernel/plugins/access.ts).
  */
-export const workspaceRead = { ...open, workspace: 'optional' } as const;
+export const workspaceRead = workspaceMayCall('marketplace:read');
 
 /** The errors of these reads: a bad request (400; a malformed X-Apps-Engine-Version is `code: 200`), a token that is no workspace's (401), a row not listed (404). */
 const readErrors = (params: boolean) => ({ ...errorsOf('public', params ? { params: true } : {}), 401: ErrorBody, 404: ErrorBody });

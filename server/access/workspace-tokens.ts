@@ -47,7 +47,7 @@ export async function workspaceForToken(db: Db, token: string | undefined, now =
 /**
  * Using a token is seeing its workspace: `lastSeenAt` is moved on when it is a minute old or more
  * (conditionally: of requests at once, one writes). The caller is moved on too: a caller kept in memory
- * (server/catalog/read/workspace-cache.ts) does not write again before its next minute.
+ * (server/kernel/workspace-cache.ts) does not write again before its next minute.
  */
 export async function noteSeen(db: Db, caller: WorkspaceCaller, now = new Date()) {
   if (caller.lastSeenAt && now.getTime() - caller.lastSeenAt.getTime() < LAST_SEEN_EVERY_MS) return;

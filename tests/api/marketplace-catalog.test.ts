@@ -515,6 +515,9 @@ describe('a workspace’s own purchases, with its token', () => {
         const res = await get(path, { headers });
         expect([path, res.status, res.json?.code, typeof res.json?.requestId]).toEqual([path, 401, 'invalid_token', 'string']);
       }
+      // The gate decides the token, before the handler reads the engine header (a 400 without the token).
+      const both = await get(path, { headers: { authorization: 'Bearer not-a-token', 'x-apps-engine-version': 'nope' } });
+      expect([path, both.status, both.json?.code]).toEqual([path, 401, 'invalid_token']);
     }
   });
 });

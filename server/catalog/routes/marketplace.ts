@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { contract } from '../../../contract';
 import { appVersions } from '../../db/schema';
-import { HttpError } from '../../errors';
 import { engineOf, rcError } from './engine-header';
 import { withAppRequests } from '../read/app-requests';
 import { CatalogCache, encodedBody, entryOf, matches, mergeState, negotiate, tagOf, withPurchases } from '../read/cache';
@@ -25,51 +24,17 @@ import {
 import { appRequestsForListing } from '../../workspaces/listing-requests';
 import { versionHtmlBackfill } from '../markdown/markdown-texts';
 import { isWrite } from '../../kernel/http';
-import { madeBy, workspaceForToken, type WorkspaceCaller } from '../../access/workspace-tokens';
-import { WorkspaceCache } from '../read/workspace-cache';
-import { sha256 } from '../../db/ids';
+import type { WorkspaceCaller } from '../../access/workspace-tokens';
+import { workspaceIfAny } from '../../kernel/plugins/access';
 
 const s = initServer();
-
-const invalidToken = () =>
-  new HttpError(
-    401,
-    'invalid_token',
-    'This is not a valid workspace token (unknown, expired, revoked, or without marketplace:read): get a new one from the token endpoint.',
-  );
-
-/** The scope a workspace token needs to read the catalog (Rocket.Chat asks for it: app/cloud/server/oauthScopes.ts). */
-export const READ_SCOPE = 'marketplace:read';
-
-/**
- * The registered workspace whose token the request carries (`Authorization: Bearer <token>`), or null when
- * none is sent (Rocket.Chat sends none, or `Bearer ` with nothing after it, while its workspace is not
- * registered). A token that is not a live workspace token holding marketplace:read is a 401, never anonymous.
- */
-async function workspaceCaller(app: FastifyInstance, request: FastifyRequest, kept: WorkspaceCache): Promise<WorkspaceCaller | null> {
-  const header = request.headers.authorization;
-  if (header === undefined) return null;
-  const m = /^Bearer(?:\s+(.*))?$/i.exec(header.trim());
-  if (!m) throw invalidToken();
-  const token = (m[1] ?? '').trim();
-  if (!token) return null;
-  // Kept by the token's hash: forgotten when its workspace's rows change (a token or the workspace revoked) or
-  // when it expires; an unknown token is looked up every time.
-  const workspace = await kept.get(
-    `token\n${sha256(token)}`,
-    () => workspaceForToken(app.db, token),
-    (w) => w?.workspaceId ?? null,
-    (w) => w?.tokenExpiresAt ?? null,
-  );
-  if (!workspace || !workspace.scopes.includes(READ_SCOPE)) throw invalidToken();
-  return madeBy(request, workspace);
-}
 
 /**
  * Rocket.Chat's calls to its marketplace (contract/marketplace.ts): the catalog. `GET /v1/apps` answers from
  * the catalog kept in this process (server/catalog/read/cache.ts) with a strong ETag; a workspace's
- * purchases are laid over a copy of everyone's answer, never written into it. What the calls read of a workspace
- * (its token, purchases and app requests) is kept in the process too (catalog/read/workspace-cache.ts).
+ * purchases are laid over a copy of everyone's answer, never written into it. The workspace whose token comes
+ * with a call is decided by the one gate (the rule `workspaceMayCall`); what the calls read of it (its token,
+ * purchases and app requests) is kept in the process too (`app.workspaceReads`, kernel/workspace-cache.ts).
  */
 export const marketplaceRoutes = (app: FastifyInstance) => {
   // Versions stored without the HTML of their texts (rows older than it): rendered in the background from start,
@@ -85,46 +50,33 @@ export const marketplaceRoutes = (app: FastifyInstance) => {
     return catalog;
   };
   const cache = new CatalogCache(() => loadCatalog(app.db), { ttlMs: Math.max(1, app.config.readCacheSeconds) * 1000 });
-  const kept = new WorkspaceCache({ ttlMs: Math.max(1, app.config.readCacheSeconds) * 1000 });
+  const kept = app.workspaceReads;
   if (app.config.readCacheSeconds > 0) {
     let stop: (() => Promise<void>) | undefined;
     // Every change to what the catalog shows is announced on `portal_reads` (triggers of migration 0006),
     // whichever process (or worker) made it.
-    let stopWorkspaces: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {
       stop = await app.dbListen(
         'portal_reads',
         () => cache.invalidate(),
         (on) => cache.setListening(on),
       );
-      // What the catalog reads of a workspace: announced per workspace (migration 0022).
-      stopWorkspaces = await app.dbListen(
-        'workspace_reads',
-        (id) => kept.invalidate(id),
-        (on) => kept.setListening(on),
-      );
     });
     app.addHook('onClose', async () => {
       await stop?.();
-      await stopWorkspaces?.();
     });
     // Read your own writes: what a publisher or staff member (a portal credential: a session, an API token, the
     // Apps CLI) changed is forgotten before the answer leaves; the notification tells the other processes.
     // Writes of anyone else (workspaces reporting installs, sign-ins) change nothing the catalog shows.
-    // (What the catalog keeps of a workspace is forgotten on its announcements alone: forgetting it on every write
-    // would empty it at each install notice of a fleet; the announcement follows the commit by milliseconds.)
+    // (What is kept of a workspace is forgotten on its announcements alone: kernel/plugins/read-cache.ts.)
     app.addHook('onSend', async (request, reply, payload) => {
       if (request.auth && isWrite(request.method, reply.statusCode)) cache.invalidate();
       return payload;
     });
   }
 
-  /** The caller's engine and workspace (in that order: a bad header is a 400 before a bad token's 401). */
-  const callerOf = async (request: FastifyRequest) => {
-    const engine = engineOf(request);
-    const workspace = await workspaceCaller(app, request, kept);
-    return { engine, workspace };
-  };
+  /** The caller's engine, and the workspace the gate decided (a bad token was a 401 before a bad header's 400). */
+  const callerOf = (request: FastifyRequest) => ({ engine: engineOf(request), workspace: workspaceIfAny(request) });
   const statesOf = (workspace: WorkspaceCaller | null) => {
     if (!workspace) return Promise.resolve(null);
     const id = workspace.workspaceId;
@@ -156,7 +108,7 @@ export const marketplaceRoutes = (app: FastifyInstance) => {
 
   return {
     apps: s.route(contract.marketplace.apps, async ({ request, reply, query }) => {
-      const { engine, workspace } = await callerOf(request);
+      const { engine, workspace } = callerOf(request);
       const [variant, states, requests] = await Promise.all([
         cache.variant(engine),
         statesOf(workspace),
@@ -176,7 +128,7 @@ export const marketplaceRoutes = (app: FastifyInstance) => {
     }),
 
     featured: s.route(contract.marketplace.featured, async ({ request }) => {
-      const { engine, workspace } = await callerOf(request);
+      const { engine, workspace } = callerOf(request);
       // The sections are read at every call (staff change them; no notification tells of it); their apps come from the listing.
       const [variant, sections, states] = await Promise.all([cache.variant(engine), featuredRows(app.db), statesOf(workspace)]);
       return {
@@ -191,7 +143,7 @@ export const marketplaceRoutes = (app: FastifyInstance) => {
     }),
 
     app: s.route(contract.marketplace.app, async ({ params, query, request }) => {
-      const { engine, workspace } = await callerOf(request);
+      const { engine, workspace } = callerOf(request);
       const entry = await listed(params.id);
       if (!entry) throw rcError(404, 426, 'App not found: it has no published version in this marketplace.');
       // Rocket.Chat's client drops empty query values; an empty appVersion asks for the release history too.
@@ -204,7 +156,7 @@ export const marketplaceRoutes = (app: FastifyInstance) => {
 
     latest: s.route(contract.marketplace.latest, async ({ params, request }) => {
       // `appVersion` is not read: Rocket.Chat's app page sends the app's id there (useAppInfo.ts).
-      const { engine, workspace } = await callerOf(request);
+      const { engine, workspace } = callerOf(request);
       const entry = await listed(params.id);
       if (!entry) throw rcError(404, 98104, 'Unknown app id: the app has no published version in this marketplace.');
       const { version, incompatible } = offered(entry, engine);
@@ -212,7 +164,7 @@ export const marketplaceRoutes = (app: FastifyInstance) => {
     }),
 
     screenshots: s.route(contract.marketplace.screenshots, async ({ params, request }) => {
-      const { engine } = await callerOf(request);
+      const { engine } = callerOf(request);
       // Rocket.Chat does not check this call's status (rest.ts answers `{screenshots: <body>}`): an app not
       // listed has none, rather than an error its screen would try to show as screenshots.
       const entry = await listed(params.id);
@@ -221,7 +173,7 @@ export const marketplaceRoutes = (app: FastifyInstance) => {
     }),
 
     bundleApps: s.route(contract.marketplace.bundleApps, async ({ params, request }) => {
-      const { engine, workspace } = await callerOf(request);
+      const { engine, workspace } = callerOf(request);
       const [variant, states] = await Promise.all([cache.variant(engine), statesOf(workspace)]);
       const bundle = variant.catalog.bundles.get(params.id);
       if (!bundle) throw rcError(404, 319, 'Bundle not found: no published bundle has this id.');

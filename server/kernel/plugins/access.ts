@@ -12,7 +12,7 @@ import { publishers } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { Staff } from '../activity';
 import type { AuthContext, DeveloperRow } from '../../access/caller';
-import { authorizeWorkspace } from '../../access/workspace-caller';
+import { authorizeWorkspace, optionalWorkspace } from '../../access/workspace-caller';
 import type { WorkspaceCaller } from '../../access/workspace-tokens';
 
 export const unauthenticated = () => new HttpError(401, 'unauthenticated', 'Sign in to continue.');
@@ -82,6 +82,8 @@ export default fp(
       if (rule.access === 'public') {
         // A registered Rocket.Chat workspace's route: its access token, and the scope the rule names.
         if (rule.caller === 'workspace') request.workspace = await authorizeWorkspace(app.db, request, rule);
+        // A read a workspace's token may accompany: none is anyone; one must be a live token holding the scope.
+        else if (rule.workspace === 'optional') request.workspace = await optionalWorkspace(app.db, request, rule.scope ?? '', app.workspaceReads);
         return;
       }
       const auth = requireSession(request);
@@ -143,7 +145,7 @@ export default fp(
       request.domain = domain;
     });
   },
-  { name: 'access', dependencies: ['auth', 'db'] },
+  { name: 'access', dependencies: ['auth', 'db', 'read-cache'] },
 );
 
 export const subjectOf = (developer: DeveloperRow): Subject => ({
@@ -152,6 +154,15 @@ export const subjectOf = (developer: DeveloperRow): Subject => ({
   role: developer.role,
   systemRole: developer.systemRole,
 });
+
+/** The registered workspace accompanying a read whose rule is `workspaceMayCall` (null: anyone); throws on any other route. */
+export function workspaceIfAny(request: FastifyRequest): WorkspaceCaller | null {
+  const rule = ruleOf(request);
+  if (rule?.access !== 'public' || rule.workspace !== 'optional') {
+    throw new Error(`${request.routeOptions.url ?? request.url} is not a read a workspace may accompany: the gate decided no workspace`);
+  }
+  return request.workspace;
+}
 
 /** The registered workspace the gate authorized for this route (its rule is `workspaceCaller`); throws on any other route. */
 export function workspaceOf(request: FastifyRequest): WorkspaceCaller {
@@ -213,7 +224,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The row the route names, loaded and authorized by the gate (read it with `resourceOf`). */
     resource: unknown;
-    /** The registered workspace the gate authorized (routes whose rule is `workspaceCaller`; else null). */
+    /** The registered workspace the gate authorized (routes whose rule is `workspaceCaller`, or `workspaceMayCall` with a token; else null). */
     workspace: WorkspaceCaller | null;
     /** The domain the gate decided this request in (null before, and on public and session routes). */
     domain: Domain | null;
