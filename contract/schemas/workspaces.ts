@@ -23,6 +23,9 @@ export const WORKSPACE_TEXT = {
   rotatedTitle: 'New client secret',
   copyOnce: 'Copy the client secret now: it will not be shown again.',
   clientIdLabel: 'Client ID',
+  /** The one id staff look a workspace up by (the lookup also takes its client id). */
+  idLabel: 'Workspace ID',
+  secretLabel: 'secret',
   clientSecretLabel: 'Client secret',
   envLabel: 'Rocket.Chat environment',
   envHint: 'Set these on the Rocket.Chat server and restart it.',

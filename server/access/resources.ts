@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, isNull } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, or, sql } from 'drizzle-orm';
 import { publisherFlags, type PublisherFlag, type ResourceKind } from '../../contract/access';
 import type { Db } from '../db/client';
 import {
@@ -196,13 +196,20 @@ export const resolvers = {
       return owned(r && { publisher: r.publisher, row: r.version });
     },
   },
+  /**
+   * A workspace: named by its id, or by the client id its registration issued (what a Rocket.Chat server's
+   * settings show as `Cloud_Workspace_Client_Id`); either way the row, so every answer carries its one id.
+   */
   workspace: {
     notFound: () => notFound('Workspace'),
     load: async (db: Db, p: Params) => {
+      const named = p.id ?? '';
       const [row] = await db
         .select()
         .from(workspaces)
-        .where(eq(workspaces.id, p.id ?? ''));
+        .where(or(eq(workspaces.id, named), eq(workspaces.clientId, named)))
+        .orderBy(sql`${workspaces.id} = ${named} desc`)
+        .limit(1);
       return row ? { owner: null, flags: [], row } : null;
     },
   },

@@ -37,6 +37,8 @@ export const Route = createFileRoute('/publisher/admin/workspace/{-$workspaceId}
     const search = Route.useSearch();
     const navigate = Route.useNavigate();
     const onBack = useCallback(() => void navigate({ params: { workspaceId: undefined } }), [navigate]);
+    // Looked up by its client id: the address names it by its own id.
+    const onResolved = useCallback((id: string) => void navigate({ params: { workspaceId: id }, replace: true }), [navigate]);
     // The lookup opens on arrival, over the registered workspaces (Cancel closes it and shows them).
     if (!workspaceId)
       return (
@@ -46,6 +48,6 @@ export const Route = createFileRoute('/publisher/admin/workspace/{-$workspaceId}
           onView={(id) => void navigate({ params: { workspaceId: id } })}
         />
       );
-    return <WorkspacePurchases key={workspaceId} workspaceId={workspaceId} onBack={onBack} />;
+    return <WorkspacePurchases key={workspaceId} workspaceId={workspaceId} onBack={onBack} onResolved={onResolved} />;
   },
 });

@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidOf } from '../../server/dev/seed/seed';
 import { demoPublishers } from '../../server/dev/seed/seed-data';
-import { apps, purchaseRecords, salesEvents, sandboxLedger } from '../../server/db/schema';
+import { apps, purchaseRecords, salesEvents, sandboxLedger, workspaces } from '../../server/db/schema';
 import { changeSubscription, createPurchase } from '../../server/commerce/sales/purchases';
 import { startServer, type TestServer } from '../harness';
 
@@ -389,5 +389,18 @@ describe('workspaces (system admins)', () => {
     );
     expect((await s.request('GET', '/v1/admin/workspaces/nope', { token: admin })).status).toBe(404);
     expect((await s.request('GET', '/v1/admin/workspaces/nope/purchases', { token: admin })).status).toBe(404);
+  });
+
+  it('looks a registered workspace up by its client id too, and answers with its own id', async () => {
+    const [before] = await s.app.db.select({ clientId: workspaces.clientId }).from(workspaces).where(eq(workspaces.id, acmeHq));
+    await s.app.db.update(workspaces).set({ clientId: 'client-of-acme-hq' }).where(eq(workspaces.id, acmeHq));
+    try {
+      const byClient = await s.request('GET', '/v1/admin/workspaces/client-of-acme-hq', { token: admin });
+      expect(byClient.json).toEqual({ id: acmeHq, nickname: 'Acme HQ', address: 'https://chat.acme-logistics.example' });
+      const records = await s.request('GET', '/v1/admin/workspaces/client-of-acme-hq/purchases', { token: admin });
+      expect(records.json).toEqual((await s.request('GET', `/v1/admin/workspaces/${acmeHq}/purchases`, { token: admin })).json);
+    } finally {
+      await s.app.db.update(workspaces).set({ clientId: before!.clientId }).where(eq(workspaces.id, acmeHq));
+    }
   });
 });

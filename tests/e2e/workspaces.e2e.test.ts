@@ -110,13 +110,16 @@ describe('registered workspaces in Chromium', () => {
     await page.keyboard.press('Escape');
     await created.waitFor({ state: 'detached' });
 
-    // Listed with its client and the secret's first characters; the secret is nowhere on the page.
+    // Listed with its id, its client and the secret's first characters; the secret is nowhere on the page.
     const table = page.getByRole('table', { name: T.title });
     const row = table.getByRole('row', { name: /E2E Chat/ });
     await row.getByText(T.neverSeen).waitFor();
     await row.getByText('https://chat.e2e.example').waitFor();
     await row.getByText(/Sofia Rossi/).waitFor();
-    await row.getByText(`${clientId} · ${secret.slice(0, 12)}…`).waitFor();
+    const credentials = (prefix: string) => `${T.clientIdLabel} ${clientId} · ${T.secretLabel} ${prefix.slice(0, 12)}…`;
+    await row.getByText(credentials(secret)).waitFor();
+    const workspaceId = (await row.getByText(T.idLabel).textContent())!.slice(T.idLabel.length).trim();
+    expect(workspaceId).toMatch(/^[0-9a-f]{24}$/);
     expect(await page.content()).not.toContain(secret);
     await expectNoAxeViolations(page, 'a registered workspace');
 
@@ -124,7 +127,7 @@ describe('registered workspaces in Chromium', () => {
     expect((await tokenRequest(clientId, secret)).status).toBe(200);
     await page.reload();
     await page.getByRole('dialog', { name: LOOKUP }).getByRole('button', { name: 'Cancel' }).click();
-    await row.getByText(`${clientId} · ${secret.slice(0, 12)}…`).waitFor();
+    await row.getByText(credentials(secret)).waitFor();
     expect(await row.getByText(T.neverSeen).count()).toBe(0);
 
     // Rotate: confirmed first; the new secret once; the old one refused.
@@ -137,7 +140,7 @@ describe('registered workspaces in Chromium', () => {
     expect(newSecret).not.toBe(secret);
     expect(await rotated.getByRole('textbox', { name: T.clientIdLabel }).inputValue()).toBe(clientId);
     await rotated.getByRole('button', { name: 'Done' }).click();
-    await row.getByText(`${clientId} · ${newSecret.slice(0, 12)}…`).waitFor();
+    await row.getByText(credentials(newSecret)).waitFor();
     const old = await tokenRequest(clientId, secret);
     expect(old.status).toBe(401);
     expect((await old.json()).error).toBe('oauth_invalid_client_credentials');
@@ -155,6 +158,16 @@ describe('registered workspaces in Chromium', () => {
     await row.getByRole('link', { name: 'E2E Chat' }).click();
     await page.getByRole('heading', { name: 'Workspace: E2E Chat', level: 1 }).waitFor();
     await page.getByText('No purchase records').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/publisher/admin/workspace/${workspaceId}`);
+
+    // One workspace, one id: the lookup takes the client id the list shows too, and names it by its own id.
+    await page.getByRole('button', { name: 'Look up another' }).click();
+    const lookup = page.getByRole('dialog', { name: LOOKUP });
+    await lookup.getByLabel('Workspace ID').fill(clientId);
+    await lookup.getByRole('button', { name: 'View' }).click();
+    await page.getByRole('heading', { name: 'Workspace: E2E Chat', level: 1 }).waitFor();
+    await page.waitForURL((url) => url.pathname === `/publisher/admin/workspace/${workspaceId}`);
+    await page.getByText(`${workspaceId} ·`).waitFor();
     await page.context().close();
   });
 

@@ -1,8 +1,8 @@
 import { initServer } from '@ts-rest/fastify';
 import type { FastifyInstance } from 'fastify';
 import { contract } from '../../../contract';
-import { requireDeveloper, requireStaff } from '../../kernel/plugins/access';
-import { allPurchases, purchaseDetail, purchasesPage, workspaceOf, workspacePurchases } from '../read/purchases';
+import { requireDeveloper, requireStaff, resourceOf } from '../../kernel/plugins/access';
+import { allPurchases, purchaseDetail, purchasesPage, workspacePurchases } from '../read/purchases';
 import { purchasesCsv } from '../read/purchases-csv';
 import { createPurchase, editPurchase, removePurchase } from '../sales/purchases';
 
@@ -51,6 +51,13 @@ export const adminPurchasesRoutes = (app: FastifyInstance) => ({
 
 /** Workspace lookup (SPEC §3; system admins only — the contract's metadata). */
 export const adminWorkspacesRoutes = (app: FastifyInstance) => ({
-  get: s.route(contract.admin.workspaces.get, async ({ params }) => ({ status: 200, body: await workspaceOf(app.db, params.id) })),
-  purchases: s.route(contract.admin.workspaces.purchases, async ({ params }) => ({ status: 200, body: await workspacePurchases(app.db, params.id) })),
+  // The gate loaded the workspace the path names (by its id or its client id: server/access/resources.ts).
+  get: s.route(contract.admin.workspaces.get, async ({ request }) => {
+    const { id, nickname, address } = resourceOf(request, 'workspace');
+    return { status: 200, body: { id, nickname, address } };
+  }),
+  purchases: s.route(contract.admin.workspaces.purchases, async ({ request }) => ({
+    status: 200,
+    body: await workspacePurchases(app.db, resourceOf(request, 'workspace').id),
+  })),
 });

@@ -94,7 +94,12 @@ export function RegisteredWorkspaces({
                           </ThemeLink>
                           {w.revokedAt && <Badge color="red">{T.revoked}</Badge>}
                         </Flex>
-                        <Code variant="ghost" color="gray" size="1" style={{ whiteSpace: 'nowrap' }}>{`${w.clientId} · ${w.secretPrefix}…`}</Code>
+                        <Text size="1" color="gray" style={{ whiteSpace: 'nowrap' }}>
+                          {T.idLabel} <Code variant="ghost">{w.id}</Code>
+                        </Text>
+                        <Text size="1" color="gray" style={{ whiteSpace: 'nowrap' }}>
+                          {T.clientIdLabel} <Code variant="ghost">{w.clientId}</Code> · {T.secretLabel} <Code variant="ghost">{`${w.secretPrefix}…`}</Code>
+                        </Text>
                       </Flex>
                     </Table.RowHeaderCell>
                     <Table.Cell>

@@ -32,7 +32,16 @@ function RecordDialog({ id, cloudUrl, onClose }: { id: string; cloudUrl: string;
  * SPEC §3 workspace purchase records: App Name, Date, Pricing Info, Details (a modal). A workspace that
  * does not exist, or purchases that do not load, say so (SPEC §8) and go back to the lookup.
  */
-export function WorkspacePurchases({ workspaceId, onBack }: { workspaceId: string; onBack: () => void }) {
+export function WorkspacePurchases({
+  workspaceId,
+  onBack,
+  onResolved,
+}: {
+  workspaceId: string;
+  onBack: () => void;
+  /** Named by another of its ids (its client id): the workspace's own id, for the address to show it. */
+  onResolved: (id: string) => void;
+}) {
   const workspace = useQuery(workspaceQuery(workspaceId));
   const purchases = useQuery(workspacePurchasesQuery(workspaceId));
   const cloudUrl = useQuery(configQuery).data?.cloudUrl ?? '';
@@ -44,6 +53,9 @@ export function WorkspacePurchases({ workspaceId, onBack }: { workspaceId: strin
     onBack();
   }, [failure, onBack]);
   const ws = workspace.data;
+  useEffect(() => {
+    if (ws && ws.id !== workspaceId) onResolved(ws.id);
+  }, [ws, workspaceId, onResolved]);
   return (
     <Box p={{ initial: '3', sm: '6' }}>
       <ScreenHeader title={ws ? `Workspace: ${ws.nickname}` : 'Workspace'}>
