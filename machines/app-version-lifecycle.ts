@@ -195,6 +195,15 @@ export const versionActions = [
 ] as const;
 export type VersionAction = (typeof versionActions)[number];
 
+/**
+ * The steps that put a version before buyers: refused for a paid app nobody can pay for yet (its publisher has no
+ * payout account: server/commerce/sellable.ts), and so not offered for one.
+ */
+export const towardBuyers: ReadonlySet<VersionAction> = new Set(['APPROVE', 'PUBLISH']);
+/** `available` without the steps toward buyers when the app cannot be sold (`App.cannotSell`). */
+export const sellingActions = (available: ReadonlySet<VersionAction>, cannotSell: string | null): ReadonlySet<VersionAction> =>
+  cannotSell ? new Set([...available].filter((a) => !towardBuyers.has(a))) : available;
+
 const probe: Record<VersionAction, LifecycleEvent> = {
   EDIT: { type: 'EDIT' },
   SUBMIT: { type: 'SUBMIT' },

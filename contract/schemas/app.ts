@@ -72,6 +72,18 @@ export const AppVersion = z.object({
 });
 export type AppVersion = z.infer<typeof AppVersion>;
 
+/**
+ * Why buyers could not pay for a paid app now: its publisher has no payout account yet. Approving, publishing
+ * and featuring such an app is refused with it (409 `cannot_take_payments`); its pages say it before anyone clicks.
+ */
+export const SALE_TEXT = {
+  cannotTakePayments: 'This app is paid, and its publisher cannot take payments yet: Connect Stripe on the Publisher Info page first.',
+  /** The publisher's way there (the staff's view says the same without it). */
+  toConnect: 'Connect Stripe on Publisher Info',
+  /** To staff: what the reason means for their buttons. */
+  staffHint: 'Approving, publishing and featuring it are refused until then.',
+} as const;
+
 export const App = z.object({
   appId: z.string(),
   isBundle: z.boolean(),
@@ -84,6 +96,8 @@ export const App = z.object({
   bundledIn: z.array(z.object({ bundleId: z.string(), bundleName: z.string() })),
   publisher: z.object({ id: z.string(), label: z.string() }),
   latest: AppVersion,
+  /** Why buyers cannot pay for it now (`SALE_TEXT.cannotTakePayments`); null when they can, or it is free. */
+  cannotSell: z.string().nullable(),
 });
 export type App = z.infer<typeof App>;
 

@@ -84,6 +84,8 @@ export const CheckoutOffer = z.object({
   provider: z.enum(['sandbox', 'stripe']),
   /** The marketplace's share of each payment (the rest goes to the publisher), in percent. */
   feePercent: z.number(),
+  /** Why it cannot be bought now (`noPayoutAccount`), said on arrival, before a plan is chosen; null when it can. */
+  unavailable: z.string().nullable(),
 });
 export type CheckoutOffer = z.infer<typeof CheckoutOffer>;
 

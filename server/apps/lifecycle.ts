@@ -2,12 +2,20 @@ import { and, eq, ne } from 'drizzle-orm';
 import { getNextSnapshot } from 'xstate';
 import { REJECTION_REASON_MESSAGE, type VersionStatus } from '../../contract/schemas/app';
 import { isWaitingForReview, type Citation } from '../../contract/schemas/review';
-import { lifecycleSnapshot, type LifecycleActor, type LifecycleContext, type LifecycleEvent } from '../../machines/app-version-lifecycle';
+import {
+  lifecycleSnapshot,
+  towardBuyers,
+  type LifecycleActor,
+  type LifecycleContext,
+  type LifecycleEvent,
+  type VersionAction,
+} from '../../machines/app-version-lifecycle';
 import type { Db, Tx } from '../db/client';
 import { appVersions, apps, featuredApps } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { logActivity, type Staff } from '../kernel/activity';
 import { queueNotification } from '../mail/notify';
+import { requireSellable } from '../commerce/sellable';
 
 /** REJECT with its reason; a missing reason is a 400 naming the field (publisher and staff alike). */
 export function rejectEvent(reason: string | undefined): LifecycleEvent {
@@ -60,6 +68,9 @@ export async function transitionVersion(db: Db, req: TransitionRequest) {
     );
   }
   const next = getNextSnapshot(snapshot.machine, snapshot, req.event).value as VersionStatus;
+  // Nothing nobody could pay for reaches buyers: approving (the step before publishing) and publishing a paid
+  // app wait for its publisher's payout account.
+  if (towardBuyers.has(req.event.type as VersionAction)) await requireSellable(db, req.appId);
   const notes = req.event.type === 'REJECT' ? { rejectionNote: req.event.reason } : req.event.type === 'REVIEW' ? { reviewedNote: req.event.note } : {};
   const cited = req.event.type === 'REJECT' || req.event.type === 'REVIEW' ? { reviewCitations: req.citations ?? [] } : {};
   // Entering review starts its wait (the queue's order) with nobody assigned yet.

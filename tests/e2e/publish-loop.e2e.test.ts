@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
 import { expectNoAxeViolations, signInAs, startPortal, E2E_WAIT_MS } from './browser';
-import { fillWizard } from './wizard-steps';
+import { fillWizard, nextStep } from './wizard-steps';
 
 let portal: Awaited<ReturnType<typeof startPortal>>;
 beforeAll(async () => {
@@ -25,11 +25,9 @@ async function uploadNewApp(page: Page, name: string, data: Buffer) {
   await page.waitForURL(/\/publisher\/new-extended\/app\/[0-9a-f-]{36}\/[0-9a-f]{24}\/1$/);
   const appId = /app\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
   await fillWizard.details(page);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('heading', { level: 2, name: 'Pricing Information' }).waitFor();
+  await nextStep(page, 'Pricing Information');
   await fillWizard.pricingFree(page);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('heading', { level: 2, name: 'App Info' }).waitFor();
+  await nextStep(page, 'App Info');
   await fillWizard.info(page);
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('alertdialog', { name: 'No Screenshots Provided' }).getByRole('button', { name: 'Yes' }).click();

@@ -18,3 +18,24 @@ export const fillWizard = {
     await page.getByLabel('Documentation URL').fill('https://northwind.example/docs/wizard');
   },
 };
+
+/**
+ * Next, then the step titled `heading`. A step that stays (a refused save, a field the form still wants) is
+ * reported with what it says, rather than as a bare time-out.
+ */
+export async function nextStep(page: Page, heading: string) {
+  await page.getByRole('button', { name: 'Next' }).click();
+  try {
+    await page.getByRole('heading', { level: 2, name: heading }).waitFor();
+  } catch (e) {
+    const said = await page
+      .getByRole('alert')
+      .allTextContents()
+      .catch(() => []);
+    const step = await page
+      .getByRole('heading', { level: 2 })
+      .allTextContents()
+      .catch(() => []);
+    throw new Error(`Next did not lead to "${heading}": at ${page.url()}, step ${JSON.stringify(step)}, saying ${JSON.stringify(said)}`, { cause: e });
+  }
+}

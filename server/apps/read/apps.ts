@@ -1,4 +1,5 @@
 import { appPlanId } from '../../commerce/holdings';
+import { cannotSell, payoutAccountColumn } from '../../commerce/sellable';
 import { and, count, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { App, AppVersion } from '../../../contract/schemas/app';
 import type { Db } from '../../db/client';
@@ -46,7 +47,11 @@ export async function loadApps(db: Db, ids: string[], icon: 'full' | 'thumbnail'
   const { manifest: _manifest, iconFileData, ...listColumns } = getTableColumns(appVersions);
   const versionColumns = icon === 'full' ? { ...listColumns, iconFileData } : { ...listColumns, iconFileData: sql<string>`''` };
   const [rows, versions, memberships, plans, activePrices] = await Promise.all([
-    db.select({ app: apps, publisherName: publishers.name }).from(apps).innerJoin(publishers, eq(publishers.id, apps.publisherId)).where(inArray(apps.id, ids)),
+    db
+      .select({ app: apps, publisherName: publishers.name, payoutAccount: payoutAccountColumn })
+      .from(apps)
+      .innerJoin(publishers, eq(publishers.id, apps.publisherId))
+      .where(inArray(apps.id, ids)),
     db.select(versionColumns).from(appVersions).innerJoin(apps, eq(apps.latestVersionId, appVersions.internalId)).where(inArray(apps.id, ids)),
     db.select({ appId: bundleApps.appId, bundleId: bundleApps.bundleId }).from(bundleApps).where(inArray(bundleApps.appId, ids)),
     db.select().from(bundlePlans).where(inArray(bundlePlans.bundleId, ids)),
@@ -95,6 +100,7 @@ export async function loadApps(db: Db, ids: string[], icon: 'full' | 'thumbnail'
         bundledIn: memberships.filter((m) => m.appId === id).map((m) => ({ bundleId: m.bundleId, bundleName: bundleNames.get(m.bundleId) ?? '' })),
         publisher: { id: r.app.publisherId, label: r.publisherName },
         latest: toVersion(v, r.app.isBundle, icon),
+        cannotSell: cannotSell({ purchaseType: r.app.purchaseType, price: r.app.price, payoutAccount: r.payoutAccount }),
       },
     ];
   });

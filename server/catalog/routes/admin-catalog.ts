@@ -8,6 +8,7 @@ import { HttpError, conflict, notFound } from '../../errors';
 import { featureCandidates, featuredSections, isPublished } from '../read/featured';
 import { toCategory } from '../../publishers/views';
 import { resourceOf } from '../../kernel/plugins/access';
+import { requireSellable } from '../../commerce/sellable';
 
 const s = initServer();
 
@@ -37,6 +38,7 @@ export const adminFeaturedRoutes = (app: FastifyInstance) => ({
           { path: 'appId', message: 'Only a published app can be featured.' },
         ]);
       }
+      await requireSellable(tx, body.appId);
       const [row] = await tx.insert(featuredApps).values({ sectionSlug: body.sectionSlug, appId: body.appId }).onConflictDoNothing().returning();
       if (!row) throw conflict('already_featured', 'This app is already featured in that section.');
       return featuredSections(tx);

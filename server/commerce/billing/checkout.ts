@@ -22,6 +22,7 @@ import { holdingOf, lockHoldings, recordsForApp } from '../sales/holdings';
 import { planPrice, plansOf, type Plan } from '../sales/plans';
 import { insertPurchase, type SalesMoney } from '../sales/purchases';
 import { nextPeriodEnd } from './periods';
+import { isPaid } from '../sellable';
 
 const DAY = 86_400_000;
 /** An unpaid checkout is abandoned after a day (as a Stripe Checkout Session expires): nothing was made. */
@@ -139,6 +140,7 @@ export async function offerFor(db: Db, provider: PaymentProvider['name'], feePer
     owned: ownedOf(await recordsOf(db, workspaceId, appId), appId, plans),
     provider,
     feePercent,
+    unavailable: isPaid(sale.app) && !sale.payoutAccount ? M.noPayoutAccount : null,
   };
 }
 

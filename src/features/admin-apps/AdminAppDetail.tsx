@@ -4,8 +4,9 @@ import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { REJECTION_REASON_MESSAGE, REVIEW_NOTE_MESSAGE, type AppVersion } from '../../../contract/schemas/app';
-import { lifecycleSnapshot, type VersionAction } from '../../../machines/app-version-lifecycle';
+import { lifecycleSnapshot, sellingActions, type VersionAction } from '../../../machines/app-version-lifecycle';
 import { AppHeader } from '../../components/app/AppHeader';
+import { CannotSellNote } from '../../components/app/CannotSellNote';
 import { AppsTable } from '../../components/app/AppsTable';
 import { PlansTable } from '../../components/bundles/PlansTable';
 import { DiagnosticsDialog } from '../../components/app/DiagnosticsDialog';
@@ -149,12 +150,13 @@ export function AdminAppDetail({
             </>
           )}
         </AppHeader>
+        <CannotSellNote app={app} viewer="staff" />
         <Section title="Versions">
           <VersionsTable
             versions={versions}
             actor="staff"
             isBundle={app.isBundle}
-            available={(v) => (!canUpdate ? reading : v.packages.source ? updating : withoutPackage)}
+            available={(v) => sellingActions(!canUpdate ? reading : v.packages.source ? updating : withoutPackage, app.cannotSell)}
             busy={action.isPending}
             onAction={run}
             extra={canUpdate ? (v) => <DownloadButtons appId={appId} version={v} /> : undefined}

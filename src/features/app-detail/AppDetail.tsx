@@ -4,8 +4,9 @@ import { Link, Navigate, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { isWaitingForReview, type AppVersion } from '../../../contract/schemas/app';
-import type { VersionAction } from '../../../machines/app-version-lifecycle';
+import { sellingActions, type VersionAction } from '../../../machines/app-version-lifecycle';
 import { AppHeader } from '../../components/app/AppHeader';
+import { CannotSellNote } from '../../components/app/CannotSellNote';
 import { DiagnosticsDialog } from '../../components/app/DiagnosticsDialog';
 import { JobsTable } from '../../components/app/JobsTable';
 import { PricesTable } from '../../components/app/PricesTable';
@@ -102,12 +103,13 @@ export function AppDetail({
             </Button>
           )}
         </AppHeader>
+        <CannotSellNote app={app} viewer="publisher" />
         <Section title="Versions">
           <VersionsTable
             versions={versions}
             actor="publisher"
             isBundle={app.isBundle}
-            available={canUpdate ? changing : looking}
+            available={sellingActions(canUpdate ? changing : looking, app.cannotSell)}
             busy={setStatus.isPending}
             onAction={run}
           />

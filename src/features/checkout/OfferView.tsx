@@ -1,4 +1,4 @@
-import { Avatar, Card, Flex, Heading, Strong, Text } from '@radix-ui/themes';
+import { Avatar, Callout, Card, Flex, Heading, Strong, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import type { CheckoutOffer } from '../../../contract/schemas/checkout';
@@ -93,7 +93,21 @@ export function OfferView({
     return (
       <Flex direction="column" gap="5">
         <OfferHeader offer={offer.data} title={title(offer.data)} />
-        {children({ offer: offer.data, buyer, nav })}
+        {offer.data.unavailable && !offer.data.owned ? (
+          // Nobody can pay for it now: said on arrival, before any plan or term is asked for.
+          <Card size={{ initial: '2', sm: '3' }}>
+            <Flex direction="column" gap="3">
+              <Callout.Root color="amber" role="alert">
+                <Callout.Text>{offer.data.unavailable}</Callout.Text>
+              </Callout.Root>
+              <Flex>
+                <BackToWorkspace result={false} />
+              </Flex>
+            </Flex>
+          </Card>
+        ) : (
+          children({ offer: offer.data, buyer, nav })
+        )}
       </Flex>
     );
   if (offer.isError) return <Failure error={offer.error} />;

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CheckoutOffer, CheckoutSession } from '../../../contract/schemas/checkout';
+import { CHECKOUT_MESSAGES, type CheckoutOffer, type CheckoutSession } from '../../../contract/schemas/checkout';
 import { renderScreen, stubFetch } from '../../../tests/render';
-import type { OfferContext } from './OfferView';
+import { OfferView, type OfferContext } from './OfferView';
 import { goToPayment, inFrame, notifyWorkspace } from './parent';
 import { PayForm } from './PayForm';
 import { PlanStep } from './PlanStep';
@@ -40,6 +40,7 @@ const offer: CheckoutOffer = {
   owned: null,
   provider: 'sandbox',
   feePercent: 20,
+  unavailable: null,
 };
 const session: CheckoutSession = {
   id: 'cs1',
@@ -66,6 +67,21 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.clearAllMocks();
+});
+
+describe('arriving', () => {
+  it('says at once that an app nobody can pay for now cannot be bought, and asks for no plan or terms', async () => {
+    stubFetch({ 'GET /v1/checkout/apps/app1': () => ({ status: 200, body: { ...offer, unavailable: CHECKOUT_MESSAGES.noPayoutAccount } }) });
+    await renderScreen(() => (
+      <OfferView appId="app1" search={{ workspaceId: 'ws1', token: 'tok' }} page="subscribe" title={(o) => o.app.name}>
+        {() => <p>Choose a plan</p>}
+      </OfferView>
+    ));
+    expect(await screen.findByRole('alert')).toHaveTextContent(CHECKOUT_MESSAGES.noPayoutAccount);
+    expect(screen.getByRole('heading', { name: 'Standup Bot' })).toBeInTheDocument();
+    expect(screen.queryByText('Choose a plan')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Back to workspace' })).toBeInTheDocument();
+  });
 });
 
 describe('choosing a plan', () => {

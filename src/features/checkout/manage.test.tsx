@@ -55,6 +55,7 @@ const offerWith = (owned: OwnedPurchase): CheckoutOffer => ({
   owned,
   provider: 'sandbox',
   feePercent: 20,
+  unavailable: null,
 });
 const search: CheckoutSearch = { workspaceId: 'ws1', token: 'tok' };
 
