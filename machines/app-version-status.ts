@@ -20,3 +20,16 @@ export const statusBadge: Record<VersionStatus, { label: string; color: BadgeCol
 };
 
 export const statusDisplayOrder = Object.keys(statusBadge) as VersionStatus[];
+
+/**
+ * What a status means to the version's publisher, said beside the spec's name where the name alone misleads
+ * ("Author approved" is the publisher's own approval: the version now waits for the marketplace's review).
+ */
+export const publisherMeaning: Partial<Record<VersionStatus, string>> = {
+  compiled: 'ready to submit for review',
+  'author-approved': 'waiting for review',
+  submitted: 'waiting for review',
+  reviewed: 'changes requested',
+  approved: 'ready to publish',
+  'author-rejected': 'withdrawn from review',
+};

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { can, onRow } from '../access';
 import { c } from '../c';
 import { errorsOf, NoBody } from '../common';
+import { Screenshot } from '../schemas/app';
 import { PublishCheckSettings, PublishCheckSettingsInput, ReviewQueue, ReviewQueueItem, ReviewQueueQuery, VersionFindings } from '../schemas/review';
 
 const read = can('system:apps', 'read');
@@ -43,6 +44,14 @@ export const adminReviews = c.router({
     responses: { 200: VersionFindings, ...errorsOf('feature', { params: true }) },
     metadata: onRow('appVersion', read),
     summary: 'The publish checks’ findings on a version, with the severities in force',
+  },
+  screenshots: {
+    method: 'GET',
+    path: '/admin/app/:id/screenshots/:versionId',
+    pathParams: idVersion,
+    responses: { 200: z.array(Screenshot), ...errorsOf('feature', { params: true }) },
+    metadata: onRow('appVersion', read),
+    summary: 'The screenshots of a version, as its publisher placed them (what a reviewer judges beside the findings)',
   },
   checks: {
     method: 'GET',

@@ -155,6 +155,10 @@ describe('Screenshots', () => {
     expect(res.json[1].thumbnailUrl).toMatch(/\.jpg$/);
     const list = await s.request('GET', await base(), { token: owner });
     expect(list.json).toHaveLength(2);
+    // Reviewers see the same, in the same order, on the staff's side.
+    const reviewer = await s.signIn('reviewer');
+    const staff = await s.request('GET', `/v1/admin/app/${appId('Weather Now')}/screenshots/${(await latest('Weather Now')).id}`, { token: reviewer });
+    expect([staff.status, staff.json]).toEqual([200, list.json]);
     const image = await served(res.json[0].thumbnailUrl);
     expect([image.status, image.type]).toEqual([200, 'image/png']);
     expect(await sharp(image.data).metadata()).toMatchObject({ format: 'png', width: 960, height: 540 });

@@ -255,6 +255,7 @@ const table: [method: string, path: string, body: unknown, expected: number[]][]
   ['POST', `/v1/admin/app/${jira}/review/${jiraLatest}`, {}, [401, 404, 403, 403, 403, 403, 403, 403, 200, 409]],
   ['DELETE', `/v1/admin/app/${jira}/review/${jiraLatest}`, undefined, staffUpdate],
   ['GET', `/v1/admin/app/${jira}/findings/${jiraLatest}`, undefined, staffRead],
+  ['GET', `/v1/admin/app/${jira}/screenshots/${jiraLatest}`, undefined, staffRead],
   ['GET', `/v1/publisher/apps/${jira}/findings/${jiraLatest}`, undefined, northwindOnly],
   ['GET', '/v1/admin/publish-checks', undefined, staffRead],
   ['PUT', '/v1/admin/publish-checks', { severities: { secrets: 'sometimes' }, disallowedLicences: [] }, curatorsBadBody],

@@ -97,6 +97,25 @@ describe('the review queue, in Chromium', () => {
     await page.context().close();
   });
 
+  it('opens a waiting version from the queue on what its publisher wrote for the reviewers, and its screenshots', async () => {
+    await portal.server.app.db
+      .update(appVersions)
+      .set({ changesNote: 'Swimlanes per team.', internalChangesNote: 'room.read lists the members a card can be assigned to.' })
+      .where(eq(appVersions.appId, kanban));
+    const page = await portal.page();
+    await signInAs(page, portal.server.base, /Daniel Kim/, reviews);
+    await row(page, 'Kanban Board').getByRole('link', { name: 'Kanban Board' }).click();
+    const submitted = page.getByRole('region', { name: 'What the publisher submitted with v1.0.0' });
+    await submitted.getByText('Swimlanes per team.').waitFor();
+    await submitted.getByText('room.read lists the members a card can be assigned to.').waitFor();
+    await submitted.getByText('No screenshots.').waitFor();
+    await page.waitForLoadState('networkidle');
+    await expectNoAxeViolations(page, 'what the publisher submitted');
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await layoutProblems(page), 'the admin app page at 390 px').toEqual([]);
+    await page.context().close();
+  });
+
   it('fits a phone’s width (390 px): the queue scrolls sideways inside itself, visibly, and the page does not', async () => {
     const page = await portal.page({ width: 390, height: 844 });
     await signInAs(page, portal.server.base, /Daniel Kim/, reviews);

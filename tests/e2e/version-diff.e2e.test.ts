@@ -77,7 +77,7 @@ describe('what changed between versions, in Chromium', () => {
     await changed.getByRole('row', { name: lineName('-', question) }).waitFor();
     await changed.getByRole('row', { name: lineName('+', longer) }).waitFor();
     const version = section.getByRole('table', { name: 'Manifest fields changed' }).getByRole('row', { name: /^version/ });
-    await expect.poll(() => version.locator('td').allTextContents()).toEqual(['"2.1.0"', '"2.2.0"']);
+    await expect.poll(() => version.locator('td').allTextContents()).toEqual(['2.1.0', '2.2.0']);
     await page.waitForLoadState('networkidle');
     await expectNoAxeViolations(page, 'a chosen pair');
 

@@ -4,6 +4,7 @@ import { contract } from '../../../contract';
 import { requireStaff, resourceOf } from '../../kernel/plugins/access';
 import { logActivity } from '../../kernel/activity';
 import { versionFindings } from '../review/findings';
+import { listScreenshots } from '../version-info';
 import { assignReview, reviewQueue } from '../review/queue';
 import { checkSettings, saveCheckSettings, toSettings } from '../review/settings';
 
@@ -44,6 +45,11 @@ export const adminReviewsRoutes = (app: FastifyInstance) => {
         status: 200,
         body: await versionFindings(app.db, app.storage, v.appId, v.internalId),
       };
+    }),
+
+    screenshots: s.route(contract.admin.reviews.screenshots, async ({ request }) => {
+      const v = versionOf(request);
+      return { status: 200, body: await listScreenshots(app.db, { appId: v.appId, internalId: v.internalId }) };
     }),
 
     checks: s.route(contract.admin.reviews.checks, async () => ({

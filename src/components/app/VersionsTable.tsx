@@ -6,7 +6,7 @@ import { noteShown, offeredActions, shownDisabledActions, type LifecycleActor, t
 import { formatDate } from '../../lib/format';
 import { DataTable } from '../DataTable';
 import { StatusBadge } from '../StatusBadge';
-import { actionLabels } from './strings';
+import { actionLabels, publisherActionHelp } from './strings';
 
 // What a review note cites loads with the first note that cites anything (not with every screen listing versions).
 const Citations = lazy(() => import('./Findings').then((m) => ({ default: m.Citations })));
@@ -62,7 +62,7 @@ export function VersionsTable({
             <Table.Row key={v.id} align="center">
               <Table.RowHeaderCell>v{v.version}</Table.RowHeaderCell>
               <Table.Cell>
-                <StatusBadge status={v.status} />
+                <StatusBadge status={v.status} meaning={actor === 'publisher'} />
               </Table.Cell>
               <Table.Cell>{formatDate(v.createdDate)}</Table.Cell>
               <Table.Cell>
@@ -96,6 +96,16 @@ export function VersionsTable({
                     </Button>
                   ))}
                   {more}
+                  {actor === 'publisher' &&
+                    actions.flatMap((a) =>
+                      publisherActionHelp[a] ? (
+                        <Text key={`${a}-help`} as="div" size="1" color="gray" style={{ flexBasis: '100%' }}>
+                          {publisherActionHelp[a]}
+                        </Text>
+                      ) : (
+                        []
+                      ),
+                    )}
                   {actions.length === 0 && disabled.length === 0 && !more && (
                     <Text size="1" color="gray">
                       –

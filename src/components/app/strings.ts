@@ -26,3 +26,8 @@ export const actionLabels = {
   EDIT_INFO: 'Edit info',
   COMPILE: 'Queue compile',
 } as const satisfies Record<VersionAction, string>;
+
+/** A line of help under an action whose spec name misleads its publisher (SPEC's button texts stay verbatim). */
+export const publisherActionHelp: Partial<Record<VersionAction, string>> = {
+  REJECT: 'Reject withdraws this version from review.',
+};

@@ -7,6 +7,7 @@ import { REJECTION_REASON_MESSAGE, REVIEW_NOTE_MESSAGE, type AppVersion } from '
 import { lifecycleSnapshot, sellingActions, type VersionAction } from '../../../machines/app-version-lifecycle';
 import { AppHeader } from '../../components/app/AppHeader';
 import { CannotSellNote } from '../../components/app/CannotSellNote';
+import { SubmittedWithVersion } from './SubmittedWithVersion';
 import { AppsTable } from '../../components/app/AppsTable';
 import { PlansTable } from '../../components/bundles/PlansTable';
 import { DiagnosticsDialog } from '../../components/app/DiagnosticsDialog';
@@ -162,6 +163,7 @@ export function AdminAppDetail({
             extra={canUpdate ? (v) => <DownloadButtons appId={appId} version={v} /> : undefined}
           />
         </Section>
+        {!app.isBundle && <SubmittedWithVersion appId={appId} versions={versions} latest={latest} />}
         {!app.isBundle && (
           <Suspense fallback={null}>
             <ReviewedVersionChecks appId={appId} versions={versions} latest={latest} />

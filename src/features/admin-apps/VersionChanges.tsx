@@ -12,21 +12,10 @@ import { adminAppQuery, adminDiffQuery, adminVersionsQuery, versionsStamp, type 
 import { citedLines, toggleCite } from './cite';
 import { FileDiff, type LineCiting } from './FileDiff';
 import { diffFieldLabels, diffText } from './diff-strings';
+import { priceWords, valueWords } from './diff-words';
 
 /** `canCite`: the line numbers pick lines to cite in a rejection or review note (the address's `cite`). */
 type Props = { appId: string; search: DiffSearch; onSearch: (next: DiffSearch) => void; canCite?: boolean };
-
-/** A JSON value on one line (null: the field is absent on that side). */
-const compactJson = (v: unknown): string | null => (v === null || v === undefined ? null : JSON.stringify(v));
-/** A listing value as people read it: text as is, lists joined, anything else as compact JSON. */
-const listingText = (v: unknown): string | null =>
-  v === null || v === undefined || v === ''
-    ? null
-    : typeof v === 'string'
-      ? v
-      : Array.isArray(v) && v.every((x) => typeof x === 'string')
-        ? v.join(', ')
-        : JSON.stringify(v);
 
 const Absent = () => (
   <Text color="gray" size="2">
@@ -43,7 +32,7 @@ function FieldTable({
 }: {
   caption: string;
   changes: FieldChange[];
-  value: (v: unknown, side: 'from' | 'to') => ReactNode;
+  value: (v: unknown, side: 'from' | 'to', field: string) => ReactNode;
   /** Names for people (the listing's, the price's); else the field's own name (the manifest's keys). */
   labels?: Record<string, string>;
 }) {
@@ -64,8 +53,8 @@ function FieldTable({
           {changes.map((c) => (
             <Table.Row key={c.field}>
               <Table.RowHeaderCell>{labels?.[c.field] ?? <Code variant="ghost">{c.field}</Code>}</Table.RowHeaderCell>
-              <Table.Cell className="diff-value">{value(c.from, 'from')}</Table.Cell>
-              <Table.Cell className="diff-value">{value(c.to, 'to')}</Table.Cell>
+              <Table.Cell className="diff-value">{value(c.from, 'from', c.field)}</Table.Cell>
+              <Table.Cell className="diff-value">{value(c.to, 'to', c.field)}</Table.Cell>
             </Table.Row>
           ))}
         </Table.Body>
@@ -74,10 +63,8 @@ function FieldTable({
   );
 }
 
-const jsonCell = (v: unknown) => {
-  const text = compactJson(v);
-  return text === null ? <Absent /> : <Code variant="ghost">{text}</Code>;
-};
+/** A value in words (diff-words.ts), or "(none)" where the field is absent on that side. */
+const wordsCell = (text: string | null) => (text === null ? <Absent /> : text);
 
 /** New permissions first and loud (what a reviewer must notice), removed ones after them. */
 function Permissions({ added, removed }: VersionDiff['permissions']) {
@@ -273,7 +260,7 @@ function Comparison({ appId, search, onSearch, versions, canCite }: Props & { ve
           <Flex direction="column" gap="5" aria-busy={isPlaceholderData}>
             <Text weight="medium">{diffText.summary(data.files.summary)}</Text>
             {(data.permissions.added.length > 0 || data.permissions.removed.length > 0) && <Permissions {...data.permissions} />}
-            {data.manifest.length > 0 && <FieldTable caption={diffText.manifest} changes={data.manifest} value={jsonCell} />}
+            {data.manifest.length > 0 && <FieldTable caption={diffText.manifest} changes={data.manifest} value={(v) => wordsCell(valueWords(v))} />}
             {data.listing.length > 0 && (
               <FieldTable
                 caption={diffText.listing}
@@ -283,12 +270,18 @@ function Comparison({ appId, search, onSearch, versions, canCite }: Props & { ve
                   const version = side === 'from' ? data.from?.version : data.to.version;
                   if (typeof v === 'string' && v.startsWith('data:image/'))
                     return <img src={v} alt={diffText.icon(version ?? '')} width={32} height={32} style={{ borderRadius: 6, display: 'block' }} />;
-                  const text = listingText(v);
-                  return text === null ? <Absent /> : text;
+                  return wordsCell(valueWords(v));
                 }}
               />
             )}
-            {data.pricing.length > 0 && <FieldTable caption={diffText.pricing} changes={data.pricing} value={jsonCell} labels={diffFieldLabels} />}
+            {data.pricing.length > 0 && (
+              <FieldTable
+                caption={diffText.pricing}
+                changes={data.pricing}
+                value={(v, _side, field) => wordsCell(priceWords(field, v))}
+                labels={diffFieldLabels}
+              />
+            )}
             <Flex direction="column" gap="4">
               <Heading as="h3" size="3" ref={filesHeading} tabIndex={-1}>
                 {search.diffAfter ? diffText.filesAfter(search.diffAfter) : diffText.files}

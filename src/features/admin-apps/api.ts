@@ -99,6 +99,13 @@ export const adminDiffQuery = (id: string, s: DiffSearch, stamp: string) =>
   });
 
 /** The publish checks' findings on a version (docs/packages-and-review.md, Publish checks), with the severities staff configured. */
+/** The screenshots of a version as its publisher placed them (what the reviewer judges beside the findings). */
+export const adminScreenshotsQuery = (id: string, versionId: string) =>
+  queryOptions({
+    queryKey: adminAppKeys.of(id, 'screenshots', versionId),
+    queryFn: async () => unwrap(await tsr.admin.reviews.screenshots.query({ params: { id, versionId } })),
+    ...detail,
+  });
 export const adminFindingsQuery = (id: string, versionId: string) =>
   queryOptions({
     queryKey: adminAppKeys.of(id, 'findings', versionId),

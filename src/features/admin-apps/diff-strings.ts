@@ -69,5 +69,5 @@ export const diffFieldLabels: Record<string, string> = {
   buyPrice: 'One-time price',
   monthly: 'Monthly',
   yearly: 'Yearly',
-  trial: 'Trial (days)',
+  trial: 'Free trial',
 };

@@ -15,3 +15,19 @@ export const citeText = {
   remove: (line: string) => `Remove ${line}`,
   tooMany: (max: number) => `At most ${max} citations.`,
 };
+
+/** What the publisher wrote for the review of a version (the wizard's change log and internal note, the listing, the screenshots). */
+export const submittedText = {
+  title: (version: string) => `What the publisher submitted with v${version}`,
+  changes: 'Change log (shown to buyers)',
+  internal: 'Notes for the reviewers only',
+  privacy: 'Privacy policy summary',
+  documentation: 'Documentation',
+  categories: 'Categories',
+  languages: 'Languages',
+  screenshots: 'Screenshots',
+  none: 'Not written',
+  noScreenshots: 'No screenshots.',
+  screenshotsFailed: 'The screenshots could not be loaded.',
+  screenshot: (fileName: string) => `Screenshot ${fileName}`,
+};

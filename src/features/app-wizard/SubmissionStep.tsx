@@ -39,7 +39,7 @@ export function SubmissionStep(props: StepProps & { submitted: boolean }) {
           <DataList.Item>
             <DataList.Label>Status</DataList.Label>
             <DataList.Value>
-              <StatusBadge status={v.status} />
+              <StatusBadge status={v.status} meaning />
             </DataList.Value>
           </DataList.Item>
           <DataList.Item>

@@ -31,6 +31,8 @@ export function PlanStep({ ctx, plan, search }: { ctx: OfferContext; plan: Check
     reValidateMode: 'onSubmit',
   });
   const seats = parseSeats(useWatch({ control, name: 'seats' }));
+  // Seats typed that the plan does not price: the total says why at once.
+  const problem = plan.isPerSeat && !Number.isNaN(seats) ? seatsProblem(plan, seats) : undefined;
   const price = plan.isPerSeat && seatsProblem(plan, seats) ? null : planPrice(plan, seats);
 
   const onSeats = (text: string) => {
@@ -93,7 +95,8 @@ export function PlanStep({ ctx, plan, search }: { ctx: OfferContext; plan: Check
         )}
         <Card>
           <Text as="p" size="2" aria-live="polite">
-            {T.total}: <Strong>{price === null ? '—' : costLine(plan, price)}</Strong>
+            {T.total}:{' '}
+            {price !== null ? <Strong>{costLine(plan, price)}</Strong> : problem ? <Text color="red">{T.noTotal(problem)}</Text> : <Strong>—</Strong>}
           </Text>
         </Card>
         <Flex gap="3" justify="end" wrap="wrap-reverse">

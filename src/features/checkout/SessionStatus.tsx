@@ -2,7 +2,7 @@ import { Button, Card, DataList, Flex, Link, Spinner, Text, VisuallyHidden } fro
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { CheckoutSession } from '../../../contract/schemas/checkout';
-import { formatMoney } from '../../lib/format';
+import { formatDate, formatMoney } from '../../lib/format';
 import { refreshOffer, sessionQuery } from './api';
 import { ApiErrorNote } from '../../components/ApiErrorNote';
 import { BackToWorkspace } from './BackToWorkspace';
@@ -16,12 +16,20 @@ function Paid({ ctx, session }: { ctx: OfferContext; session: CheckoutSession })
   const { offer } = ctx;
   const plan = offer.plans.find((p) => p.id === session.planId);
   const strategy = plan?.strategy;
+  const trial = session.trialDays > 0;
+  const trialEnd = offer.owned?.purchaseId === session.purchaseId && offer.owned.status === 'trialing' ? offer.owned.periodEnd : null;
   return (
-    <ResultPanel title={T.completeTitle} actions={<BackToWorkspace address={offer.workspace.address} result variant="solid" />}>
+    <ResultPanel title={trial ? T.trialTitle : T.completeTitle} actions={<BackToWorkspace address={offer.workspace.address} result variant="solid" />}>
       <Text as="p" size="2">
         {session.kind === 'buy' || !strategy ? T.bought(offer.app.name) : T.subscribed(offer.app.name, T.strategy[strategy])}
-        {session.trialDays > 0 && ` ${T.trialStarted(session.trialDays)}`}
+        {trial && ` ${T.trialStarted(session.trialDays)}`}
       </Text>
+      {/* When the trial ends is the subscription's (the offer asked again once the session completed). */}
+      {trial && trialEnd && (
+        <Text as="p" size="2">
+          {T.firstCharge(formatMoney(session.price), formatDate(trialEnd))}
+        </Text>
+      )}
       <DataList.Root orientation={{ initial: 'vertical', sm: 'horizontal' }} size="2">
         {strategy && (
           <DataList.Item>

@@ -98,6 +98,8 @@ describe('choosing a plan', () => {
 
   it('refuses seats no tier covers, and moves on to the review with the plan and seats', async () => {
     await renderScreen(() => <PlanStep ctx={ctx} plan={monthly} search={{ workspaceId: 'ws1', token: 'tok', seats: 151 }} />);
+    // The total says why there is none at once, before Next.
+    expect(screen.getByText('— This plan covers at most 150 seats.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('This plan covers at most 150 seats.')).toBeInTheDocument();
     expect(screen.getByLabelText('Seats')).toHaveFocus();
@@ -190,11 +192,33 @@ describe('back from the payment provider', () => {
   it('waits while the session is open, then shows what was bought and tells Rocket.Chat', async () => {
     let status: CheckoutSession['status'] = 'open';
     stubFetch({ 'GET /v1/checkout/sessions/cs1': () => ({ status: 200, body: { ...session, status, purchaseId: status === 'completed' ? 'p1' : null } }) });
+    // What the workspace holds once it completed (the page asks for the offer again): the trial, until 15 January.
+    ctx.offer = {
+      ...offer,
+      owned: {
+        purchaseId: 'p1',
+        kind: 'subscription',
+        viaBundle: false,
+        status: 'trialing',
+        planId: monthly.id,
+        strategy: 'monthly',
+        isSeatBased: true,
+        seats: 35,
+        maxSeats: 50,
+        price: 140,
+        periodEnd: '2030-01-15T12:00:00.000Z',
+        manageable: true,
+        paid: false,
+      },
+    };
     await renderScreen(() => <SessionStatus ctx={ctx} appId="app1" sessionId="cs1" onRetry={vi.fn()} />);
     expect(await screen.findByText('Waiting for the payment…')).toBeInTheDocument();
     status = 'completed';
-    expect(await screen.findByRole('heading', { name: 'Payment complete' })).toBeInTheDocument();
+    // Nothing was charged: a trial started, and the page says when the first charge comes.
+    expect(await screen.findByRole('heading', { name: 'Trial started' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Payment complete' })).toBeNull();
     expect(screen.getByText(/Your 14-day free trial has started/)).toBeInTheDocument();
+    expect(screen.getByText('Nothing is charged today: the first charge, $140.00, is on Jan 15, 2030.')).toBeInTheDocument();
     expect(screen.getByText('35 seats')).toBeInTheDocument();
     expect(notifyWorkspace).toHaveBeenCalledWith(true);
     expect(notifyWorkspace).toHaveBeenCalledTimes(1);

@@ -35,6 +35,8 @@ export const checkoutText = {
   tierCost: (price: number, perUnit: boolean) => (perUnit ? `${formatMoney(price)} per seat` : `${formatMoney(price)} in all`),
   yourTier: 'Your seats',
   total: 'Total',
+  /** No total for seats the plan does not price: why, at once (not only once Next is pressed). */
+  noTotal: (why: string) => `— ${why}`,
   trialThen: (days: number, price: string, per: string) => `${days}-day free trial, then ${price} per ${per}`,
   every: (price: string, per: string) => `${price} per ${per}`,
   next: 'Next',
@@ -55,7 +57,10 @@ export const checkoutText = {
   // After the payment provider.
   waiting: 'Waiting for the payment…',
   completeTitle: 'Payment complete',
+  /** A trial: nothing was charged, so the page does not say "Payment complete". */
+  trialTitle: 'Trial started',
   trialStarted: (days: number) => `Your ${days}-day free trial has started.`,
+  firstCharge: (price: string, date: string) => `Nothing is charged today: the first charge, ${price}, is on ${date}.`,
   bought: (app: string) => `${app} is now yours on this workspace.`,
   subscribed: (app: string, plan: string) => `This workspace now subscribes to ${app} (${plan}).`,
   declinedTitle: 'The payment did not go through',
