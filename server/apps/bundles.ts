@@ -12,7 +12,7 @@ import { HttpError, badRequest, unstorableText } from '../errors';
 import { transitionVersion } from './lifecycle';
 import { renderVersionTexts } from '../catalog/markdown-texts';
 import { readIcon } from './packages/icon';
-import { shortDescriptionFrom } from './packages/upload';
+import { shortDescriptionFrom } from './packages/short-description';
 
 /** A JSON part of the multipart body, parsed with its schema (a 400 naming the part's fields otherwise). */
 export function parsePart<T extends z.ZodType>(raw: string | undefined, schema: T, part: string): z.infer<T> {

@@ -153,9 +153,21 @@ export async function addScreenshots(db: Db, storage: Storage, o: Owner, receive
       await storage.put(path, c.clean.data);
       stored.push(path);
     }
+    // One moment apart, in the order sent: a version's screenshots are listed by when they were added, and one
+    // statement's rows would otherwise share a moment (and fall back to the order of their random ids).
+    const at = Date.now();
     const rows = await db
       .insert(screenshots)
-      .values(checked.map((c, i) => ({ id: c.id, appId: o.appId, internalId: o.internalId, fileName: c.fileName.slice(0, 200), storagePath: stored[i]! })))
+      .values(
+        checked.map((c, i) => ({
+          id: c.id,
+          appId: o.appId,
+          internalId: o.internalId,
+          fileName: c.fileName.slice(0, 200),
+          storagePath: stored[i]!,
+          createdAt: new Date(at + i),
+        })),
+      )
       .returning();
     return rows.map(toScreenshot);
   } catch (e) {

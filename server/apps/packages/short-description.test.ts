@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shortDescriptionFrom } from './upload';
+import { shortDescriptionFrom } from './short-description';
 
 describe('the short description prefilled from the manifest', () => {
   it.each([

@@ -1,10 +1,10 @@
-import { desc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import semver from 'semver';
 import type { VersionStatus } from '../../../contract/schemas/app';
 import { lifecycleSnapshot } from '../../../machines/app-version-lifecycle';
 import type { Db, Tx } from '../../db/client';
 import { newId } from '../../db/ids';
-import { appVersions, apps, compileJobs, prices } from '../../db/schema';
+import { appVersions, apps, compileJobs, prices, screenshots } from '../../db/schema';
 import { HttpError, conflict } from '../../errors';
 import { COMPILE_JOB } from '../compile/job';
 import { enqueue } from '../../kernel/jobs';
@@ -12,6 +12,7 @@ import type { Storage } from '../../kernel/storage';
 import { statusAfter, transitionVersion } from '../lifecycle';
 import { renderVersionTexts } from '../../catalog/markdown-texts';
 import { readIcon } from './icon';
+import { copyScreenshots, insertScreenshots, listingFrom } from './listing';
 import { readManifest, type Manifest } from './manifest';
 import { readZip } from './zip';
 
@@ -32,14 +33,6 @@ const fromPackage = (manifest: Manifest, icon: { iconData: string; thumbnail: st
   compiledPath: '',
 });
 
-/** A short description from the manifest's: whole words within 45 characters, or nothing. */
-export function shortDescriptionFrom(description: string, max = 45): string {
-  const text = description.trim().replace(/\s+/g, ' ');
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max + 1);
-  const end = cut.lastIndexOf(' ');
-  return end > 0 ? cut.slice(0, end).replace(/[\s,;:.\-–—]+$/, '') : '';
-}
 
 /**
  * A new app (first version), a new version of an app the publisher owns, or a revision of one of its
@@ -81,10 +74,11 @@ export async function acceptPackage(
   }
   if (!existing && opts.updateOf) throw new HttpError(404, 'not_found', 'App not found.');
   let revised: typeof appVersions.$inferSelect | undefined;
+  let latest: typeof appVersions.$inferSelect | undefined;
   if (existing) {
     const versions = await db.select().from(appVersions).where(eq(appVersions.appId, manifest.id)).orderBy(desc(appVersions.createdDate));
     revised = versions.find((v) => semver.valid(v.version) && semver.eq(v.version, manifest.version));
-    const latest = versions[0];
+    latest = versions[0];
     if (revised) {
       const snapshot = lifecycleSnapshot(revised.status as VersionStatus, { actor: 'publisher', isBundle: existing.isBundle });
       if (!snapshot.can({ type: 'UPLOAD_REVISION' })) {
@@ -100,18 +94,31 @@ export async function acceptPackage(
   // The texts' HTML, rendered now (a text that cannot be rendered is refused before anything is stored): a new
   // version's description (the manifest's; a revision keeps the publisher's own), and the Apps CLI's change note.
   const publisherId = opts.publisherId;
+  // A new version starts from the listing of the one before it (an update asks only for what changed).
+  const listing = listingFrom(revised ? undefined : latest, manifest.description);
   const descriptionHtml = revised
     ? {}
-    : await renderVersionTexts(
+    : (listing.descriptionHtml ??
+      (await renderVersionTexts(
         { description: manifest.description },
         { paths: { description: 'app.json.description' }, code: 'manifest_invalid', publisherId },
-      );
+      )));
   const changes = opts.versionFields?.changesNote;
   const changesNoteHtml = changes === undefined ? {} : await renderVersionTexts({ changesNote: changes }, { paths: { changesNote: 'changes' }, publisherId });
   const versionFields = { ...opts.versionFields, ...changesNoteHtml };
   const internalId = revised?.internalId ?? newId();
   const compileJobId = newId();
   const packagePath = `packages/${manifest.id}/${internalId}${revised ? `.${compileJobId}` : ''}.zip`;
+  // The previous version's screenshots, stored anew for this one (an update's listing keeps them).
+  const shots =
+    !revised && latest
+      ? await copyScreenshots(
+          storage,
+          await db.select().from(screenshots).where(eq(screenshots.internalId, latest.internalId)).orderBy(asc(screenshots.createdAt), asc(screenshots.id)),
+          manifest.id,
+          internalId,
+        )
+      : { copies: [], stored: [] };
   await storage.put(packagePath, zip);
   const queueCompile = async (tx: Tx) => {
     await tx.insert(compileJobs).values({ id: compileJobId, internalAppId: internalId, appId: manifest.id });
@@ -150,18 +157,18 @@ export async function acceptPackage(
         version: manifest.version,
         // A new version is the machine's draft, compiled at once by the system: the machine names its status.
         status: statusAfter('draft', { actor: 'system', isBundle: false }, { type: 'COMPILE' }),
-        shortDescription: shortDescriptionFrom(manifest.description),
-        description: manifest.description,
+        ...listing.fields,
         ...descriptionHtml,
         // No change note yet (the change-log step, or the CLI's `changes`, writes one with its HTML).
         changesNoteHtml: '',
         ...fromPackage(manifest, icon, packagePath, compileJobId),
         ...versionFields,
       });
+      await insertScreenshots(tx, shots.copies);
       await queueCompile(tx);
     });
   } catch (e) {
-    await storage.remove(packagePath).catch(() => undefined);
+    await Promise.all([packagePath, ...shots.stored].map((p) => storage.remove(p).catch(() => undefined)));
     throw e;
   }
   return { appId: manifest.id, internalId, compileJobId };
