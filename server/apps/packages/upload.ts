@@ -33,7 +33,6 @@ const fromPackage = (manifest: Manifest, icon: { iconData: string; thumbnail: st
   compiledPath: '',
 });
 
-
 /**
  * A new app (first version), a new version of an app the publisher owns, or a revision of one of its
  * versions, from an uploaded package. A revision is an upload with the number of a version that failed to
