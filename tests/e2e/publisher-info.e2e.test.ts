@@ -63,10 +63,15 @@ describe('the publisher profile in Chromium', () => {
     await page.getByLabel('Business name').fill('Fjord Labs AS');
     await page.getByRole('button', { name: 'Connect account' }).click();
     await page.waitForURL((u) => u.pathname === '/publisher/info', { timeout: E2E_WAIT_MS });
+    // Confirmed, and only the dashboard is offered from now on.
+    await page.getByTestId('toast').getByText('Stripe is connected: buyers can pay for your paid apps now.').waitFor();
     await page.getByText(/^acct_sbx_/).waitFor();
-    await page.getByRole('button', { name: 'Stripe Dashboard' }).click();
-    await page.waitForURL(/\/dev-payments\/dashboard/);
-    await page.getByRole('heading', { name: 'Fjord Labs AS' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Connect Stripe' }).count()).toBe(0);
+    // The dashboard opens in a new tab; the portal stays where it was.
+    const [dashboard] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Stripe Dashboard' }).click()]);
+    await dashboard.waitForURL(/\/dev-payments\/dashboard/);
+    await dashboard.getByRole('heading', { name: 'Fjord Labs AS' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/publisher/info');
     await page.context().close();
   });
 

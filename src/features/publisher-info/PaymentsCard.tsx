@@ -1,3 +1,4 @@
+import { ExternalLinkIcon } from '@radix-ui/react-icons';
 import { Button, Card, DataList, Flex, Heading, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import type { Publisher } from '../../../contract/schemas/publisher';
@@ -18,8 +19,21 @@ export function PaymentsCard({ publisher, canUpdate }: { publisher: Publisher; c
   const pending = fresh.data?.pending ?? publisher.stripePendingBalance;
   const connect = useStripeConnectUrl();
   const dashboard = useStripeDashboardUrl();
-  // Either address is the provider's: the browser goes there.
-  const go = { onSuccess: ({ url }: { url: string }) => window.location.assign(url), onError: (err: unknown) => toast.failure(err) };
+  // Onboarding takes this tab (the provider sends the person back here); the dashboard opens in a new one, opened
+  // at the click (a tab opened once the address arrives would be a pop-up the browser blocks) and sent there then.
+  const onboard = { onSuccess: ({ url }: { url: string }) => window.location.assign(url), onError: (err: unknown) => toast.failure(err) };
+  const openDashboard = () => {
+    const tab = window.open('', '_blank');
+    if (!tab) return void toast.error(infoText.dashboardBlocked);
+    tab.opener = null;
+    dashboard.mutate(undefined, {
+      onSuccess: ({ url }) => void tab.location.replace(url),
+      onError: (err) => {
+        tab.close();
+        toast.failure(err);
+      },
+    });
+  };
   return (
     <Card size="3">
       <Flex direction="column" gap="3">
@@ -42,12 +56,14 @@ export function PaymentsCard({ publisher, canUpdate }: { publisher: Publisher; c
         </DataList.Root>
         {canUpdate && (
           <Flex gap="2" wrap="wrap">
-            <Button variant={connected ? 'soft' : 'solid'} loading={connect.isPending} onClick={() => connect.mutate(undefined, go)}>
-              {infoText.connectStripe}
-            </Button>
-            {connected && (
-              <Button variant="solid" loading={dashboard.isPending} onClick={() => dashboard.mutate(undefined, go)}>
-                {infoText.stripeDashboard}
+            {/* Connected: the dashboard only (connecting again would start a second onboarding). */}
+            {connected ? (
+              <Button variant="solid" loading={dashboard.isPending} onClick={openDashboard} aria-description={infoText.dashboardNewTab}>
+                {infoText.stripeDashboard} <ExternalLinkIcon aria-hidden />
+              </Button>
+            ) : (
+              <Button variant="solid" loading={connect.isPending} onClick={() => connect.mutate(undefined, onboard)}>
+                {infoText.connectStripe}
               </Button>
             )}
           </Flex>

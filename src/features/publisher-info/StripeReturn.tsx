@@ -5,6 +5,7 @@ import { GoHome, ResultPage } from '../../components/ResultPage';
 import { useCompleteStripeConnection } from './api';
 import { takeStripeState } from './stripe-state';
 import { infoText } from './strings';
+import { toast } from '../../lib/toast';
 
 /**
  * /publisher/oauth/stripe, where the payment provider sends the person back: the state this browser
@@ -23,7 +24,11 @@ export function StripeReturn({ code, state }: { code: string; state: string }) {
     mutate(
       { code, state },
       {
-        onSuccess: () => void navigate({ to: '/publisher/info', replace: true }),
+        // Said once it is done, and what it means (the profile then shows the account).
+        onSuccess: () => {
+          toast.success(infoText.connected);
+          void navigate({ to: '/publisher/info', replace: true });
+        },
         onError: () => setFailed(true),
       },
     );

@@ -12,5 +12,8 @@ export const infoText = {
   stripeDashboard: 'Stripe Dashboard',
   internalError: 'Internal Error',
   connecting: 'Connecting your payment account…',
+  connected: 'Stripe is connected: buyers can pay for your paid apps now.',
+  dashboardNewTab: 'opens in a new tab',
+  dashboardBlocked: 'The browser blocked the new tab: allow pop-ups for this site, then open the Stripe Dashboard again.',
 };
 export const roleLabels = { owner: 'Owner', developer: 'Developer', viewer: 'Viewer' } as const;
