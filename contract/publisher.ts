@@ -4,7 +4,7 @@ import { c } from './c';
 import { errorsOf, NoBody, Ok, paged, PageQuery } from './common';
 import { PublisherPurchase } from './schemas/commerce';
 import { AddUserInput, Developer, DeveloperRoleInput, PublisherUserOption } from './schemas/developer';
-import { Balance, Publisher, PublisherUpdateInput, SignUpInput } from './schemas/publisher';
+import { Balance, PaidAppsRequestInput, Publisher, PublisherUpdateInput, SignUpInput } from './schemas/publisher';
 import { UrlResponse } from './schemas/oauth';
 
 const developerId = z.object({ developerId: z.string() });
@@ -47,6 +47,14 @@ export const publisher = c.router({
     responses: { 200: UrlResponse, ...errorsOf('feature', { upstream: true }) },
     metadata: can('publisher', 'update'),
     summary: 'Link to the payment provider dashboard',
+  },
+  requestPaidApps: {
+    method: 'POST',
+    path: '/publisher/paid-apps/request',
+    body: PaidAppsRequestInput,
+    responses: { 200: Ok, ...errorsOf('feature', { body: 'json', conflict: true }) },
+    metadata: can('publisher', 'update'),
+    summary: 'Ask the marketplace team for paid apps: a mail to support with the publisher’s details (409 when enabled already, or asked within a day)',
   },
   users: {
     method: 'GET',

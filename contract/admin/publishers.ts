@@ -61,7 +61,7 @@ export const adminPublishers = c.router({
     query: PageQuery,
     responses: { 200: paged(PublisherActivity), ...errorsOf('feature', { params: true }) },
     metadata: onRow('publisher', read),
-    summary: 'Staff actions on a publisher (who, what, when), newest first',
+    summary: 'Staff actions on a publisher, and its requests to staff (who, what, when), newest first',
   },
   developers: {
     method: 'GET',

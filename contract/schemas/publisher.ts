@@ -102,3 +102,20 @@ export const PublisherActivity = z.object({
 
 /** A payout above the available balance (the server's answer, and the payout form's check). */
 export const PAYOUT_OVER_BALANCE = 'The amount is more than the available balance.';
+
+/**
+ * A publisher without paid apps asks the marketplace team for them (docs/commerce.md, Paid apps): a mail to
+ * support with the publisher's details, and a line in the publisher's activity that staff see on its page.
+ */
+export const PAID_APPS_TEXT = {
+  notEnabled: 'Paid apps are not enabled for your publisher account.',
+  request: 'Request paid apps',
+  requestTitle: 'Request paid apps',
+  requestText: 'The marketplace team receives your request with your publisher’s details and answers by mail.',
+  messageLabel: 'Message (optional)',
+  messageHint: 'What you would like to sell, for example.',
+  sent: 'Your request is sent: the marketplace team answers by mail.',
+  enabled: 'Paid apps are enabled for this publisher already.',
+  pending: (when: string) => `You asked for paid apps on ${when}: the marketplace team answers by mail.`,
+} as const;
+export const PaidAppsRequestInput = z.object({ message: bounded(LIMITS.note).trim().default('') });

@@ -37,6 +37,7 @@ export const Route = createFileRoute('/publisher/apps/$id')({
   component: function AppDetailRoute() {
     const { id } = Route.useParams();
     const { canUpdate } = usePermissions('app');
+    const { canUpdate: canAskForPaidApps } = usePermissions('publisher');
     const { account } = Route.useRouteContext();
     const { drawer } = Route.useSearch();
     const navigate = Route.useNavigate();
@@ -45,6 +46,7 @@ export const Route = createFileRoute('/publisher/apps/$id')({
         appId={id}
         canUpdate={canUpdate}
         canCreatePaidApps={!!account.publisher?.canCreatePaidApps}
+        canAskForPaidApps={canAskForPaidApps}
         drawer={drawer}
         onDrawer={(next) => void navigate({ search: (prev) => ({ ...prev, drawer: next }), ...dialogStep(!!next) })}
       >

@@ -1,3 +1,4 @@
+import { usePermissions } from '../lib/use-permissions';
 import { createFileRoute } from '@tanstack/react-router';
 import { PageLoader } from '../components/PageLoader';
 import { RouteError } from '../components/RouteError';
@@ -18,6 +19,7 @@ export const Route = createFileRoute('/publisher/edit-details/app/$appId/{-$vers
     const { appId, step } = Route.useParams();
     const { versionId } = Route.useLoaderData();
     const { account } = Route.useRouteContext();
+    const { canUpdate: canAskForPaidApps } = usePermissions('publisher');
     const navigate = Route.useNavigate();
     return (
       <Wizard
@@ -26,6 +28,7 @@ export const Route = createFileRoute('/publisher/edit-details/app/$appId/{-$vers
         versionId={versionId}
         step={step}
         canCreatePaidApps={!!account.publisher?.canCreatePaidApps}
+        canAskForPaidApps={canAskForPaidApps}
         go={(p) => void navigate({ to: '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}', params: { appId, versionId, step: String(p.index) } })}
         leave={(id) => void navigate({ to: '/publisher/apps/$id', params: { id } })}
       />

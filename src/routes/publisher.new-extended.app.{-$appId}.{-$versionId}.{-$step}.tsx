@@ -1,3 +1,4 @@
+import { usePermissions } from '../lib/use-permissions';
 import { createFileRoute } from '@tanstack/react-router';
 import { Wizard } from '../features/app-wizard/Wizard';
 import { requireAppPermission } from '../lib/admin-access';
@@ -8,6 +9,7 @@ export const Route = createFileRoute('/publisher/new-extended/app/{-$appId}/{-$v
   component: function NewAppWizard() {
     const { appId, versionId, step } = Route.useParams();
     const { account } = Route.useRouteContext();
+    const { canUpdate: canAskForPaidApps } = usePermissions('publisher');
     const navigate = Route.useNavigate();
     return (
       <Wizard
@@ -16,6 +18,7 @@ export const Route = createFileRoute('/publisher/new-extended/app/{-$appId}/{-$v
         versionId={versionId}
         step={step}
         canCreatePaidApps={!!account.publisher?.canCreatePaidApps}
+        canAskForPaidApps={canAskForPaidApps}
         go={(p) =>
           void navigate({
             to: '/publisher/new-extended/app/{-$appId}/{-$versionId}/{-$step}',

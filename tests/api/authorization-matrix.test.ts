@@ -155,6 +155,8 @@ const table: [method: string, path: string, body: unknown, expected: number[]][]
   ['POST', '/v1/oauth/stripe', { code: 'never-issued' }, [401, 404, 403, 403, 400, 400, 403, 403, 403, 400]],
   // Only Northwind has a connected account: the others' owners are told to connect first (400).
   ['GET', '/v1/publisher/stripe/dashboard', undefined, [401, 404, 403, 403, 200, 400, 403, 403, 403, 400]],
+  // Owners ask for paid apps: Fjord Labs has none (asked); Northwind and the marketplace team have them (409).
+  ['POST', '/v1/publisher/paid-apps/request', { message: 'From the matrix.' }, [401, 404, 403, 403, 409, 200, 403, 403, 403, 409]],
   ['GET', '/v1/publisher/balance', undefined, everyDeveloper],
   ['GET', `/v1/admin/publishers/${northwind}/activity`, undefined, staffRead],
   ['GET', '/v1/admin/publishers', undefined, staffRead],

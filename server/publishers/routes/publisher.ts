@@ -11,6 +11,8 @@ import { changeRole, removeFromPublisher } from '../team';
 import { providerFailure, refreshBalance } from '../../commerce/payout-account';
 import { requireDeveloper, requireSession, resourceOf } from '../../kernel/plugins/access';
 import { toDeveloper, toPublisher } from '../views';
+import { requestPaidApps } from '../paid-apps';
+import { siteOf } from '../../mail/worker';
 
 const s = initServer();
 
@@ -177,6 +179,19 @@ export const publisherRoutes = (app: FastifyInstance) => {
       }
       const publisher = await loadPublisher(publisherId);
       return { status: 200, body: { available: publisher.stripeAvailableBalance, pending: publisher.stripePendingBalance } };
+    }),
+
+    requestPaidApps: s.route(contract.publisher.requestPaidApps, async ({ request, body }) => {
+      const developer = requireDeveloper(request);
+      const name = `${developer.firstName} ${developer.lastName}`.trim() || developer.email;
+      await requestPaidApps(app.db, {
+        publisherId: developer.publisherId,
+        by: { id: developer.id, name, email: developer.email },
+        message: body.message,
+        supportEmail: app.config.supportEmail,
+        site: siteOf(app),
+      });
+      return { status: 200, body: { success: true as const } };
     }),
 
     stripeDashboard: s.route(contract.publisher.stripeDashboard, async ({ request }) => {

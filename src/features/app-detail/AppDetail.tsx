@@ -7,6 +7,7 @@ import { isWaitingForReview, type AppVersion } from '../../../contract/schemas/a
 import { sellingActions, type VersionAction } from '../../../machines/app-version-lifecycle';
 import { AppHeader } from '../../components/app/AppHeader';
 import { CannotSellNote } from '../../components/app/CannotSellNote';
+import { RequestPaidApps } from '../../components/pricing/RequestPaidApps';
 import { DiagnosticsDialog } from '../../components/app/DiagnosticsDialog';
 import { JobsTable } from '../../components/app/JobsTable';
 import { PricesTable } from '../../components/app/PricesTable';
@@ -42,6 +43,7 @@ export function AppDetail({
   appId,
   canUpdate,
   canCreatePaidApps,
+  canAskForPaidApps = false,
   drawer,
   onDrawer,
   children,
@@ -49,6 +51,8 @@ export function AppDetail({
   appId: string;
   canUpdate: boolean;
   canCreatePaidApps: boolean;
+  /** Whether the user may ask the marketplace team for paid apps (the publisher's owners). */
+  canAskForPaidApps?: boolean;
   drawer?: PricingDrawer;
   onDrawer: (drawer: PricingDrawer | undefined) => void;
   children?: ReactNode;
@@ -128,6 +132,11 @@ export function AppDetail({
                 New pricing plan
               </Button>
             </Flex>
+          )}
+          {canUpdate && !app.isBundle && !canCreatePaidApps && (
+            <Box mb="2">
+              <RequestPaidApps canAsk={canAskForPaidApps} />
+            </Box>
           )}
           <PricesTable prices={prices} />
         </Section>

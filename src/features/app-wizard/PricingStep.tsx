@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { pricingText } from '../../../machines/pricing';
 import { Field } from '../../components/Field';
 import { PlanSelect } from '../../components/pricing/PlanSelect';
+import { RequestPaidApps } from '../../components/pricing/RequestPaidApps';
+import { PAID_APPS_TEXT } from '../../../contract/schemas/publisher';
 import { pricesQuery, wizardAppQuery } from './api';
 import { oneTimePrice } from '../../../contract/schemas/price';
 import { StepFooter, type StepProps } from './StepFooter';
@@ -24,7 +26,7 @@ const PricingForm = z.discriminatedUnion(
 );
 
 /** SPEC §5 Pricing step: free moves on; one-time saves the price; subscription needs a plan; paid needs canCreatePaidApps. */
-export function PricingStep(props: StepProps & { canCreatePaidApps: boolean }) {
+export function PricingStep(props: StepProps & { canCreatePaidApps: boolean; canAskForPaidApps?: boolean }) {
   const { data: app } = useSuspenseQuery(wizardAppQuery(props.appId));
   const { data: prices } = useSuspenseQuery(pricesQuery(props.appId));
   const plans = prices.filter((p) => p.type === 'subscription');
@@ -46,11 +48,7 @@ export function PricingStep(props: StepProps & { canCreatePaidApps: boolean }) {
   return (
     <form onSubmit={form.submit} noValidate>
       <Flex direction="column" gap="4">
-        <Field
-          label="Purchase type"
-          error={form.error('choice') ?? form.error('')}
-          hint={props.canCreatePaidApps ? undefined : 'Paid apps are not enabled for your publisher account.'}
-        >
+        <Field label="Purchase type" error={form.error('choice') ?? form.error('')} hint={props.canCreatePaidApps ? undefined : PAID_APPS_TEXT.notEnabled}>
           {(f) => (
             <RadioCards.Root
               id={f.id}
@@ -69,6 +67,7 @@ export function PricingStep(props: StepProps & { canCreatePaidApps: boolean }) {
             </RadioCards.Root>
           )}
         </Field>
+        {!props.canCreatePaidApps && <RequestPaidApps canAsk={!!props.canAskForPaidApps} said={false} />}
         {values.choice === 'buy' && (
           <Field label="Price (USD)" error={form.error('price')}>
             {(f) => (

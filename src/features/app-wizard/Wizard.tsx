@@ -36,6 +36,7 @@ export function Wizard({
   versionId,
   step,
   canCreatePaidApps,
+  canAskForPaidApps = false,
   go,
   leave,
 }: {
@@ -44,6 +45,8 @@ export function Wizard({
   versionId?: string;
   step?: string;
   canCreatePaidApps: boolean;
+  /** Whether the user may ask the marketplace team for paid apps (the publisher's owners). */
+  canAskForPaidApps?: boolean;
   go: (place: WizardPlace) => void;
   leave: (appId: string) => void;
 }) {
@@ -104,7 +107,7 @@ export function Wizard({
   const body = {
     upload: <UploadStep {...props} />,
     details: <DetailsStep {...props} />,
-    pricing: <PricingStep {...props} canCreatePaidApps={canCreatePaidApps} />,
+    pricing: <PricingStep {...props} canCreatePaidApps={canCreatePaidApps} canAskForPaidApps={canAskForPaidApps} />,
     screenshots: <InfoStep {...props} withScreenshots />,
     info: <InfoStep {...props} withScreenshots={false} />,
     changes: <ChangesStep {...props} />,
