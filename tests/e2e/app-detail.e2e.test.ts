@@ -62,4 +62,27 @@ describe('the publisher’s app detail in Chromium', () => {
     await expect(page.getByRole('table', { name: 'Versions' }).getByRole('button').count()).resolves.toBe(0);
     await page.context().close();
   });
+
+  it('lets an owner without paid apps ask for them, and staff read the request on the publisher’s page', async () => {
+    const page = await portal.page();
+    await signInAs(page, portal.server.base, /Lars Eriksen/);
+    await page.getByRole('link', { name: 'GitLab Notifier' }).click();
+    const prices = page.getByRole('region', { name: 'Prices' });
+    await prices.getByText('Paid apps are not enabled for your publisher account.').waitFor();
+    await prices.getByRole('button', { name: 'Request paid apps' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Request paid apps' });
+    await dialog.getByLabel('Message (optional)').fill('We would sell GitLab Notifier Pro.');
+    await expectNoAxeViolations(page, 'request paid apps');
+    await dialog.getByRole('button', { name: 'Request paid apps' }).click();
+    await page.getByTestId('toast').getByText('Your request is sent: the marketplace team answers by mail.').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await page.context().close();
+
+    const staff = await portal.page();
+    await signInAs(staff, portal.server.base, /Sofia Rossi/, '/publisher/admin/publishers');
+    await staff.getByRole('link', { name: 'Fjord Labs' }).click();
+    await staff.getByRole('cell', { name: 'paid-apps-request' }).waitFor();
+    await staff.getByText(/We would sell GitLab Notifier Pro\./).waitFor();
+    await staff.context().close();
+  });
 });
