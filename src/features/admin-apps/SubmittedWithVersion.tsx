@@ -1,5 +1,6 @@
 import { Box, DataList, Flex, Link, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { isWaitingForReview, type AppVersion } from '../../../contract/schemas/app';
 import { Section } from '../../components/Section';
 import { languageNames } from '../../lib/languages';
@@ -10,6 +11,14 @@ type Version = Pick<
   AppVersion,
   'id' | 'version' | 'status' | 'changesNote' | 'internalChangesNote' | 'privacyPolicySummary' | 'documentationUrl' | 'categories' | 'languages'
 >;
+
+/** One line of what was submitted: its label, and the value. */
+const Row = ({ label, children }: { label: string; children: ReactNode }) => (
+  <DataList.Item>
+    <DataList.Label minWidth="200px">{label}</DataList.Label>
+    <DataList.Value>{children}</DataList.Value>
+  </DataList.Item>
+);
 
 /** A text the publisher wrote, kept as written (line breaks too), or said to be missing. */
 const written = (text: string) =>
@@ -64,46 +73,25 @@ export function SubmittedWithVersion({ appId, versions, latest }: { appId: strin
   return (
     <Section title={T.title(v.version)}>
       <DataList.Root orientation={{ initial: 'vertical', sm: 'horizontal' }} size="2">
-        <DataList.Item>
-          <DataList.Label minWidth="200px">{T.changes}</DataList.Label>
-          <DataList.Value>{written(v.changesNote)}</DataList.Value>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.Label minWidth="200px">{T.internal}</DataList.Label>
-          <DataList.Value>{written(v.internalChangesNote)}</DataList.Value>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.Label minWidth="200px">{T.privacy}</DataList.Label>
-          <DataList.Value>{written(v.privacyPolicySummary)}</DataList.Value>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.Label minWidth="200px">{T.documentation}</DataList.Label>
-          <DataList.Value>
-            {v.documentationUrl ? (
-              <Link href={v.documentationUrl} target="_blank" rel="noreferrer" style={{ overflowWrap: 'anywhere' }}>
-                {v.documentationUrl}
-              </Link>
-            ) : (
-              written('')
-            )}
-          </DataList.Value>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.Label minWidth="200px">{T.categories}</DataList.Label>
-          <DataList.Value>{written(v.categories.join(', '))}</DataList.Value>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.Label minWidth="200px">{T.languages}</DataList.Label>
-          <DataList.Value>{written(v.languages.map((l) => languageNames[l as keyof typeof languageNames] ?? l).join(', '))}</DataList.Value>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.Label minWidth="200px">{T.screenshots}</DataList.Label>
-          <DataList.Value>
-            <Box>
-              <Screenshots appId={appId} versionId={v.id} />
-            </Box>
-          </DataList.Value>
-        </DataList.Item>
+        <Row label={T.changes}>{written(v.changesNote)}</Row>
+        <Row label={T.internal}>{written(v.internalChangesNote)}</Row>
+        <Row label={T.privacy}>{written(v.privacyPolicySummary)}</Row>
+        <Row label={T.documentation}>
+          {v.documentationUrl ? (
+            <Link href={v.documentationUrl} target="_blank" rel="noreferrer" style={{ overflowWrap: 'anywhere' }}>
+              {v.documentationUrl}
+            </Link>
+          ) : (
+            written('')
+          )}
+        </Row>
+        <Row label={T.categories}>{written(v.categories.join(', '))}</Row>
+        <Row label={T.languages}>{written(v.languages.map((l) => languageNames[l as keyof typeof languageNames] ?? l).join(', '))}</Row>
+        <Row label={T.screenshots}>
+          <Box>
+            <Screenshots appId={appId} versionId={v.id} />
+          </Box>
+        </Row>
       </DataList.Root>
     </Section>
   );

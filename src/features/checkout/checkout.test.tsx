@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHECKOUT_MESSAGES, type CheckoutOffer, type CheckoutSession } from '../../../contract/schemas/checkout';
 import { renderScreen, stubFetch } from '../../../tests/render';
 import { OfferView, type OfferContext } from './OfferView';
+import { ownedSubscription } from './owned-fixture';
 import { goToPayment, inFrame, notifyWorkspace } from './parent';
 import { PayForm } from './PayForm';
 import { PlanStep } from './PlanStep';
@@ -195,21 +196,7 @@ describe('back from the payment provider', () => {
     // What the workspace holds once it completed (the page asks for the offer again): the trial, until 15 January.
     ctx.offer = {
       ...offer,
-      owned: {
-        purchaseId: 'p1',
-        kind: 'subscription',
-        viaBundle: false,
-        status: 'trialing',
-        planId: monthly.id,
-        strategy: 'monthly',
-        isSeatBased: true,
-        seats: 35,
-        maxSeats: 50,
-        price: 140,
-        periodEnd: '2030-01-15T12:00:00.000Z',
-        manageable: true,
-        paid: false,
-      },
+      owned: ownedSubscription({ status: 'trialing', periodEnd: '2030-01-15T12:00:00.000Z', paid: false }),
     };
     await renderScreen(() => <SessionStatus ctx={ctx} appId="app1" sessionId="cs1" onRetry={vi.fn()} />);
     expect(await screen.findByText('Waiting for the payment…')).toBeInTheDocument();

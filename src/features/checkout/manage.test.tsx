@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutOffer, OwnedPurchase } from '../../../contract/schemas/checkout';
+import { ownedSubscription } from './owned-fixture';
 import { renderScreen, stubFetch } from '../../../tests/render';
 import { toast } from '../../lib/toast';
 import { ManageSubscription } from './ManageSubscription';
@@ -21,22 +22,7 @@ const monthly = {
 };
 // Midday UTC: the same calendar day in every time zone the tests may run in.
 const periodEnd = '2030-02-01T12:00:00.000Z';
-const subscription = (over: Partial<OwnedPurchase> = {}): OwnedPurchase => ({
-  purchaseId: 'p1',
-  kind: 'subscription',
-  viaBundle: false,
-  status: 'active',
-  planId: monthly.id,
-  strategy: 'monthly',
-  isSeatBased: true,
-  seats: 35,
-  maxSeats: 50,
-  price: 140,
-  periodEnd,
-  manageable: true,
-  paid: true,
-  ...over,
-});
+const subscription = (over: Partial<OwnedPurchase> = {}) => ownedSubscription({ planId: monthly.id, periodEnd, ...over });
 const offerWith = (owned: OwnedPurchase): CheckoutOffer => ({
   app: {
     id: 'app1',
