@@ -81,8 +81,7 @@ describe('the publisher’s app detail in Chromium', () => {
     const staff = await portal.page();
     await signInAs(staff, portal.server.base, /Sofia Rossi/, '/publisher/admin/publishers');
     await staff.getByRole('link', { name: 'Fjord Labs' }).click();
-    await staff.getByRole('cell', { name: 'paid-apps-request' }).waitFor();
-    await staff.getByText(/We would sell GitLab Notifier Pro\./).waitFor();
+    await staff.getByRole('cell', { name: 'Asked for paid apps: “We would sell GitLab Notifier Pro.”' }).waitFor();
     await staff.context().close();
   });
 });
