@@ -43,6 +43,8 @@ describe('an update’s listing', () => {
     const files = withManifest(fixtureFiles('standup-helper'), { id, nameSlug: 'standup-listing', name: 'Standup Listing' });
     const made = await s.upload('POST', '/v1/publisher/apps', owner, [{ field: 'app', filename: 'a.zip', data: zip(files) }]);
     expect(made.status, made.text).toBe(201);
+    // The compile first: a write while it runs may meet its status change (409 status_changed).
+    await s.settled(owner, id);
     const first = (await app(id)).latest;
     expect((await step(id, first.id, 'details', { categories: ['Productivity', 'Social'], languages: ['en', 'de'] })).status).toBe(200);
     const info = {
@@ -57,10 +59,10 @@ describe('an update’s listing', () => {
       { field: 'screenshots', filename: 'thread.png', data: pngImage(960, 540, [30, 200, 30]) },
     ]);
     expect(uploaded.status, uploaded.text).toBe(201);
-    await s.settled(owner, id);
 
     const next = await update(id, withManifest(files, { version: '1.1.0' }));
     expect(next.status, next.text).toBe(200);
+    await s.settled(owner, id);
     const second = (await app(id)).latest;
     expect(second.version).toBe('1.1.0');
     expect(second).toMatchObject({ categories: ['Productivity', 'Social'], languages: ['en', 'de'], ...info });
@@ -81,9 +83,9 @@ describe('an update’s listing', () => {
     const id = '3f1c2b7a-8e4d-4c19-a0b2-6d5e4f3a2b11';
     const files = withManifest(fixtureFiles('standup-helper'), { id, nameSlug: 'standup-manifest', name: 'Standup Manifest' });
     expect((await s.upload('POST', '/v1/publisher/apps', owner, [{ field: 'app', filename: 'a.zip', data: zip(files) }])).status).toBe(201);
+    await s.settled(owner, id);
     const first = (await app(id)).latest;
     expect((await step(id, first.id, 'details', { categories: ['Productivity'], languages: ['en'] })).status).toBe(200);
-    await s.settled(owner, id);
     const next = await update(id, withManifest(files, { version: '1.1.0', description: 'Standups in threads, now with reminders for late answers.' }));
     expect(next.status, next.text).toBe(200);
     const second = (await app(id)).latest;

@@ -225,6 +225,17 @@ describe('registered workspaces in Chromium', () => {
     await confirm.waitFor();
     expect(await layoutProblems(page), 'the revoke confirmation at 390 px').toEqual([]);
     await confirm.getByRole('button', { name: 'Cancel' }).click();
+
+    // A laptop's width (1366 px): an address reads on a line or two, not a letter a line, and each row's
+    // actions are on the screen.
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const row = table.getByRole('row', { name: /Phone-width workspace/ });
+    const address = row.getByText('https://a-rather-long-host-name.chat.example.com:3000/rocket');
+    await expect.poll(async () => (await address.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(150);
+    expect((await address.boundingBox())!.height).toBeLessThan(80);
+    const revoke = (await row.getByRole('button', { name: `${T.revoke}: Phone-width workspace` }).boundingBox())!;
+    expect(revoke.x + revoke.width).toBeLessThanOrEqual(1366);
+    expect(await layoutProblems(page), 'the list at 1366 px').toEqual([]);
     await page.context().close();
   });
 });

@@ -102,8 +102,9 @@ export function RegisteredWorkspaces({
                         </Text>
                       </Flex>
                     </Table.RowHeaderCell>
-                    <Table.Cell>
-                      <Text style={{ wordBreak: 'break-all' }}>{w.address}</Text>
+                    {/* Wide enough to read (break-all squeezed it to a letter a line); a long address wraps anywhere. */}
+                    <Table.Cell style={{ minWidth: 180 }}>
+                      <Text style={{ overflowWrap: 'anywhere' }}>{w.address}</Text>
                     </Table.Cell>
                     <Table.Cell>
                       <Text style={{ whiteSpace: 'nowrap' }}>{formatDateTime(w.registeredAt)}</Text>
