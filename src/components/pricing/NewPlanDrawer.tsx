@@ -3,7 +3,7 @@ import { Button, Callout, Flex, IconButton, Switch, Table, Text, TextField } fro
 import { Cross2Icon } from '@radix-ui/react-icons';
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { z } from 'zod';
-import { NewPriceInput, PRICE_MESSAGES } from '../../../contract/schemas/price';
+import { NewPriceInput, PRICE_MESSAGES, type Price } from '../../../contract/schemas/price';
 import { applyServerErrors } from '../../lib/forms';
 import { toast } from '../../lib/toast';
 import { DataTable } from '../DataTable';
@@ -71,9 +71,10 @@ function messages(errors: FieldErrors, prefix = '', out: Record<string, string> 
 /**
  * New pricing plan (SPEC §5): a name, monthly and yearly billing (both on by default, prices ≥ 0), a trial
  * (off by default, at least 1 day when on), and per-seat tiers (at least two). The contract's schema gives
- * the messages; the server checks the same (a 400's fields go where the form shows them).
+ * the messages; the server checks the same (a 400's fields go where the form shows them). `onCreated` hears of the
+ * plan made (the wizard's pricing step chooses it), before the drawer closes.
  */
-export function NewPlanDrawer({ appId, onClose }: { appId: string; onClose: () => void }) {
+export function NewPlanDrawer({ appId, onClose, onCreated }: { appId: string; onClose: () => void; onCreated?: (plan: Price) => void }) {
   const { register, control, handleSubmit, formState, setError, setValue } = useForm<Values, unknown, NewPriceInput>({
     defaultValues: empty,
     resolver: zodResolver(PlanForm),
@@ -87,8 +88,9 @@ export function NewPlanDrawer({ appId, onClose }: { appId: string; onClose: () =
   const dirty = v.name !== '' || v.monthlyPrice !== '' || v.yearlyPrice !== '' || v.trial || v.perSeat;
   const submit = handleSubmit((body) =>
     save.mutate(body, {
-      onSuccess: () => {
+      onSuccess: (plan) => {
         toast.success('New Price Created Successfully');
+        onCreated?.(plan);
         onClose();
       },
       onError: (err) => {

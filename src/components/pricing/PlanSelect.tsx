@@ -1,4 +1,5 @@
 import { Select } from '@radix-ui/themes';
+import type { ReactNode } from 'react';
 import type { Price } from '../../../contract/schemas/price';
 import { formatMoney } from '../../lib/format';
 import { Field } from '../Field';
@@ -9,18 +10,22 @@ export function PlanSelect({
   plans,
   value,
   error,
+  emptyHint = 'This app has no subscription plans yet (New pricing plan on the app page).',
   onChange,
 }: {
   label: string;
   plans: Price[];
   value: string;
   error?: string;
+  /** What is said while the app has no plan (where a plan can be made). */
+  emptyHint?: ReactNode;
   onChange: (id: string) => void;
 }) {
   return (
-    <Field label={label} error={error} hint={plans.length ? undefined : 'This app has no subscription plans yet (New pricing plan on the app page).'}>
+    <Field label={label} error={error} hint={plans.length ? undefined : emptyHint}>
       {(f) => (
-        <Select.Root value={value || undefined} onValueChange={onChange}>
+        // Controlled throughout: an empty value shows the placeholder (Radix Select 2).
+        <Select.Root value={value} onValueChange={onChange}>
           <Select.Trigger id={f.id} aria-describedby={f.describedBy} placeholder="Choose a plan" />
           <Select.Content>
             {plans.map((p) => (
