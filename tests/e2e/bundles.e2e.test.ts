@@ -117,8 +117,7 @@ describe('bundles in Chromium', () => {
     // Staff could publish it now; the publisher does, from the bundle's page.
     await versions.getByRole('button', { name: 'Publish', exact: true }).waitFor();
     const activity = staff.getByRole('table', { name: 'Activity log' });
-    await activity.getByText('approve', { exact: true }).waitFor({ timeout: E2E_WAIT_MS });
-    await activity.getByText('v1.0.0 · submitted → approved').waitFor();
+    await activity.getByText('Approved v1.0.0 (was submitted).', { exact: true }).waitFor({ timeout: E2E_WAIT_MS });
     // An app's id is no bundle here either.
     await staff.goto(`${portal.server.base}/publisher/admin/bundles/${uuidOf('app:Jira Connector')}`);
     await staff.getByText('This bundle does not exist').waitFor();

@@ -89,9 +89,8 @@ describe('the whole publish loop in Chromium', () => {
     await staffVersions.getByRole('button', { name: 'Download the compiled package of v1.0.0' }).click();
     expect((await served).headers()['content-disposition']).toBe('attachment; filename="standup-helper-1.0.0-compiled.zip"');
     const activity = reviewer.getByRole('table', { name: 'Activity log' });
-    await activity.getByText('download', { exact: true }).waitFor({ timeout: E2E_WAIT_MS });
-    await activity.getByText('approve', { exact: true }).waitFor();
-    await activity.getByText('v1.0.0 · author-approved → approved').waitFor();
+    await activity.getByText('Downloaded the compiled package of v1.0.0.', { exact: true }).waitFor({ timeout: E2E_WAIT_MS });
+    await activity.getByText('Approved v1.0.0 (was author approved).', { exact: true }).waitFor();
     await activity.getByText('Daniel Kim').first().waitFor();
 
     await publisher.reload();

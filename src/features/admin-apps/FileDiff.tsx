@@ -1,3 +1,4 @@
+import { ChevronRightIcon } from '@radix-ui/react-icons';
 import { Badge, Code, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { VisuallyHidden } from 'radix-ui';
 import { useId } from 'react';
@@ -5,7 +6,7 @@ import type { DiffFile } from '../../../contract/schemas/diff';
 import { DataTable } from '../../components/DataTable';
 import { formatBytes } from '../../lib/format';
 import { citeKey } from './cite';
-import { numberedLines, type Hunk } from './diff-lines';
+import { lineCounts, numberedLines, type Hunk } from './diff-lines';
 import { diffText } from './diff-strings';
 import './diff.css';
 
@@ -84,32 +85,104 @@ function Hunks({ path, hunks, citing }: { path: string; hunks: Hunk[]; citing?: 
   );
 }
 
-/** One file that differs: its path and how (added, removed, changed), then its lines, or why they are not shown. */
-export function FileDiff({ file, citing }: { file: DiffFile; citing?: LineCiting }) {
+/**
+ * A file's added and removed lines ("+12 −3", said in words to screen readers). For a file not diffed, why not when
+ * `why` (a folded file's header: the note below it is hidden), else nothing (the note is right below).
+ */
+function Counts({ file, why = false }: { file: DiffFile; why?: boolean }) {
+  if (file.binary || file.tooLarge)
+    return (
+      why && (
+        <Text size="1" color="gray">
+          {file.binary ? diffText.binaryShort : diffText.tooLargeShort}
+        </Text>
+      )
+    );
+  const { added, removed } = lineCounts(file);
+  return (
+    <Text size="1" className="diff-counts">
+      <span aria-hidden>
+        <Text color="green" highContrast>
+          +{added}
+        </Text>{' '}
+        <Text color="red" highContrast>
+          −{removed}
+        </Text>
+      </span>
+      <VisuallyHidden.Root>{diffText.lineCounts(added, removed)}</VisuallyHidden.Root>
+    </Text>
+  );
+}
+
+/** Folding a file of a large diff: whether its lines show, and showing or hiding them. */
+export type Fold = { open: boolean; onToggle: () => void };
+
+/**
+ * One file that differs: its path, how (added, removed, changed) and how many lines, then its lines, or why they are
+ * not shown. With `fold` (a large diff), the header is a disclosure button (aria-expanded) and the lines are rendered
+ * only while it is open. `cited`: how many of its lines are picked to cite (said in the header).
+ */
+export function FileDiff({ file, citing, fold, cited = 0 }: { file: DiffFile; citing?: LineCiting; fold?: Fold; cited?: number }) {
   const id = useId();
+  const bodyId = useId();
   const note = file.binary ? diffText.binary(sizesText(file.size)) : file.tooLarge ? diffText.tooLarge(sizesText(file.size)) : null;
   const hunks = file.hunks ?? [];
+  const badge = (
+    <Badge color={changeColor[file.change]} highContrast>
+      {diffText.change[file.change]}
+    </Badge>
+  );
+  const path = (
+    <Code variant="ghost" id={id}>
+      {file.path}
+    </Code>
+  );
+  const citedBadge = cited > 0 && (
+    <Badge color="yellow" highContrast>
+      {diffText.citedIn(cited)}
+    </Badge>
+  );
+  const body = note ? (
+    <Text size="2" color="gray">
+      {note}
+    </Text>
+  ) : hunks.length ? (
+    <Hunks path={file.path} hunks={hunks} citing={citing} />
+  ) : (
+    <Text size="2" color="gray">
+      {diffText.emptyFile}
+    </Text>
+  );
   return (
     <Flex direction="column" gap="2" asChild>
       <article aria-labelledby={id}>
-        <Flex gap="2" align="center" wrap="wrap">
-          <Badge color={changeColor[file.change]} highContrast>
-            {diffText.change[file.change]}
-          </Badge>
-          <Heading as="h4" size="2" id={id} className="diff-path">
-            <Code variant="ghost">{file.path}</Code>
-          </Heading>
-        </Flex>
-        {note ? (
-          <Text size="2" color="gray">
-            {note}
-          </Text>
-        ) : hunks.length ? (
-          <Hunks path={file.path} hunks={hunks} citing={citing} />
+        {fold ? (
+          <>
+            <Heading as="h4" size="2" className="diff-path">
+              <button type="button" className="diff-toggle" aria-expanded={fold.open} aria-controls={bodyId} onClick={fold.onToggle}>
+                {/* The spaces keep the parts apart in the button's name (a flex row shows none of them). */}
+                <ChevronRightIcon aria-hidden className="diff-chevron" />
+                {badge} {path} <Counts file={file} why />
+                {citedBadge && <> {citedBadge}</>}
+              </button>
+            </Heading>
+            {/* The lines of a folded file are not rendered at all: a large diff's page stays light. */}
+            <div id={bodyId} hidden={!fold.open}>
+              {fold.open && body}
+            </div>
+          </>
         ) : (
-          <Text size="2" color="gray">
-            {diffText.emptyFile}
-          </Text>
+          <>
+            <Flex gap="2" align="center" wrap="wrap">
+              {badge}
+              <Heading as="h4" size="2" className="diff-path">
+                {path}
+              </Heading>
+              <Counts file={file} />
+              {citedBadge}
+            </Flex>
+            {body}
+          </>
         )}
       </article>
     </Flex>

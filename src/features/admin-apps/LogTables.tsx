@@ -1,11 +1,10 @@
-import { Code } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PagedTable } from '../../components/PagedTable';
-import { formatDetails } from '../../lib/details';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { ApiError } from '../../lib/api';
 import { activityQuery, LOG_PAGE_SIZE, usageQuery } from './api';
+import { appActivitySentence } from './app-activity-sentences';
 
 /** SPEC §8: '{error} ({code})', else 'Could not load server response when trying to list app activity logs'. */
 const activityFailure = (err: unknown) =>
@@ -13,7 +12,7 @@ const activityFailure = (err: unknown) =>
     ? `${err.body.error} (${err.body.code})`
     : 'Could not load server response when trying to list app activity logs';
 
-/** Staff actions on the app, newest first, 5 per page. */
+/** Staff actions on the app in sentences ("Approved v1.0.0 (was compiled)."), newest first, 5 per page. */
 export function ActivityLogTable({ appId }: { appId: string }) {
   const [number, setPage] = useState(1);
   const { data, isPending, error } = useQuery(activityQuery(appId, number));
@@ -23,8 +22,8 @@ export function ActivityLogTable({ appId }: { appId: string }) {
       error={error ? new ApiError(0, { error: activityFailure(error) }) : null}
       onPage={setPage}
       caption="Activity log"
-      headers={['When', 'Who', 'Action', 'Details']}
-      row={(log) => [formatDateTime(log.when), log.userExtra.name, <Code variant="ghost">{log.action}</Code>, formatDetails(log.actionExtra) || '–']}
+      headers={['When', 'Who', 'What']}
+      row={(log) => [formatDateTime(log.when), log.userExtra.name, appActivitySentence(log.action, log.actionExtra)]}
       loading="Loading the activity log…"
       emptyTitle="No activity yet"
       emptyText="Every staff action on this app is written here: who, what, when and the details."

@@ -296,3 +296,138 @@ describe('what changed between two versions (staff review)', () => {
     expect(screen.queryByText(diffText.citeHint)).toBeNull();
   });
 });
+
+/** An added text file of `n` lines. */
+const addedFile = (path: string, n = 3): VersionDiff['files']['items'][number] => ({
+  path,
+  change: 'added',
+  binary: false,
+  tooLarge: false,
+  size: { from: null, to: n * 10 },
+  hunks: [{ oldStart: 1, oldLines: 0, newStart: 1, newLines: n, lines: Array.from({ length: n }, (_, i) => `+line ${i + 1}`) }],
+});
+/** A first version: nothing before it, every file added (11 text files and an icon: over LARGE_DIFF_FILES). */
+const firstVersion: VersionDiff = {
+  ...firstPage,
+  from: null,
+  fromIsLastApproved: false,
+  pricing: [],
+  files: {
+    summary: { added: 12, removed: 0, changed: 0, unchanged: 0 },
+    items: [
+      { path: 'icon.png', change: 'added', binary: true, tooLarge: false, size: { from: null, to: 24 }, hunks: null },
+      ...Array.from({ length: 11 }, (_, i) => addedFile(`lib/f${String(i + 1).padStart(2, '0')}.ts`)),
+    ],
+    next: null,
+  },
+};
+/** A file's disclosure button (its header). */
+const toggle = (path: string) => within(within(screen.getByRole('article', { name: path })).getByRole('heading', { level: 4 })).getByRole('button');
+
+describe('a large diff opens on its list of files', () => {
+  it('lists each file with its change and line counts, folded; a file unfolds and folds by pointer and keyboard', async () => {
+    stub(() => ({ status: 200, body: firstVersion }));
+    const user = userEvent.setup();
+    const { router } = await renderScreen(() => <Harness />);
+    await act(() => router.navigate({ to: '/', search: { diffTo: '2.4.0' } as never }));
+    const section = await screen.findByRole('region', { name: diffText.titleFirst });
+    await within(section).findByText(diffText.folded(12, 33));
+    const list = within(section).getByRole('list', { name: diffText.fileList });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(12);
+    // Folded: a disclosure button per file, its lines not rendered at all.
+    expect(within(section).queryAllByRole('table', { name: /^Changes to / })).toEqual([]);
+    const f01 = toggle('lib/f01.ts');
+    expect(f01).toHaveAttribute('aria-expanded', 'false');
+    expect(f01).toHaveAccessibleName('Added lib/f01.ts 3 lines added, 0 lines removed');
+    expect(f01).toHaveTextContent('+3 −0');
+    expect(toggle('icon.png')).toHaveAccessibleName('Added icon.png binary');
+    const body = document.getElementById(f01.getAttribute('aria-controls')!)!;
+    expect(body).not.toBeVisible();
+
+    await user.click(f01);
+    expect(f01).toHaveAttribute('aria-expanded', 'true');
+    expect(body).toBeVisible();
+    const table = within(body).getByRole('table', { name: 'Changes to lib/f01.ts' });
+    expect(within(table).getAllByRole('row')).toHaveLength(5);
+    await user.click(f01);
+    expect(f01).toHaveAttribute('aria-expanded', 'false');
+    expect(within(section).queryByRole('table', { name: 'Changes to lib/f01.ts' })).toBeNull();
+
+    // By keyboard: Enter and Space, as any button.
+    const f02 = toggle('lib/f02.ts');
+    f02.focus();
+    await user.keyboard('{Enter}');
+    expect(f02).toHaveAttribute('aria-expanded', 'true');
+    expect(within(section).getByRole('table', { name: 'Changes to lib/f02.ts' })).toBeInTheDocument();
+    await user.keyboard(' ');
+    expect(f02).toHaveAttribute('aria-expanded', 'false');
+    expect(within(section).getByRole('article', { name: 'icon.png' })).not.toHaveTextContent('Binary file, not shown');
+  });
+
+  it('Expand all unfolds every file, Collapse all folds them again', async () => {
+    stub(() => ({ status: 200, body: firstVersion }));
+    const user = userEvent.setup();
+    const { router } = await renderScreen(() => <Harness />);
+    await act(() => router.navigate({ to: '/', search: { diffTo: '2.4.0' } as never }));
+    await screen.findByRole('list', { name: diffText.fileList });
+    await user.click(screen.getByRole('button', { name: diffText.expandAllLabel }));
+    expect(screen.getAllByRole('table', { name: /^Changes to / })).toHaveLength(11);
+    expect(screen.getByRole('article', { name: 'icon.png' })).toHaveTextContent('Binary file, not shown (24 bytes)');
+    expect(screen.getAllByRole('button', { expanded: true })).toHaveLength(12);
+    await user.click(screen.getByRole('button', { name: diffText.collapseAllLabel }));
+    expect(screen.queryAllByRole('table', { name: /^Changes to / })).toEqual([]);
+    expect(screen.getAllByRole('button', { expanded: false })).toHaveLength(12);
+  });
+
+  it('folds a few files when their changed lines are many (over 400 in all)', async () => {
+    const big = { ...firstVersion, files: { ...firstVersion.files, items: [addedFile('lib/a.ts', 250), addedFile('lib/b.ts', 151)] } };
+    stub(() => ({ status: 200, body: big }));
+    const { router } = await renderScreen(() => <Harness />);
+    await act(() => router.navigate({ to: '/', search: { diffTo: '2.4.0' } as never }));
+    await screen.findByText(diffText.folded(2, 401));
+    expect(toggle('lib/a.ts')).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle('lib/b.ts')).toHaveTextContent('+151 −0');
+  });
+
+  it('a small diff stays unfolded, without disclosure buttons or Expand all', async () => {
+    stub(() => ({ status: 200, body: firstPage }));
+    await renderScreen(() => <Harness />);
+    await screen.findByRole('table', { name: 'Changes to lib/blocks.ts' });
+    expect(screen.queryByRole('button', { expanded: false })).toBeNull();
+    expect(screen.queryByRole('button', { name: diffText.expandAllLabel })).toBeNull();
+    // Its counts are said all the same.
+    expect(screen.getByRole('article', { name: 'lib/blocks.ts' })).toHaveTextContent('+1 −1');
+  });
+
+  it('a cited line (a link carrying `cite`) unfolds its file; citing in an unfolded file keeps it open; a line cited later unfolds its file again', async () => {
+    stub(() => ({ status: 200, body: firstVersion }));
+    const user = userEvent.setup();
+    const { router } = await renderScreen(() => <Harness canCite />);
+    await act(() => router.navigate({ to: '/', search: { diffTo: '2.4.0', cite: ['new:2:lib/f03.ts'] } as never }));
+    const table = await screen.findByRole('table', { name: 'Changes to lib/f03.ts' });
+    expect(toggle('lib/f03.ts')).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle('lib/f03.ts')).toHaveTextContent('1 cited');
+    expect(within(table).getByRole('button', { name: 'Cite line 2 of lib/f03.ts' })).toHaveAttribute('aria-pressed', 'true');
+    // Only that one.
+    expect(screen.getAllByRole('table', { name: /^Changes to / })).toHaveLength(1);
+
+    // Another line of it, picked by its number: the address keeps both, the file stays open.
+    await user.click(within(table).getByRole('button', { name: 'Cite line 3 of lib/f03.ts' }));
+    await vi.waitFor(() => expect(router.state.location.search).toEqual({ diffTo: '2.4.0', cite: ['new:2:lib/f03.ts', 'new:3:lib/f03.ts'] }));
+    expect(toggle('lib/f03.ts')).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle('lib/f03.ts')).toHaveTextContent('2 cited');
+
+    // Folded by hand, it stays folded; a line of it cited anew (the address changed) unfolds it, as one in another file does.
+    await user.click(toggle('lib/f03.ts'));
+    expect(toggle('lib/f03.ts')).toHaveAttribute('aria-expanded', 'false');
+    await act(() =>
+      router.navigate({
+        to: '/',
+        search: { diffTo: '2.4.0', cite: ['new:2:lib/f03.ts', 'new:3:lib/f03.ts', 'new:1:lib/f03.ts', 'new:1:lib/f07.ts'] } as never,
+      }),
+    );
+    await vi.waitFor(() => expect(toggle('lib/f03.ts')).toHaveAttribute('aria-expanded', 'true'));
+    expect(toggle('lib/f07.ts')).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle('lib/f05.ts')).toHaveAttribute('aria-expanded', 'false');
+  });
+});

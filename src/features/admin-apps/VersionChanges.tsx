@@ -1,15 +1,16 @@
 import { Badge, Button, Callout, Card, Code, Flex, Heading, Select, Spinner, Table, Text } from '@radix-ui/themes';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { AppVersion } from '../../../contract/schemas/app';
-import type { FieldChange, VersionDiff } from '../../../contract/schemas/diff';
+import type { DiffFile, FieldChange, VersionDiff } from '../../../contract/schemas/diff';
 import { statusBadge } from '../../../machines/app-version-status';
 import { DataTable } from '../../components/DataTable';
 import { Field } from '../../components/Field';
 import { Section } from '../../components/Section';
 import { errorToastText } from '../../lib/toast';
 import { adminAppQuery, adminDiffQuery, adminVersionsQuery, versionsStamp, type DiffSearch } from './api';
-import { citedLines, toggleCite } from './cite';
+import { citedLines, parseCite, toggleCite } from './cite';
+import { changedLines, isLargeDiff } from './diff-lines';
 import { FileDiff, type LineCiting } from './FileDiff';
 import { diffFieldLabels, diffText } from './diff-strings';
 import { priceWords, valueWords } from './diff-words';
@@ -144,6 +145,74 @@ function VersionPicker({
         </Select.Root>
       )}
     </Field>
+  );
+}
+
+/** The paths of the cited lines (`cite`'s keys), each with how many of its lines are cited. */
+function citedPaths(cited: readonly string[]) {
+  const paths = new Map<string, number>();
+  for (const key of cited) {
+    const c = parseCite(key);
+    if (c) paths.set(c.path, (paths.get(c.path) ?? 0) + 1);
+  }
+  return paths;
+}
+
+/**
+ * A page of files. A small one shows every file's lines, as it always did. A large one (diff-lines.ts,
+ * LARGE_DIFF_FILES and LARGE_DIFF_LINES) opens on its list: each file's path, change and line counts, its lines folded
+ * until its header is pressed, with Expand all and Collapse all. A file with a cited line opens unfolded (a link
+ * carrying `cite`), and a line cited later (the address changed: a link, the back button) unfolds its file again.
+ */
+function FileList({ files, citing, cited }: { files: DiffFile[]; citing?: LineCiting; cited: readonly string[] }) {
+  const large = isLargeDiff(files);
+  const byPath = citedPaths(cited);
+  // What the reviewer opened or closed; a file not touched follows the default (open if small or cited).
+  const [opened, setOpened] = useState<Record<string, boolean>>({});
+  const citedNow = JSON.stringify(cited);
+  const [citedBefore, setCitedBefore] = useState(citedNow);
+  if (citedBefore !== citedNow) {
+    // Adjusted while rendering (React's pattern for state that follows a prop): the newly cited lines' files unfold.
+    const before = new Set(JSON.parse(citedBefore) as string[]);
+    const unfold = cited.filter((k) => !before.has(k)).flatMap((k) => parseCite(k)?.path ?? []);
+    setCitedBefore(citedNow);
+    if (unfold.length) setOpened((o) => ({ ...o, ...Object.fromEntries(unfold.map((p) => [p, true])) }));
+  }
+  const isOpen = (path: string) => opened[path] ?? byPath.has(path);
+  const setAll = (open: boolean) => setOpened(Object.fromEntries(files.map((f) => [f.path, open])));
+
+  return (
+    <>
+      {large && (
+        <Flex gap="3" align="center" wrap="wrap">
+          <Text size="2" color="gray">
+            {diffText.folded(files.length, changedLines(files))}
+          </Text>
+          <Flex gap="2">
+            <Button size="1" variant="soft" aria-label={diffText.expandAllLabel} onClick={() => setAll(true)}>
+              {diffText.expandAll}
+            </Button>
+            <Button size="1" variant="soft" color="gray" aria-label={diffText.collapseAllLabel} onClick={() => setAll(false)}>
+              {diffText.collapseAll}
+            </Button>
+          </Flex>
+        </Flex>
+      )}
+      <Flex asChild direction="column" gap={large ? '2' : '4'} m="0" p="0" style={{ listStyle: 'none' }}>
+        <ul aria-label={diffText.fileList}>
+          {files.map((f) => (
+            <li key={f.path} style={{ minWidth: 0 }}>
+              <FileDiff
+                file={f}
+                citing={citing}
+                cited={byPath.get(f.path)}
+                fold={large ? { open: isOpen(f.path), onToggle: () => setOpened((o) => ({ ...o, [f.path]: !(o[f.path] ?? byPath.has(f.path)) })) } : undefined}
+              />
+            </li>
+          ))}
+        </ul>
+      </Flex>
+    </>
   );
 }
 
@@ -301,7 +370,13 @@ function Comparison({ appId, search, onSearch, versions, canCite }: Props & { ve
               {data.files.items.length === 0 ? (
                 <Text color="gray">{diffText.noFiles}</Text>
               ) : (
-                data.files.items.map((f) => <FileDiff key={f.path} file={f} citing={citing} />)
+                // Another pair or page starts folded again (the state is the page's).
+                <FileList
+                  key={`${data.from?.version ?? ''}:${data.to.version}:${data.files.items[0]!.path}`}
+                  files={data.files.items}
+                  citing={citing}
+                  cited={cited}
+                />
               )}
               {(search.diffAfter || data.files.next) && (
                 <Flex asChild gap="3" justify="end" wrap="wrap">

@@ -33,6 +33,19 @@ export const diffText = {
   absent: '(none)',
   icon: (version: string) => `Icon of v${version}`,
   files: 'Files',
+  fileList: 'Files that differ',
+  /** A large page of files (diff-lines.ts, LARGE_DIFF_FILES) opens on its list, each file folded. */
+  folded: (files: number, lines: number) =>
+    `${files} file${files === 1 ? '' : 's'}, ${lines} changed line${lines === 1 ? '' : 's'}: each file is folded. Open one to read its lines.`,
+  expandAll: 'Expand all',
+  collapseAll: 'Collapse all',
+  expandAllLabel: 'Expand all the files',
+  collapseAllLabel: 'Collapse all the files',
+  /** A file's added and removed lines, as screen readers say them (the signs are shown). */
+  lineCounts: (added: number, removed: number) => `${added} line${added === 1 ? '' : 's'} added, ${removed} line${removed === 1 ? '' : 's'} removed`,
+  binaryShort: 'binary',
+  tooLargeShort: 'too large to show',
+  citedIn: (n: number) => `${n} cited`,
   filesAfter: (path: string) => `Files after ${path}`,
   noFiles: 'No file of the package differs.',
   nextFiles: 'Next files',
