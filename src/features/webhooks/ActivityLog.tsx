@@ -96,7 +96,9 @@ export function ActivityLog({
           </Text>
         ) : (
           data && (
-            <DataTable caption="Activity Logs">
+            // The small table: its eight columns (times on one line, long ids wrapping) fit beside the navigation at
+            // 1366 px, Resend included; on a phone it scrolls sideways inside its frame.
+            <DataTable caption="Activity Logs" size="1">
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeaderCell>Event ID</Table.ColumnHeaderCell>
@@ -112,8 +114,9 @@ export function ActivityLog({
               <Table.Body>
                 {data.data.map((a) => (
                   <Table.Row key={a.id}>
-                    <Table.RowHeaderCell>
-                      <Text size="1" style={{ fontFamily: 'var(--code-font-family)' }}>
+                    {/* A long id wraps anywhere, in a column wide enough to read it (not a letter a line). */}
+                    <Table.RowHeaderCell style={{ minWidth: 104 }}>
+                      <Text size="1" style={{ fontFamily: 'var(--code-font-family)', overflowWrap: 'anywhere' }}>
                         {a.event.id}
                       </Text>
                     </Table.RowHeaderCell>
