@@ -7,8 +7,6 @@ import {
   lifecycleSnapshot,
   noteShown,
   offeredActions,
-  sellingActions,
-  towardBuyers,
   shownDisabledActions,
   versionActions,
   type LifecycleContext,
@@ -92,15 +90,5 @@ describe('the lifecycle rules', () => {
 
   it('never compiles bundles', () => {
     for (const status of versionStatuses) expect(lifecycleSnapshot(status, { actor: 'staff', isBundle: true }).can({ type: 'COMPILE' })).toBe(false);
-  });
-});
-
-describe('the steps toward buyers', () => {
-  it('are not offered for an app that cannot be sold, and everything else is', () => {
-    const all = new Set(versionActions);
-    expect([...sellingActions(all, null)]).toEqual([...all]);
-    const offered = sellingActions(all, 'no payout account');
-    expect(versionActions.filter((a) => !offered.has(a))).toEqual(['APPROVE', 'PUBLISH']);
-    expect([...towardBuyers].sort()).toEqual(['APPROVE', 'PUBLISH']);
   });
 });

@@ -11,7 +11,8 @@ import type { VersionStatus } from '../contract/schemas/app';
  *
  * Apps:    draft ─COMPILE─► compiling ─COMPILE_SUCCEEDED─► compiled ─SUBMIT (publisher)─► author-approved
  *          compiling ─COMPILE_FAILED─► compiler-error ─COMPILE─► compiling
- *          compiler-error | reviewed ─UPLOAD_REVISION (publisher: a new package, same number)─► compiling
+ *          compiled | compiler-error | reviewed | rejected | author-rejected
+ *            ─UPLOAD_REVISION (publisher: a new package, same number, checked again)─► compiling
  *          compiled | author-approved ─REVIEW─► reviewed · ─APPROVE─► approved · ─REJECT (staff)─► rejected
  *          approved | unpublished ─PUBLISH─► published ─UNPUBLISH─► unpublished
  * Bundles: draft ─SUBMIT─► submitted ─APPROVE─► approved | ─REJECT─► rejected (no compiling)
@@ -36,10 +37,15 @@ export type LifecycleEvent =
   | { type: 'VIEW_DIAGNOSTICS' }
   // Offered as a screen (the update wizard); its upload then takes the version back to compiling.
   | { type: 'UPLOAD_REVISION' }
-  // Not an action of its own: what every write to a version's content (details, info, change log,
-  // screenshots) asks first. Its content can change until it is submitted, and again when a reviewer asks
-  // for changes; from submission on it is what reviewers saw, so a change is an update (a new version).
-  | { type: 'SAVE' };
+  // Not an action of its own: what every write to a version's change log asks first. It can change until
+  // the version is submitted, and again when a reviewer asks for changes; from submission on it is what
+  // reviewers saw, so a change is an update (a new version).
+  | { type: 'SAVE' }
+  // Not an action of its own either: what a write to the version's listing (categories, languages,
+  // descriptions, privacy summary, documentation URL, screenshots) asks first. Where SAVE is, and on a
+  // version that is approved or live: the listing is the app's shop window, kept current between updates
+  // (docs/packages-and-review.md, The listing). Not while reviewers judge it, nor on a refused version.
+  | { type: 'SAVE_LISTING' };
 
 const publisherOrStaff = ({ context }: { context: LifecycleContext }) => context.actor !== 'system';
 
@@ -79,6 +85,7 @@ export const appVersionLifecycle = setup({
       on: {
         EDIT: { guard: 'isPublisher', actions: 'offer' },
         SAVE: { guard: 'isPublisher', actions: 'offer' },
+        SAVE_LISTING: { guard: 'isPublisher', actions: 'offer' },
         COMPILE: { guard: 'canCompile', target: 'compiling' },
         SUBMIT: { guard: 'isPublisherBundle', target: 'submitted' },
       },
@@ -86,6 +93,7 @@ export const appVersionLifecycle = setup({
     compiling: {
       on: {
         SAVE: { guard: 'isPublisher', actions: 'offer' },
+        SAVE_LISTING: { guard: 'isPublisher', actions: 'offer' },
         COMPILE_SUCCEEDED: { guard: 'isSystem', target: 'compiled' },
         COMPILE_FAILED: { guard: 'isSystem', target: 'compiler-error' },
       },
@@ -98,8 +106,11 @@ export const appVersionLifecycle = setup({
         APPROVE: { guard: 'isStaffApp', target: 'approved' },
         MAKE_DRAFT: { guard: 'isStaffApp', target: 'draft' },
         COMPILE: { guard: 'isStaffApp', target: 'compiling' },
+        // Before it is submitted a package can be replaced (a publish check blocks it, or it was the wrong one).
+        UPLOAD_REVISION: { guard: 'isPublisherApp', target: 'compiling' },
         EDIT_INFO: { guard: 'isPublisher', actions: 'offer' },
         SAVE: { guard: 'isPublisher', actions: 'offer' },
+        SAVE_LISTING: { guard: 'isPublisher', actions: 'offer' },
       },
     },
     'compiler-error': {
@@ -110,6 +121,7 @@ export const appVersionLifecycle = setup({
         VIEW_DIAGNOSTICS: { guard: 'isPersonApp', actions: 'offer' },
         EDIT_INFO: { guard: 'isPublisher', actions: 'offer' },
         SAVE: { guard: 'isPublisher', actions: 'offer' },
+        SAVE_LISTING: { guard: 'isPublisher', actions: 'offer' },
       },
     },
     'author-approved': {
@@ -135,6 +147,7 @@ export const appVersionLifecycle = setup({
         COMPILE: { guard: 'isStaffApp', target: 'compiling' },
         EDIT_INFO: { guard: 'isPublisher', actions: 'offer' },
         SAVE: { guard: 'isPublisher', actions: 'offer' },
+        SAVE_LISTING: { guard: 'isPublisher', actions: 'offer' },
       },
     },
     rejected: {
@@ -142,6 +155,8 @@ export const appVersionLifecycle = setup({
       meta: { note: 'rejectionNote', shownDisabled: ['PUBLISH'] },
       on: {
         COMPILE: { guard: 'isStaffApp', target: 'compiling' },
+        // A refused version is fixed in place: a new package with its number runs the checks again.
+        UPLOAD_REVISION: { guard: 'isPublisherApp', target: 'compiling' },
         EDIT_INFO: { guard: 'isPublisher', actions: 'offer' },
       },
     },
@@ -149,6 +164,8 @@ export const appVersionLifecycle = setup({
       meta: { note: 'rejectionNote' },
       on: {
         COMPILE: { guard: 'isStaffApp', target: 'compiling' },
+        // A refused version is fixed in place: a new package with its number runs the checks again.
+        UPLOAD_REVISION: { guard: 'isPublisherApp', target: 'compiling' },
         EDIT_INFO: { guard: 'isPublisher', actions: 'offer' },
       },
     },
@@ -156,18 +173,21 @@ export const appVersionLifecycle = setup({
       on: {
         PUBLISH: { guard: 'isPerson', target: 'published' },
         EDIT_INFO: { guard: 'isPublisher', actions: 'offer' },
+        SAVE_LISTING: { guard: 'isPublisher', actions: 'offer' },
       },
     },
     published: {
       on: {
         UNPUBLISH: { guard: 'isPerson', target: 'unpublished' },
         EDIT_INFO: { guard: 'isPublisher', actions: 'offer' },
+        SAVE_LISTING: { guard: 'isPublisher', actions: 'offer' },
       },
     },
     unpublished: {
       on: {
         PUBLISH: { guard: 'isPerson', target: 'published' },
         EDIT_INFO: { guard: 'isPublisher', actions: 'offer' },
+        SAVE_LISTING: { guard: 'isPublisher', actions: 'offer' },
       },
     },
   },
@@ -195,15 +215,6 @@ export const versionActions = [
 ] as const;
 export type VersionAction = (typeof versionActions)[number];
 
-/**
- * The steps that put a version before buyers: refused for a paid app nobody can pay for yet (its publisher has no
- * payout account: server/commerce/sellable.ts), and so not offered for one.
- */
-export const towardBuyers: ReadonlySet<VersionAction> = new Set(['APPROVE', 'PUBLISH']);
-/** `available` without the steps toward buyers when the app cannot be sold (`App.cannotSell`). */
-export const sellingActions = (available: ReadonlySet<VersionAction>, cannotSell: string | null): ReadonlySet<VersionAction> =>
-  cannotSell ? new Set([...available].filter((a) => !towardBuyers.has(a))) : available;
-
 const probe: Record<VersionAction, LifecycleEvent> = {
   EDIT: { type: 'EDIT' },
   SUBMIT: { type: 'SUBMIT' },
@@ -229,8 +240,12 @@ type StatusMeta = { note?: 'rejectionNote' | 'reviewedNote'; shownDisabled?: Ver
 const metaOf = (status: VersionStatus): StatusMeta =>
   (lifecycleSnapshot(status, { actor: 'publisher', isBundle: false }).getMeta()[`lifecycle.${status}`] as StatusMeta | undefined) ?? {};
 
-/** Whether a version's content (details, info, change log, screenshots) may still change in `status`. */
+/** Whether a version's change log may still change in `status`. */
 export const contentEditable = (status: VersionStatus, isBundle = false) => lifecycleSnapshot(status, { actor: 'publisher', isBundle }).can({ type: 'SAVE' });
+
+/** Whether a version's listing (categories, languages, descriptions, privacy, documentation, screenshots) may change in `status`. */
+export const listingEditable = (status: VersionStatus, isBundle = false) =>
+  lifecycleSnapshot(status, { actor: 'publisher', isBundle }).can({ type: 'SAVE_LISTING' });
 
 /** Actions shown but disabled in `status` (SPEC §4: Publish on a rejected version). */
 export const shownDisabledActions = (status: VersionStatus): VersionAction[] => metaOf(status).shownDisabled ?? [];

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 
 const dir = 'coverage/model';
-const machines = ['app-version-lifecycle', 'pricing', 'subscription', 'app-wizard', 'auth'];
+const machines = ['app-version-lifecycle', 'journey-lifecycle', 'pricing', 'subscription', 'app-wizard', 'auth'];
 console.log('machine'.padEnd(24), 'driven against'.padEnd(16), 'states'.padStart(8), 'transitions'.padStart(12));
 for (const name of machines) {
   const file = `${dir}/${name}.json`;

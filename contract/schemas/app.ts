@@ -69,6 +69,11 @@ export const AppVersion = z.object({
   isBundle: z.boolean(),
   /** Which packages the portal stores for this version (staff download them through a signed link). */
   packages: z.object({ source: z.boolean(), compiled: z.boolean() }),
+  /**
+   * What stands between the version and its next steps (machines/version-actions.ts), on the versions lists: a
+   * blocking finding's words, what it lacks for review, and what its listing alone lacks; absent elsewhere.
+   */
+  facts: z.object({ blockedBy: z.string().nullable(), incomplete: z.string().nullable(), unlisted: z.string().nullable() }).optional(),
 });
 export type AppVersion = z.infer<typeof AppVersion>;
 
@@ -234,6 +239,24 @@ export const ChangesInput = z.object({
     .min(1, { error: 'Internal changes are required.' })
     .max(LIMITS.text, { error: tooLong(LIMITS.text) }),
 });
+
+type VersionForReview = z.input<typeof DetailsInput> & z.input<typeof InfoInput> & z.input<typeof ChangesInput>;
+
+/**
+ * What a version lacks before it can be submitted, by the wizard's own rules (the server's submit asks the same):
+ * its details and listing, and for an update (`isUpdate`) what changed. Each field once, with its message.
+ */
+export function submissionGaps(v: VersionForReview, isUpdate: boolean): { path: string; message: string }[] {
+  const checks = [DetailsInput.safeParse(v), InfoInput.safeParse(v), ...(isUpdate ? [ChangesInput.safeParse(v)] : [])];
+  const seen = new Set<string>();
+  return checks
+    .flatMap((c) => (c.success ? [] : c.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))))
+    .filter((g) => !seen.has(g.path) && seen.add(g.path));
+}
+
+/** The words of a version's gaps, as its actions say why Submit for review waits (null when it is ready). */
+export const incompleteText = (gaps: { message: string }[]): string | null =>
+  gaps.length ? `Not ready for review: ${gaps.map((g) => g.message.replace(/\.?$/, '.')).join(' ')}` : null;
 
 /**
  * A description or change log is Markdown, rendered once when it is saved (server/catalog/markdown/markdown.ts):

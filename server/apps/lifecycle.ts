@@ -2,20 +2,15 @@ import { and, eq, ne } from 'drizzle-orm';
 import { getNextSnapshot } from 'xstate';
 import { REJECTION_REASON_MESSAGE, type VersionStatus } from '../../contract/schemas/app';
 import { isWaitingForReview, type Citation } from '../../contract/schemas/review';
-import {
-  lifecycleSnapshot,
-  towardBuyers,
-  type LifecycleActor,
-  type LifecycleContext,
-  type LifecycleEvent,
-  type VersionAction,
-} from '../../machines/app-version-lifecycle';
+import { lifecycleSnapshot, type LifecycleActor, type LifecycleContext, type LifecycleEvent, type VersionAction } from '../../machines/app-version-lifecycle';
+import { versionActionsFor } from '../../machines/version-actions';
 import type { Db, Tx } from '../db/client';
 import { appVersions, apps, featuredApps } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { logActivity, type Staff } from '../kernel/activity';
 import { queueNotification } from '../mail/notify';
-import { requireSellable } from '../commerce/sellable';
+import type { Storage } from '../kernel/storage';
+import { versionFacts } from './version-facts';
 
 /** REJECT with its reason; a missing reason is a 400 naming the field (publisher and staff alike). */
 export function rejectEvent(reason: string | undefined): LifecycleEvent {
@@ -42,6 +37,8 @@ export type TransitionRequest = {
   by?: Staff;
   /** What a REJECT's or REVIEW's note cites (findings, diff lines): kept with the note. */
   citations?: Citation[];
+  /** Where the packages are: the publish checks' findings are read from there for the actions a blocking one holds back. */
+  storage?: Storage;
   /** More writes that belong to the change (e.g. queueing a compile), in its transaction. */
   afterChange?: (tx: Tx, updated: typeof appVersions.$inferSelect) => Promise<typeof appVersions.$inferSelect>;
 };
@@ -68,9 +65,12 @@ export async function transitionVersion(db: Db, req: TransitionRequest) {
     );
   }
   const next = getNextSnapshot(snapshot.machine, snapshot, req.event).value as VersionStatus;
-  // Nothing nobody could pay for reaches buyers: approving (the step before publishing) and publishing a paid
-  // app wait for its publisher's payout account.
-  if (towardBuyers.has(req.event.type as VersionAction)) await requireSellable(db, req.appId);
+  // The one rule of a version's actions (machines/version-actions.ts): what the facts hold back is refused with
+  // its reason — a check that blocks, an app nobody could pay for yet — as the screens hold it back.
+  const action = req.event.type as VersionAction;
+  const facts = await versionFacts(db, req.storage, row.version, row.isBundle, action);
+  const held = versionActionsFor(status, { actor: req.actor, isBundle: row.isBundle }, facts).withheld.find((w) => w.action === action);
+  if (held) throw conflict(held.code, held.reason);
   const notes = req.event.type === 'REJECT' ? { rejectionNote: req.event.reason } : req.event.type === 'REVIEW' ? { reviewedNote: req.event.note } : {};
   const cited = req.event.type === 'REJECT' || req.event.type === 'REVIEW' ? { reviewCitations: req.citations ?? [] } : {};
   // Entering review starts its wait (the queue's order) with nobody assigned yet.

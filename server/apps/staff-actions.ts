@@ -62,7 +62,7 @@ export async function staffVersionAction(db: Db, storage: Storage, appId: string
       return queued!;
     };
   }
-  return transitionVersion(db, { appId, internalId, actor: 'staff', event, by, afterChange, citations });
+  return transitionVersion(db, { appId, internalId, actor: 'staff', event, by, afterChange, citations, storage });
 }
 
 type Flag = 'enterpriseOnly' | 'usageBased';

@@ -1,14 +1,14 @@
-import { assertNothingBlocks } from './review/findings';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { ChangesInput, DetailsInput, InfoInput, type VersionStatus } from '../../contract/schemas/app';
-import { contentEditable, lifecycleSnapshot } from '../../machines/app-version-lifecycle';
+import { submissionGaps, type ChangesInput, type DetailsInput, type InfoInput, type VersionStatus } from '../../contract/schemas/app';
+import { contentEditable, lifecycleSnapshot, listingEditable } from '../../machines/app-version-lifecycle';
 import type { Db } from '../db/client';
 import { newId } from '../db/ids';
 import { appVersions, apps, categories, screenshots } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../errors';
 import { probeImage, reencodeImage, SCREENSHOT_LIMITS } from '../kernel/images';
 import { transitionVersion } from './lifecycle';
+import { blockedBy, versionCount } from './version-facts';
 import { renderVersionTexts, type VersionTexts } from '../catalog/markdown-texts';
 import type { Storage } from '../kernel/storage';
 
@@ -27,23 +27,34 @@ async function storedVersion(db: Db, o: Owner): Promise<Version> {
   return row;
 }
 
+/** What a write changes: the version's listing, or what only its review may see change (the change log). */
+export type WriteKind = 'listing' | 'content';
+
 /**
- * The one gate of every write to a version's content (details, info, change log, screenshots): a version
- * of this publisher's, in a status where the lifecycle machine offers SAVE to its publisher; else 409,
- * as for a status change the machine refuses.
+ * The one gate of every write to a version (listing, change log, screenshots): a version of this publisher's, in a
+ * status where the lifecycle machine offers SAVE_LISTING (listing) or SAVE (change log) to its publisher; else 409,
+ * as for a status change the machine refuses, saying what may change instead.
  */
-export async function writableVersion(db: Db, o: Owner): Promise<Version> {
+export async function writableVersion(db: Db, o: Owner, kind: WriteKind = 'content'): Promise<Version> {
   const v = await storedVersion(db, o);
   const [app] = await db.select({ isBundle: apps.isBundle }).from(apps).where(eq(apps.id, o.appId));
-  if (!contentEditable(v.status as VersionStatus, !!app?.isBundle)) {
-    throw conflict('version_locked', `A version that is ${v.status} cannot be changed: upload an update to change its details.`);
+  const status = v.status as VersionStatus;
+  const isBundle = !!app?.isBundle;
+  if (kind === 'listing' ? !listingEditable(status, isBundle) : !contentEditable(status, isBundle)) {
+    throw conflict('version_locked', lockedReason(status, kind, listingEditable(status, isBundle)));
   }
   return v;
 }
 
+/** Why a write is refused on a version in `status`: what may change there instead, if anything. */
+export const lockedReason = (status: VersionStatus, kind: WriteKind, listingOpen: boolean) =>
+  kind === 'content' && listingOpen
+    ? `A version that is ${status} keeps the change log its review saw; its listing can still change. Upload an update to change the rest.`
+    : `A version that is ${status} cannot be changed: upload an update to change its details.`;
+
 /** Writes a version's content; its Markdown texts among them (`texts`) with their HTML, rendered once the version is known to be writable. */
-async function update(db: Db, o: Owner, set: Partial<Version>, texts: VersionTexts = {}) {
-  const v = await writableVersion(db, o);
+async function update(db: Db, o: Owner, kind: WriteKind, set: Partial<Version>, texts: VersionTexts = {}) {
+  const v = await writableVersion(db, o, kind);
   const html = await renderVersionTexts(texts, { publisherId: o.publisherId });
   // Conditional on the status it checked: a concurrent submit wins, this write answers 409.
   const [updated] = await db
@@ -62,13 +73,11 @@ export async function setDetails(db: Db, o: Owner, input: z.infer<typeof Details
   const unknown = input.categories.filter((c) => !known.has(c));
   if (unknown.length)
     throw badRequest(`Unknown categories: ${unknown.join(', ')}.`, [{ path: 'categories', message: `Unknown categories: ${unknown.join(', ')}.` }]);
-  return update(db, o, { categories: [...new Set(input.categories)], languages: [...new Set(input.languages)] });
+  return update(db, o, 'listing', { categories: [...new Set(input.categories)], languages: [...new Set(input.languages)] });
 }
 
-export const setInfo = (db: Db, o: Owner, input: z.infer<typeof InfoInput>) => update(db, o, input, { description: input.description });
-export const setChanges = (db: Db, o: Owner, input: z.infer<typeof ChangesInput>) => update(db, o, input, { changesNote: input.changesNote });
-
-const fieldsOf = (issues: z.core.$ZodIssue[]) => issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+export const setInfo = (db: Db, o: Owner, input: z.infer<typeof InfoInput>) => update(db, o, 'listing', input, { description: input.description });
+export const setChanges = (db: Db, o: Owner, input: z.infer<typeof ChangesInput>) => update(db, o, 'content', input, { changesNote: input.changesNote });
 
 /**
  * Submit for review (the wizard's last step, or Submit for review on a version): the version must be
@@ -83,18 +92,15 @@ export async function submitVersion(db: Db, storage: Storage, o: Owner) {
     if (v.status === 'compiler-error') throw conflict('compile_failed', 'The package did not compile: upload a revision that compiles.');
     throw conflict('invalid_transition', `A version that is ${v.status} cannot be submitted for review.`);
   }
-  const [versions] = await db.select({ n: count() }).from(appVersions).where(eq(appVersions.appId, o.appId));
-  const checks = [
-    DetailsInput.safeParse({ categories: v.categories, languages: v.languages }),
-    InfoInput.safeParse(v),
-    // An update says what changed (the first version has nothing to compare with).
-    ...((versions?.n ?? 1) > 1 ? [ChangesInput.safeParse(v)] : []),
-  ];
-  const fields = checks.flatMap((c) => (c.success ? [] : fieldsOf(c.error.issues)));
-  if (fields.length) throw badRequest('The version is not ready for review.', fields);
-  // A publish check's blocking finding (docs/packages-and-review.md, Publish checks) refuses it here too, whatever the client showed.
-  await assertNothingBlocks(db, storage, o.appId, o.internalId);
-  return transitionVersion(db, { appId: o.appId, internalId: o.internalId, actor: 'publisher', event: { type: 'SUBMIT' } });
+  // What the one rule of a version's actions holds back first (machines/version-actions.ts): a check that blocks it.
+  const blocked = await blockedBy(db, storage, v, !!app?.isBundle);
+  if (blocked) throw conflict('blocked_by_check', blocked);
+  // An update says what changed (the first version has nothing to compare with).
+  const fields = submissionGaps(v, (await versionCount(db, o.appId)) > 1);
+  // 400 with each field (what the wizard's forms say), coded as the one rule of a version's actions names it.
+  if (fields.length) throw new HttpError(400, 'listing_incomplete', 'The version is not ready for review.', fields);
+  // A publish check's blocking finding (docs/packages-and-review.md, Publish checks) refuses it in the transition, whatever the client showed.
+  return transitionVersion(db, { appId: o.appId, internalId: o.internalId, actor: 'publisher', event: { type: 'SUBMIT' }, storage });
 }
 
 export type UploadedFile = { fileName: string; data: Buffer };
@@ -115,7 +121,7 @@ export async function listScreenshots(db: Db, o: Owner) {
  * re-encoded bytes are what is stored: no EXIF, nothing after the image.
  */
 export async function addScreenshots(db: Db, storage: Storage, o: Owner, receive: () => Promise<UploadedFile[]>) {
-  await writableVersion(db, o);
+  await writableVersion(db, o, 'listing');
   // The files are read only now, once the caller is known to own the version.
   const files = await receive();
   const L = SCREENSHOT_LIMITS;
@@ -178,7 +184,7 @@ export async function addScreenshots(db: Db, storage: Storage, o: Owner, receive
 
 /** Removes a screenshot the gate authorized, while its version may still be changed. */
 export async function deleteScreenshot(db: Db, storage: Storage, screenshot: typeof screenshots.$inferSelect) {
-  await writableVersion(db, { appId: screenshot.appId, internalId: screenshot.internalId });
+  await writableVersion(db, { appId: screenshot.appId, internalId: screenshot.internalId }, 'listing');
   await db.delete(screenshots).where(eq(screenshots.id, screenshot.id));
   await storage.remove(screenshot.storagePath).catch(() => undefined);
 }

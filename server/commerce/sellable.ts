@@ -19,16 +19,21 @@ export const cannotSell = (t: SaleTerms): string | null => (isPaid(t) && !t.payo
 /** The payout-account column beside an app's row, for `cannotSell` (select it joined to the app's publisher). */
 export const payoutAccountColumn = publishers.stripeAccountId;
 
-/**
- * Refuses (409 `cannot_take_payments`) to put an app before buyers — approve, publish, feature it — while
- * nobody could pay for it.
- */
-export async function requireSellable(db: Db | Tx, appId: string) {
+/** Why buyers could not pay for the app now, or null (`cannotSell` of its stored terms). */
+export async function appCannotSell(db: Db | Tx, appId: string) {
   const [row] = await db
     .select({ purchaseType: apps.purchaseType, price: apps.price, payoutAccount: payoutAccountColumn })
     .from(apps)
     .innerJoin(publishers, eq(publishers.id, apps.publisherId))
     .where(eq(apps.id, appId));
-  const reason = row && cannotSell(row);
+  return row ? cannotSell(row) : null;
+}
+
+/**
+ * Refuses (409 `cannot_take_payments`) to put an app before buyers — feature it; approving and publishing ask the
+ * one rule of a version's actions (machines/version-actions.ts) — while nobody could pay for it.
+ */
+export async function requireSellable(db: Db | Tx, appId: string) {
+  const reason = await appCannotSell(db, appId);
   if (reason) throw conflict('cannot_take_payments', reason);
 }

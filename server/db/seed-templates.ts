@@ -41,7 +41,7 @@ ${link}`,
     body: `${greeting}
 <p>Version {{ version.version }} of <strong>{{ app.name }}</strong> ({{ publisher.name }}) was rejected. The reviewer wrote:</p>
 <blockquote style="border-left:3px solid #e5484d;margin:0;padding:4px 12px">{{ reason }}</blockquote>
-<p>Upload a revision that addresses this and submit it again.</p>
+<p>Upload a revision that addresses this: a package with the same version number, {{ version.version }}, replaces this one and runs the checks again. Then submit it again.</p>
 ${link}`,
   },
   'version-reviewed': {
@@ -49,6 +49,7 @@ ${link}`,
     body: `${greeting}
 <p>Version {{ version.version }} of <strong>{{ app.name }}</strong> ({{ publisher.name }}) was reviewed. The reviewer’s note:</p>
 <blockquote style="border-left:3px solid #3e63dd;margin:0;padding:4px 12px">{{ note }}</blockquote>
+<p>To make the changes it asks for, upload a revision with the same version number, {{ version.version }}, then submit it again.</p>
 ${link}`,
   },
   'version-published': {

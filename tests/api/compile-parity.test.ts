@@ -118,7 +118,7 @@ describe('real Apps-Engine apps compile as with Rocket.Chat’s compiler', () =>
     expect(one.latest.iconFileData).toMatch(/^data:image\/png;base64,/);
   });
 
-  it('Upload Revision: the same number revises a version that failed to compile or was reviewed; history is kept', async () => {
+  it('Upload Revision: the same number revises a version that failed to compile, was reviewed or refused, never one waiting for review; history is kept', async () => {
     const id = '4c6e8a0b-2d4f-4a6c-8e0a-4d6f8a0c2e13';
     const good = withManifest(fixtureFiles('reminder-bot'), { id, version: '1.0.0' });
     const broken = { ...good, 'lib/broken.ts': "export const n: number = 'x';\n" };
@@ -134,6 +134,8 @@ describe('real Apps-Engine apps compile as with Rocket.Chat’s compiler', () =>
     expect(history.map((j: { status: string }) => j.status).sort()).toEqual(['failed', 'succeeded']);
     expect((await s.request('GET', `/v1/publisher/apps/${id}/all`, { token: owner })).json).toHaveLength(1);
 
+    // Waiting for review, it is what the reviewers judge.
+    await s.app.db.update(appVersions).set({ status: 'author-approved' }).where(eq(appVersions.internalId, versionId));
     const again = await upload(s, owner, zip(good), id);
     expect(again.status).toBe(409);
     expect(again.json.code).toBe('version_not_revisable');
@@ -145,6 +147,18 @@ describe('real Apps-Engine apps compile as with Rocket.Chat’s compiler', () =>
     expect(afterReview.status, afterReview.text).toBe(200);
     expect((await s.settled(owner, id)).latest).toMatchObject({ id: versionId, status: 'compiled' });
     expect(await jobsOf(s, owner, id)).toHaveLength(3);
+
+    // A refused version is fixed in place, as the rejection mail asks.
+    for (const [n, status] of [
+      [4, 'rejected'],
+      [5, 'author-rejected'],
+    ] as const) {
+      await s.app.db.update(appVersions).set({ status, rejectionNote: 'Please log less.' }).where(eq(appVersions.internalId, versionId));
+      const revised = await upload(s, owner, zip(good), id);
+      expect(revised.status, revised.text).toBe(200);
+      expect((await s.settled(owner, id)).latest).toMatchObject({ id: versionId, status: 'compiled' });
+      expect(await jobsOf(s, owner, id)).toHaveLength(n);
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apps, compileJobs } from '../../server/db/schema';
+import { apps, appVersions, compileJobs } from '../../server/db/schema';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
 import { COMPILE_JOB, limitMessages } from '../../server/apps/compile/job';
 import { startServer, type TestServer } from '../harness';
@@ -112,10 +112,13 @@ describe('upload and compile', () => {
     expect(again.json.code).toBe('app_exists');
   });
 
-  it('uploads an update with a greater version; an equal one of a compiled version is refused', async () => {
+  it('uploads an update with a greater version; an equal one of a version waiting for review is refused', async () => {
+    const versionId = (await s.request('GET', `/v1/publisher/apps/${APP_ID}`, { token: owner })).json.latest.id;
+    await s.app.db.update(appVersions).set({ status: 'author-approved' }).where(eq(appVersions.internalId, versionId));
     const same = await s.upload('PUT', `/v1/apps/${APP_ID}`, owner, [{ field: 'app', filename: 'u.zip', data: zip(standup()) }]);
     expect(same.status).toBe(409);
     expect(same.json.code).toBe('version_not_revisable');
+    await s.app.db.update(appVersions).set({ status: 'compiled' }).where(eq(appVersions.internalId, versionId));
     const next = await s.upload('PUT', `/v1/apps/${APP_ID}`, owner, [
       { field: 'app', filename: 'u.zip', data: zip(withManifest(standup(), { version: '1.1.0' })) },
     ]);

@@ -9,7 +9,7 @@ import { startServer, type TestServer } from '../harness';
 
 /**
  * Every write to a version, in every status, against what the lifecycle machine answers (not a table
- * written here): the publisher's content writes ask SAVE, submit asks SUBMIT, staff actions their events.
+ * written here): the publisher's listing writes ask SAVE_LISTING, the change log SAVE, submit SUBMIT, staff actions their events.
  * Where the machine refuses, the server answers 409 and nothing changes; where it accepts, never 409.
  */
 let s: TestServer;
@@ -31,10 +31,10 @@ const machineAllows = (status: VersionStatus, actor: 'publisher' | 'staff', even
 
 const base = () => `/v1/publisher/apps/${appId}/info/${versionId}`;
 const publisherWrites: [name: string, event: LifecycleEvent, call: () => Promise<{ status: number; json: any }>][] = [
-  ['details', { type: 'SAVE' }, () => s.request('POST', `${base()}/details`, { token: owner, body: { categories: ['Social'], languages: ['en'] } })],
+  ['details', { type: 'SAVE_LISTING' }, () => s.request('POST', `${base()}/details`, { token: owner, body: { categories: ['Social'], languages: ['en'] } })],
   [
     'info',
-    { type: 'SAVE' },
+    { type: 'SAVE_LISTING' },
     () =>
       s.request('POST', `${base()}/info`, {
         token: owner,
@@ -53,12 +53,12 @@ const publisherWrites: [name: string, event: LifecycleEvent, call: () => Promise
   ],
   [
     'screenshot upload',
-    { type: 'SAVE' },
+    { type: 'SAVE_LISTING' },
     () => s.upload('POST', `${base()}/screenshots`, owner, [{ field: 'screenshots', filename: 'a.png', data: pngImage(960, 540) }]),
   ],
   [
     'screenshot delete',
-    { type: 'SAVE' },
+    { type: 'SAVE_LISTING' },
     async () => {
       const id = `shot-${Math.random().toString(36).slice(2)}`;
       await s.app.db.insert(screenshots).values({ id, appId, internalId: versionId, fileName: 'x.png', storagePath: `screenshots/${appId}/${id}.png` });

@@ -308,22 +308,23 @@ describe('the wizards, scenarios', () => {
       .getByText('Author approved')
       .waitFor();
 
-    // Edit info on a version under review: the wizard says its details can no longer change, and the
-    // server (the lifecycle machine) refuses a change all the same.
+    // Edit info on a version under review: the wizard says its details can no longer change, shows them
+    // read-only, and only moves on (the server refuses a change all the same: tests/api/version-writes.test.ts).
     await versions
       .getByRole('row', { name: /v1\.1\.0/ })
       .getByRole('button', { name: 'Edit info' })
       .click();
     await page.getByRole('heading', { level: 2, name: 'Change Log' }).waitFor();
     await page.getByText('Calendar Sync v1.1.0 is author approved: its details can no longer change. Upload an update to change them.').waitFor();
+    expect(await page.getByLabel('Public changes (markdown)').isDisabled()).toBe(true);
     await expectNoAxeViolations(page, 'edit details');
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await page.getByRole('heading', { level: 2, name: 'App Details' }).waitFor();
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await page.getByRole('heading', { level: 2, name: 'App Info' }).waitFor();
-    await page.getByLabel('Short description').fill('Meeting reminders in your rooms');
+    expect(await page.getByLabel('Short description').isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Save and finish' }).click();
-    await page.getByRole('alert').getByText('A version that is author-approved cannot be changed: upload an update to change its details.').waitFor();
+    await page.waitForURL(new RegExp(`/publisher/apps/${id}$`));
     await page.goto(`${portal.server.base}/publisher/apps/${id}`);
     await page.getByRole('table', { name: 'Versions' }).waitFor();
 

@@ -95,6 +95,7 @@ export const lifecycleEvents: LifecycleEvent[] = [
   { type: 'UPLOAD_REVISION' },
   { type: 'VIEW_DIAGNOSTICS' },
   { type: 'SAVE' },
+  { type: 'SAVE_LISTING' },
 ];
 const actors: LifecycleActor[] = ['publisher', 'staff', 'system'];
 

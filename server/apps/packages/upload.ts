@@ -35,9 +35,10 @@ const fromPackage = (manifest: Manifest, icon: { iconData: string; thumbnail: st
 
 /**
  * A new app (first version), a new version of an app the publisher owns, or a revision of one of its
- * versions, from an uploaded package. A revision is an upload with the number of a version that failed to
- * compile or was reviewed (where the lifecycle machine offers UPLOAD_REVISION): that version gets the new
- * package and a new compile job (earlier jobs stay in its history). A greater number is a new version;
+ * versions, from an uploaded package. A revision is an upload with the number of a version that was not yet
+ * submitted, failed to compile, was sent back by a reviewer, or was refused (where the lifecycle machine offers
+ * UPLOAD_REVISION, docs/lifecycle.md): that version gets the new package and a new compile job, whose checks run
+ * again (earlier jobs stay in its history); its listing stays. A greater number is a new version;
  * anything else is refused. Every check runs before anything is written; then the package is stored and
  * the rows written in one transaction (the stored file is removed if that fails).
  */
@@ -83,7 +84,7 @@ export async function acceptPackage(
       if (!snapshot.can({ type: 'UPLOAD_REVISION' })) {
         throw conflict(
           'version_not_revisable',
-          `Version ${revised.version} is ${revised.status}: only a version that failed to compile or was reviewed can be revised. Upload a greater version.`,
+          `Version ${revised.version} is ${revised.status}: only a version not yet submitted, sent back by a reviewer, refused, or that failed to compile can be revised. Upload a greater version.`,
         );
       }
     } else if (latest && !semver.gt(manifest.version, latest.version)) {

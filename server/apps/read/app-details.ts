@@ -6,10 +6,26 @@ import { appInstallEvents, appVersions, compileJobs, prices, purchaseRecords } f
 import { notFound } from '../../errors';
 import { entitlingSubscription } from '../../commerce/holdings';
 import { toVersion } from './apps';
+import type { Storage } from '../../kernel/storage';
+import { blockedBy, listingIncomplete } from '../version-facts';
 
-export async function appVersionsOf(db: Db, appId: string, isBundle: boolean) {
+/**
+ * An app's versions, newest first, each with the facts that decide its actions beside its status (machines/
+ * version-actions.ts): the blocking finding of one before or waiting for review, and what its listing lacks.
+ */
+export async function appVersionsOf(db: Db, storage: Storage, appId: string, isBundle: boolean) {
   const rows = await db.select().from(appVersions).where(eq(appVersions.appId, appId)).orderBy(desc(appVersions.createdDate));
-  return rows.map((v) => toVersion(v, isBundle));
+  const isUpdate = rows.length > 1;
+  return Promise.all(
+    rows.map(async (v) => ({
+      ...toVersion(v, isBundle),
+      facts: {
+        blockedBy: await blockedBy(db, storage, v, isBundle),
+        incomplete: listingIncomplete(v, isBundle, isUpdate),
+        unlisted: listingIncomplete(v, isBundle, false),
+      },
+    })),
+  );
 }
 
 export async function appVersion(db: Db, appId: string, internalId: string, isBundle: boolean) {

@@ -2,7 +2,7 @@ import { CHECK_TITLES, type Finding, type VersionFindings } from '../../../contr
 import type { Db } from '../../db/client';
 import type { Storage } from '../../kernel/storage';
 import { currentFindings, versionAndJob } from './comparisons';
-import { conflict, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import { checkSettings, weighed } from './settings';
 import { reviewWait } from './wait';
 
@@ -25,11 +25,5 @@ export async function versionFindings(db: Db, storage: Storage, appId: string, i
   };
 }
 
-/** The refusal of a submission a blocking finding stops: its check and its reason, which say what to change. */
-export const blockedSubmission = (f: Finding) => conflict('blocked_by_check', `${CHECK_TITLES[f.check]}: ${f.reason}`);
-
-/** Refuses (409) a submission while a finding on the version's current compile blocks it. */
-export async function assertNothingBlocks(db: Db, storage: Storage, appId: string, internalId: string) {
-  const { blocking } = await versionFindings(db, storage, appId, internalId);
-  if (blocking) throw blockedSubmission(blocking);
-}
+/** A blocking finding in words: its check and its reason, which say what to change (the refusal of what it holds back). */
+export const blockingText = (f: Finding) => `${CHECK_TITLES[f.check]}: ${f.reason}`;

@@ -33,7 +33,7 @@ export const adminAppsRoutes = (app: FastifyInstance) => ({
 
   all: s.route(contract.admin.apps.all, async ({ request }) => {
     const a = appOf(request);
-    return { status: 200, body: await appVersionsOf(app.db, a.id, a.isBundle) };
+    return { status: 200, body: await appVersionsOf(app.db, app.storage, a.id, a.isBundle) };
   }),
 
   diff: s.route(contract.admin.apps.diff, async ({ request, query }) => ({

@@ -62,7 +62,7 @@ export const appsRoutes = (app: FastifyInstance) => {
 
     all: s.route(contract.apps.all, async ({ request }) => {
       const a = resourceOf(request, 'app');
-      return { status: 200, body: await appVersionsOf(app.db, a.id, a.isBundle) };
+      return { status: 200, body: await appVersionsOf(app.db, app.storage, a.id, a.isBundle) };
     }),
 
     info: s.route(contract.apps.info, async ({ request }) => {

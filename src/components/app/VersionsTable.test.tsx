@@ -38,4 +38,51 @@ describe('VersionsTable', () => {
     expect(within(row).queryByText('— waiting for review')).toBeNull();
     expect(within(row).queryByText('Reject withdraws this version from review.')).toBeNull();
   });
+
+  it('offers nothing the one rule holds back, and says why: a blocked version is revised, not submitted', () => {
+    const blocked = {
+      ...version,
+      status: 'compiled',
+      facts: { blockedBy: 'Secrets in the package: remove keys/app.pem.', incomplete: null, unlisted: null },
+    } as typeof version;
+    render(
+      <Theme>
+        <VersionsTable versions={[blocked]} actor="publisher" isBundle={false} available={new Set(versionActions)} busy={false} onAction={vi.fn()} />
+      </Theme>,
+    );
+    const row = screen.getByRole('row', { name: /1\.0\.0/ });
+    expect(within(row).queryByRole('button', { name: 'Submit for review' })).toBeNull();
+    expect(within(row).getByRole('button', { name: 'Upload Revision' })).toBeInTheDocument();
+    expect(within(row).getByText('Submit for review waits — Secrets in the package: remove keys/app.pem.')).toBeInTheDocument();
+  });
+
+  it('offers staff no Approve, Review or Reject on a never-submitted blocked version, nor Approve of a paid app nobody can pay for', () => {
+    const blocked = { ...version, status: 'compiled', facts: { blockedBy: 'Secrets in the package.', incomplete: null, unlisted: null } } as typeof version;
+    const { unmount } = render(
+      <Theme>
+        <VersionsTable versions={[blocked]} actor="staff" isBundle={false} available={new Set(versionActions)} busy={false} onAction={vi.fn()} />
+      </Theme>,
+    );
+    let row = screen.getByRole('row', { name: /1\.0\.0/ });
+    for (const name of ['Approve', 'Review', 'Reject']) expect(within(row).queryByRole('button', { name })).toBeNull();
+    expect(within(row).getByText('Review, Approve and Reject wait — Secrets in the package.')).toBeInTheDocument();
+    unmount();
+    render(
+      <Theme>
+        <VersionsTable
+          versions={[version]}
+          actor="staff"
+          isBundle={false}
+          available={new Set(versionActions)}
+          busy={false}
+          onAction={vi.fn()}
+          cannotSell="No payout account."
+        />
+      </Theme>,
+    );
+    row = screen.getByRole('row', { name: /1\.0\.0/ });
+    expect(within(row).queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(within(row).getByRole('button', { name: 'Review' })).toBeInTheDocument();
+    expect(within(row).getByText('Approve waits — No payout account.')).toBeInTheDocument();
+  });
 });

@@ -2,11 +2,12 @@ import { Button, Flex, Table, Text } from '@radix-ui/themes';
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { z } from 'zod';
 import type { AppVersion } from '../../../contract/schemas/app';
-import { noteShown, offeredActions, shownDisabledActions, type LifecycleActor, type VersionAction } from '../../../machines/app-version-lifecycle';
+import { noteShown, shownDisabledActions, type LifecycleActor, type VersionAction } from '../../../machines/app-version-lifecycle';
+import { noFacts, versionActionsFor, type Withheld } from '../../../machines/version-actions';
 import { formatDate } from '../../lib/format';
 import { DataTable } from '../DataTable';
 import { StatusBadge } from '../StatusBadge';
-import { actionLabels, publisherActionHelp } from './strings';
+import { actionLabels, publisherActionHelp, withheldText } from './strings';
 
 // What a review note cites loads with the first note that cites anything (not with every screen listing versions).
 const Citations = lazy(() => import('./Findings').then((m) => ({ default: m.Citations })));
@@ -15,9 +16,10 @@ type Version = z.infer<typeof AppVersion>;
 const danger = new Set<VersionAction>(['REJECT', 'MAKE_DRAFT']);
 
 /**
- * Versions, each with the actions the lifecycle machine offers for its status to `actor`, among those
- * the screen performs and the user may take (`available`). Actions shown disabled come from the machine
- * too (SPEC §4: Publish on a rejected version).
+ * Versions, each with the actions the one rule of a version's actions (machines/version-actions.ts) offers `actor`
+ * — the lifecycle machine for its status, less what its facts hold back — among those the screen performs and the
+ * user may take (`available`). What is held back is not offered; a line says why. Actions shown disabled come from
+ * the machine too (SPEC §4: Publish on a rejected version).
  */
 export function VersionsTable({
   versions,
@@ -27,6 +29,7 @@ export function VersionsTable({
   busy,
   onAction,
   extra,
+  cannotSell = null,
 }: {
   versions: Version[];
   actor: Exclude<LifecycleActor, 'system'>;
@@ -37,6 +40,8 @@ export function VersionsTable({
   onAction: (action: VersionAction, version: Version) => void;
   /** More controls for a row (e.g. staff downloads). */
   extra?: (version: Version) => ReactNode;
+  /** Why buyers could not pay for the app now (`App.cannotSell`): the steps toward buyers wait for it. */
+  cannotSell?: string | null;
 }) {
   if (!versions.length) return <Text color="gray">No versions yet.</Text>;
   return (
@@ -53,7 +58,12 @@ export function VersionsTable({
       <Table.Body>
         {versions.map((v) => {
           const here = typeof available === 'function' ? available(v) : available;
-          const actions = offeredActions(v.status, { actor, isBundle }).filter((a) => here.has(a));
+          const facts = { ...noFacts, ...v.facts, cannotSell };
+          const rule = versionActionsFor(v.status, { actor, isBundle }, facts);
+          const actions = rule.offered.filter((a) => here.has(a));
+          // Why actions this user could take wait, once per reason.
+          const waits = new Map<string, Withheld[]>();
+          for (const w of rule.withheld) if (here.has(w.action)) waits.set(w.reason, [...(waits.get(w.reason) ?? []), w]);
           const noteField = noteShown(v.status);
           const note = noteField ? v[noteField] : '';
           const disabled = shownDisabledActions(v.status).filter((a) => here.has(a) && !actions.includes(a));
@@ -106,7 +116,12 @@ export function VersionsTable({
                         []
                       ),
                     )}
-                  {actions.length === 0 && disabled.length === 0 && !more && (
+                  {[...waits.values()].map((held) => (
+                    <Text key={held[0]!.reason} as="div" size="1" color="amber" style={{ flexBasis: '100%' }}>
+                      {withheldText(held)}
+                    </Text>
+                  ))}
+                  {actions.length === 0 && disabled.length === 0 && !more && waits.size === 0 && (
                     <Text size="1" color="gray">
                       –
                     </Text>

@@ -1,4 +1,5 @@
 import type { VersionAction } from '../../../machines/app-version-lifecycle';
+import type { Withheld } from '../../../machines/version-actions';
 
 /** SPEC strings of the app detail, verbatim. */
 export const appText = {
@@ -30,4 +31,12 @@ export const actionLabels = {
 /** A line of help under an action whose spec name misleads its publisher (SPEC's button texts stay verbatim). */
 export const publisherActionHelp: Partial<Record<VersionAction, string>> = {
   REJECT: 'Reject withdraws this version from review.',
+  UPLOAD_REVISION: 'Upload Revision replaces the package with one of the same version number and runs the checks again.',
 };
+
+/** Why actions are not offered on a version (the one rule of its actions held them back for one reason). */
+export function withheldText(held: Withheld[]) {
+  const names = held.map((w) => actionLabels[w.action]);
+  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
+  return `${list} ${names.length > 1 ? 'wait' : 'waits'} — ${held[0]!.reason}`;
+}

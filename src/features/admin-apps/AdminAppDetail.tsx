@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { REJECTION_REASON_MESSAGE, REVIEW_NOTE_MESSAGE, type AppVersion } from '../../../contract/schemas/app';
-import { lifecycleSnapshot, sellingActions, type VersionAction } from '../../../machines/app-version-lifecycle';
+import { lifecycleSnapshot, type VersionAction } from '../../../machines/app-version-lifecycle';
 import { AppHeader } from '../../components/app/AppHeader';
 import { CannotSellNote } from '../../components/app/CannotSellNote';
 import { SubmittedWithVersion } from './SubmittedWithVersion';
@@ -157,7 +157,8 @@ export function AdminAppDetail({
             versions={versions}
             actor="staff"
             isBundle={app.isBundle}
-            available={(v) => sellingActions(!canUpdate ? reading : v.packages.source ? updating : withoutPackage, app.cannotSell)}
+            available={(v) => (!canUpdate ? reading : v.packages.source ? updating : withoutPackage)}
+            cannotSell={app.cannotSell}
             busy={action.isPending}
             onAction={run}
             extra={canUpdate ? (v) => <DownloadButtons appId={appId} version={v} /> : undefined}

@@ -4,7 +4,7 @@ import { Link, Navigate, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { isWaitingForReview, type AppVersion } from '../../../contract/schemas/app';
-import { sellingActions, type VersionAction } from '../../../machines/app-version-lifecycle';
+import type { VersionAction } from '../../../machines/app-version-lifecycle';
 import { AppHeader } from '../../components/app/AppHeader';
 import { CannotSellNote } from '../../components/app/CannotSellNote';
 import { RequestPaidApps } from '../../components/pricing/RequestPaidApps';
@@ -113,7 +113,8 @@ export function AppDetail({
             versions={versions}
             actor="publisher"
             isBundle={app.isBundle}
-            available={sellingActions(canUpdate ? changing : looking, app.cannotSell)}
+            available={canUpdate ? changing : looking}
+            cannotSell={app.cannotSell}
             busy={setStatus.isPending}
             onAction={run}
           />

@@ -6,7 +6,8 @@ import { RESERVED_CATEGORY } from '../../../contract/schemas/languages';
 import { languageChoices } from '../../lib/languages';
 import { categoriesQuery } from '../../lib/catalog';
 import { wizardVersionQuery } from './api';
-import { StepFooter, type StepProps } from './StepFooter';
+import { StepFields } from './StepFields';
+import { skipWhenReadOnly, StepFooter, type StepProps } from './StepFooter';
 import { useStepForm } from './use-step-form';
 
 /** SPEC §5 App details: at least one category (Enterprise not offered) and one language; unchanged moves on. */
@@ -15,7 +16,13 @@ export function DetailsStep(props: StepProps) {
   const { data: categories } = useSuspenseQuery(categoriesQuery);
   const saved = { categories: v.categories, languages: v.languages };
   const [values, setValues] = useState(saved);
-  const form = useStepForm(DetailsInput, values, saved, (parsed, changed) => props.onNext(changed, { step: 'details', values: parsed }));
+  const form = useStepForm(
+    DetailsInput,
+    values,
+    saved,
+    (parsed, changed) => props.onNext(changed, { step: 'details', values: parsed }),
+    skipWhenReadOnly(props),
+  );
   const group = (name: 'categories' | 'languages', title: string, options: [string, string][]) => (
     <Flex direction="column" gap="2" role="group" aria-labelledby={`${name}-title`} aria-describedby={form.error(name) ? `${name}-error` : undefined}>
       <Heading as="h3" size="3" id={`${name}-title`}>
@@ -37,14 +44,16 @@ export function DetailsStep(props: StepProps) {
   );
   return (
     <form onSubmit={form.submit} noValidate>
-      <Flex direction="column" gap="5">
-        {group(
-          'categories',
-          'Categories',
-          categories.filter((c) => c.title !== RESERVED_CATEGORY).map((c) => [c.title, c.title]),
-        )}
-        {group('languages', 'Languages', languageChoices)}
-      </Flex>
+      <StepFields readOnly={props.readOnly}>
+        <Flex direction="column" gap="5">
+          {group(
+            'categories',
+            'Categories',
+            categories.filter((c) => c.title !== RESERVED_CATEGORY).map((c) => [c.title, c.title]),
+          )}
+          {group('languages', 'Languages', languageChoices)}
+        </Flex>
+      </StepFields>
       <StepFooter {...props} />
     </form>
   );

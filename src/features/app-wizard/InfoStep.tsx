@@ -9,10 +9,14 @@ import { toast } from '../../lib/toast';
 import { uploadFailureText } from '../../lib/upload';
 import { screenshotsQuery, useDeleteScreenshot, useUploadScreenshots, wizardVersionQuery } from './api';
 import { FileDrop } from '../../components/FileDrop';
-import { StepFooter, type StepProps } from './StepFooter';
+import { StepFields } from './StepFields';
+import { skipWhenReadOnly, StepFooter, type StepProps } from './StepFooter';
 import { useStepForm } from './use-step-form';
 
-/** SPEC §5 Screenshots and info: PNG/JPEG screenshots (16:9, 960×540 advised), then the listing texts. */
+/**
+ * SPEC §5 Screenshots and info: PNG/JPEG screenshots (16:9, 960×540 advised), then the listing texts. Edit info
+ * shows the screenshots too (they are the listing's), without asking about an empty set.
+ */
 export function InfoStep(props: StepProps & { withScreenshots: boolean }) {
   const { appId, versionId } = props;
   const { data: v } = useSuspenseQuery(wizardVersionQuery(appId, versionId));
@@ -27,11 +31,17 @@ export function InfoStep(props: StepProps & { withScreenshots: boolean }) {
   };
   const [values, setValues] = useState(saved);
   const [confirm, setConfirm] = useState<null | (() => void)>(null);
-  const form = useStepForm(InfoInput, values, saved, (parsed, changed) => {
-    const next = () => props.onNext(changed, { step: props.withScreenshots ? 'screenshots' : 'info', values: parsed });
-    if (props.withScreenshots && shots.length === 0) setConfirm(() => next);
-    else next();
-  });
+  const form = useStepForm(
+    InfoInput,
+    values,
+    saved,
+    (parsed, changed) => {
+      const next = () => props.onNext(changed, { step: props.kind === 'edit' ? 'info' : 'screenshots', values: parsed });
+      if (props.withScreenshots && props.kind !== 'edit' && shots.length === 0) setConfirm(() => next);
+      else next();
+    },
+    skipWhenReadOnly(props),
+  );
   const upload = (files: File[]) => {
     if (!files.length) return;
     uploadShots.mutate(files, { onError: (err) => toast.error(uploadFailureText(err)) });
@@ -43,62 +53,64 @@ export function InfoStep(props: StepProps & { withScreenshots: boolean }) {
   });
   return (
     <form onSubmit={form.submit} noValidate>
-      <Flex direction="column" gap="4">
-        {props.withScreenshots && (
-          <Flex direction="column" gap="2">
-            <FileDrop
-              id="screenshot-files"
-              label="Screenshots (PNG or JPEG, several at once; 16:9 such as 960×540 works best)"
-              accept="image/png,image/jpeg"
-              multiple
-              disabled={uploadShots.isPending}
-              onFiles={upload}
-            />
-            {shots.length > 0 && (
-              <Grid columns={{ initial: '2', sm: '4' }} gap="2" asChild>
-                <ul aria-label="Screenshots" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-                  {shots.map((s) => (
-                    <li key={s.id} style={{ position: 'relative' }}>
-                      <img src={s.thumbnailUrl} alt={s.fileName} style={{ width: '100%', aspectRatio: '16 / 9', objectFit: 'cover', borderRadius: 6 }} />
-                      <IconButton
-                        type="button"
-                        size="1"
-                        color="red"
-                        variant="solid"
-                        aria-label={`Delete ${s.fileName}`}
-                        style={{ position: 'absolute', top: 4, right: 4 }}
-                        onClick={() => remove(s.id)}
-                      >
-                        <Cross2Icon />
-                      </IconButton>
-                    </li>
-                  ))}
-                </ul>
-              </Grid>
-            )}
-          </Flex>
-        )}
-        <Field label="Short description" error={form.error('shortDescription')} hint={`${values.shortDescription.length}/${SHORT_DESCRIPTION.max}`}>
-          {(f) => (
-            <TextField.Root
-              id={f.id}
-              aria-describedby={f.describedBy}
-              aria-invalid={f.invalid}
-              maxLength={SHORT_DESCRIPTION.inputMaxLength}
-              {...text('shortDescription')}
-            />
+      <StepFields readOnly={props.readOnly}>
+        <Flex direction="column" gap="4">
+          {props.withScreenshots && (
+            <Flex direction="column" gap="2">
+              <FileDrop
+                id="screenshot-files"
+                label="Screenshots (PNG or JPEG, several at once; 16:9 such as 960×540 works best)"
+                accept="image/png,image/jpeg"
+                multiple
+                disabled={uploadShots.isPending}
+                onFiles={upload}
+              />
+              {shots.length > 0 && (
+                <Grid columns={{ initial: '2', sm: '4' }} gap="2" asChild>
+                  <ul aria-label="Screenshots" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                    {shots.map((s) => (
+                      <li key={s.id} style={{ position: 'relative' }}>
+                        <img src={s.thumbnailUrl} alt={s.fileName} style={{ width: '100%', aspectRatio: '16 / 9', objectFit: 'cover', borderRadius: 6 }} />
+                        <IconButton
+                          type="button"
+                          size="1"
+                          color="red"
+                          variant="solid"
+                          aria-label={`Delete ${s.fileName}`}
+                          style={{ position: 'absolute', top: 4, right: 4 }}
+                          onClick={() => remove(s.id)}
+                        >
+                          <Cross2Icon />
+                        </IconButton>
+                      </li>
+                    ))}
+                  </ul>
+                </Grid>
+              )}
+            </Flex>
           )}
-        </Field>
-        <Field label="Description" error={form.error('description')}>
-          {(f) => <TextArea id={f.id} rows={5} aria-describedby={f.describedBy} aria-invalid={f.invalid} {...text('description')} />}
-        </Field>
-        <Field label="Privacy Policy Summary" error={form.error('privacyPolicySummary')} hint="Plain text: what the app stores and sends.">
-          {(f) => <TextArea id={f.id} rows={3} aria-describedby={f.describedBy} aria-invalid={f.invalid} {...text('privacyPolicySummary')} />}
-        </Field>
-        <Field label="Documentation URL" error={form.error('documentationUrl')}>
-          {(f) => <TextField.Root id={f.id} type="url" aria-describedby={f.describedBy} aria-invalid={f.invalid} {...text('documentationUrl')} />}
-        </Field>
-      </Flex>
+          <Field label="Short description" error={form.error('shortDescription')} hint={`${values.shortDescription.length}/${SHORT_DESCRIPTION.max}`}>
+            {(f) => (
+              <TextField.Root
+                id={f.id}
+                aria-describedby={f.describedBy}
+                aria-invalid={f.invalid}
+                maxLength={SHORT_DESCRIPTION.inputMaxLength}
+                {...text('shortDescription')}
+              />
+            )}
+          </Field>
+          <Field label="Description" error={form.error('description')}>
+            {(f) => <TextArea id={f.id} rows={5} aria-describedby={f.describedBy} aria-invalid={f.invalid} {...text('description')} />}
+          </Field>
+          <Field label="Privacy Policy Summary" error={form.error('privacyPolicySummary')} hint="Plain text: what the app stores and sends.">
+            {(f) => <TextArea id={f.id} rows={3} aria-describedby={f.describedBy} aria-invalid={f.invalid} {...text('privacyPolicySummary')} />}
+          </Field>
+          <Field label="Documentation URL" error={form.error('documentationUrl')}>
+            {(f) => <TextField.Root id={f.id} type="url" aria-describedby={f.describedBy} aria-invalid={f.invalid} {...text('documentationUrl')} />}
+          </Field>
+        </Flex>
+      </StepFields>
       <StepFooter {...props} />
       {confirm && (
         <ConfirmDialog

@@ -12,7 +12,12 @@ export type StepProps = {
   onBack: () => void;
   onNext: (changed: boolean, data?: unknown) => void;
   onSubmit: () => void;
+  /** Why this step's fields cannot change on this version (they show read-only, and the step only moves on). */
+  readOnly?: string;
 };
+
+/** What a read-only step does on its forward button: moves on, saving nothing. */
+export const skipWhenReadOnly = (props: StepProps) => (props.readOnly ? () => props.onNext(false) : undefined);
 
 /**
  * Back and the forward button: Next, or for edit details 'Save and continue' / 'Save and finish'. `nextNote` is

@@ -1,9 +1,10 @@
 import { Box, Callout, Card, Heading } from '@radix-ui/themes';
+import type { VersionStatus } from '../../../contract/schemas/app';
 import { useQuery } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { fromPromise } from 'xstate';
-import { contentEditable } from '../../../machines/app-version-lifecycle';
+import { contentEditable, listingEditable } from '../../../machines/app-version-lifecycle';
 import { statusBadge } from '../../../machines/app-version-status';
 import { appWizard, stepTitles, wizardSteps, wizardText, type StepId, type WizardKind } from '../../../machines/app-wizard';
 import { PageLoader } from '../../components/PageLoader';
@@ -19,6 +20,29 @@ const PricingStep = lazy(() => import('./PricingStep').then((m) => ({ default: m
 const InfoStep = lazy(() => import('./InfoStep').then((m) => ({ default: m.InfoStep })));
 const ChangesStep = lazy(() => import('./ChangesStep').then((m) => ({ default: m.ChangesStep })));
 const SubmissionStep = lazy(() => import('./SubmissionStep').then((m) => ({ default: m.SubmissionStep })));
+
+/** The steps that write the version's listing (SAVE_LISTING), and the one that writes its change log (SAVE). */
+const listingSteps = new Set<StepId>(['details', 'info', 'screenshots']);
+
+/**
+ * Why a step's fields cannot change on this version, or undefined: the lifecycle machine decides (the server asks
+ * it again on every write). A live version's listing can change; its change log is what its review saw.
+ */
+export function readOnlyReason(step: StepId, v: { name: string; version: string; status: VersionStatus; isBundle: boolean }): string | undefined {
+  const what = `${v.name} v${v.version} is ${statusBadge[v.status].label.toLowerCase()}`;
+  const listingOpen = listingEditable(v.status, v.isBundle);
+  if (step === 'changes' && !contentEditable(v.status, v.isBundle)) {
+    return listingOpen
+      ? `${what}: its change log is what its review saw and can no longer change. Its listing (the next steps) can; upload an update to change the rest.`
+      : `${what}: its details can no longer change. Upload an update to change them.`;
+  }
+  if (listingSteps.has(step) && !listingOpen) {
+    return v.status === 'rejected' || v.status === 'author-rejected'
+      ? `${what}: upload a revision (a package with the same version number) to change it.`
+      : `${what}: its details can no longer change. Upload an update to change them.`;
+  }
+  return undefined;
+}
 
 export type WizardPlace = { appId?: string; versionId?: string; index: number };
 
@@ -77,7 +101,6 @@ export function Wizard({
   const latest = app.data?.latest;
   // The lifecycle machine says whether this version's content may still change (the server asks it too).
   const version = useQuery({ ...wizardVersionQuery(context.appId, context.versionId), enabled: context.appId !== '' && context.versionId !== '' });
-  const locked = version.data && !contentEditable(version.data.status, version.data.isBundle) ? version.data : null;
   const title =
     kind === 'new'
       ? wizardText.newTitle
@@ -103,13 +126,14 @@ export function Wizard({
     onBack: () => send({ type: 'BACK' }),
     onNext: (changed, data) => send({ type: 'NEXT', changed, data }),
     onSubmit: () => send({ type: 'SUBMIT' }),
+    readOnly: version.data ? readOnlyReason(stepId, version.data) : undefined,
   };
   const body = {
     upload: <UploadStep {...props} />,
     details: <DetailsStep {...props} />,
     pricing: <PricingStep {...props} canCreatePaidApps={canCreatePaidApps} canAskForPaidApps={canAskForPaidApps} />,
     screenshots: <InfoStep {...props} withScreenshots />,
-    info: <InfoStep {...props} withScreenshots={false} />,
+    info: <InfoStep {...props} withScreenshots />,
     changes: <ChangesStep {...props} />,
     submission: <SubmissionStep {...props} submitted={snapshot.matches('submitted') || snapshot.matches('finished')} />,
   }[stepId];
@@ -128,13 +152,6 @@ export function Wizard({
         <Heading as="h2" size="4" mb="3">
           {stepTitles[stepId]}
         </Heading>
-        {locked && (
-          <Callout.Root color="amber" mb="3">
-            <Callout.Text>
-              {`${locked.name} v${locked.version} is ${statusBadge[locked.status].label.toLowerCase()}: its details can no longer change. Upload an update to change them.`}
-            </Callout.Text>
-          </Callout.Root>
-        )}
         {context.error && (
           <Callout.Root color="red" role="alert" mb="3">
             <Callout.Text>{context.error}</Callout.Text>

@@ -45,7 +45,9 @@ const fail = (text: string) => new Error(text);
 
 /** The wizard's `saveStep` actor: one call per step, its failure as the error the step shows. */
 export async function saveStep({ appId, versionId, data }: SaveInput): Promise<SaveOutput> {
-  const d = data as StepData;
+  const d = data as StepData | undefined;
+  // Nothing to write (a read-only step finishing the edit wizard).
+  if (!d) return {};
   const params = { id: appId, versionId };
   try {
     switch (d.step) {
