@@ -1,4 +1,4 @@
 // Commerce's face to other domains (docs/architecture.md, Domains): a publisher's payout account — connecting
 // it, its balance and payouts — and the publisher activity log.
 export { completeConnect, providerFailure, startConnect } from './payments/connect';
-export { logPublisherActivity, refreshBalance, requestPayout } from './payments/payouts';
+export { refreshBalance, requestPayout } from './payments/payouts';

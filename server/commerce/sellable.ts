@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, lte, ne, or } from 'drizzle-orm';
 import { SALE_TEXT } from '../../contract/schemas/app';
 import type { Db, Tx } from '../db/client';
 import { apps, publishers } from '../db/schema';
@@ -18,6 +18,9 @@ export const cannotSell = (t: SaleTerms): string | null => (isPaid(t) && !t.payo
 
 /** The payout-account column beside an app's row, for `cannotSell` (select it joined to the app's publisher). */
 export const payoutAccountColumn = publishers.stripeAccountId;
+
+/** `cannotSell` is null, in SQL: a free app, or its publisher has a payout account (join `apps` and `publishers`). */
+export const sellableWhere = () => or(and(eq(apps.purchaseType, 'buy'), lte(apps.price, 0)), ne(payoutAccountColumn, ''));
 
 /** Why buyers could not pay for the app now, or null (`cannotSell` of its stored terms). */
 export async function appCannotSell(db: Db | Tx, appId: string) {

@@ -6,7 +6,7 @@ import { apps, publisherActivity, publishers } from '../db/schema';
 import { conflict } from '../errors';
 import { enqueue } from '../kernel/jobs';
 import { MAIL_JOB } from '../kernel/job-kinds';
-import { logPublisherActivity } from '../commerce/payout-account';
+import { logPublisherActivity } from '../kernel/activity';
 import { renderMessage, type Template } from '../mail/templates';
 import type { Site } from '../mail/notify';
 

@@ -58,12 +58,16 @@ describe('a paid app whose publisher cannot take payments', () => {
         sections: { slug: string; apps: { appId: string }[] }[];
       };
       expect(sections.find((x) => x.slug === 'trending')?.apps.map((a) => a.appId) ?? []).not.toContain(jira);
+      // The featured drawer does not offer it either.
+      const candidates = (await s.request('GET', '/v1/admin/featured/apps?q=Jira', { token: reviewer })).json as { appId: string }[];
+      expect(candidates.map((a) => a.appId)).not.toContain(jira);
     } finally {
       await payouts(northwind.stripe);
     }
 
     // Connected: everything it refused succeeds.
     expect((await staffView()).cannotSell).toBeNull();
+    expect(((await s.request('GET', '/v1/admin/featured/apps?q=Jira', { token: reviewer })).json as { appId: string }[]).map((a) => a.appId)).toContain(jira);
     expect((await offer()).unavailable).toBeNull();
     const { latest } = await staffView();
     expect((await act(latest.id, 'approve')).json.status).toBe('approved');

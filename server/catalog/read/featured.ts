@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { appVersions, featuredApps } from '../../db/schema';
+import { apps, appVersions, featuredApps, publishers } from '../../db/schema';
+import { sellableWhere } from '../../commerce/sellable';
 
 /** How many apps the featured drawer offers at once (it filters by name). */
 const CANDIDATES = 50;
@@ -39,9 +40,13 @@ export async function featuredSections(db: Db | Tx) {
   return { sections: [...sections].map(([slug, apps]) => ({ slug, apps })) };
 }
 
-/** Published apps the drawer may offer, by name, filtered by `q` (a part of the name, any case). */
+/**
+ * Published apps the drawer may offer, by name, filtered by `q` (a part of the name, any case): not a paid app
+ * nobody could pay for yet (featuring it is refused: server/commerce/sellable.ts).
+ */
 export async function featureCandidates(db: Db, q: string | undefined) {
   const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
-  const published = publishedVersions(db, pattern ? ilike(appVersions.name, pattern) : undefined).as('published');
+  const sellable = db.select({ id: apps.id }).from(apps).innerJoin(publishers, eq(publishers.id, apps.publisherId)).where(sellableWhere());
+  const published = publishedVersions(db, and(inArray(appVersions.appId, sellable), pattern ? ilike(appVersions.name, pattern) : undefined)).as('published');
   return db.select().from(published).orderBy(asc(published.name), asc(published.appId)).limit(CANDIDATES);
 }

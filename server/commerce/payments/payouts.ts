@@ -2,9 +2,9 @@ import { PAYOUT_OVER_BALANCE } from '../../../contract/schemas/publisher';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { newId } from '../../db/ids';
-import { payouts, publisherActivity, publishers } from '../../db/schema';
+import { payouts, publishers } from '../../db/schema';
 import { HttpError, notFound } from '../../errors';
-import type { Staff } from '../../kernel/activity';
+import { logPublisherActivity, type Staff } from '../../kernel/activity';
 import { report } from '../../kernel/metrics-events';
 import { PaymentProviderError, toCents, type PaymentProvider } from './provider';
 
@@ -16,10 +16,6 @@ export const KEY_REUSED_MESSAGE = 'Keys for idempotent requests can only be used
 
 /** The provider's idempotency key of a payout: derived from its row, so every retry is the same request. */
 export const payoutKey = (id: string) => `portal-payout-${id}`;
-
-export function logPublisherActivity(db: Db | Tx, publisherId: string, by: Staff, action: string, extra: Record<string, unknown> = {}) {
-  return db.insert(publisherActivity).values({ id: newId(), publisherId, userId: by.id, userName: by.name, action, extra });
-}
 
 /**
  * Where the publisher's payouts stand: every reservation adds a row and every completion ends one, so

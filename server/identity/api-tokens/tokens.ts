@@ -6,7 +6,7 @@ import { newId, randomToken, sha256 } from '../../db/ids';
 import { apiTokens } from '../../db/schema';
 import { conflict } from '../../errors';
 import type { Staff } from '../../kernel/activity';
-import { logPublisherActivity } from '../../commerce/payout-account';
+import { logPublisherActivity } from '../../kernel/activity';
 
 type TokenRow = typeof apiTokens.$inferSelect;
 

@@ -11,7 +11,8 @@ import { enqueue } from '../../kernel/jobs';
 import { MAIL_JOB } from '../../mail/notify';
 import { renderMessage, type Template } from '../../mail/templates';
 import { siteOf } from '../../mail/worker';
-import { logPublisherActivity, providerFailure, refreshBalance, requestPayout } from '../../commerce/payout-account';
+import { providerFailure, refreshBalance, requestPayout } from '../../commerce/payout-account';
+import { logPublisherActivity } from '../../kernel/activity';
 import { changeRole } from '../team';
 import { toDeveloper, toPublisher } from '../views';
 
