@@ -2,63 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen, stubFetch } from '../../../tests/render';
+import { stepApp, stepProps, stepVersion } from './step-fixtures';
 import { PricingStep } from './PricingStep';
-import type { StepProps } from './StepFooter';
 
 afterEach(() => vi.unstubAllGlobals());
 
 // The same fake API as steps.test.tsx: the step's two queries (the app, its prices), answered by a fetch stub.
-const version = {
-  id: 'v1',
-  internalId: 'v1',
-  name: 'Standup Helper',
-  version: '1.0.0',
-  status: 'compiled',
-  shortDescription: '',
-  description: '',
-  categories: [],
-  languages: [],
-  iconFileData: '',
-  modifiedDate: '2026-11-01T00:00:00Z',
-  createdDate: '2026-11-01T00:00:00Z',
-  author: { name: 'N' },
-  compiled: true,
-  changesNote: '',
-  internalChangesNote: '',
-  rejectionNote: '',
-  reviewedNote: '',
-  privacyPolicySummary: '',
-  documentationUrl: '',
-  compileJobId: 'j1',
-  isBundle: false,
-  packages: { source: true, compiled: true },
-};
-const freeApp = {
-  appId: 'a1',
-  isBundle: false,
-  purchaseType: 'buy',
-  price: 0,
-  currentPricingId: 'p0',
-  pricingPlans: [],
-  isEnterpriseOnly: false,
-  isUsageBased: false,
-  bundledIn: [],
-  publisher: { id: 'p', label: 'N' },
-  latest: version,
-};
+const version = stepVersion();
+const freeApp = stepApp(version);
 const term = (price: number) => ({ enabled: true, price, stripePriceId: '', isSeatBased: false, tiers: [] });
-const props = (over: Partial<StepProps> = {}): StepProps => ({
-  kind: 'new',
-  appId: 'a1',
-  versionId: 'v1',
-  busy: false,
-  isFirst: false,
-  isLast: false,
-  onBack: vi.fn(),
-  onNext: vi.fn(),
-  onSubmit: vi.fn(),
-  ...over,
-});
+const props = stepProps;
 
 /**
  * The server as far as the step sees it: no plans until one is created; the plan created becomes the app's

@@ -3,52 +3,21 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Finding, VersionFindings } from '../../../contract/schemas/review';
 import { renderScreen, stubFetch } from '../../../tests/render';
-import type { StepProps } from './StepFooter';
+import { stepApp, stepProps, stepVersion } from './step-fixtures';
 import { SubmissionStep } from './SubmissionStep';
 import { Wizard } from './Wizard';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const version = {
-  id: 'v1',
-  internalId: 'v1',
-  name: 'Standup Helper',
-  version: '1.0.0',
-  status: 'compiled',
+const version = stepVersion({
   shortDescription: 'Stand-ups',
   description: 'D',
   categories: ['Productivity'],
   languages: ['en'],
-  iconFileData: '',
-  iconThumbnail: '',
-  modifiedDate: '2026-11-01T00:00:00Z',
-  createdDate: '2026-11-01T00:00:00Z',
-  author: { name: 'N' },
-  compiled: true,
-  changesNote: '',
-  internalChangesNote: '',
-  rejectionNote: '',
-  reviewedNote: '',
-  reviewCitations: [],
   privacyPolicySummary: 'P',
   documentationUrl: 'https://d.example',
-  compileJobId: 'j1',
-  isBundle: false,
-  packages: { source: true, compiled: true },
-};
-const app = {
-  appId: 'a1',
-  isBundle: false,
-  purchaseType: 'buy',
-  price: 0,
-  currentPricingId: 'p0',
-  pricingPlans: [],
-  isEnterpriseOnly: false,
-  isUsageBased: false,
-  bundledIn: [],
-  publisher: { id: 'p', label: 'N' },
-  latest: version,
-};
+});
+const app = stepApp(version);
 const secret: Finding = {
   check: 'secrets',
   severity: 'blocks',
@@ -67,18 +36,7 @@ const findings = (list: Finding[]): VersionFindings => ({
 });
 const blockedText = 'Secrets in the package: A private key is in the package (keys/app.pem, line 1): remove it and upload a revision.';
 
-const props = (over: Partial<StepProps> = {}): StepProps => ({
-  kind: 'new',
-  appId: 'a1',
-  versionId: 'v1',
-  busy: false,
-  isFirst: false,
-  isLast: true,
-  onBack: vi.fn(),
-  onNext: vi.fn(),
-  onSubmit: vi.fn(),
-  ...over,
-});
+const props = (over: Parameters<typeof stepProps>[0] = {}) => stepProps({ isLast: true, ...over });
 const stub = (answer: () => { status: number; body: unknown }, more = {}) =>
   stubFetch({
     'GET /v1/publisher/apps/a1/info/v1': () => ({ status: 200, body: version }),

@@ -2,53 +2,17 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen, stubFetch } from '../../../tests/render';
+import { stepApp, stepProps, stepVersion } from './step-fixtures';
 import { ChangesStep } from './ChangesStep';
 import { DetailsStep } from './DetailsStep';
 import { InfoStep } from './InfoStep';
 import { PricingStep } from './PricingStep';
-import type { StepProps } from './StepFooter';
 import { UploadStep } from './UploadStep';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const version = {
-  id: 'v1',
-  internalId: 'v1',
-  name: 'Standup Helper',
-  version: '1.0.0',
-  status: 'compiled',
-  shortDescription: '',
-  description: '',
-  categories: [],
-  languages: [],
-  iconFileData: '',
-  modifiedDate: '2026-11-01T00:00:00Z',
-  createdDate: '2026-11-01T00:00:00Z',
-  author: { name: 'N' },
-  compiled: true,
-  changesNote: '',
-  internalChangesNote: '',
-  rejectionNote: '',
-  reviewedNote: '',
-  privacyPolicySummary: '',
-  documentationUrl: '',
-  compileJobId: 'j1',
-  isBundle: false,
-  packages: { source: true, compiled: true },
-};
-const app = {
-  appId: 'a1',
-  isBundle: false,
-  purchaseType: 'buy',
-  price: 0,
-  currentPricingId: 'p0',
-  pricingPlans: [],
-  isEnterpriseOnly: false,
-  isUsageBased: false,
-  bundledIn: [],
-  publisher: { id: 'p', label: 'N' },
-  latest: version,
-};
+const version = stepVersion();
+const app = stepApp(version);
 const routes = {
   'GET /v1/publisher/apps/a1/info/v1': () => ({ status: 200, body: version }),
   'GET /v1/publisher/apps/a1': () => ({ status: 200, body: app }),
@@ -64,18 +28,7 @@ const routes = {
   }),
   'GET /v1/publisher/apps/a1/info/v1/screenshots': () => ({ status: 200, body: [] }),
 };
-const props = (over: Partial<StepProps> = {}): StepProps => ({
-  kind: 'new',
-  appId: 'a1',
-  versionId: 'v1',
-  busy: false,
-  isFirst: false,
-  isLast: false,
-  onBack: vi.fn(),
-  onNext: vi.fn(),
-  onSubmit: vi.fn(),
-  ...over,
-});
+const props = stepProps;
 
 describe('wizard steps show the spec’s messages where they belong', () => {
   it('Upload: Next disabled until one .zip is chosen; the upload’s progress while saving', async () => {
