@@ -16,12 +16,14 @@ import {
   StatusChangeInput,
 } from './schemas/app';
 import { DiffQuery, VersionDiff } from './schemas/diff';
+import { ListingPreview, ScreenshotCaptionInput, ScreenshotOrderInput } from './schemas/listing';
 import { VersionFindings } from './schemas/review';
 import { NewPriceInput, Price, SetPricingInput } from './schemas/price';
 
 const id = z.object({ id: z.string() });
 const idVersion = z.object({ id: z.string(), versionId: z.string() });
 const appInternal = z.object({ appId: z.string(), internalId: z.string() });
+const appInternalShot = z.object({ appId: z.string(), internalId: z.string(), screenshotId: z.string() });
 const multipart = 'multipart/form-data' as const;
 
 export const apps = c.router({
@@ -151,6 +153,34 @@ export const apps = c.router({
     responses: { 201: z.array(Screenshot), ...errorsOf('feature', { params: true, body: 'multipart', limited: true, conflict: true }) },
     metadata: canOn('appVersion', 'app', 'update'),
     summary: 'Upload screenshots (field `screenshots`, png or jpeg)',
+  },
+  // Beyond SPEC §7 (docs/packages-and-review.md, The listing): the listing as one read, the screenshots' order and
+  // captions. Designed here in the style of the screenshot routes; writes where SAVE_LISTING is offered (409 else).
+  listing: {
+    method: 'GET',
+    path: '/publisher/apps/:appId/info/:internalId/listing',
+    pathParams: appInternal,
+    responses: { 200: ListingPreview, ...errorsOf('feature', { params: true }) },
+    metadata: forTokens('read', canOn('appVersion', 'app', 'read')),
+    summary: 'A version’s listing as Rocket.Chat’s Marketplace shows it (description rendered), with its screenshots in order',
+  },
+  orderScreenshots: {
+    method: 'POST',
+    path: '/publisher/apps/:appId/info/:internalId/screenshots/order',
+    pathParams: appInternal,
+    body: ScreenshotOrderInput,
+    responses: { 200: z.array(Screenshot), ...errorsOf('feature', { params: true, body: 'json', conflict: true }) },
+    metadata: canOn('appVersion', 'app', 'update'),
+    summary: 'Put a version’s screenshots in a new order: `ids` names each of them once, first to last (400 otherwise)',
+  },
+  captionScreenshot: {
+    method: 'PATCH',
+    path: '/publisher/apps/:appId/info/:internalId/screenshots/:screenshotId',
+    pathParams: appInternalShot,
+    body: ScreenshotCaptionInput,
+    responses: { 200: Screenshot, ...errorsOf('feature', { params: true, body: 'json', conflict: true }) },
+    metadata: canOn('screenshot', 'app', 'update'),
+    summary: 'Caption one of a version’s screenshots (trimmed, one line; empty removes it)',
   },
   details: {
     method: 'POST',

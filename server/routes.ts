@@ -8,6 +8,7 @@ import { adminEmailsRoutes } from './mail/routes/admin-emails';
 import { adminPublishersRoutes } from './publishers/routes/admin-publishers';
 import { adminRegisteredWorkspacesRoutes } from './workspaces/routes/admin-workspaces';
 import { appInfoRoutes } from './apps/routes/app-info';
+import { listingRoutes } from './apps/routes/listing';
 import { appRequestsRoutes } from './workspaces/routes/app-requests';
 import { appsRoutes } from './apps/routes/apps';
 import { catalogRoutes } from './catalog/routes/catalog';
@@ -41,7 +42,7 @@ export async function routes(app: FastifyInstance) {
     catalog: catalogRoutes(app),
     // Rocket.Chat's calls to its marketplace (docs/rocketchat.md, Rocket.Chat's calls).
     marketplace: marketplaceRoutes(app),
-    apps: { ...appsRoutes(app), ...appInfoRoutes(app) },
+    apps: { ...appsRoutes(app), ...appInfoRoutes(app), ...listingRoutes(app) },
     webhooks: webhooksRoutes(app),
     submissions: submissionsRoutes(app),
     tokens: tokensRoutes(app),

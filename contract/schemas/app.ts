@@ -272,7 +272,16 @@ export const MARKDOWN_TEXT = {
   busy: (what: string) => `Other texts of this publisher are still being formatted; save the ${what} again in a moment.`,
 } as const;
 
-export const Screenshot = z.object({ id: z.string(), appId: z.string(), fileName: z.string(), thumbnailUrl: z.string() });
+/** One of a version's screenshots, in its listing's order (`position`, 0 first; contract/schemas/listing.ts). */
+export const Screenshot = z.object({
+  id: z.string(),
+  appId: z.string(),
+  fileName: z.string(),
+  thumbnailUrl: z.string(),
+  /** The line shown under it ('' for none). */
+  caption: z.string(),
+  position: z.number().int(),
+});
 
 /** One file (bytes on the server, a Blob in the browser); sizes and contents are the upload service's to check. */
 const oneFile = (message: string) =>

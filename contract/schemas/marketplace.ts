@@ -179,7 +179,11 @@ export const MarketplaceInfo = z.object({
 });
 export type MarketplaceInfo = z.infer<typeof MarketplaceInfo>;
 
-/** core-typings `AppScreenshot`; the addresses are absolute (the browser loads them from Rocket.Chat's pages). */
+/**
+ * core-typings `AppScreenshot`; the addresses are absolute (the browser loads them from Rocket.Chat's pages). In the
+ * order the publisher put them. `caption` is the portal's, beyond `AppScreenshot`: Rocket.Chat's schema takes fields
+ * it does not name (tests/api/rocketchat-schemas.ts) and its screen shows none.
+ */
 export const MarketplaceScreenshot = z.object({
   id: z.string(),
   appId: z.string(),
@@ -188,6 +192,7 @@ export const MarketplaceScreenshot = z.object({
   thumbnailUrl: z.string(),
   createdAt: z.string(),
   modifiedAt: z.string(),
+  caption: z.string(),
 });
 
 /** The headers Rocket.Chat sends (getMarketplaceHeaders.ts): its Apps-Engine version, without a pre-release suffix. */

@@ -98,7 +98,14 @@ export const resolvers = {
         .from(screenshots)
         .innerJoin(apps, eq(apps.id, screenshots.appId))
         .innerJoin(publishers, eq(publishers.id, apps.publisherId))
-        .where(and(eq(screenshots.appId, appIdOf(p)), eq(screenshots.id, p.screenshotId ?? '')));
+        // Of the version the path names, where it names one (a caption's route): another version's is not there.
+        .where(
+          and(
+            eq(screenshots.appId, appIdOf(p)),
+            eq(screenshots.id, p.screenshotId ?? ''),
+            p.internalId === undefined ? undefined : eq(screenshots.internalId, p.internalId),
+          ),
+        );
       return owned(r && { publisher: r.publisher, row: { app: r.app, screenshot: r.screenshot } });
     },
   },

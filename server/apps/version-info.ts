@@ -1,12 +1,10 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { submissionGaps, type ChangesInput, type DetailsInput, type InfoInput, type VersionStatus } from '../../contract/schemas/app';
 import { contentEditable, lifecycleSnapshot, listingEditable } from '../../machines/app-version-lifecycle';
 import type { Db } from '../db/client';
-import { newId } from '../db/ids';
-import { appVersions, apps, categories, screenshots } from '../db/schema';
+import { appVersions, apps, categories } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../errors';
-import { probeImage, reencodeImage, SCREENSHOT_LIMITS } from '../kernel/images';
 import { transitionVersion } from './lifecycle';
 import { blockedBy, versionCount } from './version-facts';
 import { renderVersionTexts, type VersionTexts } from '../catalog/markdown-texts';
@@ -15,7 +13,7 @@ import type { Storage } from '../kernel/storage';
 type Version = typeof appVersions.$inferSelect;
 /** A version the gate authorized (server/kernel/plugins/access.ts): its app and its internal id. */
 /** The version a request writes (the gate authorized it), and its publisher (whose turn at the Markdown renderer it takes). */
-type Owner = { appId: string; internalId: string; publisherId?: string };
+export type Owner = { appId: string; internalId: string; publisherId?: string };
 
 /** The version as stored now (its row is read again: a write is conditional on what it read). */
 async function storedVersion(db: Db, o: Owner): Promise<Version> {
@@ -101,90 +99,4 @@ export async function submitVersion(db: Db, storage: Storage, o: Owner) {
   if (fields.length) throw new HttpError(400, 'listing_incomplete', 'The version is not ready for review.', fields);
   // A publish check's blocking finding (docs/packages-and-review.md, Publish checks) refuses it in the transition, whatever the client showed.
   return transitionVersion(db, { appId: o.appId, internalId: o.internalId, actor: 'publisher', event: { type: 'SUBMIT' }, storage });
-}
-
-export type UploadedFile = { fileName: string; data: Buffer };
-
-export const screenshotUrl = (s: { appId: string; id: string; storagePath: string }) =>
-  `/media/screenshots/${encodeURIComponent(s.appId)}/${s.storagePath.split('/').at(-1)}`;
-
-const toScreenshot = (s: typeof screenshots.$inferSelect) => ({ id: s.id, appId: s.appId, fileName: s.fileName, thumbnailUrl: screenshotUrl(s) });
-
-export async function listScreenshots(db: Db, o: Owner) {
-  const rows = await db.select().from(screenshots).where(eq(screenshots.internalId, o.internalId)).orderBy(asc(screenshots.createdAt), asc(screenshots.id));
-  return rows.map(toScreenshot);
-}
-
-/**
- * PNG or JPEG by their bytes, within the size and pixel limits, every file checked before any is stored: first
- * all headers (type and size, nothing decoded), then each decoded and encoded again (see images.ts). The
- * re-encoded bytes are what is stored: no EXIF, nothing after the image.
- */
-export async function addScreenshots(db: Db, storage: Storage, o: Owner, receive: () => Promise<UploadedFile[]>) {
-  await writableVersion(db, o, 'listing');
-  // The files are read only now, once the caller is known to own the version.
-  const files = await receive();
-  const L = SCREENSHOT_LIMITS;
-  if (!files.length || files.length > L.files)
-    throw badRequest(`Upload 1 to ${L.files} screenshots at a time.`, [{ path: 'screenshots', message: `Upload 1 to ${L.files} screenshots at a time.` }]);
-  const [have] = await db.select({ n: count() }).from(screenshots).where(eq(screenshots.internalId, o.internalId));
-  if ((have?.n ?? 0) + files.length > L.perVersion) throw conflict('too_many_screenshots', `A version has at most ${L.perVersion} screenshots.`);
-  const notAnImage = (f: UploadedFile, path: string) =>
-    badRequest(`${f.fileName} is not a PNG or JPEG image.`, [{ path, message: `${f.fileName} is not a PNG or JPEG image.` }]);
-  const probed = await Promise.all(files.map((f) => (f.data.length > L.bytes ? null : probeImage(f.data, ['png', 'jpeg']))));
-  const infos = files.map((f, i) => {
-    const path = `screenshots.${i}`;
-    if (f.data.length > L.bytes)
-      throw new HttpError(413, 'screenshot_too_large', `${f.fileName} is larger than 5 MB.`, [{ path, message: `${f.fileName} is larger than 5 MB.` }]);
-    const probe = probed[i]!;
-    if (!probe.ok) throw notAnImage(f, path);
-    const { info } = probe;
-    if (info.width > L.side || info.height > L.side || info.width * info.height > L.pixels || info.width < L.minSide || info.height < L.minSide) {
-      const message = `${f.fileName} is ${info.width}×${info.height}; screenshots are ${L.minSide} to ${L.side} pixels a side (960×540 or another 16:9 size is best).`;
-      throw badRequest(message, [{ path, message }]);
-    }
-    return info;
-  });
-  // Decoded with the pixel limit (libvips refuses a header over it before decoding); a truncated or corrupt file does not decode.
-  const cleaned = await Promise.all(files.map((f, i) => reencodeImage(f.data, infos[i]!, L.pixels)));
-  const checked = files.map((f, i) => {
-    const clean = cleaned[i];
-    if (!clean) throw notAnImage(f, `screenshots.${i}`);
-    return { fileName: f.fileName, clean, id: newId() };
-  });
-  const stored: string[] = [];
-  try {
-    for (const c of checked) {
-      const path = `screenshots/${o.appId}/${c.id}.${c.clean.type === 'png' ? 'png' : 'jpg'}`;
-      await storage.put(path, c.clean.data);
-      stored.push(path);
-    }
-    // One moment apart, in the order sent: a version's screenshots are listed by when they were added, and one
-    // statement's rows would otherwise share a moment (and fall back to the order of their random ids).
-    const at = Date.now();
-    const rows = await db
-      .insert(screenshots)
-      .values(
-        checked.map((c, i) => ({
-          id: c.id,
-          appId: o.appId,
-          internalId: o.internalId,
-          fileName: c.fileName.slice(0, 200),
-          storagePath: stored[i]!,
-          createdAt: new Date(at + i),
-        })),
-      )
-      .returning();
-    return rows.map(toScreenshot);
-  } catch (e) {
-    await Promise.all(stored.map((p) => storage.remove(p).catch(() => undefined)));
-    throw e;
-  }
-}
-
-/** Removes a screenshot the gate authorized, while its version may still be changed. */
-export async function deleteScreenshot(db: Db, storage: Storage, screenshot: typeof screenshots.$inferSelect) {
-  await writableVersion(db, { appId: screenshot.appId, internalId: screenshot.internalId }, 'listing');
-  await db.delete(screenshots).where(eq(screenshots.id, screenshot.id));
-  await storage.remove(screenshot.storagePath).catch(() => undefined);
 }

@@ -316,9 +316,14 @@ export const screenshots = pgTable(
       .references(() => appVersions.internalId),
     fileName: text('file_name').notNull(),
     storagePath: text('storage_path').notNull(),
+    /** Where it stands in its version's listing (0 first); ties, such as rows made before 0027, by when they were added. */
+    position: integer('position').notNull().default(0),
+    /** A line under the screenshot, shown in the portal ('' for none). */
+    caption: text('caption').notNull().default(''),
     createdAt: created(),
   },
-  (t) => [index('screenshots_version_idx').on(t.internalId, t.createdAt)],
+  // A version's screenshots in their order (listScreenshots, the catalog, the reviewer's view).
+  (t) => [index('screenshots_version_idx').on(t.internalId, t.position, t.createdAt)],
 );
 
 export type Diagnostic = { message: string; line: number; character: number; file?: string };

@@ -125,6 +125,10 @@ const table: [method: string, path: string, body: unknown, expected: number[]][]
   ['GET', `/v1/publisher/apps/${jira}/info/${jiraLatest}/screenshots`, undefined, northwindOnly],
   ['POST', `/v1/publisher/apps/${jira}/info/${jiraLatest}/screenshots`, {}, jsonToUploadForUpdaters],
   ['DELETE', `/v1/apps/${jira}/screenshots/no-such-screenshot`, undefined, noSuchRow],
+  // The listing as one thing: its preview is read like the screenshots; their order and captions written like them.
+  ['GET', `/v1/publisher/apps/${jira}/info/${jiraLatest}/listing`, undefined, northwindOnly],
+  ['POST', `/v1/publisher/apps/${jira}/info/${jiraLatest}/screenshots/order`, { ids: [] }, northwindLockedUpdate],
+  ['PATCH', `/v1/publisher/apps/${jira}/info/${jiraLatest}/screenshots/no-such-screenshot`, { caption: 'Boards' }, noSuchRow],
   ['POST', `/v1/publisher/apps/${jira}/prices`, {}, badBodyForUpdaters],
   ['POST', `/v1/publisher/apps/${jira}/pricing`, {}, badBodyForUpdaters],
   // Staff: system viewers, support, reviewers and admins read every publisher's apps; reviewers and admins change them.
@@ -295,6 +299,7 @@ const routeOf = (m: string, p: string) => {
   const path = p
     .split('?')[0]!
     .replace(`${jira}/info/${jiraLatest}/screenshots`, ':appId/info/:internalId/screenshots')
+    .replace(`${jira}/info/${jiraLatest}/listing`, ':appId/info/:internalId/listing')
     .replace('no-such-screenshot', ':screenshotId')
     .replace(jira, ':id')
     .replace(jiraJob, ':jobId')

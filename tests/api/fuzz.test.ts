@@ -57,8 +57,9 @@ const familyQueries = {
     'SELECT v.app_id AS "appId", v.internal_id AS "versionId", v.version, a.publisher_id AS owner, v.created_date AS created FROM app_versions v JOIN apps a ON a.id = v.app_id',
   jobs: 'SELECT j.app_id AS "appId", j.id AS "jobId", a.publisher_id AS owner, j.requested_at AS created FROM compile_jobs j JOIN apps a ON a.id = j.app_id',
   prices: 'SELECT p.app_id AS "appId", p.id AS "priceId", a.publisher_id AS owner, p.created_date AS created FROM prices p JOIN apps a ON a.id = p.app_id',
+  // With its version: a caption's path names both (…/info/:internalId/screenshots/:screenshotId).
   screenshots:
-    'SELECT s.app_id AS "appId", s.id AS "screenshotId", a.publisher_id AS owner, s.created_at AS created FROM screenshots s JOIN apps a ON a.id = s.app_id',
+    'SELECT s.app_id AS "appId", s.internal_id AS "versionId", s.id AS "screenshotId", a.publisher_id AS owner, s.created_at AS created FROM screenshots s JOIN apps a ON a.id = s.app_id',
   webhooks: 'SELECT id AS "webhookId", publisher_id AS owner, created_at AS created FROM webhooks',
   activities:
     'SELECT a.webhook_id AS "webhookId", a.id AS "activityId", w.publisher_id AS owner, a.created_at AS created FROM webhook_activities a JOIN webhooks w ON w.id = a.webhook_id',
@@ -283,6 +284,8 @@ function goodString(key: string): fc.Arbitrary<unknown> {
     pricingId: ref('prices', 'priceId'),
     developerId: ref('developers', 'developerId'),
     versionId: ref('versions', 'versionId'),
+    // A new order of a version's screenshots (POST …/screenshots/order); app requests' ids are no row's either way.
+    ids: ref('screenshots', 'screenshotId'),
     userCloudId: ref('cloudUsers', 'cloudUserId'),
     id: ref('templates', 'templateId'),
     layout: fc.oneof(fc.constant(''), ref('templates', 'name')),

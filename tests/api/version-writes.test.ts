@@ -65,6 +65,26 @@ const publisherWrites: [name: string, event: LifecycleEvent, call: () => Promise
       return s.request('DELETE', `/v1/apps/${appId}/screenshots/${id}`, { token: owner });
     },
   ],
+  [
+    'screenshot order',
+    { type: 'SAVE_LISTING' },
+    async () => {
+      const ids = (await s.app.db.select({ id: screenshots.id }).from(screenshots).where(eq(screenshots.internalId, versionId))).map((r) => r.id);
+      return s.request('POST', `${base()}/screenshots/order`, { token: owner, body: { ids: ids.reverse() } });
+    },
+  ],
+  [
+    'screenshot caption',
+    { type: 'SAVE_LISTING' },
+    async () => {
+      const id = `shot-${Math.random().toString(36).slice(2)}`;
+      await s.app.db.insert(screenshots).values({ id, appId, internalId: versionId, fileName: 'x.png', storagePath: `screenshots/${appId}/${id}.png` });
+      const res = await s.request('PATCH', `${base()}/screenshots/${id}`, { token: owner, body: { caption: 'The board' } });
+      // Not one more for the uploads to count against the version's limit.
+      await s.app.db.delete(screenshots).where(eq(screenshots.id, id));
+      return res;
+    },
+  ],
   ['submit', { type: 'SUBMIT' }, () => s.request('POST', `${base()}/submit`, { token: owner })],
 ];
 

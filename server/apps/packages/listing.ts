@@ -33,9 +33,9 @@ export function listingFrom(previous: VersionRow | undefined, manifestDescriptio
 }
 
 /**
- * The previous version's screenshots, copied to the new version in their order: each file stored anew, so that
- * removing one from either version leaves the other's. Returns the rows to insert and the stored paths (removed by
- * the caller if the version is not stored after all).
+ * The previous version's screenshots (`rows`, in their order), copied to the new version in that order with their
+ * captions: each file stored anew, so that removing one from either version leaves the other's. Returns the rows to
+ * insert and the stored paths (removed by the caller if the version is not stored after all).
  */
 export async function copyScreenshots(storage: Storage, rows: (typeof screenshots.$inferSelect)[], appId: string, internalId: string) {
   const stored: string[] = [];
@@ -47,8 +47,8 @@ export async function copyScreenshots(storage: Storage, rows: (typeof screenshot
       const path = `screenshots/${appId}/${id}.${s.storagePath.split('.').at(-1)}`;
       await storage.put(path, await storage.get(s.storagePath));
       stored.push(path);
-      // One moment apart, in the previous order (a version's screenshots are listed by when they were added).
-      copies.push({ id, appId, internalId, fileName: s.fileName, storagePath: path, createdAt: new Date(start + i) });
+      // Positions 0, 1, 2 … in the previous order (gaps a removal left are closed), and one moment apart as well.
+      copies.push({ id, appId, internalId, fileName: s.fileName, storagePath: path, position: i, caption: s.caption, createdAt: new Date(start + i) });
     }
     return { copies, stored };
   } catch (e) {

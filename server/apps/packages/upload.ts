@@ -1,4 +1,4 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import semver from 'semver';
 import type { VersionStatus } from '../../../contract/schemas/app';
 import { lifecycleSnapshot } from '../../../machines/app-version-lifecycle';
@@ -13,6 +13,7 @@ import { statusAfter, transitionVersion } from '../lifecycle';
 import { renderVersionTexts } from '../../catalog/markdown-texts';
 import { readIcon } from './icon';
 import { copyScreenshots, insertScreenshots, listingFrom } from './listing';
+import { screenshotOrder } from '../screenshots';
 import { readManifest, type Manifest } from './manifest';
 import { readZip } from './zip';
 
@@ -114,7 +115,11 @@ export async function acceptPackage(
     !revised && latest
       ? await copyScreenshots(
           storage,
-          await db.select().from(screenshots).where(eq(screenshots.internalId, latest.internalId)).orderBy(asc(screenshots.createdAt), asc(screenshots.id)),
+          await db
+            .select()
+            .from(screenshots)
+            .where(eq(screenshots.internalId, latest.internalId))
+            .orderBy(...screenshotOrder),
           manifest.id,
           internalId,
         )

@@ -4,7 +4,7 @@ import { contract } from '../../../contract';
 import { requireStaff, resourceOf } from '../../kernel/plugins/access';
 import { logActivity } from '../../kernel/activity';
 import { versionFindings } from '../review/findings';
-import { listScreenshots } from '../version-info';
+import { listScreenshots } from '../screenshots';
 import { assignReview, reviewQueue } from '../review/queue';
 import { checkSettings, saveCheckSettings, toSettings } from '../review/settings';
 

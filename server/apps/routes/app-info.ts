@@ -8,7 +8,8 @@ import { appPrices } from '../read/app-details';
 import { anyApp } from '../read/admin-apps';
 import { toVersion } from '../read/apps';
 import { createPrice, setPricing, type Pricer } from '../../commerce/pricing';
-import { addScreenshots, deleteScreenshot, listScreenshots, setChanges, setDetails, setInfo, submitVersion, type UploadedFile } from '../version-info';
+import { addScreenshots, deleteScreenshot, listScreenshots, type UploadedFile } from '../screenshots';
+import { setChanges, setDetails, setInfo, submitVersion } from '../version-info';
 
 const s = initServer();
 

@@ -12,7 +12,7 @@ import { appVersions, apps, bundleApps, featuredApps, prices, publishers, purcha
 import { licenseOf, type LicenseSigner } from '../../commerce/license';
 import { entitles } from '../../../machines/entitlement';
 import { appPlanId } from '../../commerce/holdings';
-import { screenshotUrl } from '../../apps/version-info';
+import { screenshotOrder, screenshotUrl } from '../../apps/screenshots';
 import { plainHtml } from '../markdown/markdown';
 
 /**
@@ -549,9 +549,13 @@ export async function featuredRows(db: Db) {
   return sections;
 }
 
-/** The screenshots of a version, oldest first, at absolute addresses on `origin`. */
+/** The screenshots of a version in the order its publisher put them, at absolute addresses on `origin`, with their captions. */
 export async function screenshotsOf(db: Db, internalId: string, origin: string) {
-  const rows = await db.select().from(screenshots).where(eq(screenshots.internalId, internalId)).orderBy(asc(screenshots.createdAt), asc(screenshots.id));
+  const rows = await db
+    .select()
+    .from(screenshots)
+    .where(eq(screenshots.internalId, internalId))
+    .orderBy(...screenshotOrder);
   return rows.map((s) => {
     const url = `${origin}${screenshotUrl(s)}`;
     return {
@@ -562,6 +566,7 @@ export async function screenshotsOf(db: Db, internalId: string, origin: string) 
       thumbnailUrl: url,
       createdAt: s.createdAt.toISOString(),
       modifiedAt: s.createdAt.toISOString(),
+      caption: s.caption,
     };
   });
 }

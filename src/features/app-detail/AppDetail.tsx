@@ -24,6 +24,8 @@ const ChangePricingDrawer = lazy(() => import('../../components/pricing/ChangePr
 const NewPlanDrawer = lazy(() => import('../../components/pricing/NewPlanDrawer').then((m) => ({ default: m.NewPlanDrawer })));
 // The publish checks load beside the page (their data is asked for once it shows).
 const VersionChecks = lazy(() => import('./VersionChecks').then((m) => ({ default: m.VersionChecks })));
+// The listing of the latest version too (its screenshots, its Marketplace preview).
+const ListingSection = lazy(() => import('./ListingSection').then((m) => ({ default: m.ListingSection })));
 
 type Version = z.infer<typeof AppVersion>;
 type Open = { kind: 'diagnostics'; version: Version } | { kind: 'stats' } | null;
@@ -119,6 +121,9 @@ export function AppDetail({
             onAction={run}
           />
         </Section>
+        <Suspense fallback={null}>
+          <ListingSection appId={appId} version={app.latest} canUpdate={canUpdate} />
+        </Suspense>
         <Suspense fallback={null}>
           {/* The version waiting for review (its place in the queue), else the latest. */}
           <VersionChecks appId={appId} version={versions.find((v) => isWaitingForReview(v.status)) ?? app.latest} />

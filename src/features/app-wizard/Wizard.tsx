@@ -1,12 +1,10 @@
 import { Box, Callout, Card, Heading } from '@radix-ui/themes';
-import type { VersionStatus } from '../../../contract/schemas/app';
 import { useQuery } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { fromPromise } from 'xstate';
-import { contentEditable, listingEditable } from '../../../machines/app-version-lifecycle';
-import { statusBadge } from '../../../machines/app-version-status';
 import { appWizard, stepTitles, wizardSteps, wizardText, type StepId, type WizardKind } from '../../../machines/app-wizard';
+import { readOnlyReason } from '../../components/app/read-only';
 import { PageLoader } from '../../components/PageLoader';
 import { ResultPage } from '../../components/ResultPage';
 import { useWizardWrites, wizardAppQuery, wizardVersionQuery } from './api';
@@ -20,29 +18,6 @@ const PricingStep = lazy(() => import('./PricingStep').then((m) => ({ default: m
 const InfoStep = lazy(() => import('./InfoStep').then((m) => ({ default: m.InfoStep })));
 const ChangesStep = lazy(() => import('./ChangesStep').then((m) => ({ default: m.ChangesStep })));
 const SubmissionStep = lazy(() => import('./SubmissionStep').then((m) => ({ default: m.SubmissionStep })));
-
-/** The steps that write the version's listing (SAVE_LISTING), and the one that writes its change log (SAVE). */
-const listingSteps = new Set<StepId>(['details', 'info', 'screenshots']);
-
-/**
- * Why a step's fields cannot change on this version, or undefined: the lifecycle machine decides (the server asks
- * it again on every write). A live version's listing can change; its change log is what its review saw.
- */
-export function readOnlyReason(step: StepId, v: { name: string; version: string; status: VersionStatus; isBundle: boolean }): string | undefined {
-  const what = `${v.name} v${v.version} is ${statusBadge[v.status].label.toLowerCase()}`;
-  const listingOpen = listingEditable(v.status, v.isBundle);
-  if (step === 'changes' && !contentEditable(v.status, v.isBundle)) {
-    return listingOpen
-      ? `${what}: its change log is what its review saw and can no longer change. Its listing (the next steps) can; upload an update to change the rest.`
-      : `${what}: its details can no longer change. Upload an update to change them.`;
-  }
-  if (listingSteps.has(step) && !listingOpen) {
-    return v.status === 'rejected' || v.status === 'author-rejected'
-      ? `${what}: upload a revision (a package with the same version number) to change it.`
-      : `${what}: its details can no longer change. Upload an update to change them.`;
-  }
-  return undefined;
-}
 
 export type WizardPlace = { appId?: string; versionId?: string; index: number };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readOnlyReason } from './Wizard';
+import { listingReadOnlyReason, readOnlyReason } from './read-only';
 
 const v = (status: Parameters<typeof readOnlyReason>[1]['status']) => ({ name: 'Poll', version: '1.2.0', status, isBundle: false });
 
@@ -26,5 +26,13 @@ describe('which wizard steps a version lets change', () => {
   it('a version not yet submitted: everything changes; the upload and pricing steps are never read-only', () => {
     for (const step of ['upload', 'details', 'pricing', 'screenshots', 'changes', 'submission'] as const)
       expect(readOnlyReason(step, v('compiled'))).toBeUndefined();
+  });
+});
+
+describe('the app page’s Listing section', () => {
+  it('says what the wizard’s listing steps say', () => {
+    for (const status of ['published', 'compiled', 'author-approved', 'rejected'] as const)
+      expect(listingReadOnlyReason(v(status))).toBe(readOnlyReason('screenshots', v(status)));
+    expect(listingReadOnlyReason(v('submitted'))).toBe('Poll v1.2.0 is submitted: its details can no longer change. Upload an update to change them.');
   });
 });
