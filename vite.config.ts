@@ -64,7 +64,7 @@ export default defineConfig({
             // Radix's dialog, select and radio machinery, which the first screen never opens.
             {
               name: 'common',
-              test: /[\\/]src[\\/](lib|components)[\\/](?!bundles[\\/]|purchases[\\/]|pricing[\\/]|app[\\/](?!AppsTable|JobsTable))(?![^\\/]*(Drawer|Dialog|ChoiceGroup|FileDrop|SearchBox|PagedTable|details\.ts))/,
+              test: /[\\/]src[\\/](lib|components)[\\/](?!bundles[\\/]|purchases[\\/]|pricing[\\/]|app[\\/](?!AppsTable))(?![^\\/]*(Drawer|Dialog|ChoiceGroup|FileDrop|SearchBox|PagedTable|details\.ts))/,
               minShareCount: 3,
               priority: 5,
             },
