@@ -85,6 +85,8 @@ export const SALE_TEXT = {
   cannotTakePayments: 'This app is paid, and its publisher cannot take payments yet: Connect Stripe on the Publisher Info page first.',
   /** The publisher's way there (the staff's view says the same without it). */
   toConnect: 'Connect Stripe on Publisher Info',
+  /** The publisher's users who cannot connect it themselves: who can. */
+  askOwner: 'An owner of your publisher can connect Stripe on the Publisher Info page.',
   /** To staff: what the reason means for their buttons. */
   staffHint: 'Approving, publishing and featuring it are refused until then.',
 } as const;

@@ -23,4 +23,10 @@ describe('CannotSellNote', () => {
     expect(screen.getByText(SALE_TEXT.staffHint)).toBeInTheDocument();
     expect(screen.queryByRole('link')).toBeNull();
   });
+
+  it('tells a publisher’s user who cannot connect Stripe who can, with no link they could not use', async () => {
+    await renderScreen(() => <CannotSellNote app={{ cannotSell: SALE_TEXT.cannotTakePayments }} viewer="publisher" canConnect={false} />);
+    expect(screen.getByText(SALE_TEXT.askOwner)).toBeInTheDocument();
+    expect(screen.queryByRole('link')).toBeNull();
+  });
 });

@@ -109,7 +109,7 @@ export function AppDetail({
             </Button>
           )}
         </AppHeader>
-        <CannotSellNote app={app} viewer="publisher" />
+        <CannotSellNote app={app} viewer="publisher" canConnect={canAskForPaidApps} />
         <Section title="Versions">
           <VersionsTable
             versions={versions}
