@@ -247,6 +247,14 @@ export const contentEditable = (status: VersionStatus, isBundle = false) => life
 export const listingEditable = (status: VersionStatus, isBundle = false) =>
   lifecycleSnapshot(status, { actor: 'publisher', isBundle }).can({ type: 'SAVE_LISTING' });
 
+/**
+ * Whether a version's listing may change now, `newer` being the number of the app's newer version if it has one: a
+ * live version's (approved, published, unpublished) only while no update is on its way — an update carries the
+ * listing it started from and would put the old text back when it goes live (docs/packages-and-review.md, The listing).
+ */
+export const listingWritable = (status: VersionStatus, isBundle: boolean, newer: string | null) =>
+  listingEditable(status, isBundle) && !(newer && !contentEditable(status, isBundle));
+
 /** Actions shown but disabled in `status` (SPEC §4: Publish on a rejected version). */
 export const shownDisabledActions = (status: VersionStatus): VersionAction[] => metaOf(status).shownDisabled ?? [];
 

@@ -134,8 +134,11 @@ export async function addScreenshots(db: Db, storage: Storage, o: Owner, receive
 
 /** Removes a screenshot the gate authorized, while its version may still be changed (the others keep their order). */
 export async function deleteScreenshot(db: Db, storage: Storage, screenshot: Row) {
-  await writableVersion(db, { appId: screenshot.appId, internalId: screenshot.internalId }, 'listing');
-  await db.delete(screenshots).where(eq(screenshots.id, screenshot.id));
+  // Under the version's lock, as the other screenshot writes: a submission waits for it, or it sees the submission.
+  await db.transaction(async (tx) => {
+    await lockedListing(tx, { appId: screenshot.appId, internalId: screenshot.internalId });
+    await tx.delete(screenshots).where(eq(screenshots.id, screenshot.id));
+  });
   await storage.remove(screenshot.storagePath).catch(() => undefined);
 }
 

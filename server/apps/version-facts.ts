@@ -13,6 +13,9 @@ type VersionRow = typeof appVersions.$inferSelect;
 /** The statuses where a publish check's finding can hold an action back (before review, and waiting for it). */
 const checked = new Set(['compiled', 'author-approved']);
 
+/** What holds a version's actions back while its findings cannot be read (its package unreadable for a moment). */
+export const CHECKS_UNREAD = 'The publish checks could not be read just now: reload to try again.';
+
 /** The blocking finding of a version's current compile, in words (none for a bundle, or where no action it holds back is possible). */
 export async function blockedBy(db: Db, storage: Storage, v: Pick<VersionRow, 'appId' | 'internalId' | 'status'>, isBundle: boolean) {
   if (isBundle || !checked.has(v.status)) return null;
@@ -43,3 +46,9 @@ export async function versionCount(db: Db, appId: string) {
 
 /** What a version lacks for review (apps only: a bundle's listing is its own), in words; an update's change log with `isUpdate`. */
 export const listingIncomplete = (v: VersionRow, isBundle: boolean, isUpdate: boolean) => (isBundle ? null : incompleteText(submissionGaps(v, isUpdate)));
+
+/**
+ * `blockedBy` for the versions lists: a version whose findings cannot be read (its stored package unreadable for a
+ * moment) holds back what a finding could, saying so, rather than failing the whole list.
+ */
+export const blockedByOrUnread = (db: Db, storage: Storage, v: VersionRow, isBundle: boolean) => blockedBy(db, storage, v, isBundle).catch(() => CHECKS_UNREAD);

@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import type { z } from 'zod';
 import { submissionGaps, type ChangesInput, type DetailsInput, type InfoInput, type VersionStatus } from '../../contract/schemas/app';
-import { contentEditable, lifecycleSnapshot, listingEditable } from '../../machines/app-version-lifecycle';
+import { contentEditable, lifecycleSnapshot, listingEditable, listingWritable } from '../../machines/app-version-lifecycle';
 import type { Db } from '../db/client';
 import { appVersions, apps, categories } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../errors';
@@ -38,17 +38,34 @@ export async function writableVersion(db: Db, o: Owner, kind: WriteKind = 'conte
   const [app] = await db.select({ isBundle: apps.isBundle }).from(apps).where(eq(apps.id, o.appId));
   const status = v.status as VersionStatus;
   const isBundle = !!app?.isBundle;
-  if (kind === 'listing' ? !listingEditable(status, isBundle) : !contentEditable(status, isBundle)) {
-    throw conflict('version_locked', lockedReason(status, kind, listingEditable(status, isBundle)));
-  }
+  const newer = kind === 'listing' ? await newerVersion(db, v) : null;
+  const writable = kind === 'listing' ? listingWritable(status, isBundle, newer) : contentEditable(status, isBundle);
+  if (!writable) throw conflict('version_locked', lockedReason(status, kind, listingEditable(status, isBundle), newer));
   return v;
 }
 
+/** The number of the app's version made after `v`, if any (an update on its way carries the listing from there on). */
+async function newerVersion(db: Db, v: Version) {
+  const [row] = await db
+    .select({ version: appVersions.version })
+    .from(appVersions)
+    .where(and(eq(appVersions.appId, v.appId), gt(appVersions.createdDate, v.createdDate)))
+    .orderBy(desc(appVersions.createdDate))
+    .limit(1);
+  return row?.version ?? null;
+}
+
 /** Why a write is refused on a version in `status`: what may change there instead, if anything. */
-export const lockedReason = (status: VersionStatus, kind: WriteKind, listingOpen: boolean) =>
-  kind === 'content' && listingOpen
-    ? `A version that is ${status} keeps the change log its review saw; its listing can still change. Upload an update to change the rest.`
-    : `A version that is ${status} cannot be changed: upload an update to change its details.`;
+export function lockedReason(status: VersionStatus, kind: WriteKind, listingOpen: boolean, newer: string | null = null) {
+  if (kind === 'listing' && listingOpen && newer) return `v${newer} carries this listing from here on: change the listing there.`;
+  if (kind === 'content' && listingOpen) {
+    return `A version that is ${status} keeps the change log its review saw; its listing can still change. Upload an update to change the rest.`;
+  }
+  if (status === 'rejected' || status === 'author-rejected') {
+    return `A version that is ${status} cannot be changed: upload a revision (a package with the same version number) first.`;
+  }
+  return `A version that is ${status} cannot be changed: upload an update to change its details.`;
+}
 
 /** Writes a version's content; its Markdown texts among them (`texts`) with their HTML, rendered once the version is known to be writable. */
 async function update(db: Db, o: Owner, kind: WriteKind, set: Partial<Version>, texts: VersionTexts = {}) {

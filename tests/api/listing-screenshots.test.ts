@@ -1,7 +1,9 @@
 // A version's screenshots in the order the publisher puts them, with captions (docs/packages-and-review.md, The
 // listing): reordered and captioned where the lifecycle machine offers SAVE_LISTING, refused elsewhere and on bad
 // input with nothing changed, carried to an update in their order, served by the catalog in it.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appVersions } from '../../server/db/schema';
 import { uuidOf } from '../../server/dev/seed/seed';
 import { pngImage } from '../fixtures/images';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
@@ -231,6 +233,34 @@ describe('the listing as one thing', () => {
     });
     expect(preview.json.screenshots.map((x: Shot) => x.caption)).toEqual(['Three, renamed', 'Two comes last']);
     expect((await s.request('GET', `${base(id, second)}/listing`, { token: lars })).status).toBe(404);
+  });
+
+  it('changes on a live version until an update is on its way, which carries it from then on (the old text would come back)', async () => {
+    const id = '3f1c2b7a-8e4d-4c19-a0b2-6d5e4f3a2b21';
+    const files = withManifest(fixtureFiles('standup-helper'), { id, nameSlug: 'standup-live', name: 'Standup Live' });
+    expect((await s.upload('POST', '/v1/publisher/apps', owner, [{ field: 'app', filename: 'a.zip', data: zip(files) }])).status).toBe(201);
+    await s.settled(owner, id);
+    const live = (await latestOf(id)).id;
+    await s.app.db.update(appVersions).set({ status: 'published' }).where(eq(appVersions.internalId, live));
+    const info = { shortDescription: 'Standups, live and fixed', description: 'D', privacyPolicySummary: 'P', documentationUrl: 'https://d.example' };
+    expect((await s.request('POST', `${base(id, live)}/info`, { token: owner, body: info })).status).toBe(200);
+
+    const next = await s.upload('PUT', `/v1/apps/${id}`, owner, [{ field: 'app', filename: 'u.zip', data: zip(withManifest(files, { version: '1.1.0' })) }]);
+    expect(next.status, next.text).toBe(200);
+    await s.settled(owner, id);
+    const refused = await s.request('POST', `${base(id, live)}/info`, { token: owner, body: { ...info, shortDescription: 'Too late for this one' } });
+    expect([refused.status, refused.json.code, refused.json.error]).toEqual([
+      409,
+      'version_locked',
+      'v1.1.0 carries this listing from here on: change the listing there.',
+    ]);
+    expect((await upload(id, live, ['late.png'])).status).toBe(409);
+    // The update carries the live text, and takes the change.
+    const update = (await latestOf(id)).id;
+    expect((await s.request('GET', base(id, update), { token: owner })).json.shortDescription).toBe('Standups, live and fixed');
+    expect((await s.request('POST', `${base(id, update)}/info`, { token: owner, body: { ...info, shortDescription: 'Too late for this one' } })).status).toBe(
+      200,
+    );
   });
 
   it('is served by the catalog in the publisher’s order, with captions Rocket.Chat’s schema takes', async () => {

@@ -52,8 +52,8 @@ beforeAll(async () => {
   const q = <T>(query: ReturnType<typeof sql>) => one<T>(query);
   const price = await q<{ id: string }>(sql`SELECT id FROM prices WHERE app_id = ${jira} LIMIT 1`);
   const job = await q<{ id: string }>(sql`SELECT id FROM compile_jobs WHERE app_id = ${jira} LIMIT 1`);
-  const shot = await q<{ id: string; app_id: string }>(
-    sql`SELECT s.id, s.app_id FROM screenshots s JOIN apps a ON a.id = s.app_id WHERE a.publisher_id = ${NORTHWIND} LIMIT 1`,
+  const shot = await q<{ id: string; app_id: string; internal_id: string }>(
+    sql`SELECT s.id, s.app_id, s.internal_id FROM screenshots s JOIN apps a ON a.id = s.app_id WHERE a.publisher_id = ${NORTHWIND} LIMIT 1`,
   );
   const bundle = await q<{ id: string }>(sql`SELECT id FROM apps WHERE publisher_id = ${NORTHWIND} AND is_bundle LIMIT 1`);
   const activity = await q<{ id: string; webhook_id: string }>(
@@ -64,7 +64,7 @@ beforeAll(async () => {
   rows.appVersion = { id: jira, appId: jira, versionId: latest.id, internalId: latest.id };
   rows.price = { id: jira, priceId: price!.id };
   rows.compileJob = { id: jira, jobId: job!.id };
-  rows.screenshot = { id: shot!.app_id, screenshotId: shot!.id };
+  rows.screenshot = { id: shot!.app_id, appId: shot!.app_id, internalId: shot!.internal_id, screenshotId: shot!.id };
   rows.bundle = { id: bundle!.id };
   rows.webhook = { id: hook.json.id };
   rows.webhookActivity = { id: activity!.webhook_id, activityId: activity!.id };

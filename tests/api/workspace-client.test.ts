@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appVersions } from '../../server/db/schema';
 import { ROCKET_CHAT_DEFAULT_SCOPES } from '../../server/workspaces/scopes';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
+import { writeListing } from '../listing';
 import { startServer, type TestServer } from '../harness';
 import {
   appVersionInfoSchema,
@@ -40,6 +41,8 @@ async function publish(version: string, update: boolean) {
   const app = await s.settled(owner, APP);
   expect(app.latest.status).toBe('compiled');
   const act = (action: string, token: string) => s.request('POST', `/v1/admin/app/${APP}/version/${app.latest.id}/${action}`, { token, body: { action } });
+  // Staff approve a version whose listing is complete (machines/version-actions.ts).
+  await writeListing(s, owner, APP, app.latest.id);
   expect((await act('approve', reviewer)).json.status).toBe('approved');
   expect((await act('publish', admin)).json.status).toBe('published');
 }

@@ -10,6 +10,7 @@ import { uuidOf } from '../../server/dev/seed/seed';
 import { accounts, appInstallEvents, checkoutSessions, appVersions, purchaseRecords, usageRecords, workspaceTokens, workspaces } from '../../server/db/schema';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
 import { loadConfig } from '../../server/config';
+import { writeListing } from '../listing';
 import { startServer, type TestServer } from '../harness';
 import { TEST_LICENSE_KEY } from '../license-key';
 
@@ -91,6 +92,8 @@ async function publishedApp(appId: string, version: string) {
   const app = await s.settled(owner, appId);
   expect(app.latest.status).toBe('compiled');
   const act = (action: string, token: string) => s.request('POST', `/v1/admin/app/${appId}/version/${app.latest.id}/${action}`, { token, body: { action } });
+  // Staff approve a version whose listing is complete (machines/version-actions.ts).
+  await writeListing(s, owner, appId, app.latest.id);
   expect((await act('approve', reviewer)).json.status).toBe('approved');
   expect((await act('publish', admin)).json.status).toBe('published');
   return app.latest.id as string;

@@ -217,7 +217,30 @@ describe(`Rocket.Chat's Apps CLI ${CLI_VERSION} publishing to the portal`, () =>
     expect((await call('GET', `/v1/publisher/apps/${APP_ID}`)).json.latest).toMatchObject({ version: '1.1.0', status: 'compiled', changesNote: NOTE });
   });
 
-  step('refuses the same version again: the CLI prints the portal’s reason, exits 1, and nothing changes', async () => {
+  step('revises the version not yet submitted with the same number: its package replaced and compiled again', async () => {
+    const before = ((await call('GET', `/v1/publisher/apps/${APP_ID}/all`)).json as any[]).find((v) => v.version === '1.1.0');
+    const cli = rcApps(['submit', '--update', '-c', CATEGORY], machine);
+    try {
+      await cli.expect(/What changes were made in this version\?/, { unless: SIGN_IN });
+      cli.type('Once more\r');
+      await cli.expect(/Are you ready to submit\?/);
+      cli.type('y\r');
+      await cli.expect(/submitted!/);
+      expect(await cli.end()).toBe(0);
+    } finally {
+      cli.kill();
+    }
+    const versions = (await call('GET', `/v1/publisher/apps/${APP_ID}/all`)).json as any[];
+    expect(versions.map((v) => v.version).sort()).toEqual(['1.0.0', '1.1.0']);
+    const after = versions.find((v) => v.version === '1.1.0');
+    // The same version (docs/lifecycle.md: UPLOAD_REVISION from compiled), a new compile of the new package.
+    expect([after.id, after.changesNote]).toEqual([before.id, 'Once more']);
+    expect(after.compileJobId).not.toBe(before.compileJobId);
+    expect(await compiled(after.compileJobId)).toMatchObject({ status: 'succeeded', internalAppId: before.internalId });
+  });
+
+  step('refuses an older version: the CLI prints the portal’s reason, exits 1, and nothing changes', async () => {
+    setVersion('1.0.5');
     const before = (await call('GET', `/v1/publisher/apps/${APP_ID}/all`)).json;
     const cli = rcApps(['submit', '--update', '-c', CATEGORY], machine);
     try {
@@ -231,8 +254,8 @@ describe(`Rocket.Chat's Apps CLI ${CLI_VERSION} publishing to the portal`, () =>
     }
     const printed = flat(cli.text());
     expect(printed).toContain('Error:');
-    // The wizard's text for a version that exists and compiled (server/apps/packages/upload.ts).
-    expect(printed).toContain('Version 1.1.0 is compiled: only a version that failed to compile or was reviewed can be revised. Upload a greater version.');
+    // The wizard's text for an update whose number is not greater (server/apps/packages/upload.ts).
+    expect(printed).toContain("The update's version 1.0.5 must be greater than 1.1.0.");
     expect(printed).not.toContain('submitted!');
     expect((await call('GET', `/v1/publisher/apps/${APP_ID}/all`)).json).toEqual(before);
   });

@@ -79,7 +79,7 @@ describe('the Listing section of an app’s page', () => {
 
       // The preview: the page Rocket.Chat's Marketplace shows, its screenshots one at a time.
       const preview = listing.getByRole('region', { name: 'Preview in Rocket.Chat’s Marketplace' });
-      await preview.getByRole('heading', { name: 'Calendar Sync' }).waitFor();
+      await preview.getByText('Calendar Sync', { exact: true }).first().waitFor();
       await preview.getByText(`1 of ${before + 1}`).waitFor();
       for (let i = 1; i <= before; i++) {
         await preview.getByRole('button', { name: 'Next screenshot' }).click();

@@ -140,7 +140,8 @@ export async function acceptPackage(
           await queueCompile(tx);
           const [row] = await tx
             .update(appVersions)
-            .set({ ...fromPackage(manifest, icon, packagePath, compileJobId), ...versionFields })
+            // The notes and citations were about the package this one replaces (the activity log keeps them).
+            .set({ ...fromPackage(manifest, icon, packagePath, compileJobId), ...versionFields, rejectionNote: '', reviewedNote: '', reviewCitations: [] })
             .where(eq(appVersions.internalId, updated.internalId))
             .returning();
           return row!;

@@ -7,7 +7,7 @@ import { notFound } from '../../errors';
 import { entitlingSubscription } from '../../commerce/holdings';
 import { toVersion } from './apps';
 import type { Storage } from '../../kernel/storage';
-import { blockedBy, listingIncomplete } from '../version-facts';
+import { blockedByOrUnread, listingIncomplete } from '../version-facts';
 
 /**
  * An app's versions, newest first, each with the facts that decide its actions beside its status (machines/
@@ -20,7 +20,7 @@ export async function appVersionsOf(db: Db, storage: Storage, appId: string, isB
     rows.map(async (v) => ({
       ...toVersion(v, isBundle),
       facts: {
-        blockedBy: await blockedBy(db, storage, v, isBundle),
+        blockedBy: await blockedByOrUnread(db, storage, v, isBundle),
         incomplete: listingIncomplete(v, isBundle, isUpdate),
         unlisted: listingIncomplete(v, isBundle, false),
       },

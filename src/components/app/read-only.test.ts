@@ -19,8 +19,17 @@ describe('which wizard steps a version lets change', () => {
     }
   });
 
-  it('a refused version: a revision first', () => {
-    expect(readOnlyReason('info', v('rejected'))).toBe('Poll v1.2.0 is rejected: upload a revision (a package with the same version number) to change it.');
+  it('a refused version: a revision first, whichever step', () => {
+    for (const step of ['changes', 'details', 'info'] as const)
+      expect(readOnlyReason(step, v('rejected'))).toBe('Poll v1.2.0 is rejected: upload a revision (a package with the same version number) to change it.');
+  });
+
+  it('a live version with an update on its way: the update carries the listing, so it changes there', () => {
+    expect(readOnlyReason('info', v('published'), '1.3.0')).toBe(
+      'Poll v1.2.0 is published, and v1.3.0 carries its listing from here on: change the listing there.',
+    );
+    // Not yet submitted, the version's own listing is still its to change.
+    expect(readOnlyReason('info', v('compiled'), '1.3.0')).toBeUndefined();
   });
 
   it('a version not yet submitted: everything changes; the upload and pricing steps are never read-only', () => {
@@ -31,8 +40,10 @@ describe('which wizard steps a version lets change', () => {
 
 describe('the app page’s Listing section', () => {
   it('says what the wizard’s listing steps say', () => {
-    for (const status of ['published', 'compiled', 'author-approved', 'rejected'] as const)
-      expect(listingReadOnlyReason(v(status))).toBe(readOnlyReason('screenshots', v(status)));
+    expect(listingReadOnlyReason(v('published'))).toBeUndefined();
     expect(listingReadOnlyReason(v('submitted'))).toBe('Poll v1.2.0 is submitted: its details can no longer change. Upload an update to change them.');
+    expect(listingReadOnlyReason(v('published'), '1.3.0')).toBe(
+      'Poll v1.2.0 is published, and v1.3.0 carries its listing from here on: change the listing there.',
+    );
   });
 });

@@ -43,9 +43,10 @@ export function ListingPreview({ listing, product }: { listing: Listing; product
             <Flex gap="4" align="start">
               {listing.iconFileData && <img className="listing-preview-icon" src={listing.iconFileData} alt="" />}
               <Flex direction="column" gap="2" minWidth="0">
-                <Heading as="h4" size={{ initial: '5', sm: '7' }} style={{ overflowWrap: 'anywhere' }}>
+                {/* Not a heading: the page's own heading names the app (a second one would be two headings of one name). */}
+                <Text as="p" size={{ initial: '5', sm: '7' }} weight="bold" style={{ overflowWrap: 'anywhere' }}>
                   {listing.name}
-                </Heading>
+                </Text>
                 {listing.shortDescription && <Text as="p">{listing.shortDescription}</Text>}
                 <Text as="p" size="1" color="gray">
                   {listing.author.name} <span aria-hidden>|</span> {T.version(listing.version)}
@@ -61,17 +62,16 @@ export function ListingPreview({ listing, product }: { listing: Listing; product
                       {index + 1} of {shots.length}
                     </Text>
                     <Flex gap="1">
-                      <IconButton type="button" size="1" variant="ghost" aria-label={T.previous} disabled={index === 0} onClick={() => setShown(index - 1)}>
-                        <ArrowLeftIcon />
-                      </IconButton>
                       <IconButton
                         type="button"
                         size="1"
                         variant="ghost"
-                        aria-label={T.next}
-                        disabled={index === shots.length - 1}
-                        onClick={() => setShown(index + 1)}
+                        aria-label={T.previous}
+                        onClick={() => setShown((index - 1 + shots.length) % shots.length)}
                       >
+                        <ArrowLeftIcon />
+                      </IconButton>
+                      <IconButton type="button" size="1" variant="ghost" aria-label={T.next} onClick={() => setShown((index + 1) % shots.length)}>
                         <ArrowRightIcon />
                       </IconButton>
                     </Flex>
@@ -124,7 +124,7 @@ export function ListingPreview({ listing, product }: { listing: Listing; product
 function PreviewPart({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Box>
-      <Heading as="h5" size="3" mb="2">
+      <Heading as="h4" size="3" mb="2">
         {title}
       </Heading>
       {children}

@@ -55,7 +55,7 @@ describe('the app page’s Listing section', () => {
     expect(items(section).map((li) => li.querySelector('p')?.textContent)).toEqual(['1 of 2 · board.png', '2 of 2 · thread.png']);
     expect(within(section).getByRole('link', { name: 'Edit listing' })).toHaveAttribute('href', '/publisher/edit-details/app/a1/v1/1');
     const preview = within(section).getByRole('region', { name: 'Preview in Comet.Chat’s Marketplace' });
-    expect(within(preview).getByRole('heading', { name: 'Standup Bot' })).toBeInTheDocument();
+    expect(within(preview).getByText('Standup Bot', { selector: 'p' })).toBeInTheDocument();
     expect(within(preview).getByText('1 of 2')).toBeInTheDocument();
     expect(within(preview).getByRole('img', { name: 'The board' })).toBeInTheDocument();
     await userEvent.click(within(preview).getByRole('button', { name: 'Next screenshot' }));

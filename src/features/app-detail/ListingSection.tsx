@@ -34,7 +34,7 @@ export function ListingSection({ appId, version, canUpdate }: { appId: string; v
       <Flex direction="column" gap="4">
         <Flex gap="3" align="center" justify="between" wrap="wrap">
           <Text as="p" size="2" color="gray">
-            {listingText.intro(version.version)}
+            {listingText.intro(version.version, version.status === 'published')}
           </Text>
           {editable && (
             <Button asChild variant="soft">

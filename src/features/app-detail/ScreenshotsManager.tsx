@@ -1,5 +1,5 @@
 import { Card, Flex, Heading, Text } from '@radix-ui/themes';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import type { Screenshot } from '../../../contract/schemas/app';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -25,6 +25,7 @@ export function ScreenshotsManager({ appId, versionId, shots, editable }: { appI
   const [removing, setRemoving] = useState<Shot | null>(null);
   const [announced, setAnnounced] = useState('');
   const moved = useRef<{ id: string; move: Move } | null>(null);
+  const headingId = useId();
 
   // The Move button pressed moved with its screenshot: keep the focus on it (or on the other one, at an end).
   useLayoutEffect(() => {
@@ -33,8 +34,9 @@ export function ScreenshotsManager({ appId, versionId, shots, editable }: { appI
     moved.current = null;
     const same = document.getElementById(moveButtonId(m.id, m.move)) as HTMLButtonElement | null;
     const other = document.getElementById(moveButtonId(m.id, m.move === 'up' ? 'down' : 'up')) as HTMLButtonElement | null;
-    (same && !same.disabled ? same : other)?.focus();
-  }, [shots]);
+    // After a removal with nothing left to move, the section's heading keeps the focus near.
+    (same && !same.disabled ? same : other && !other.disabled ? other : document.getElementById(headingId))?.focus();
+  }, [shots, headingId]);
 
   const move = (index: number, by: Move) => {
     const to = by === 'up' ? index - 1 : index + 1;
@@ -56,7 +58,7 @@ export function ScreenshotsManager({ appId, versionId, shots, editable }: { appI
 
   return (
     <Flex direction="column" gap="3">
-      <Heading as="h3" size="3">
+      <Heading as="h3" size="3" id={headingId} tabIndex={-1}>
         {T.title}
       </Heading>
       {editable && (
@@ -113,6 +115,10 @@ export function ScreenshotsManager({ appId, versionId, shots, editable }: { appI
           onYes={() => {
             const shot = removing;
             setRemoving(null);
+            // The focus goes to the screenshot that takes its place (else the one before it, else the heading).
+            const at = shots.findIndex((x) => x.id === shot.id);
+            const next = shots[at + 1] ?? shots[at - 1];
+            moved.current = { id: next?.id ?? '', move: 'up' };
             remove.mutate(shot, { onSuccess: () => toast.success(T.removed), onError: toast.apiError });
           }}
         />

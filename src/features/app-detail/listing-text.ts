@@ -1,7 +1,11 @@
 /** The words of the app page's Listing section (docs/packages-and-review.md, The listing). */
 export const listingText = {
   title: 'Listing',
-  intro: (version: string) => `What buyers read of v${version} in the Marketplace: its details, screenshots and how its page looks.`,
+  /** A live version's listing is what buyers read; another's goes live with it. */
+  intro: (version: string, live: boolean) =>
+    live
+      ? `What buyers read of v${version} in the Marketplace: its details, screenshots and how its page looks.`
+      : `The listing of v${version}, which buyers read once it is published: its details, screenshots and how its page will look.`,
   loading: 'Loading the listing…',
   failed: 'The listing could not be loaded.',
   retry: 'Try again',
@@ -40,7 +44,7 @@ export const listingText = {
   },
   preview: {
     title: (product: string) => `Preview in ${product}.Chat’s Marketplace`,
-    intro: 'The app’s page as workspace admins see it, from what the catalog serves.',
+    intro: 'The app’s page as workspace admins see it, in the form the catalog serves it.',
     version: (v: string) => `Version ${v}`,
     previous: 'Previous screenshot',
     next: 'Next screenshot',

@@ -47,6 +47,9 @@ export function InfoStep(props: StepProps & { withScreenshots: boolean }) {
     uploadShots.mutate(files, { onError: (err) => toast.error(uploadFailureText(err)) });
   };
   const remove = (id: string) => deleteShot.mutate(id, { onError: toast.apiError });
+  // Edit info removes from a listing that may be live: it asks first, as the app page's Listing section does.
+  const [removing, setRemoving] = useState<{ id: string; fileName: string } | null>(null);
+  const askRemove = (shot: { id: string; fileName: string }) => (props.kind === 'edit' ? setRemoving(shot) : remove(shot.id));
   const text = (name: keyof typeof values) => ({
     value: values[name],
     onChange: (e: { target: { value: string } }) => setValues({ ...values, [name]: e.target.value }),
@@ -62,7 +65,7 @@ export function InfoStep(props: StepProps & { withScreenshots: boolean }) {
                 label="Screenshots (PNG or JPEG, several at once; 16:9 such as 960×540 works best)"
                 accept="image/png,image/jpeg"
                 multiple
-                disabled={uploadShots.isPending}
+                disabled={!!props.readOnly || uploadShots.isPending}
                 onFiles={upload}
               />
               {shots.length > 0 && (
@@ -78,7 +81,7 @@ export function InfoStep(props: StepProps & { withScreenshots: boolean }) {
                           variant="solid"
                           aria-label={`Delete ${s.fileName}`}
                           style={{ position: 'absolute', top: 4, right: 4 }}
-                          onClick={() => remove(s.id)}
+                          onClick={() => askRemove(s)}
                         >
                           <Cross2Icon />
                         </IconButton>
@@ -112,6 +115,17 @@ export function InfoStep(props: StepProps & { withScreenshots: boolean }) {
         </Flex>
       </StepFields>
       <StepFooter {...props} />
+      {removing && (
+        <ConfirmDialog
+          title="Remove this screenshot?"
+          text={`${removing.fileName} leaves the listing.`}
+          onNo={() => setRemoving(null)}
+          onYes={() => {
+            remove(removing.id);
+            setRemoving(null);
+          }}
+        />
+      )}
       {confirm && (
         <ConfirmDialog
           title="No Screenshots Provided"

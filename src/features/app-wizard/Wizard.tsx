@@ -101,7 +101,8 @@ export function Wizard({
     onBack: () => send({ type: 'BACK' }),
     onNext: (changed, data) => send({ type: 'NEXT', changed, data }),
     onSubmit: () => send({ type: 'SUBMIT' }),
-    readOnly: version.data ? readOnlyReason(stepId, version.data) : undefined,
+    // The app's latest version, when it is another one: an update on its way, which carries the listing from here on.
+    readOnly: version.data ? readOnlyReason(stepId, version.data, latest && latest.id !== version.data.id ? latest.version : null) : undefined,
   };
   const body = {
     upload: <UploadStep {...props} />,

@@ -116,6 +116,7 @@ export function BundleDetail({ id }: { id: string }) {
             actor="publisher"
             isBundle
             available={canUpdate ? changing : looking}
+            cannotSell={b.cannotSell}
             busy={setStatus.isPending}
             onAction={run}
           />
