@@ -1,4 +1,4 @@
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { submissionGaps, type ChangesInput, type DetailsInput, type InfoInput, type VersionStatus } from '../../contract/schemas/app';
 import { contentEditable, lifecycleSnapshot, listingEditable, listingWritable } from '../../machines/app-version-lifecycle';
@@ -49,7 +49,14 @@ async function newerVersion(db: Db, v: Version) {
   const [row] = await db
     .select({ version: appVersions.version })
     .from(appVersions)
-    .where(and(eq(appVersions.appId, v.appId), gt(appVersions.createdDate, v.createdDate)))
+    // Compared in the database, at its precision (a JavaScript Date keeps milliseconds; PostgreSQL, microseconds).
+    .where(
+      and(
+        eq(appVersions.appId, v.appId),
+        ne(appVersions.internalId, v.internalId),
+        gt(appVersions.createdDate, db.select({ at: appVersions.createdDate }).from(appVersions).where(eq(appVersions.internalId, v.internalId))),
+      ),
+    )
     .orderBy(desc(appVersions.createdDate))
     .limit(1);
   return row?.version ?? null;
