@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidOf } from '../../server/dev/seed/seed';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
-import { expectNoAxeViolations, layoutProblems, signInAs, startPortal } from './browser';
+import { expectNoAxeViolations, layoutProblems, signInAs, startPortal, E2E_WAIT_MS } from './browser';
 
 let portal: Awaited<ReturnType<typeof startPortal>>;
 const standupBot = uuidOf('app:Standup Bot');
@@ -31,7 +31,7 @@ describe('a large diff, in Chromium', () => {
     const section = page.getByRole('region', { name: 'Changes since v2.0.0' });
     await section.getByText('13 added, 0 removed, 0 changed, 0 unchanged files').waitFor();
     await section.getByText(/^13 files, \d+ changed lines: each file is folded\. Open one to read its lines\.$/).waitFor();
-    await expect.poll(() => section.getByRole('list', { name: 'Files that differ' }).getByRole('listitem').count()).toBe(13);
+    await expect.poll(() => section.getByRole('list', { name: 'Files that differ' }).getByRole('listitem').count(), { timeout: E2E_WAIT_MS }).toBe(13);
     expect(await section.getByRole('table', { name: /^Changes to / }).count()).toBe(0);
     await page.waitForLoadState('networkidle');
     await expectNoAxeViolations(page, 'a large diff, folded');
@@ -54,18 +54,20 @@ describe('a large diff, in Chromium', () => {
     await page.keyboard.press('Enter');
     await section.getByRole('table', { name: 'Changes to lib/extra1.ts' }).waitFor();
     await page.keyboard.press('Space');
-    await expect.poll(() => first.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => first.getAttribute('aria-expanded'), { timeout: E2E_WAIT_MS }).toBe('false');
     expect(await section.getByRole('table', { name: 'Changes to lib/extra1.ts' }).count()).toBe(0);
 
     await section.getByRole('button', { name: 'Expand all the files' }).click();
-    await expect.poll(() => section.getByRole('table', { name: /^Changes to / }).count()).toBe(12);
+    await expect.poll(() => section.getByRole('table', { name: /^Changes to / }).count(), { timeout: E2E_WAIT_MS }).toBe(12);
     await section.getByRole('button', { name: 'Collapse all the files' }).click();
-    await expect.poll(() => section.getByRole('table', { name: /^Changes to / }).count()).toBe(0);
+    await expect.poll(() => section.getByRole('table', { name: /^Changes to / }).count(), { timeout: E2E_WAIT_MS }).toBe(0);
 
     // A link citing a line: its file opens unfolded, the line picked.
     await page.goto(`${portal.server.base}${appPage}?cite=${encodeURIComponent(JSON.stringify(['new:1:lib/extra3.ts']))}`);
     const cited = section.getByRole('table', { name: 'Changes to lib/extra3.ts' });
-    await expect.poll(() => cited.getByRole('button', { name: 'Cite line 1 of lib/extra3.ts', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => cited.getByRole('button', { name: 'Cite line 1 of lib/extra3.ts', exact: true }).getAttribute('aria-pressed'), { timeout: E2E_WAIT_MS })
+      .toBe('true');
     expect(await header('lib/extra3.ts').getAttribute('aria-expanded')).toBe('true');
     expect(await section.getByRole('table', { name: /^Changes to / }).count()).toBe(1);
     await page.context().close();

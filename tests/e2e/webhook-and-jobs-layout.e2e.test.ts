@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookEvents } from '../../contract/schemas/webhook';
 import { appVersions, compileJobs, webhookActivities, webhooks } from '../../server/db/schema';
 import { uuidOf } from '../../server/dev/seed/seed';
-import { expectNoAxeViolations, layoutProblems, signInAs, startPortal } from './browser';
+import { expectNoAxeViolations, layoutProblems, signInAs, startPortal, E2E_WAIT_MS } from './browser';
 
 /**
  * Layout defects found in Chromium at a laptop's width (1366 px) and a phone's (390 px): the webhook event
@@ -175,23 +175,23 @@ describe('the webhook event picker, the activity log and the compile jobs at 136
       await picker.getByRole('button', { name: `Add ${eventName('app.subscription.cancelled')}` }).focus();
       await page.keyboard.press('Enter');
       await picker.getByRole('button', { name: `Remove ${eventName('app.subscription.cancelled')}` }).waitFor();
-      await expect.poll(focused).toBe(`Add ${eventName('app.subscription.modified')}`);
+      await expect.poll(focused, { timeout: E2E_WAIT_MS }).toBe(`Add ${eventName('app.subscription.modified')}`);
       await page.keyboard.press('Tab');
-      await expect.poll(focused).toBe(`Add ${eventName('app.subscription.migrated')}`);
+      await expect.poll(focused, { timeout: E2E_WAIT_MS }).toBe(`Add ${eventName('app.subscription.migrated')}`);
       await page.keyboard.press('Space');
       await picker.getByRole('button', { name: `Remove ${eventName('app.subscription.migrated')}` }).waitFor();
       await picker.getByRole('button', { name: `Add ${eventName('app.purchase.refunded')}` }).focus();
       await page.keyboard.press('Enter');
       await picker.getByRole('button', { name: `Remove ${eventName('app.purchase.refunded')}` }).waitFor();
       // The last of its list: the focus goes back a step.
-      await expect.poll(focused).toBe(`Add ${eventName('app.purchase.created')}`);
+      await expect.poll(focused, { timeout: E2E_WAIT_MS }).toBe(`Add ${eventName('app.purchase.created')}`);
       expect(await overlaps(picker), `three chosen at ${width} px`).toEqual([]);
       expect(await layoutProblems(page), `the drawer at ${width} px`).toEqual([]);
       await expectNoAxeViolations(page, `the drawer at ${width} px`);
       await picker.getByRole('button', { name: 'Add all' }).focus();
       await page.keyboard.press('Enter');
       await picker.getByRole('button', { name: `Remove ${eventName('app.subscription.created')}` }).waitFor();
-      await expect.poll(focused).toBe('Remove all');
+      await expect.poll(focused, { timeout: E2E_WAIT_MS }).toBe('Remove all');
       expect(await overlaps(picker), `all chosen at ${width} px`).toEqual([]);
       await expectNoAxeViolations(page, `the drawer, everything chosen, at ${width} px`);
       await drawer.getByRole('button', { name: 'Cancel', exact: true }).click();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
-import { dismissToast, expectNoAxeViolations, layoutProblems, signInAs, startPortal } from './browser';
+import { dismissToast, expectNoAxeViolations, layoutProblems, signInAs, startPortal, E2E_WAIT_MS } from './browser';
 import { fillWizard, nextStep } from './wizard-steps';
 
 let portal: Awaited<ReturnType<typeof startPortal>>;
@@ -36,11 +36,11 @@ describe('the wizard’s pricing step in Chromium', () => {
     const open = page.getByRole('button', { name: 'New pricing plan' });
     await plan.focus();
     await page.keyboard.press('Tab');
-    await expect.poll(() => open.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => open.evaluate((el) => el === document.activeElement), { timeout: E2E_WAIT_MS }).toBe(true);
     await page.keyboard.press('Enter');
     const drawer = page.getByRole('dialog', { name: 'New pricing plan' });
     await drawer.waitFor();
-    await expect.poll(() => drawer.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await expect.poll(() => drawer.evaluate((el) => el.contains(document.activeElement)), { timeout: E2E_WAIT_MS }).toBe(true);
     await drawer.getByLabel('Plan name').fill('Team');
     await drawer.getByLabel('Monthly price (USD)').fill('4');
     await drawer.getByLabel('Yearly price (USD)').fill('40');
@@ -52,8 +52,8 @@ describe('the wizard’s pricing step in Chromium', () => {
     await drawer.waitFor({ state: 'detached' });
     await page.getByRole('heading', { level: 2, name: 'Pricing Information' }).waitFor();
     expect(page.url()).toMatch(new RegExp(`/publisher/new-extended/app/${appId}/[0-9a-f]{24}/2$`));
-    await expect.poll(() => plan.textContent()).toContain('Team · $4.00 monthly');
-    await expect.poll(() => open.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => plan.textContent(), { timeout: E2E_WAIT_MS }).toContain('Team · $4.00 monthly');
+    await expect.poll(() => open.evaluate((el) => el === document.activeElement), { timeout: E2E_WAIT_MS }).toBe(true);
     await dismissToast(page, 'New Price Created Successfully');
     await plan.click();
     await page.getByRole('option', { name: 'Team · $4.00 monthly' }).waitFor();
@@ -71,7 +71,7 @@ describe('the wizard’s pricing step in Chromium', () => {
     await expectNoAxeViolations(page, 'new pricing plan drawer at 390 px');
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'detached' });
-    await expect.poll(() => open.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => open.evaluate((el) => el === document.activeElement), { timeout: E2E_WAIT_MS }).toBe(true);
     await page.setViewportSize({ width: 1280, height: 860 });
 
     // Next: the plan is the app's price already, so the wizard moves on; the app page lists it.

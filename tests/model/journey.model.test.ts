@@ -13,6 +13,8 @@ import {
   type VersionAction,
 } from '../../machines/app-version-lifecycle';
 import { noFacts, versionActionsFor, type VersionFacts } from '../../machines/version-actions';
+import { pricingMachine, type PricingEvent, type PurchaseChoice } from '../../machines/pricing';
+import { newSubscription } from '../../machines/subscription';
 import { publishers } from '../../server/db/schema';
 import { demoPublishers } from '../../server/dev/seed/seed-data';
 import { ROCKET_CHAT_DEFAULT_SCOPES } from '../../server/workspaces/scopes';
@@ -25,7 +27,7 @@ import { ModelCoverage } from './coverage';
 
 /**
  * A version's whole life across the people who hand it on (docs/testing.md, Journeys): the publisher uploads,
- * prices, writes the listing, submits, revises, withdraws and publishes; staff review, reject with citations,
+ * prices (one-time or a subscription plan, as the pricing machine takes them), writes the listing, submits, revises, withdraws and publishes; staff review, reject with citations,
  * approve, publish and feature; a workspace buys and syncs its licence; staff refund. The moves come from the
  * lifecycle machine and the one rule of a version's actions (machines/version-actions.ts) over the journey's own
  * facts (a check blocks the package, the listing is complete, the app is paid, its publisher can take payments).
@@ -44,7 +46,8 @@ type J = {
   n: number;
   blocked: boolean;
   listed: boolean;
-  paid: boolean;
+  /** The app's purchase type, as the pricing machine (machines/pricing.ts) has it. */
+  pricing: PurchaseChoice;
   payouts: boolean;
   live: boolean;
   featured: boolean;
@@ -53,10 +56,20 @@ type J = {
 /** A move of the journey (`move`: the generated paths name each step in `type`). */
 type Move =
   | { who: 'publisher'; move: 'UPLOAD'; clean: boolean }
-  | { who: 'publisher'; move: 'WRITE' | 'PRICE' | 'CONNECT' }
+  | { who: 'publisher'; move: 'WRITE' | 'CONNECT' }
+  | { who: 'publisher'; move: 'PRICE'; event: PricingEvent }
   | { who: LifecycleActor; move: 'LIFECYCLE'; action: VersionAction }
   | { who: 'staff'; move: 'FEATURE' | 'REFUND' }
   | { who: 'workspace'; move: 'BUY' | 'SYNC' };
+
+const paid = (j: J) => j.pricing !== 'free';
+/** The choices of a paid purchase type the journey offers the pricing machine (Northwind may create paid apps). */
+const priceChoices: PricingEvent[] = [
+  { type: 'CHOOSE_BUY', price: 5 },
+  { type: 'CHOOSE_SUBSCRIPTION', planId: 'team' },
+];
+const pricingOf = (current: PurchaseChoice) =>
+  pricingMachine.resolveState({ value: current, context: { current, canCreatePaidApps: true, activeSubscriptions: 0, price: 0, planId: '' } });
 
 /** What the rule is asked on the journey's facts (the server computes its own; the invariants compare them). */
 const factsOf = (j: J): VersionFacts => ({
@@ -65,7 +78,7 @@ const factsOf = (j: J): VersionFacts => ({
   incomplete: j.listed ? null : 'incomplete',
   // The listing is written with the first version and carried to the update (whose change log is `listed`).
   unlisted: j.listed || j.n > 1 ? null : 'unlisted',
-  cannotSell: j.paid && !j.payouts ? 'cannot sell' : null,
+  cannotSell: paid(j) && !j.payouts ? 'cannot sell' : null,
 });
 /** The lifecycle moves a journey walks (screens, compiles queued by staff and drafts are the lifecycle model's). */
 const walked: Partial<Record<LifecycleActor, VersionAction[]>> = {
@@ -75,20 +88,23 @@ const walked: Partial<Record<LifecycleActor, VersionAction[]>> = {
 const settle = (v: VersionStatus): VersionStatus => (v === 'compiling' ? 'compiled' : v);
 
 export const journey: ActorModel<J, Move> = {
-  start: { v: 'none', n: 0, blocked: false, listed: false, paid: false, payouts: false, live: false, featured: false, bought: 'no' },
+  start: { v: 'none', n: 0, blocked: false, listed: false, pricing: 'free', payouts: false, live: false, featured: false, bought: 'no' },
   events: (j) => {
     const moves: Move[] = [];
     if (j.v === 'none') return [true, false].map((clean) => ({ who: 'publisher', move: 'UPLOAD', clean }));
     const v = j.v;
     if (!j.listed && contentEditable(v)) moves.push({ who: 'publisher', move: 'WRITE' });
-    if (j.n === 1 && !j.paid && v === 'compiled') moves.push({ who: 'publisher', move: 'PRICE' });
-    if (j.paid && !j.payouts && (v === 'author-approved' || v === 'compiled')) moves.push({ who: 'publisher', move: 'CONNECT' });
+    // Priced once, while the first version is compiled: the choices the pricing machine accepts from free.
+    if (j.n === 1 && !paid(j) && v === 'compiled')
+      for (const event of priceChoices) if (pricingOf(j.pricing).can(event)) moves.push({ who: 'publisher', move: 'PRICE', event });
+    if (paid(j) && !j.payouts && (v === 'author-approved' || v === 'compiled')) moves.push({ who: 'publisher', move: 'CONNECT' });
     for (const who of ['publisher', 'staff'] as const) {
       const { offered } = versionActionsFor(v, { actor: who, isBundle: false }, factsOf(j));
       for (const action of offered) if (walked[who]!.includes(action)) moves.push({ who, move: 'LIFECYCLE', action });
     }
-    if (j.live && !j.featured && j.n === 1) moves.push({ who: 'staff', move: 'FEATURE' });
-    if (j.live && j.paid && j.bought === 'no') moves.push({ who: 'workspace', move: 'BUY' });
+    // Featuring does not depend on how the app is sold: walked with a one-time price (fewer walks to run).
+    if (j.live && !j.featured && j.n === 1 && j.pricing !== 'subscription') moves.push({ who: 'staff', move: 'FEATURE' });
+    if (j.live && paid(j) && j.bought === 'no') moves.push({ who: 'workspace', move: 'BUY' });
     if (j.bought === 'live' && j.n === 1) moves.push({ who: 'workspace', move: 'SYNC' });
     // The update comes once the app has sold; the refund ends the journey once the update is live.
     if (j.n === 1 && j.bought === 'live' && v === 'published') moves.push({ who: 'publisher', move: 'UPLOAD', clean: true });
@@ -102,7 +118,7 @@ export const journey: ActorModel<J, Move> = {
       case 'WRITE':
         return { ...j, listed: true };
       case 'PRICE':
-        return { ...j, paid: true };
+        return { ...j, pricing: getNextSnapshot(pricingMachine, pricingOf(j.pricing), m.event).value as PurchaseChoice };
       case 'CONNECT':
         return { ...j, payouts: true };
       case 'FEATURE':
@@ -121,7 +137,8 @@ export const journey: ActorModel<J, Move> = {
       }
     }
   },
-  name: (m) => `${m.who}.${m.move === 'LIFECYCLE' ? m.action : m.move === 'UPLOAD' ? (m.clean ? 'UPLOAD' : 'UPLOAD_BLOCKED') : m.move}`,
+  name: (m) =>
+    `${m.who}.${m.move === 'LIFECYCLE' ? m.action : m.move === 'UPLOAD' ? (m.clean ? 'UPLOAD' : 'UPLOAD_BLOCKED') : m.move === 'PRICE' ? m.event.type : m.move}`,
 };
 
 function probeOf(action: VersionAction) {
@@ -250,17 +267,32 @@ function appOnServer() {
         expect(res.status, res.text).toBe(200);
       }
     },
-    async price() {
-      const res = await s.request('POST', `/v1/publisher/apps/${appId}/pricing`, { token: owner, body: { type: 'buy', buyPrice: 5 } });
-      expect(res.status, res.text).toBe(200);
+    /** The pricing machine's choice, as the Change Pricing drawer and the plan drawer send it. */
+    async price(event: PricingEvent) {
+      const term = (enabled: boolean, price: number) => ({ enabled, price, isSeatBased: false, tiers: [] });
+      const res =
+        event.type === 'CHOOSE_SUBSCRIPTION'
+          ? await s.request('POST', `/v1/publisher/apps/${appId}/prices`, {
+              token: owner,
+              body: { name: 'Team', trialEnabled: false, monthly: term(true, 4), yearly: term(false, 0) },
+            })
+          : await s.request('POST', `/v1/publisher/apps/${appId}/pricing`, { token: owner, body: { type: 'buy', buyPrice: 5 } });
+      expect(res.status, res.text).toBeLessThan(300);
     },
     async feature() {
       const res = await s.request('POST', '/v1/admin/featured', { token: staff, body: { appId, sectionSlug: 'trending' } });
       expect(res.status, res.text).toBe(201);
     },
+    /** Buys the app, or subscribes to its plan (its first, 5 seats), on the sandbox provider's card page. */
     async buy() {
       const b = await buyer();
-      const session = await s.request('POST', `/v1/checkout/apps/${appId}/sessions`, { token: b.token, body: { workspaceId: b.ws.id, acceptTerms: true } });
+      const offer = await s.request('GET', `/v1/checkout/apps/${appId}?workspaceId=${b.ws.id}`, { token: b.token });
+      expect(offer.status, offer.text).toBe(200);
+      const plan = (offer.json.plans as { id: string }[])[0];
+      const session = await s.request('POST', `/v1/checkout/apps/${appId}/sessions`, {
+        token: b.token,
+        body: { workspaceId: b.ws.id, acceptTerms: true, ...(plan ? { planId: plan.id, seats: 5 } : {}) },
+      });
       expect(session.status, session.text).toBe(201);
       const paid = await fetch(`${s.base}/dev-payments/checkout`, {
         method: 'POST',
@@ -311,7 +343,7 @@ async function handOff(app: App, j: J, label: string) {
   expect(v.facts.incomplete === null, `${label}: ready for review (${v.facts.incomplete})`).toBe(j.listed);
   expect(v.facts.unlisted === null, `${label}: listing complete (${v.facts.unlisted})`).toBe(factsOf(j).unlisted === null);
   const detail = (await s.request('GET', `/v1/publisher/apps/${app.appId}`, { token: owner })).json as { cannotSell: string | null };
-  expect(detail.cannotSell !== null, `${label}: cannot sell`).toBe(j.paid && !j.payouts);
+  expect(detail.cannotSell !== null, `${label}: cannot sell`).toBe(paid(j) && !j.payouts);
   // What the rule holds back, the server refuses with the rule's code; nothing changes (once per status and facts:
   // the answer does not depend on which app it is).
   const facts = { ...v.facts, cannotSell: detail.cannotSell };
@@ -386,7 +418,7 @@ async function run(steps: { event: Move & { type: string }; state: J }[]) {
         await app.write(j.n);
         break;
       case 'PRICE':
-        await app.price();
+        await app.price(m.event);
         break;
       case 'CONNECT':
         await s.app.db.update(publishers).set({ stripeAccountId: northwind.stripe }).where(eq(publishers.id, northwind.id));
@@ -400,8 +432,15 @@ async function run(steps: { event: Move & { type: string }; state: J }[]) {
       case 'SYNC': {
         const res = await app.licence();
         expect(res.status, res.text).toBe(200);
-        // A one-time purchase holds the app (Rocket.Chat's sync reads `isPurchased`; a licence is a subscription's).
+        // A one-time purchase holds the app (Rocket.Chat's sync reads `isPurchased`); a subscription also carries its
+        // licence, in the state the subscription machine (machines/subscription.ts) starts a paid one in.
         expect(res.json.latest.isPurchased, label).toBe(true);
+        if (j.pricing === 'subscription') {
+          // A plan without a trial, paid at checkout: where the machine starts it.
+          const started = newSubscription({ paid: true, perSeat: false, seats: 5 });
+          expect(res.json.latest.subscriptionInfo.status, label).toBe(started.value);
+          expect(res.json.latest.subscriptionInfo.license.license, label).toBeTruthy();
+        }
         break;
       }
       case 'REFUND':
