@@ -1,7 +1,8 @@
 import { and, desc, eq, gt, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { submissionGaps, type ChangesInput, type DetailsInput, type InfoInput, type VersionStatus } from '../../contract/schemas/app';
-import { contentEditable, lifecycleSnapshot, listingEditable, listingWritable } from '../../machines/app-version-lifecycle';
+import { contentEditable, lifecycleSnapshot, listingWritable } from '../../machines/app-version-lifecycle';
+import { readOnlyReason } from '../../machines/read-only';
 import type { Db } from '../db/client';
 import { appVersions, apps, categories } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../errors';
@@ -40,7 +41,8 @@ export async function writableVersion(db: Db, o: Owner, kind: WriteKind = 'conte
   const isBundle = !!app?.isBundle;
   const newer = kind === 'listing' ? await newerVersion(db, v) : null;
   const writable = kind === 'listing' ? listingWritable(status, isBundle, newer) : contentEditable(status, isBundle);
-  if (!writable) throw conflict('version_locked', lockedReason(status, kind, listingEditable(status, isBundle), newer));
+  // The words Edit info and the Listing section show (machines/read-only.ts), with the same reading of the machine.
+  if (!writable) throw conflict('version_locked', readOnlyReason(kind === 'listing' ? 'info' : 'changes', { ...v, status, isBundle }, newer)!);
   return v;
 }
 
@@ -60,18 +62,6 @@ async function newerVersion(db: Db, v: Version) {
     .orderBy(desc(appVersions.createdDate))
     .limit(1);
   return row?.version ?? null;
-}
-
-/** Why a write is refused on a version in `status`: what may change there instead, if anything. */
-export function lockedReason(status: VersionStatus, kind: WriteKind, listingOpen: boolean, newer: string | null = null) {
-  if (kind === 'listing' && listingOpen && newer) return `v${newer} carries this listing from here on: change the listing there.`;
-  if (kind === 'content' && listingOpen) {
-    return `A version that is ${status} keeps the change log its review saw; its listing can still change. Upload an update to change the rest.`;
-  }
-  if (status === 'rejected' || status === 'author-rejected') {
-    return `A version that is ${status} cannot be changed: upload a revision (a package with the same version number) first.`;
-  }
-  return `A version that is ${status} cannot be changed: upload an update to change its details.`;
 }
 
 /** Writes a version's content; its Markdown texts among them (`texts`) with their HTML, rendered once the version is known to be writable. */

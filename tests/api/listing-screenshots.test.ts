@@ -170,7 +170,7 @@ describe('a version waiting for review', () => {
       shots.map((x) => x.id),
     );
     expect([res.status, res.json.code]).toEqual([409, 'version_locked']);
-    expect(res.json.error).toBe('A version that is author-approved cannot be changed: upload an update to change its details.');
+    expect(res.json.error).toBe('Jira Connector v1.1.0 is author approved: its details can no longer change. Upload an update to change them.');
     // A screenshot it has (put there as an earlier upload would have).
     const { screenshots } = await import('../../server/db/schema');
     await s.app.db
@@ -252,7 +252,7 @@ describe('the listing as one thing', () => {
     expect([refused.status, refused.json.code, refused.json.error]).toEqual([
       409,
       'version_locked',
-      'v1.1.0 carries this listing from here on: change the listing there.',
+      'Standup Live v1.0.0 is published, and v1.1.0 carries its listing from here on: change the listing there.',
     ]);
     expect((await upload(id, live, ['late.png'])).status).toBe(409);
     // The update carries the live text, and takes the change.

@@ -6,6 +6,7 @@ import { webhookEvents } from '../../contract/schemas/webhook';
 import { appVersions, compileJobs, webhookActivities, webhooks } from '../../server/db/schema';
 import { uuidOf } from '../../server/dev/seed/seed';
 import { expectNoAxeViolations, layoutProblems, signInAs, startPortal, E2E_WAIT_MS } from './browser';
+import { eventLabels } from '../../src/features/webhooks/strings';
 
 /**
  * Layout defects found in Chromium at a laptop's width (1366 px) and a phone's (390 px): the webhook event
@@ -260,12 +261,4 @@ describe('the webhook event picker, the activity log and the compile jobs at 136
   }
 });
 
-const labels: Record<string, string> = {
-  'app.subscription.created': 'Subscription created',
-  'app.subscription.cancelled': 'Subscription cancelled',
-  'app.subscription.modified': 'Subscription modified',
-  'app.subscription.migrated': 'Subscription migrated',
-  'app.purchase.created': 'Purchase created',
-  'app.purchase.refunded': 'Purchase refunded',
-};
-const eventName = (event: string) => `${labels[event]} · ${event}`;
+const eventName = (event: string) => `${eventLabels[event]} · ${event}`;

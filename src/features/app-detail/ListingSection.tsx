@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { AppVersion } from '../../../contract/schemas/app';
 import { listingEditable } from '../../../machines/app-version-lifecycle';
-import { listingReadOnlyReason } from '../../components/app/read-only';
+import { listingReadOnlyReason } from '../../../machines/read-only';
 import { Section } from '../../components/Section';
 import { configQuery } from '../../lib/account';
 import { errorToastText } from '../../lib/toast';

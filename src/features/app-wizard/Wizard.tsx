@@ -4,7 +4,7 @@ import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { appWizard, stepTitles, wizardSteps, wizardText, type StepId, type WizardKind } from '../../../machines/app-wizard';
-import { readOnlyReason } from '../../components/app/read-only';
+import { readOnlyReason } from '../../../machines/read-only';
 import { PageLoader } from '../../components/PageLoader';
 import { ResultPage } from '../../components/ResultPage';
 import { useWizardWrites, wizardAppQuery, wizardVersionQuery } from './api';

@@ -1,7 +1,7 @@
-import type { VersionStatus } from '../../../contract/schemas/app';
-import { contentEditable, listingEditable, listingWritable } from '../../../machines/app-version-lifecycle';
-import { statusBadge } from '../../../machines/app-version-status';
-import type { StepId } from '../../../machines/app-wizard';
+import type { VersionStatus } from '../contract/schemas/app';
+import { contentEditable, listingEditable, listingWritable } from './app-version-lifecycle';
+import { statusBadge } from './app-version-status';
+import type { StepId } from './app-wizard';
 
 /** The wizard's steps that write the version's listing (SAVE_LISTING); `changes` writes its change log (SAVE). */
 const listingSteps = new Set<StepId>(['details', 'info', 'screenshots']);
