@@ -18,6 +18,7 @@ import {
 import { DiffQuery, VersionDiff } from './schemas/diff';
 import { ListingPreview, ScreenshotCaptionInput, ScreenshotOrderInput } from './schemas/listing';
 import { VersionFindings } from './schemas/review';
+import { VersionRuntime } from './schemas/runtime';
 import { NewPriceInput, Price, SetPricingInput } from './schemas/price';
 
 const id = z.object({ id: z.string() });
@@ -216,6 +217,14 @@ export const apps = c.router({
     responses: { 200: VersionFindings, ...errorsOf('feature', { params: true }) },
     metadata: forTokens('read', canOn('appVersion', 'app', 'read')),
     summary: 'The publish checks’ findings on a version (a blocking one refuses Submit) and where it stands in review',
+  },
+  runtime: {
+    method: 'GET',
+    path: '/publisher/apps/:id/versions/:versionId/runtime',
+    pathParams: idVersion,
+    responses: { 200: VersionRuntime, ...errorsOf('feature', { params: true }) },
+    metadata: forTokens('read', canOn('appVersion', 'app', 'read')),
+    summary: 'What the version did when started in Apps-Engine: whether it started, and what it adds to a workspace',
   },
   submit: {
     method: 'POST',

@@ -3,39 +3,14 @@
 // measurement on a quiet server. Goal: p95 ≤ 100 ms while compiling. Usage: npm run bench:compile
 import { fixtureFiles, zip } from '../tests/fixtures/packages';
 import { startServer } from '../tests/harness';
+import { fmt, sampleLatency } from './bench-latency';
 
 const FIXTURES = ['standup-helper', 'reminder-bot', 'room-slugger', 'legacy-poll', 'path-escape'];
-const CLIENTS = 4;
-
-const percentile = (xs: number[], p: number) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
-const fmt = (xs: number[]) =>
-  `n=${xs.length} p50 ${percentile(xs, 50).toFixed(1)} ms · p95 ${percentile(xs, 95).toFixed(1)} ms · p99 ${percentile(xs, 99).toFixed(1)} ms · max ${Math.max(...xs).toFixed(1)} ms`;
-
-const s = await startServer();
+const s = await startServer({ compiler: 'real' });
 const token = await s.signIn('owner');
 
-/** Closed-loop clients calling the route until `until()` says stop; every latency in ms. */
-async function sample(until: () => boolean) {
-  const latencies: number[] = [];
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      while (!until()) {
-        const t0 = performance.now();
-        const res = await fetch(`${s.base}/v1/engine/version`);
-        await res.arrayBuffer();
-        if (res.status !== 200) throw new Error(`engine version answered ${res.status}`);
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  return latencies;
-}
-
 const quietEnd = performance.now() + 3000;
-const quiet = await sample(() => performance.now() > quietEnd);
+const quiet = await sampleLatency(s.base, () => performance.now() > quietEnd);
 
 const started = performance.now();
 const ids: string[] = [];
@@ -53,7 +28,7 @@ const settle = (async () => {
   }
   compiling = false;
 })();
-const during = await sample(() => !compiling);
+const during = await sampleLatency(s.base, () => !compiling);
 await settle;
 const wall = performance.now() - started;
 

@@ -12,6 +12,8 @@ await build({
     'seed-cli': 'server/dev/seed/seed-cli.ts',
     // The compile sandbox's process (server/apps/compile/sandbox.ts looks for it beside the bundle).
     'sandbox-child': 'server/apps/compile/sandbox-child.ts',
+    // The runtime sandbox's process (server/apps/runtime/sandbox.ts looks for it beside the bundle).
+    'runtime-child': 'server/apps/runtime/sandbox-child.ts',
     // The thread that renders publishers' Markdown (server/catalog/markdown/markdown-renderer.ts looks for it beside the bundle).
     'markdown-worker': 'server/catalog/markdown/markdown-worker.ts',
   },
@@ -25,4 +27,4 @@ await build({
   logLevel: 'warning',
 });
 cpSync('server/db/migrations', 'build/migrations', { recursive: true });
-console.log('built build/main.js, build/seed-cli.js, build/sandbox-child.js, build/markdown-worker.js and build/migrations');
+console.log('built build/main.js, build/seed-cli.js, build/sandbox-child.js, build/runtime-child.js, build/markdown-worker.js and build/migrations');

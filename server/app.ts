@@ -33,6 +33,7 @@ import storage from './kernel/plugins/storage';
 import uploads from './kernel/plugins/uploads';
 import workers from './apps/plugins/workers';
 import type { CompileRunner } from './apps/compile/sandbox';
+import type { RuntimeRunner } from './apps/runtime/sandbox';
 import mail from './mail/plugins/mail';
 import webhooksWorker from './webhooks/plugins/webhooks';
 import { routes } from './routes';
@@ -49,6 +50,8 @@ export async function buildApp(
   opts: {
     logStream?: { write: (line: string) => void };
     compile?: CompileRunner;
+    /** What starts compiled versions in Apps-Engine (tests whose subject is not the runtime pass one that does not). */
+    runtime?: RuntimeRunner;
     /** Wraps the database's notification channel (tests hold notifications back to see a process act before they arrive). */
     notifications?: (listen: Listen) => Listen;
   } = {},
@@ -113,7 +116,7 @@ export async function buildApp(
   await app.register(payments);
   await app.register(webhooksWorker);
   await app.register(routes);
-  await app.register(workers, { compile: opts.compile });
+  await app.register(workers, { compile: opts.compile, runtime: opts.runtime });
   await app.register(mail);
   await app.register(salesSimulator);
   await app.register(workspaceSimulator);

@@ -196,6 +196,10 @@ export const Env = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').meta({ description: '`fatal` … `trace`, or `silent`' }),
   SERVE_SPA: bool.default(true).meta({ description: 'serve the built SPA from `dist/`' }),
   COMPILE_WORKER: bool.default(true).meta({ description: 'run the compile worker in this process (it takes compile jobs from the job queue)' }),
+  APPS_RUNTIME: bool.default(true).meta({
+    description:
+      "start every version that compiled in Rocket.Chat's Apps-Engine (its Deno runtime, prepared by `npm run setup`) within the compile's time limit, and run the runtime checks ([packages-and-review.md](packages-and-review.md#runtime-evidence)); `false`: versions are not started and those checks do not run",
+  }),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(5).default(120).meta({
     description:
       'how long one run of a job may take: a run not finished within it (its process died, or it hung) loses the job, which runs again, and whatever the old run writes after that is refused. Must cover a compile (`COMPILE_TIMEOUT_SECONDS` + 10) and a webhook delivery (`WEBHOOK_TIMEOUT_SECONDS` + 5): the portal refuses to start otherwise, saying which (see [operations.md](operations.md#background-work))',
@@ -414,6 +418,7 @@ function nested(e: z.output<typeof Env>) {
     serveSpa: e.SERVE_SPA,
     /** Run the compile worker in this process. */
     compileWorker: e.COMPILE_WORKER,
+    appsRuntime: e.APPS_RUNTIME,
     /**
      * How long one run of a job may take: a run not finished within it (its process died, or it hung) loses
      * the job, which runs again; whatever the old run writes after that is refused. Must cover a compile

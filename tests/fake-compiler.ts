@@ -4,6 +4,7 @@ import { bundleApp } from '../server/apps/compile/bundle';
 import { compilerOptions, type CompileInput, type CompileResult } from '../server/apps/compile/compiler';
 import type { CompileRunner, SandboxOutcome } from '../server/apps/compile/sandbox';
 import { typeScriptMajorFor, typeScriptVersion } from '../server/apps/compile/typescript';
+import { uiKitFor } from '../server/apps/compile/type-roots';
 import { runChecks } from '../server/apps/review/checks';
 import { ENGINE_VERSION } from '../server/kernel/engine-version';
 import type { Diagnostic } from '../server/db/schema';
@@ -53,7 +54,7 @@ async function compile(input: CompileInput): Promise<SandboxOutcome> {
     }
     const main = posix.normalize(input.classFile.replace(/\.ts$/, '.js'));
     try {
-      emitted = new Map([[main, Buffer.from(await bundleApp(main, pool))]]);
+      emitted = new Map([[main, Buffer.from(await bundleApp(main, pool, uiKitFor(input.files.get('package.json'))))]]);
     } catch (e) {
       for (const err of (e as { errors?: { text: string }[] }).errors ?? [{ text: 'The package could not be bundled.' }])
         diagnostics.push({ line: 0, character: 0, message: err.text });

@@ -12,6 +12,7 @@ import { demoUsers } from '../server/dev/seed/seed-data';
 import { PG_TEMPLATE_ENV, PGLITE_TEMPLATE_ENV } from './database-template';
 import { eventually } from './eventually';
 import { fakeCompiler } from './fake-compiler';
+import { runInSandbox, runtimeOff } from '../server/apps/runtime/sandbox';
 
 const DATA_PREFIX = 'portal-data-';
 export type DemoKey = keyof typeof demoUsers;
@@ -21,13 +22,14 @@ export const REDIRECT_URI = 'http://localhost:8080/oauth/callback';
  * A real server on a fresh database: in-memory PGlite, or a new database on the PostgreSQL server
  * named by TEST_DATABASE_URL (dropped again on close). Seeded with the demo data. Its compiles run on the
  * fake compiler (tests/fake-compiler.ts) unless `compiler: 'real'`: the sandbox and Rocket.Chat's TypeScript,
- * for the tests whose subject is the compile.
+ * for the tests whose subject is the compile. Compiled versions are not started in Apps-Engine unless
+ * `runtime: 'real'` (the runtime sandbox, for the tests whose subject is what a version does when started).
  */
 export async function startServer(
-  options: Partial<Config> & { compiler?: 'real' | 'fake'; notifications?: (listen: Listen) => Listen } = {},
+  options: Partial<Config> & { compiler?: 'real' | 'fake'; runtime?: 'real' | 'off'; notifications?: (listen: Listen) => Listen } = {},
   env: Record<string, string> = {},
 ) {
-  const { compiler = 'fake', notifications, ...overrides } = options;
+  const { compiler = 'fake', runtime = 'off', notifications, ...overrides } = options;
   let databaseUrl: string | undefined = overrides.databaseUrl;
   let dropDatabase = async () => {};
   const admin = process.env.TEST_DATABASE_URL;
@@ -72,7 +74,11 @@ export async function startServer(
     // In memory: from the run's migrated database (tests/database-template.ts) when there is one.
     { inMemoryDatabase: !databaseUrl, inMemoryDatabaseFrom: process.env[PGLITE_TEMPLATE_ENV], port: 0, ...overrides, databaseUrl },
   );
-  const app: FastifyInstance = await buildApp(config, { compile: compiler === 'fake' ? fakeCompiler : undefined, notifications });
+  const app: FastifyInstance = await buildApp(config, {
+    compile: compiler === 'fake' ? fakeCompiler : undefined,
+    runtime: runtime === 'off' ? runtimeOff : runInSandbox,
+    notifications,
+  });
   await app.listen({ port: config.port, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 

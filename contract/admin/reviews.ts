@@ -4,6 +4,7 @@ import { c } from '../c';
 import { errorsOf, NoBody } from '../common';
 import { Screenshot } from '../schemas/app';
 import { PublishCheckSettings, PublishCheckSettingsInput, ReviewQueue, ReviewQueueItem, ReviewQueueQuery, VersionFindings } from '../schemas/review';
+import { VersionRuntime } from '../schemas/runtime';
 
 const read = can('system:apps', 'read');
 const update = can('system:apps', 'update');
@@ -44,6 +45,14 @@ export const adminReviews = c.router({
     responses: { 200: VersionFindings, ...errorsOf('feature', { params: true }) },
     metadata: onRow('appVersion', read),
     summary: 'The publish checks’ findings on a version, with the severities in force',
+  },
+  runtime: {
+    method: 'GET',
+    path: '/admin/app/:id/versions/:versionId/runtime',
+    pathParams: idVersion,
+    responses: { 200: VersionRuntime, ...errorsOf('feature', { params: true }) },
+    metadata: onRow('appVersion', read),
+    summary: 'What the version did when started in Apps-Engine: whether it started, and what it adds to a workspace',
   },
   screenshots: {
     method: 'GET',

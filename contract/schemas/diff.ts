@@ -48,6 +48,11 @@ export const VersionDiff = z.object({
   permissions: z.object({ added: z.array(z.string()), removed: z.array(z.string()) }),
   listing: z.array(FieldChange),
   pricing: z.array(FieldChange),
+  /**
+   * What starting each version in Apps-Engine showed changed, as sentences ("adds slash command `/export`",
+   * "removes setting `token`"); empty when neither was started or nothing changed (schemas/runtime.ts).
+   */
+  runtime: z.array(z.string()),
   files: z.object({
     summary: z.object({ added: z.number().int(), removed: z.number().int(), changed: z.number().int(), unchanged: z.number().int() }),
     items: z.array(DiffFile),

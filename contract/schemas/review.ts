@@ -6,11 +6,25 @@ import { LIMITS, PageQuery, paged, tooLong } from '../common';
  * finds is fixed at compile time; how much it weighs (blocks submission or warns) is staff configuration, read
  * when the finding is shown or a submission is asked — a change applies to every waiting version at once.
  */
-export const checkIds = ['secrets', 'manifest-mismatch', 'manifest-links', 'new-permissions', 'bundled-licences', 'lowest-engine', 'check-failed'] as const;
+export const checkIds = [
+  'secrets',
+  'manifest-mismatch',
+  'manifest-links',
+  'new-permissions',
+  'bundled-licences',
+  'lowest-engine',
+  // From starting the version in Apps-Engine (docs/packages-and-review.md, Runtime evidence).
+  'runtime-start',
+  'undeclared-permission',
+  'unused-permission',
+  'duplicate-command',
+  'check-failed',
+] as const;
 export const CheckId = z.enum(checkIds);
 export type CheckId = z.infer<typeof CheckId>;
 
-export const Severity = z.enum(['blocks', 'warns']);
+/** blocks: Submit and Approve wait; warns: shown to the reviewer and the publisher; info: shown, weighs nothing. */
+export const Severity = z.enum(['blocks', 'warns', 'info']);
 export type Severity = z.infer<typeof Severity>;
 
 /** What each check is called on the settings screen and beside its findings. */
@@ -21,6 +35,10 @@ export const CHECK_TITLES: Record<CheckId, string> = {
   'new-permissions': 'New permissions',
   'bundled-licences': 'Bundled modules’ licences',
   'lowest-engine': 'Lowest supported engine',
+  'runtime-start': 'Starts in Apps-Engine',
+  'undeclared-permission': 'Uses an undeclared permission',
+  'unused-permission': 'Declares a permission it never used while starting',
+  'duplicate-command': 'A slash command another published app registers',
   'check-failed': 'A check could not run',
 };
 
@@ -32,6 +50,10 @@ export const DEFAULT_SEVERITIES: Record<CheckId, Severity> = {
   'new-permissions': 'warns',
   'bundled-licences': 'warns',
   'lowest-engine': 'warns',
+  'runtime-start': 'blocks',
+  'undeclared-permission': 'blocks',
+  'unused-permission': 'info',
+  'duplicate-command': 'warns',
   'check-failed': 'warns',
 };
 

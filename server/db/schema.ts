@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Citation, CheckId, Severity, StoredFinding } from '../../contract/schemas/review';
+import type { RuntimeReport } from '../../contract/schemas/runtime';
 import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -354,6 +355,11 @@ export const compileJobs = pgTable(
      * since, the comparisons are made again before they are shown or a submission is judged.
      */
     comparedWith: text('compared_with').notNull().default(''),
+    /**
+     * What the compiled package did when started in Apps-Engine (docs/packages-and-review.md, Runtime evidence);
+     * null when it was not started (the compile failed, or the runtime was unavailable).
+     */
+    runtime: jsonb('runtime').$type<RuntimeReport>(),
     /** 1, 2, 3… in the order jobs were recorded (migration 0011): the list's order and its pages. */
     position: bigint('position', { mode: 'number' }),
   },

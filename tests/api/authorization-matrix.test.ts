@@ -263,6 +263,9 @@ const table: [method: string, path: string, body: unknown, expected: number[]][]
   ['GET', `/v1/admin/app/${jira}/findings/${jiraLatest}`, undefined, staffRead],
   ['GET', `/v1/admin/app/${jira}/screenshots/${jiraLatest}`, undefined, staffRead],
   ['GET', `/v1/publisher/apps/${jira}/findings/${jiraLatest}`, undefined, northwindOnly],
+  // What the version did when started in Apps-Engine (docs/packages-and-review.md, Runtime evidence): read as the findings are.
+  ['GET', `/v1/admin/app/${jira}/versions/${jiraLatest}/runtime`, undefined, staffRead],
+  ['GET', `/v1/publisher/apps/${jira}/versions/${jiraLatest}/runtime`, undefined, northwindOnly],
   ['GET', '/v1/admin/publish-checks', undefined, staffRead],
   ['PUT', '/v1/admin/publish-checks', { severities: { secrets: 'sometimes' }, disallowedLicences: [] }, curatorsBadBody],
   ['POST', '/v1/publisher', validSignUp, [401, 201, 409, 409, 409, 409, 409, 409, 409, 409]],

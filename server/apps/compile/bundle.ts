@@ -1,7 +1,14 @@
-import { builtinModules } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { builtinModules, createRequire } from 'node:module';
 import { posix } from 'node:path';
 import { build, type Loader } from 'esbuild';
-import { PLATFORM_MODULE } from './type-roots';
+import { uiKitPackage, type UiKitRelease } from './type-roots';
+
+const require = createRequire(import.meta.url);
+/** What the engine provides at run time: Apps-Engine's Deno runtime lets an app require only these of Rocket.Chat's. */
+const ENGINE_MODULE = /^@rocket\.chat\/(apps-engine|apps-ts-definition)(\/|$)/;
+const UI_KIT = /^@rocket\.chat\/ui-kit(\/.*)?$/;
+const KIT = 'ui-kit';
 
 const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
 export const isBuiltin = (name: string) => builtins.has(name) || builtins.has(name.split('/')[0]!);
@@ -19,10 +26,13 @@ function splitSpecifier(spec: string): [string, string] {
 /**
  * Bundles the app's main file with everything it requires into one file, as Rocket.Chat's packager does
  * with esbuild: the app's emitted JavaScript and the modules it ships in `node_modules/` come from memory
- * (nothing is read from disk, so no server file can end up in a package); the engine, the UI Kit and
- * Node's built-in modules stay external, provided by the platform.
+ * (nothing of the server is read, so no server file can end up in a package); the engine and Node's built-in
+ * modules stay external, provided by the platform. The UI Kit is bundled too, as Rocket.Chat.Apps-compiler's
+ * bundler does (src/bundler/, `external: ['@rocket.chat/apps-engine/*']`): Apps-Engine's Deno runtime refuses
+ * to `require` it (deno-runtime/handlers/app/construct.ts). A package that ships it gives its own copy; otherwise
+ * the published npm release the app was written for (`uiKit`), as a developer's machine would have installed.
  */
-export async function bundleApp(entry: string, files: Map<string, Buffer>): Promise<string> {
+export async function bundleApp(entry: string, files: Map<string, Buffer>, uiKit: UiKitRelease): Promise<string> {
   const has = (p: string) => files.has(p);
   const mainOf = (dir: string): string | null => {
     const pkg = files.get(`${dir}/package.json`);
@@ -46,6 +56,13 @@ export async function bundleApp(entry: string, files: Map<string, Buffer>): Prom
       if (dir === '.' || dir === '/' || dir === '') return null;
     }
   };
+  // The installed UI Kit's files, by the name a bundle shows them under (inside node_modules, never the server's path).
+  const installed = new Map<string, string>();
+  const kitModule = (file: string) => {
+    const shown = file.slice(file.lastIndexOf('node_modules/') + 'node_modules/'.length).replace(/^ui-kit031\//, '@rocket.chat/ui-kit/');
+    installed.set(shown, file);
+    return { namespace: KIT, path: shown };
+  };
   const result = await build({
     write: false,
     bundle: true,
@@ -60,7 +77,9 @@ export async function bundleApp(entry: string, files: Map<string, Buffer>): Prom
         name: 'package-in-memory',
         setup(b) {
           b.onResolve({ filter: /.*/ }, (args) => {
-            if (PLATFORM_MODULE.test(args.path) || isBuiltin(args.path)) return { external: true, path: args.path };
+            if (ENGINE_MODULE.test(args.path) || isBuiltin(args.path)) return { external: true, path: args.path };
+            // Inside the installed UI Kit: resolved as Node would from the file that requires it.
+            if (args.namespace === KIT) return kitModule(createRequire(installed.get(args.importer)!).resolve(args.path));
             if (args.kind === 'entry-point') return { namespace: 'pkg', path: args.path };
             const importerDir = posix.dirname(args.importer);
             let found: string | null = null;
@@ -70,9 +89,12 @@ export async function bundleApp(entry: string, files: Map<string, Buffer>): Prom
             } else if (!args.path.startsWith('/')) {
               found = fromNodeModules(args.path, importerDir);
             }
+            const kit = UI_KIT.exec(args.path);
+            if (!found && kit) return kitModule(require.resolve(`${uiKitPackage(uiKit)}${kit[1] ?? ''}`));
             if (!found) return { errors: [{ text: `Cannot find module '${args.path}' in the package.` }] };
             return { namespace: 'pkg', path: found };
           });
+          b.onLoad({ filter: /.*/, namespace: KIT }, (args) => ({ contents: readFileSync(installed.get(args.path)!), loader: 'js' }));
           b.onLoad({ filter: /.*/, namespace: 'pkg' }, (args) => ({
             contents: files.get(args.path)!,
             loader: loaders[posix.extname(args.path)] ?? 'js',

@@ -91,8 +91,13 @@ describe('compiles as Rocket.Chat does', () => {
     expect(r.ok).toBe(true);
     // Its requiredApiVersion ^1.39.0 admits Apps-Engine 1.42.1, against which it compiles too.
     expect(r.findings).toEqual([]);
-    // The enums are values: required from the platform at run time, never bundled.
-    expect(r.emitted.get('VoteButtonsApp.js')!.toString()).toContain('require("@rocket.chat/ui-kit")');
+    // The enums are values: UI Kit 0.31 is bundled, as Rocket.Chat's packager does (Apps-Engine's Deno runtime
+    // refuses to require it), named inside node_modules and never by where the portal installed it.
+    const bundle = r.emitted.get('VoteButtonsApp.js')!.toString();
+    expect(bundle).not.toContain('require("@rocket.chat/ui-kit")');
+    expect(bundle).toContain('ui-kit:@rocket.chat/ui-kit/dist/cjs/');
+    expect(bundle).not.toContain('ui-kit031');
+    expect(bundle).not.toContain(process.cwd());
     const against1 = await compile(files('vote-buttons', (f) => f.delete('package.json')));
     expect(against1.ok).toBe(false);
     expect(against1.diagnostics).toEqual(

@@ -202,7 +202,7 @@ async function compileAndBundle(
     const pool = new Map([...input.files].filter(([n]) => n.startsWith('node_modules/') || n.endsWith('.json')));
     for (const [n, data] of emittedJs) pool.set(n, data);
     try {
-      emitted = new Map([[main, Buffer.from(await bundleApp(posix.normalize(main), pool))]]);
+      emitted = new Map([[main, Buffer.from(await bundleApp(posix.normalize(main), pool, uiKitFor(input.files.get('package.json'))))]]);
     } catch (e) {
       const errors = (e as { errors?: { text: string; location?: { file: string; line: number; column: number } | null }[] }).errors ?? [];
       for (const err of errors.length ? errors : [{ text: 'The package could not be bundled.' }]) {

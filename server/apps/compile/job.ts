@@ -13,6 +13,9 @@ import { checkSettings } from '../review/settings';
 import type { Storage } from '../../kernel/storage';
 import type { CompileResult } from './compiler';
 import { compileInSandbox, type CompileRunner, type SandboxLimits } from './sandbox';
+import type { RuntimeReport } from '../../../contract/schemas/runtime';
+import { runInSandbox, type RuntimeRunner } from '../runtime/sandbox';
+import { startVersion } from '../runtime/start';
 import { ENGINE_VERSION } from '../../kernel/engine-version';
 import { uiKitFor, uiKitVersion } from './type-roots';
 import { typeScriptMajorFor, typeScriptVersion } from './typescript';
@@ -50,7 +53,7 @@ async function record(
   db: Tx,
   storage: Storage,
   row: Row,
-  result: Omit<CompileResult, 'emitted' | 'findings'> & { findings?: CompileResult['findings']; comparedWith?: string },
+  result: Omit<CompileResult, 'emitted' | 'findings'> & { findings?: CompileResult['findings']; comparedWith?: string; runtime?: RuntimeReport | null },
   compiled: Buffer | null,
 ) {
   await db
@@ -64,6 +67,7 @@ async function record(
       // What the publish checks found (none when the compile was stopped by a limit: they ran in its process).
       findings: result.findings ?? [],
       comparedWith: result.comparedWith ?? '',
+      runtime: result.runtime ?? null,
       finishedAt: new Date(),
     })
     .where(eq(compileJobs.id, row.job.id));
@@ -103,6 +107,7 @@ export async function runCompileJob(
   storage: Storage,
   limits: SandboxLimits & { signal?: AbortSignal },
   compile: CompileRunner = compileInSandbox,
+  runtime: RuntimeRunner = runInSandbox,
 ): Promise<CompileJobOutcome> {
   const { db } = claim;
   const compileJobId = String(claim.data.compileJobId);
@@ -120,6 +125,7 @@ export async function runCompileJob(
   // The checks compare with the last approved version and read staff's disallowed licences (docs/packages-and-review.md, Publish checks).
   const [lastApproved, { disallowedLicences }] = await Promise.all([lastApprovedBefore(db, row.version), checkSettings(db)]);
   const started = performance.now();
+  const deadline = started + limits.timeoutSeconds * 1000;
   const outcome = await compile({ files, kind, allowNpm: row.allowNpm, classFile, version: row.version.version, lastApproved, disallowedLicences }, limits);
   report(db, {
     type: 'compile',
@@ -155,7 +161,23 @@ export async function runCompileJob(
         r.ok && kind === 'source'
           ? compiledPackage(files, r.emitted, { ...PACKAGER, typescript: r.typeScriptVersion, uiKit: uiKitVersion(uiKitFor(files.get('package.json'))) })
           : null;
-      await claim.complete((tx) => record(tx, storage, row, { ...r, comparedWith: lastApproved?.internalId ?? '' }, compiled));
+      // A package that compiled is started in Apps-Engine within what is left of the same time limit.
+      const start = r.ok
+        ? await startVersion(db, runtime, {
+            appId: row.version.appId,
+            zip: compiled ?? (await storage.get(row.version.packagePath)),
+            manifest: row.version.manifest as Record<string, unknown>,
+            limits: { ...limits, timeoutSeconds: Math.max(1, Math.round((deadline - performance.now()) / 1000)) },
+          })
+        : null;
+      if (start?.kind === 'aborted') {
+        await claim.retry('the compile was stopped before it finished', queued);
+        return start;
+      }
+      const findings = [...r.findings, ...(start?.findings ?? [])];
+      await claim.complete((tx) =>
+        record(tx, storage, row, { ...r, findings, runtime: start?.report ?? null, comparedWith: lastApproved?.internalId ?? '' }, compiled),
+      );
     }
   }
   return { kind: 'recorded' };

@@ -52,6 +52,8 @@ export function uiKitFor(packageJson: Buffer | undefined): UiKitRelease {
 }
 
 /** The version a UI Kit release resolves to. */
+/** The installed npm package of a UI Kit release (its name in node_modules). */
+export const uiKitPackage = (release: UiKitRelease): string => uiKits[release];
 export const uiKitVersion = (release: UiKitRelease): string => (require(`${uiKits[release]}/package.json`) as { version: string }).version;
 
 /**

@@ -4,6 +4,7 @@ import { COMPILE_GAVE_UP_JOB, COMPILE_JOB } from '../../kernel/job-kinds';
 import type { Claim } from '../../kernel/jobs';
 import { giveUpCompileJob, runCompileJob } from '../compile/job';
 import { closeIdleSandboxes, compileInSandbox, type CompileRunner } from '../compile/sandbox';
+import { runInSandbox, runtimeOff, type RuntimeRunner } from '../runtime/sandbox';
 
 type CompileData = { compileJobId: string };
 
@@ -22,6 +23,7 @@ export async function runJob(app: FastifyInstance, claim: Claim<CompileData>, st
       signal: stop ? AbortSignal.any([claim.signal, stop]) : claim.signal,
     },
     app.compile,
+    app.appsRuntime,
   );
   if (outcome.kind === 'crashed') app.log.warn({ job: claim.id, attempt: claim.attempt, exit: outcome.exit }, 'the compile process died');
 }
@@ -44,9 +46,11 @@ export async function compileNext(app: FastifyInstance, signal?: AbortSignal) {
  * Stopping, the compiles under way are ended and handed back.
  */
 export default fp(
-  async function workers(app: FastifyInstance, opts: { compile?: CompileRunner }) {
+  async function workers(app: FastifyInstance, opts: { compile?: CompileRunner; runtime?: RuntimeRunner }) {
     // What runs a compile: the sandbox, unless the caller hands another (tests whose subject is not the compiler).
     app.decorate('compile', opts.compile ?? compileInSandbox);
+    // What starts a compiled version in Apps-Engine: its sandbox, none when the portal is set not to.
+    app.decorate('appsRuntime', opts.runtime ?? (app.config.appsRuntime ? runInSandbox : runtimeOff));
     if (!app.config.compileWorker) return;
     const stopping = new AbortController();
     await app.jobs.work<CompileData>(COMPILE_JOB, (claim) => runJob(app, claim, stopping.signal));
@@ -64,5 +68,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** What runs this process's compiles (workers.ts). */
     compile: CompileRunner;
+    /** What starts this process's compiled versions in Apps-Engine (workers.ts). */
+    appsRuntime: RuntimeRunner;
   }
 }

@@ -8,6 +8,8 @@ import { badRequest, notFound } from '../../errors';
 import { readZip } from '../packages/zip';
 import type { Storage } from '../../kernel/storage';
 import { diffPackages } from './file-diff';
+import { compareRuntime } from '../runtime/compare';
+import { runtimeReports } from '../runtime/version-runtime';
 
 type Version = typeof appVersions.$inferSelect;
 type Price = typeof prices.$inferSelect;
@@ -73,7 +75,11 @@ export async function versionDiff(db: Db, storage: Storage, appId: string, q: z.
   const lastApproved = before.find((v) => APPROVED.has(v.status)) ?? null;
   const from = q.from ? named(q.from, 'from') : (lastApproved ?? before[0] ?? null);
   if (from === to) throw badRequest('Choose two different versions.', [{ path: 'from', message: 'Choose two different versions.' }]);
-  const [fromFiles, toFiles] = await Promise.all([filesOf(storage, from), filesOf(storage, to)]);
+  const [fromFiles, toFiles, reports] = await Promise.all([
+    filesOf(storage, from),
+    filesOf(storage, to),
+    runtimeReports(db, from ? [from.internalId, to.internalId] : []),
+  ]);
   const fromManifest = (from?.manifest ?? {}) as Record<string, unknown>;
   const toManifest = to.manifest as Record<string, unknown>;
   const manifestKeys = new Set([...Object.keys(fromManifest), ...Object.keys(toManifest)].filter((k) => k !== 'permissions'));
@@ -88,6 +94,7 @@ export async function versionDiff(db: Db, storage: Storage, appId: string, q: z.
     manifest: fieldChanges(fromManifest, toManifest, manifestKeys),
     permissions: { added: toPermissions.filter((p) => !fromPermissions.includes(p)), removed: fromPermissions.filter((p) => !toPermissions.includes(p)) },
     listing: fieldChanges(listingOf(from), listingOf(to)),
+    runtime: from ? compareRuntime(reports.get(from.internalId) ?? null, reports.get(to.internalId) ?? null) : [],
     pricing: from ? fieldChanges(priceAt(allPrices, from), priceAt(allPrices, to)) : [],
     files: diffPackages(fromFiles, toFiles, { after: q.after, limit: q.limit }),
   };

@@ -4,6 +4,7 @@ import { contract } from '../../../contract';
 import { requireStaff, resourceOf } from '../../kernel/plugins/access';
 import { logActivity } from '../../kernel/activity';
 import { versionFindings } from '../review/findings';
+import { versionRuntime } from '../runtime/version-runtime';
 import { listScreenshots } from '../screenshots';
 import { assignReview, reviewQueue } from '../review/queue';
 import { checkSettings, saveCheckSettings, toSettings } from '../review/settings';
@@ -45,6 +46,11 @@ export const adminReviewsRoutes = (app: FastifyInstance) => {
         status: 200,
         body: await versionFindings(app.db, app.storage, v.appId, v.internalId),
       };
+    }),
+
+    runtime: s.route(contract.admin.reviews.runtime, async ({ request }) => {
+      const v = versionOf(request);
+      return { status: 200, body: await versionRuntime(app.db, v.appId, v.internalId) };
     }),
 
     screenshots: s.route(contract.admin.reviews.screenshots, async ({ request }) => {

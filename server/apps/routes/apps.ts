@@ -14,6 +14,7 @@ import { PACKAGE_LIMITS } from '../packages/zip';
 import { submitVersion } from '../version-info';
 import { versionDiff } from '../review/version-diff';
 import { versionFindings } from '../review/findings';
+import { versionRuntime } from '../runtime/version-runtime';
 
 const s = initServer();
 
@@ -79,6 +80,11 @@ export const appsRoutes = (app: FastifyInstance) => {
     findings: s.route(contract.apps.findings, async ({ request }) => {
       const { version } = resourceOf(request, 'appVersion');
       return { status: 200, body: await versionFindings(app.db, app.storage, version.appId, version.internalId) };
+    }),
+
+    runtime: s.route(contract.apps.runtime, async ({ request }) => {
+      const { version } = resourceOf(request, 'appVersion');
+      return { status: 200, body: await versionRuntime(app.db, version.appId, version.internalId) };
     }),
 
     jobs: s.route(contract.apps.jobs, async ({ request }) => ({ status: 200, body: await appJobs(app.db, resourceOf(request, 'app').id) })),

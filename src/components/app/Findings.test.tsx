@@ -7,6 +7,7 @@ import { Citations, Findings, FindingsPanel, reviewText } from './Findings';
 const permission: Finding = { check: 'new-permissions', severity: 'warns', reason: 'This version asks for a new permission: room.read.' };
 const secret: Finding = { check: 'secrets', severity: 'blocks', reason: 'A private key is in the package: remove it.', file: 'keys/app.pem', line: 1 };
 const licence: Finding = { check: 'bundled-licences', severity: 'blocks', reason: 'node_modules/x is AGPL-3.0-only.', file: 'node_modules/x/package.json' };
+const unused: Finding = { check: 'unused-permission', severity: 'info', reason: 'Declares “room.read” but did not use it while starting.', file: 'app.json' };
 
 describe('the publish checks’ findings', () => {
   it('lists those that block first, each with its severity in words, its check’s title, its reason and file:line', async () => {
@@ -20,6 +21,17 @@ describe('the publish checks’ findings', () => {
     // The colour only repeats the words.
     expect(within(items[0]!).getByText('Blocks submission')).toHaveAttribute('data-accent-color', 'red');
     expect(within(items[2]!).getByText('Warning')).toHaveAttribute('data-accent-color', 'amber');
+  });
+
+  it('shows a note (severity info) last, in words and a neutral colour', async () => {
+    await renderScreen(() => <Findings findings={[unused, permission, secret]} checkedAt="2026-11-01T00:00:00Z" />);
+    const items = within(screen.getByRole('list', { name: reviewText.list })).getAllByRole('listitem');
+    expect(items.map((i) => i.textContent)).toEqual([
+      'Blocks submissionSecrets in the packageA private key is in the package: remove it.keys/app.pem:1',
+      'WarningNew permissionsThis version asks for a new permission: room.read.',
+      'NoteDeclares a permission it never used while startingDeclares “room.read” but did not use it while starting.app.json',
+    ]);
+    expect(within(items[2]!).getByText('Note')).toHaveAttribute('data-accent-color', 'gray');
   });
 
   it('says when there is none, and when the checks have not run yet', async () => {
@@ -53,6 +65,8 @@ describe('the publish checks’ findings', () => {
       reviewText.summary([secret, permission]),
       reviewText.summary([secret, licence, permission]),
     ]).toEqual(['No findings', '1 finding', '2 findings · 1 blocks submission', '3 findings · 2 block submission']);
+    // Notes weigh nothing: counted apart.
+    expect([reviewText.summary([unused]), reviewText.summary([secret, unused, unused])]).toEqual(['1 note', '1 finding · 1 blocks submission · 2 notes']);
     expect(reviewText.blocked(secret)).toBe('Secrets in the package: A private key is in the package: remove it.');
     const wait: ReviewWait = { waitingSince: '2026-11-01T09:00:00Z', position: 3, expectedWithinHours: 40, overdue: false, targetHours: 48 };
     expect(reviewText.waiting(wait, 'Nov 1, 2026')).toBe('Waiting for review since Nov 1, 2026 · number 3 in the queue · expected within 40 hours');

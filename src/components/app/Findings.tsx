@@ -9,17 +9,26 @@ import { errorToastText } from '../../lib/toast';
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 export const reviewText = {
-  severity: { blocks: 'Blocks submission', warns: 'Warning' } as const,
+  /** info: shown, weighs nothing (a note for the reviewer and the publisher). */
+  severity: { blocks: 'Blocks submission', warns: 'Warning', info: 'Note' } as const,
   none: 'No findings.',
   notChecked: 'The checks run when the package compiles.',
   loading: 'Loading the checks…',
   list: 'Findings of the publish checks',
   checksTitle: (version: string) => `Publish checks of v${version}`,
-  /** "2 findings · 1 blocks submission" (the blocking part only when one does). */
+  /** "2 findings · 1 blocks submission" (the blocking part only when one does), notes counted apart: "1 finding · 2 notes". */
   summary: (findings: readonly Pick<Finding, 'severity'>[]) => {
     const blocks = findings.filter((f) => f.severity === 'blocks').length;
+    const notes = findings.filter((f) => f.severity === 'info').length;
+    const weighing = findings.length - notes;
     if (!findings.length) return 'No findings';
-    return blocks ? `${plural(findings.length, 'finding')} · ${blocks} ${blocks === 1 ? 'blocks' : 'block'} submission` : plural(findings.length, 'finding');
+    return [
+      weighing > 0 && plural(weighing, 'finding'),
+      blocks > 0 && `${blocks} ${blocks === 1 ? 'blocks' : 'block'} submission`,
+      notes > 0 && plural(notes, 'note'),
+    ]
+      .filter(Boolean)
+      .join(' · ');
   },
   /** What Submit says while a finding blocks it: the server's own wording of its 409 (server/apps/review/findings.ts). */
   blocked: (f: Pick<Finding, 'check' | 'reason'>) => `${CHECK_TITLES[f.check]}: ${f.reason}`,
@@ -45,17 +54,18 @@ export const reviewText = {
   checkTitle: (check: Finding['check']) => CHECK_TITLES[check],
 };
 
-const severityColor = { blocks: 'red', warns: 'amber' } as const;
+const severityColor = { blocks: 'red', warns: 'amber', info: 'gray' } as const satisfies Record<Finding['severity'], string>;
 
-/** Those that block submission first, each group in the order the checks reported them. */
+/** Those that block submission first, then warnings, then notes, each group in the order the checks reported them. */
 export const blockingFirst = (findings: readonly Finding[]) => [
   ...findings.filter((f) => f.severity === 'blocks'),
-  ...findings.filter((f) => f.severity !== 'blocks'),
+  ...findings.filter((f) => f.severity === 'warns'),
+  ...findings.filter((f) => f.severity === 'info'),
 ];
 
 /**
  * The publish checks' findings on a version (docs/packages-and-review.md, Publish checks), shared by the publisher's screens and staff's: those that
- * block submission first, each with its severity in words (the badge's colour only repeats it), its check's title,
+ * block submission first, notes (which weigh nothing) last, each with its severity in words (the badge's colour only repeats it), its check's title,
  * its reason and where in the package (file:line) when the check says.
  */
 export function Findings({ findings, checkedAt }: Pick<VersionFindings, 'findings' | 'checkedAt'>) {

@@ -41,6 +41,8 @@ import { staffText } from './strings';
 // The publish checks load beside the page (their data is asked for once it shows); what Reject and Review may cite
 // (findings, diff lines), when either dialog opens.
 const ReviewedVersionChecks = lazy(() => import('./ReviewedVersionChecks').then((m) => ({ default: m.ReviewedVersionChecks })));
+// What the version under review did when started in Apps-Engine, likewise.
+const ReviewedVersionRuntime = lazy(() => import('./ReviewedVersionRuntime').then((m) => ({ default: m.ReviewedVersionRuntime })));
 const CiteOptions = lazy(() => import('./CiteOptions').then((m) => ({ default: m.CiteOptions })));
 
 type Version = z.infer<typeof AppVersion>;
@@ -168,6 +170,11 @@ export function AdminAppDetail({
         {!app.isBundle && (
           <Suspense fallback={null}>
             <ReviewedVersionChecks appId={appId} versions={versions} latest={latest} />
+          </Suspense>
+        )}
+        {!app.isBundle && (
+          <Suspense fallback={null}>
+            <ReviewedVersionRuntime appId={appId} versions={versions} latest={latest} />
           </Suspense>
         )}
         {changes}

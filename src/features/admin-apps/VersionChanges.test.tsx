@@ -56,6 +56,7 @@ const firstPage: VersionDiff = {
     { field: 'icon', from: 'data:image/webp;base64,AAAA', to: 'data:image/webp;base64,BBBB' },
   ],
   pricing: [{ field: 'buyPrice', from: 0, to: 5 }],
+  runtime: [],
   files: {
     summary: { added: 1, removed: 1, changed: 3, unchanged: 4 },
     items: [{ path: 'icon.png', change: 'changed', binary: true, tooLarge: false, size: { from: 12, to: 24 }, hunks: null }, blocks],
@@ -128,6 +129,38 @@ describe('what changed between two versions (staff review)', () => {
     expect(within(listing).getByRole('img', { name: 'Icon of v2.3.1' })).toHaveAttribute('src', 'data:image/webp;base64,AAAA');
     expect(within(listing).getByRole('img', { name: 'Icon of v2.4.0' })).toHaveAttribute('src', 'data:image/webp;base64,BBBB');
     expect(within(within(section).getByRole('table', { name: diffText.pricing })).getByRole('row', { name: /One-time price/ })).toHaveTextContent('Free$5.00');
+  });
+
+  it('says what starting both versions in Apps-Engine showed changed, the quoted names in monospace; nothing when it showed nothing', async () => {
+    stub(() => ({ status: 200, body: { ...firstPage, runtime: ['adds slash command `/export`', 'removes setting `token`'] } }));
+    await renderScreen(() => <Harness />);
+    const section = await screen.findByRole('region', { name: 'Changes since v2.3.1' });
+    const list = await within(section).findByRole('list', { name: diffText.runtime });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['adds slash command /export', 'removes setting token']);
+    expect(within(list).getByText('/export').tagName).toBe('CODE');
+  });
+
+  it('a change only when started is still a change (not “No differences”)', async () => {
+    const none = { added: [], removed: [] };
+    stub(() => ({
+      status: 200,
+      body: {
+        ...firstPage,
+        manifest: [],
+        listing: [],
+        pricing: [],
+        permissions: none,
+        runtime: ['adds slash command `/export`'],
+        files: { summary: { added: 0, removed: 0, changed: 0, unchanged: 9 }, items: [], next: null },
+      },
+    }));
+    await renderScreen(() => <Harness />);
+    await screen.findByRole('list', { name: diffText.runtime });
+    expect(screen.queryByText(diffText.same)).toBeNull();
   });
 
   it('lists a binary file with its sizes, and renders a text file’s hunks as a unified diff with line numbers and visible +/-', async () => {

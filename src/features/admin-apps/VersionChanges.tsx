@@ -12,6 +12,7 @@ import { adminAppQuery, adminDiffQuery, adminVersionsQuery, versionsStamp, type 
 import { citedLines, parseCite, toggleCite } from './cite';
 import { changedLines, isLargeDiff } from './diff-lines';
 import { FileDiff, type LineCiting } from './FileDiff';
+import { RuntimeChanges } from './RuntimeChanges';
 import { diffFieldLabels, diffText } from './diff-strings';
 import { priceWords, valueWords } from './diff-words';
 
@@ -218,7 +219,7 @@ function FileList({ files, citing, cited }: { files: DiffFile[]; citing?: LineCi
 
 const hasChanges = (d: VersionDiff) =>
   d.files.summary.added + d.files.summary.removed + d.files.summary.changed > 0 ||
-  d.manifest.length + d.listing.length + d.pricing.length + d.permissions.added.length + d.permissions.removed.length > 0;
+  d.manifest.length + d.listing.length + d.pricing.length + d.permissions.added.length + d.permissions.removed.length + d.runtime.length > 0;
 
 /** The comparison itself: pickers, then what changed (permissions, manifest, listing, pricing, a page of files). */
 function Comparison({ appId, search, onSearch, versions, canCite }: Props & { versions: AppVersion[] }) {
@@ -329,6 +330,7 @@ function Comparison({ appId, search, onSearch, versions, canCite }: Props & { ve
           <Flex direction="column" gap="5" aria-busy={isPlaceholderData}>
             <Text weight="medium">{diffText.summary(data.files.summary)}</Text>
             {(data.permissions.added.length > 0 || data.permissions.removed.length > 0) && <Permissions {...data.permissions} />}
+            {data.runtime.length > 0 && <RuntimeChanges sentences={data.runtime} />}
             {data.manifest.length > 0 && <FieldTable caption={diffText.manifest} changes={data.manifest} value={(v) => wordsCell(valueWords(v))} />}
             {data.listing.length > 0 && (
               <FieldTable

@@ -113,6 +113,14 @@ export const adminFindingsQuery = (id: string, versionId: string) =>
     ...detail,
   });
 
+/** What the version did when started in Apps-Engine (docs/packages-and-review.md, Runtime evidence); a null report: not started yet. */
+export const adminRuntimeQuery = (id: string, versionId: string) =>
+  queryOptions({
+    queryKey: adminAppKeys.of(id, 'runtime', versionId),
+    queryFn: async () => unwrap(await tsr.admin.reviews.runtime.query({ params: { id, versionId } })),
+    ...detail,
+  });
+
 /**
  * The admin app screen's loader: the app, its versions, jobs and prices in the cache before it shows. The comparison
  * of versions is asked for at once but not awaited (it reads two packages): the page shows while it loads.

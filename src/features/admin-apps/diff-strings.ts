@@ -25,6 +25,8 @@ export const diffText = {
   permissionsRemoved: 'Permissions removed:',
   permissionsRemovedList: 'Permissions removed',
   manifest: 'Manifest fields changed',
+  /** What starting both versions in Apps-Engine showed changed (commands, settings, endpoints…). */
+  runtime: 'When started in Apps-Engine',
   listing: 'Listing changes',
   pricing: 'Pricing changes',
   field: 'Field',

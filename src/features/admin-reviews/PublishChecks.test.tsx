@@ -19,7 +19,7 @@ function stub() {
   return stubFetch({
     'GET /v1/admin/publish-checks': () => ({ status: 200, body: settings }),
     'PUT /v1/admin/publish-checks': (body) => {
-      const input = body as { severities: Record<string, 'blocks' | 'warns'>; disallowedLicences: string[] };
+      const input = body as { severities: Record<string, 'blocks' | 'warns' | 'info'>; disallowedLicences: string[] };
       return {
         status: 200,
         body: {
@@ -40,8 +40,11 @@ describe('the publish checks’ settings', () => {
     const secrets = await screen.findByRole('combobox', { name: CHECK_TITLES.secrets });
     expect(secrets).toHaveTextContent('Blocks submission');
     expect(screen.getByRole('combobox', { name: CHECK_TITLES['new-permissions'] })).toHaveTextContent('Warns');
-    expect(screen.getAllByText('default: Blocks submission')).toHaveLength(2);
-    expect(screen.getAllByText('default: Warns')).toHaveLength(5);
+    expect(screen.getAllByText('default: Blocks submission')).toHaveLength(4);
+    expect(screen.getAllByText('default: Warns')).toHaveLength(6);
+    // A note only: shown, weighs nothing.
+    expect(screen.getByRole('combobox', { name: CHECK_TITLES['unused-permission'] })).toHaveTextContent('Note only');
+    expect(screen.getAllByText('default: Note only')).toHaveLength(1);
     expect(screen.getByRole('textbox', { name: reviewText.licences })).toHaveValue('AGPL-3.0-only\nSSPL-1.0');
     expect(screen.getByRole('button', { name: reviewText.save })).toBeDisabled();
   });
@@ -67,6 +70,20 @@ describe('the publish checks’ settings', () => {
     expect(screen.getByRole('combobox', { name: CHECK_TITLES['new-permissions'] })).toHaveTextContent('Blocks submission');
     expect(save).toBeDisabled();
     expect(screen.getByText('Last saved', { exact: false })).toHaveTextContent(/by Daniel Kim\.$/);
+  });
+
+  it('makes a check a note only', async () => {
+    const calls = stub();
+    const user = userEvent.setup();
+    await renderScreen(() => <PublishChecks />);
+    await user.click(await screen.findByRole('combobox', { name: CHECK_TITLES['duplicate-command'] }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Blocks submission', 'Warns', 'Note only']);
+    await user.click(screen.getByRole('option', { name: 'Note only' }));
+    await user.click(screen.getByRole('button', { name: reviewText.save }));
+    await screen.findByText(reviewText.saved);
+    expect(calls.filter((c) => c.key === 'PUT /v1/admin/publish-checks').map((c) => (c.body as { severities: object }).severities)).toEqual([
+      { ...DEFAULT_SEVERITIES, 'duplicate-command': 'info' },
+    ]);
   });
 
   it('refuses a licence that is not an SPDX id, on the field, and sends nothing', async () => {

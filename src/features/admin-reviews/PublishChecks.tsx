@@ -38,7 +38,7 @@ const ChecksForm = z.object({
 
 const severityChoices = Severity.options.map((s) => ({ value: s, label: severityLabels[s] }));
 
-/** Staff review (docs/packages-and-review.md, Publish checks): how much each publish check weighs (blocks submission or warns), and the licences bundled modules may not carry. */
+/** Staff review (docs/packages-and-review.md, Publish checks): how much each publish check weighs (blocks submission, warns, or is a note only), and the licences bundled modules may not carry. */
 export function PublishChecks() {
   const titleId = useId();
   const { data, error } = useQuery(publishChecksQuery);

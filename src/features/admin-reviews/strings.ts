@@ -15,7 +15,7 @@ export function findingsText({ blocks, warns }: { blocks: number; warns: number 
   return [blocks > 0 && `${blocks} blocking`, warns > 0 && plural(warns, 'warning')].filter(Boolean).join(' · ') || 'None';
 }
 
-export const severityLabels: Record<Severity, string> = { blocks: 'Blocks submission', warns: 'Warns' };
+export const severityLabels: Record<Severity, string> = { blocks: 'Blocks submission', warns: 'Warns', info: 'Note only' };
 
 export const reviewText = {
   title: 'Reviews',
@@ -34,7 +34,7 @@ export const reviewText = {
   released: (name: string) => `${name} is unassigned.`,
   checksTitle: 'Publish checks',
   checksIntro:
-    'Every compile runs these checks. A finding of a check that blocks submission stops the publisher from submitting the version until they fix it; one that warns is only shown.',
+    'Every compile runs these checks. A finding of a check that blocks submission stops the publisher from submitting the version until they fix it; one that warns is shown as a warning; a note only is shown and weighs nothing.',
   defaultSeverity: (label: string) => `default: ${label}`,
   licences: 'Disallowed licences',
   licencesHint: 'SPDX ids, separated by commas or new lines; a bundled module under one of them is a finding.',

@@ -24,6 +24,8 @@ const ChangePricingDrawer = lazy(() => import('../../components/pricing/ChangePr
 const NewPlanDrawer = lazy(() => import('../../components/pricing/NewPlanDrawer').then((m) => ({ default: m.NewPlanDrawer })));
 // The publish checks load beside the page (their data is asked for once it shows).
 const VersionChecks = lazy(() => import('./VersionChecks').then((m) => ({ default: m.VersionChecks })));
+// And what that version did when started in Apps-Engine.
+const VersionRuntimeEvidence = lazy(() => import('./VersionRuntimeEvidence').then((m) => ({ default: m.VersionRuntimeEvidence })));
 // The listing of the latest version too (its screenshots, its Marketplace preview).
 const ListingSection = lazy(() => import('./ListingSection').then((m) => ({ default: m.ListingSection })));
 
@@ -70,6 +72,8 @@ export function AppDetail({
   const navigate = useNavigate();
   const upload = () => void navigate({ to: '/publisher/update-extended/app/$appId/{-$versionId}/{-$step}', params: { appId } });
   const title = (v: Version) => `${v.name} v${v.version}`;
+  // The version whose checks and run are shown: the one waiting for review (its place in the queue), else the latest.
+  const checked = versions.find((v) => isWaitingForReview(v.status)) ?? app.latest;
 
   const run = (action: VersionAction, v: Version) => {
     switch (action) {
@@ -125,8 +129,10 @@ export function AppDetail({
           <ListingSection appId={appId} version={app.latest} canUpdate={canUpdate} />
         </Suspense>
         <Suspense fallback={null}>
-          {/* The version waiting for review (its place in the queue), else the latest. */}
-          <VersionChecks appId={appId} version={versions.find((v) => isWaitingForReview(v.status)) ?? app.latest} />
+          <VersionChecks appId={appId} version={checked} />
+        </Suspense>
+        <Suspense fallback={null}>
+          <VersionRuntimeEvidence appId={appId} version={checked} />
         </Suspense>
         <Section title="Prices">
           {canUpdate && !app.isBundle && (

@@ -2,6 +2,8 @@ import { ArrowLeftIcon, ArrowRightIcon } from '@radix-ui/react-icons';
 import { Badge, Box, Card, Flex, Heading, IconButton, Link, Text } from '@radix-ui/themes';
 import { useId, useState, type ReactNode } from 'react';
 import type { ListingPreview as Listing } from '../../../contract/schemas/listing';
+import type { RuntimeAdds } from '../../../contract/schemas/runtime';
+import { WorkspaceAdds } from '../../components/app/WorkspaceAdds';
 import { listingHref } from './listing-links';
 import { listingText } from './listing-text';
 import { RenderedText } from './RenderedText';
@@ -14,9 +16,10 @@ const T = listingText.preview;
  * AppDetailsPageHeader.tsx (icon, name, short description, "author | Version x"), then tabs/AppDetails/AppDetails.tsx
  * (the screenshots as components/ScreenshotCarouselAnchor.tsx shows them — one at a time, "1 of N" —, Description
  * rendered, Categories as chips, Contact: Author Site, Support, Documentation) and the Privacy summary of
- * tabs/AppSecurity/AppSecurity.tsx. The fields are the catalog's (GET /v1/apps/:id, /v1/apps/:id/screenshots).
+ * tabs/AppSecurity/AppSecurity.tsx. The fields are the catalog's (GET /v1/apps/:id, /v1/apps/:id/screenshots). `adds`, once the
+ * version has been started in Apps-Engine: what it adds to a workspace, as its administrator reads it (no timings).
  */
-export function ListingPreview({ listing, product }: { listing: Listing; product: string }) {
+export function ListingPreview({ listing, product, adds }: { listing: Listing; product: string; adds?: RuntimeAdds }) {
   const headingId = useId();
   const shots = listing.screenshots;
   const [shown, setShown] = useState(0);
@@ -105,6 +108,11 @@ export function ListingPreview({ listing, product }: { listing: Listing; product
                     </Flex>
                   ))}
                 </Flex>
+              </PreviewPart>
+            )}
+            {adds && (
+              <PreviewPart title={T.adds}>
+                <WorkspaceAdds adds={adds} appId={listing.appId} label={T.adds} />
               </PreviewPart>
             )}
             {listing.privacyPolicySummary && (

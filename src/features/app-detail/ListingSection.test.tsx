@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppVersion } from '../../../contract/schemas/app';
 import type { ListingPreview } from '../../../contract/schemas/listing';
 import { renderScreen, stubFetch } from '../../../tests/render';
+import { runtimeOf, startedReport } from '../../components/app/runtime-fixtures';
 import { ListingSection } from './ListingSection';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -38,6 +39,7 @@ const show = async (status: AppVersion['status'], routes: Parameters<typeof stub
   const calls = stubFetch({
     'GET /v1/misc/cloud-urls': () => ({ status: 200, body: { productName: 'Comet' } }),
     'GET /v1/publisher/apps/a1/info/v1/listing': () => ({ status: 200, body: listing() }),
+    'GET /v1/publisher/apps/a1/versions/v1/runtime': () => ({ status: 200, body: runtimeOf(startedReport) }),
     ...routes,
   });
   await renderScreen(() => <ListingSection appId="a1" version={version(status)} canUpdate={canUpdate} />);
@@ -64,6 +66,30 @@ describe('the app page’s Listing section', () => {
     // Addresses as Rocket.Chat normalizes them.
     expect(within(preview).getByRole('link', { name: 'northwind.example' })).toHaveAttribute('href', 'https://northwind.example');
     expect(within(preview).getByRole('link', { name: 'help@northwind.example' })).toHaveAttribute('href', 'mailto:help@northwind.example');
+  });
+
+  it('the preview lists what the app adds to a workspace, as its administrator reads it: no timings, no stack', async () => {
+    const { section } = await show('published');
+    const preview = within(section).getByRole('region', { name: 'Preview in Comet.Chat’s Marketplace' });
+    expect(within(preview).getByRole('heading', { name: 'What this app adds to your workspace' })).toBeInTheDocument();
+    const adds = within(within(preview).getByRole('list', { name: 'What this app adds to your workspace' })).getAllByRole('listitem');
+    expect(adds.map((li) => li.textContent)).toEqual([
+      'Slash command /poll: Create a poll',
+      '2 settings for administrators: token and anonymous',
+      'An API endpoint at POST /api/apps/public/a1/vote',
+      'A message action button: Close poll',
+      'A contextual bar: poll-results',
+      '1 background job: close-expired',
+      'A video conference provider: PollCall',
+      'Acts on: message sent, room created and IPostSomethingNew',
+    ]);
+    expect(preview).not.toHaveTextContent('Apps-Engine');
+  });
+
+  it('the preview leaves the adds out while the version has not been started', async () => {
+    const { section } = await show('draft', { 'GET /v1/publisher/apps/a1/versions/v1/runtime': () => ({ status: 200, body: runtimeOf(null) }) });
+    const preview = within(section).getByRole('region', { name: 'Preview in Comet.Chat’s Marketplace' });
+    expect(within(preview).queryByRole('heading', { name: 'What this app adds to your workspace' })).toBeNull();
   });
 
   it('moves a screenshot with the keyboard’s buttons, keeping the focus on it', async () => {

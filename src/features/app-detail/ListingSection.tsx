@@ -8,6 +8,7 @@ import { listingReadOnlyReason } from '../../../machines/read-only';
 import { Section } from '../../components/Section';
 import { configQuery } from '../../lib/account';
 import { errorToastText } from '../../lib/toast';
+import { runtimeQuery } from './api';
 import { listingQuery } from './listing-api';
 import { ListingFields } from './ListingFields';
 import { ListingPreview } from './ListingPreview';
@@ -25,6 +26,8 @@ const EDIT_LISTING_STEP = '1';
  */
 export function ListingSection({ appId, version, canUpdate }: { appId: string; version: AppVersion; canUpdate: boolean }) {
   const listing = useQuery(listingQuery(appId, version.id));
+  // What the version adds to a workspace, from starting it in Apps-Engine: the preview lists it once known.
+  const runtime = useQuery(runtimeQuery(appId, version.id));
   const product = useQuery(configQuery).data?.productName ?? 'Rocket';
   const open = listingEditable(version.status, version.isBundle);
   const editable = canUpdate && open;
@@ -72,7 +75,7 @@ export function ListingSection({ appId, version, canUpdate }: { appId: string; v
           <>
             <ListingFields listing={listing.data} />
             <ScreenshotsManager appId={appId} versionId={version.id} shots={listing.data.screenshots} editable={editable} />
-            <ListingPreview listing={listing.data} product={product} />
+            <ListingPreview listing={listing.data} product={product} adds={runtime.data?.report?.adds} />
           </>
         )}
       </Flex>

@@ -29,3 +29,10 @@ export const findingsQuery = (id: string, versionId: string) =>
     queryFn: async () => unwrap(await tsr.apps.findings.query({ params: { id, versionId } })),
     ...detail,
   });
+/** What the version did when started in Apps-Engine (null report: not started yet, or the runtime was unavailable). */
+export const runtimeQuery = (id: string, versionId: string) =>
+  queryOptions({
+    queryKey: appKeys.of(id, 'runtime', versionId),
+    queryFn: async () => unwrap(await tsr.apps.runtime.query({ params: { id, versionId } })),
+    ...detail,
+  });

@@ -56,5 +56,6 @@ export const listingText = {
     support: 'Support',
     documentation: 'Documentation',
     privacy: 'Privacy summary',
+    adds: 'What this app adds to your workspace',
   },
 } as const;

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Finding, VersionFindings } from '../../../contract/schemas/review';
 import { renderScreen, stubFetch } from '../../../tests/render';
+import { failedReport, runtimeOf, startedReport } from '../../components/app/runtime-fixtures';
 import { stepApp, stepProps, stepVersion } from './step-fixtures';
 import { SubmissionStep } from './SubmissionStep';
 import { Wizard } from './Wizard';
@@ -42,6 +43,7 @@ const stub = (answer: () => { status: number; body: unknown }, more = {}) =>
     'GET /v1/publisher/apps/a1/info/v1': () => ({ status: 200, body: version }),
     'GET /v1/publisher/apps/a1': () => ({ status: 200, body: app }),
     'GET /v1/publisher/apps/a1/findings/v1': answer,
+    'GET /v1/publisher/apps/a1/versions/v1/runtime': () => ({ status: 200, body: runtimeOf(startedReport) }),
     ...more,
   });
 
@@ -72,13 +74,15 @@ describe('the submission step: the publish checks’ findings and Submit', () =>
       vi.fn(async (input: RequestInfo | URL) => {
         const path = new URL(String(input), 'http://localhost').pathname;
         if (path === '/v1/publisher/apps/a1/findings/v1') return later.then(() => json(findings([permission])));
+        if (path === '/v1/publisher/apps/a1/versions/v1/runtime') return json(runtimeOf(startedReport));
         return json(version);
       }),
     );
     const p = props();
     const user = userEvent.setup();
     await renderScreen(() => <SubmissionStep {...p} submitted={false} />, '/', { waitForQueries: false });
-    expect(await screen.findByRole('status')).toHaveTextContent('Loading the checks…');
+    const checks = await screen.findByRole('region', { name: 'Publish checks of v1.0.0' });
+    expect(await within(checks).findByRole('status')).toHaveTextContent('Loading the checks…');
     expect(screen.getByRole('button', { name: 'Submit for Review' })).toBeDisabled();
     answer();
     await screen.findByText('1 finding');
@@ -119,5 +123,43 @@ describe('the submission step: the publish checks’ findings and Submit', () =>
     await vi.waitFor(() => expect(submit).toHaveAccessibleDescription(blockedText));
     expect(submit).toBeDisabled();
     expect(calls.filter((c) => c.key === 'GET /v1/publisher/apps/a1/findings/v1').length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('the submission step: what this app adds', () => {
+  const adds = () => screen.findByRole('region', { name: 'What this app adds' });
+
+  it('shows how the version starts in Apps-Engine and what it adds, under its own heading', async () => {
+    stub(() => ({ status: 200, body: findings([]) }));
+    await renderScreen(() => <SubmissionStep {...props()} submitted={false} />);
+    const section = await adds();
+    expect(within(section).getByRole('heading', { level: 3 })).toHaveTextContent('What this app adds');
+    expect(within(section).getByText('Starts in Apps-Engine 1.53 (Deno) in 1.8 s')).toBeInTheDocument();
+    expect(within(section).getByRole('list', { name: 'Slash commands (1)' })).toHaveTextContent('/pollCreate a poll');
+    expect(within(section).getByRole('list', { name: 'API endpoints (1)' })).toHaveTextContent('POST /api/apps/public/a1/vote');
+    expect(within(section).getByRole('heading', { level: 4, name: 'Network and permissions' })).toBeInTheDocument();
+  });
+
+  it('a version that does not start says where and why', async () => {
+    stub(() => ({ status: 200, body: findings([]) }), {
+      'GET /v1/publisher/apps/a1/versions/v1/runtime': () => ({ status: 200, body: runtimeOf(failedReport) }),
+    });
+    await renderScreen(() => <SubmissionStep {...props()} submitted={false} />);
+    const section = await adds();
+    expect(within(section).getByText('Does not start in Apps-Engine 1.53 (Deno)')).toBeInTheDocument();
+    expect(within(section).getByText("Cannot read properties of undefined (reading 'get')")).toBeInTheDocument();
+  });
+
+  it('not started yet: says so, and asks again once the compile is checked', async () => {
+    let started = false;
+    const calls = stub(() => ({ status: 200, body: started ? findings([]) : { ...findings([]), checkedAt: null } }), {
+      'GET /v1/publisher/apps/a1/versions/v1/runtime': () => ({ status: 200, body: runtimeOf(started ? startedReport : null) }),
+    });
+    await renderScreen(() => <SubmissionStep {...props()} submitted={false} />);
+    const section = await adds();
+    expect(within(section).getByText('Not started yet — it starts after a successful compile.')).toBeInTheDocument();
+    started = true;
+    await within(section).findByText('Starts in Apps-Engine 1.53 (Deno) in 1.8 s', undefined, { timeout: 10_000 });
+    expect(calls.filter((c) => c.key === 'GET /v1/publisher/apps/a1/versions/v1/runtime').length).toBeGreaterThanOrEqual(2);
   });
 });

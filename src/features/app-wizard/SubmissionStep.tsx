@@ -3,13 +3,16 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { lifecycleSnapshot } from '../../../machines/app-version-lifecycle';
 import { FindingsPanel, reviewText } from '../../components/app/Findings';
+import { RuntimePanel } from '../../components/app/RuntimeEvidence';
+import { runtimeText } from '../../components/app/runtime-sentences';
 import { StatusBadge } from '../../components/StatusBadge';
-import { wizardFindingsQuery, wizardVersionQuery } from './api';
+import { runtimeRefetch, wizardFindingsQuery, wizardRuntimeQuery, wizardVersionQuery } from './api';
 import { StepFooter, type StepProps } from './StepFooter';
 
 /**
- * The last step: what will be sent for review, the publish checks' findings on it, and Submit (once the package has
- * compiled, and while no finding blocks it: then its reason stands beside Submit, in the server's words).
+ * The last step: what will be sent for review, the publish checks' findings on it, what the app adds to a workspace
+ * (from starting it in Apps-Engine) and Submit (once the package has compiled, and while no finding blocks it: then
+ * its reason stands beside Submit, in the server's words).
  */
 export function SubmissionStep(props: StepProps & { submitted: boolean }) {
   const { data: v } = useSuspenseQuery({
@@ -17,7 +20,13 @@ export function SubmissionStep(props: StepProps & { submitted: boolean }) {
     refetchInterval: (q) => (q.state.data?.status === 'compiling' ? 3000 : false),
   });
   const findings = useQuery({ ...wizardFindingsQuery(props.appId, props.versionId), enabled: !v.isBundle });
+  const runtime = useQuery({
+    ...wizardRuntimeQuery(props.appId, props.versionId),
+    enabled: !v.isBundle,
+    refetchInterval: (q) => runtimeRefetch(q.state, findings),
+  });
   const checksId = useId();
+  const addsId = useId();
   // Whether the version can be sent for review is the lifecycle machine's answer, as on the server.
   const ready = lifecycleSnapshot(v.status, { actor: 'publisher', isBundle: v.isBundle }).can({ type: 'SUBMIT' });
   const blocking = findings.data?.blocking ?? null;
@@ -63,6 +72,16 @@ export function SubmissionStep(props: StepProps & { submitted: boolean }) {
                 </Text>
               )}
               <FindingsPanel data={findings.data} error={findings.error} isPending={findings.isPending} />
+            </section>
+          </Flex>
+        )}
+        {!v.isBundle && (
+          <Flex direction="column" gap="2" asChild>
+            <section aria-labelledby={addsId}>
+              <Heading as="h3" size="3" id={addsId}>
+                {runtimeText.adds}
+              </Heading>
+              <RuntimePanel data={runtime.data} error={runtime.error} isPending={runtime.isPending} appId={props.appId} level={4} addsTitled={false} />
             </section>
           </Flex>
         )}

@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import { contractRoutes as contract } from 'virtual:contract-routes';
 import type { App, ChangesInput, DetailsInput, InfoInput } from '../../../contract/schemas/app';
 import type { SetPricingInput } from '../../../contract/schemas/price';
+import type { VersionFindings } from '../../../contract/schemas/review';
+import type { VersionRuntime } from '../../../contract/schemas/runtime';
 import type { SaveInput, SaveOutput } from '../../../machines/app-wizard';
 import { ApiError, tsr, unwrap } from '../../lib/api';
 import { appKeys } from '../../lib/keys';
@@ -21,6 +23,19 @@ export const wizardFindingsQuery = (id: string, versionId: string) =>
     queryFn: async () => unwrap(await tsr.apps.findings.query({ params: { id, versionId } })),
     refetchInterval: (q) => (q.state.data?.checkedAt === null ? 3000 : false),
   });
+/**
+ * What the version did when started in Apps-Engine. Its run is recorded with the checks' findings (the same compile):
+ * the step asks again while there is no report and the findings it has seen do not yet say the compile is done.
+ */
+export const wizardRuntimeQuery = (id: string, versionId: string) =>
+  queryOptions({
+    queryKey: appKeys.of(id, 'runtime', versionId),
+    queryFn: async () => unwrap(await tsr.apps.runtime.query({ params: { id, versionId } })),
+  });
+type Answer<T> = { data?: T; dataUpdatedAt: number };
+/** How often the step asks for the run again: every 3 s while there is no report, until one answer comes after the findings said the compile is checked. */
+export const runtimeRefetch = (runtime: Answer<VersionRuntime>, findings: Answer<VersionFindings>) =>
+  runtime.data?.report !== null ? false : findings.data?.checkedAt != null && runtime.dataUpdatedAt >= findings.dataUpdatedAt ? false : 3000;
 export const screenshotsQuery = (appId: string, internalId: string) =>
   queryOptions({
     queryKey: appKeys.of(appId, 'screenshots', internalId),

@@ -37,9 +37,10 @@ describe('running the publish checks', () => {
     });
   });
 
-  it('defines a title and a default severity for every check: secrets and manifest mismatches block, the others warn', () => {
+  it('defines a title and a default severity for every check: secrets, manifest mismatches, a start that fails and an undeclared permission block; unused permissions are notes; the others warn', () => {
     for (const id of checkIds) expect(CHECK_TITLES[id]).toBeTruthy();
-    expect(checkIds.filter((id) => DEFAULT_SEVERITIES[id] === 'blocks')).toEqual(['secrets', 'manifest-mismatch']);
+    expect(checkIds.filter((id) => DEFAULT_SEVERITIES[id] === 'blocks')).toEqual(['secrets', 'manifest-mismatch', 'runtime-start', 'undeclared-permission']);
+    expect(checkIds.filter((id) => DEFAULT_SEVERITIES[id] === 'info')).toEqual(['unused-permission']);
     expect(CHECK_TITLES.secrets).toBe('Secrets in the package');
   });
 });
