@@ -29,11 +29,20 @@ describe('real Apps-Engine apps compile as with Rocket.Chat’s compiler', () =>
   let owner: string; // Northwind: canUseNPMModules
   let lars: string; // Fjord Labs: no NPM modules
   beforeAll(async () => {
-    s = await startServer({ compiler: 'real' });
+    // Each version that compiles is started in Apps-Engine as in the portal (docs/packages-and-review.md, Runtime evidence).
+    s = await startServer({ compiler: 'real', runtime: 'real' });
     owner = await s.signIn('owner');
     lars = await s.signIn('fjordOwner');
   });
   afterAll(() => s.close());
+
+  /** What the app's latest version registered when it was started in Apps-Engine (docs/packages-and-review.md, Runtime evidence). */
+  const added = async (appId: string) => {
+    const [v] = await s.app.db.select().from(appVersions).where(eq(appVersions.appId, appId));
+    const res = await s.request('GET', `/v1/publisher/apps/${appId}/versions/${v!.internalId}/runtime`, { token: owner });
+    expect(res.status, res.text).toBe(200);
+    return res.json.report as { outcome: string; engine: { version: string }; adds: { slashCommands: { command: string }[] } };
+  };
 
   it('reports the engine version actually installed', async () => {
     expect((await s.request('GET', '/v1/engine/version')).json).toEqual({ version: engine });
@@ -48,6 +57,8 @@ describe('real Apps-Engine apps compile as with Rocket.Chat’s compiler', () =>
     const compiled = await compiledOf(s, res.json.appId);
     expect([...compiled.keys()].sort()).toEqual(['.packagedby', 'ReminderBotApp.js', 'app.json', 'icon.png']);
     expect(JSON.parse(compiled.get('.packagedby')!.toString())).toMatchObject({ typescript: job.typeScriptVersion, uiKit: expect.stringMatching(/^1\.0\./) });
+    // The compiled package starts in Apps-Engine 1.53 and adds its slash command.
+    expect(await added(res.json.appId)).toMatchObject({ outcome: 'started', engine: { version: '1.53.1' }, adds: { slashCommands: [{ command: 'remind' }] } });
   });
 
   it('compiles an app written for UI Kit 0.31 against 0.31, as its package.json declares, and says so in .packagedby', async () => {
@@ -58,6 +69,8 @@ describe('real Apps-Engine apps compile as with Rocket.Chat’s compiler', () =>
     expect(job).toMatchObject({ status: 'succeeded', diagnostics: [] });
     const compiled = await compiledOf(s, res.json.appId);
     expect(JSON.parse(compiled.get('.packagedby')!.toString())).toMatchObject({ uiKit: expect.stringMatching(/^0\.31\./) });
+    // Its UI Kit is bundled (the Deno runtime refuses to require it): it starts, and adds /vote.
+    expect(await added(res.json.appId)).toMatchObject({ outcome: 'started', adds: { slashCommands: [{ command: 'vote' }] } });
     expect(compiled.get('VoteButtonsApp.js')!.toString()).toContain('ButtonStyle.PRIMARY');
   });
 
@@ -66,6 +79,7 @@ describe('real Apps-Engine apps compile as with Rocket.Chat’s compiler', () =>
     expect((await s.settled(owner, allowed.json.appId)).latest.status).toBe('compiled');
     const bundle = (await compiledOf(s, allowed.json.appId)).get('RoomSluggerApp.js')!.toString();
     expect(bundle).toContain('tiny-slugify@1.0.3');
+    expect((await added(allowed.json.appId)).outcome).toBe('started');
 
     const other = await upload(s, lars, zip(withManifest(fixtureFiles('room-slugger'), { id: '1f3e5d7c-9b1a-4c3e-8d5f-7a9c1e3b5d70' })));
     expect((await s.settled(lars, other.json.appId)).latest.status).toBe('compiler-error');
@@ -80,6 +94,7 @@ describe('real Apps-Engine apps compile as with Rocket.Chat’s compiler', () =>
     expect((await s.settled(owner, res.json.appId)).latest.status).toBe('compiled');
     const [job] = await jobsOf(s, owner, res.json.appId);
     expect(job.typeScriptVersion).toMatch(/^4\.9\./);
+    expect((await added(res.json.appId)).outcome).toBe('started');
   });
 
   it('resolves nothing outside the package, and no answer shows a server path', async () => {
