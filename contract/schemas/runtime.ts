@@ -102,9 +102,14 @@ export const RuntimeReport = z.object({
 });
 export type RuntimeReport = z.infer<typeof RuntimeReport>;
 
-/** GET …/versions/:versionId/runtime — the version's current compile's run (null while it has not run, or could not). */
+/**
+ * GET …/versions/:versionId/runtime — the version's current compile's run in Apps-Engine. `compile` says why there is
+ * no report: waiting (the compile, and the start after it, are under way), failed (nothing to start), succeeded with
+ * no report (compiled before versions were started, or while the runtime was off or unavailable), none (no compile).
+ */
 export const VersionRuntime = z.object({
   compileJobId: z.string(),
+  compile: z.enum(['none', 'waiting', 'failed', 'succeeded']),
   report: RuntimeReport.nullable(),
 });
 export type VersionRuntime = z.infer<typeof VersionRuntime>;

@@ -40,6 +40,7 @@ async function started(files: Files, appId?: string) {
   const internalId = settled.latest.internalId as string;
   const runtime = await s.request('GET', `/v1/publisher/apps/${id}/versions/${internalId}/runtime`, { token: owner });
   expect(runtime.status, runtime.text).toBe(200);
+  expect(runtime.json.compile).toBe('succeeded');
   const checks = await s.request('GET', `/v1/publisher/apps/${id}/findings/${internalId}`, { token: owner });
   expect(checks.status, checks.text).toBe(200);
   return {
@@ -192,6 +193,24 @@ describe('the runtime checks beside the others', () => {
     const missing = await s.request('GET', `/v1/publisher/apps/${appId}/versions/no-such-version/runtime`, { token: owner });
     expect(missing.status).toBe(404);
     expect(missing.json).toMatchObject({ error: expect.any(String) });
+  });
+});
+
+describe('a portal that does not start versions (the runtime off, as APPS_RUNTIME=false sets it)', () => {
+  it('says the compile succeeded with no report, and runs no runtime check', async () => {
+    const off = await startServer({ runtime: 'off' });
+    try {
+      const token = await off.signIn('owner');
+      const made = await off.upload('POST', '/v1/publisher/apps', token, [{ field: 'app', filename: 'app.zip', data: zip(fresh('undeclared-http')) }]);
+      expect(made.status, made.text).toBe(201);
+      const { latest } = await off.settled(token, made.json.appId);
+      const runtime = await off.request('GET', `/v1/publisher/apps/${made.json.appId}/versions/${latest.internalId}/runtime`, { token });
+      expect(runtime.json).toMatchObject({ compile: 'succeeded', report: null });
+      const checks = await off.request('GET', `/v1/publisher/apps/${made.json.appId}/findings/${latest.internalId}`, { token });
+      expect((checks.json.findings as Finding[]).filter((f) => /runtime|permission|command/.test(f.check) && f.check !== 'new-permissions')).toEqual([]);
+    } finally {
+      await off.close();
+    }
   });
 });
 

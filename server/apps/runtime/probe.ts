@@ -132,7 +132,7 @@ export async function probe(input: ProbeInput): Promise<RuntimeReport> {
   return {
     engine: engineOf(input.engine),
     outcome: enabled && !errors.length ? 'started' : 'failed',
-    initialized: initialized && !errors.some((e) => e.during !== 'enabling the app'),
+    initialized: initialized && !errors.some((e) => e.during === DURING.construct || e.during === DURING.initialize),
     enabled: enabled && !errors.length,
     startMs,
     initializeMs: timings.get('initialize') ?? null,

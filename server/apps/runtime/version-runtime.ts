@@ -7,12 +7,13 @@ import { notFound } from '../../errors';
 /** GET …/versions/:versionId/runtime: what the version's current compile's start in Apps-Engine showed. */
 export async function versionRuntime(db: Db, appId: string, internalId: string): Promise<VersionRuntime> {
   const [row] = await db
-    .select({ compileJobId: appVersions.compileJobId, report: compileJobs.runtime })
+    .select({ compileJobId: appVersions.compileJobId, status: compileJobs.status, report: compileJobs.runtime })
     .from(appVersions)
     .leftJoin(compileJobs, eq(compileJobs.id, appVersions.compileJobId))
     .where(and(eq(appVersions.appId, appId), eq(appVersions.internalId, internalId)));
   if (!row) throw notFound('App version');
-  return { compileJobId: row.compileJobId, report: row.report ?? null };
+  const compile = !row.status ? 'none' : row.status === 'succeeded' || row.status === 'failed' ? row.status : 'waiting';
+  return { compileJobId: row.compileJobId, compile, report: row.report ?? null };
 }
 
 /** The runtime reports of some versions' current compiles, by version (internal id). */

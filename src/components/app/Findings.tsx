@@ -1,10 +1,10 @@
 // The publish checks' findings, the review wait and a review note's citations (docs/packages-and-review.md), shown to publishers (the
 // wizard's submission step, the app detail) and to staff (the admin app detail and its dialogs). One module: each
 // chunk the screens share is one more file their first visit asks for.
-import { Badge, Callout, Code, Flex, Spinner, Text } from '@radix-ui/themes';
+import { Badge, Code, Flex, Text } from '@radix-ui/themes';
 import { CHECK_TITLES } from '../../../contract/schemas/app';
 import type { Citation, Finding, ReviewWait, VersionFindings } from '../../../contract/schemas/review';
-import { errorToastText } from '../../lib/toast';
+import { QueryFallback } from '../QueryFallback';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -114,20 +114,7 @@ export function Findings({ findings, checkedAt }: Pick<VersionFindings, 'finding
 /** The findings as a query gives them: loading, its error (with the request id to quote), then the list. */
 export function FindingsPanel({ data, error, isPending }: { data: VersionFindings | undefined; error: unknown; isPending: boolean }) {
   if (data) return <Findings findings={data.findings} checkedAt={data.checkedAt} />;
-  if (error && !isPending)
-    return (
-      <Callout.Root color="red" role="alert" size="1">
-        <Callout.Text>{errorToastText(error)}</Callout.Text>
-      </Callout.Root>
-    );
-  return (
-    <Flex align="center" gap="2" role="status">
-      <Spinner />
-      <Text size="2" color="gray">
-        {reviewText.loading}
-      </Text>
-    </Flex>
-  );
+  return <QueryFallback error={error} isPending={isPending} loading={reviewText.loading} />;
 }
 
 /**

@@ -2,10 +2,10 @@
 // Rocket.Chat's own Apps-Engine. Shown to staff (the admin app detail) and publishers (the app page, the wizard's
 // submission step); the listing's preview shows only its adds (WorkspaceAdds.tsx).
 import { CheckCircledIcon, CrossCircledIcon, InfoCircledIcon } from '@radix-ui/react-icons';
-import { Box, Callout, Code, DataList, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
+import { Box, Callout, Code, DataList, Flex, Heading, Text } from '@radix-ui/themes';
 import { useId, type ReactNode } from 'react';
 import type { RuntimeError, RuntimeReport, VersionRuntime } from '../../../contract/schemas/runtime';
-import { errorToastText } from '../../lib/toast';
+import { QueryFallback } from '../QueryFallback';
 import { RuntimeAccess } from './RuntimeAccess';
 import { RuntimeAdds, type HeadingLevel } from './RuntimeAdds';
 import { engineName, headline, lifecycleTimes, olderHeadline, outcomeTone, runtimeText as T, whereLead } from './runtime-sentences';
@@ -148,21 +148,8 @@ export function RuntimePanel({
       <RuntimeEvidence report={data.report} appId={appId} level={level} addsTitled={addsTitled} />
     ) : (
       <Text as="p" size="2" color="gray">
-        {T.notStarted}
+        {T.noReport[data.compile]}
       </Text>
     );
-  if (error && !isPending)
-    return (
-      <Callout.Root color="red" role="alert" size="1">
-        <Callout.Text>{errorToastText(error)}</Callout.Text>
-      </Callout.Root>
-    );
-  return (
-    <Flex align="center" gap="2" role="status">
-      <Spinner />
-      <Text size="2" color="gray">
-        {T.loading}
-      </Text>
-    </Flex>
-  );
+  return <QueryFallback error={error} isPending={isPending} loading={T.loading} />;
 }

@@ -63,4 +63,8 @@ export const olderFailedReport: RuntimeReport = {
   },
 };
 
-export const runtimeOf = (report: RuntimeReport | null): VersionRuntime => ({ compileJobId: 'j1', report });
+export const runtimeOf = (report: RuntimeReport | null, compile: VersionRuntime['compile'] = report ? 'succeeded' : 'waiting'): VersionRuntime => ({
+  compileJobId: 'j1',
+  compile,
+  report,
+});

@@ -168,7 +168,14 @@ export function permissionUses(r: Pick<RuntimeReport, 'permissions' | 'declaredP
 export const runtimeText = {
   sectionTitle: (version: string) => `How v${version} starts in Apps-Engine`,
   loading: 'Loading how the version starts…',
-  notStarted: 'Not started yet — it starts after a successful compile.',
+  /** Why a version has no report, by its compile's state (VersionRuntime.compile). */
+  noReport: {
+    none: 'Not started: nothing was compiled.',
+    waiting: 'Not started yet — it starts after a successful compile.',
+    failed: 'Not started: the package did not compile.',
+    succeeded:
+      'Not started in Apps-Engine: it was compiled before versions were started there, or while the runtime was unavailable (the publish checks say so then). Compiling it again starts it.',
+  },
   where: 'Where',
   error: 'Error',
   frames: 'Stack frames in the app’s code',

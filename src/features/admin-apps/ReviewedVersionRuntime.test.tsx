@@ -33,6 +33,6 @@ describe('the reviewer’s view of how the version under review starts in Apps-E
   it('says when the version has not been started', async () => {
     stubFetch({ 'GET /v1/admin/app/app1/versions/v2/runtime': () => ({ status: 200, body: runtimeOf(null) }) });
     await renderScreen(() => <ReviewedVersionRuntime appId="app1" versions={[latest]} latest={latest} />);
-    expect(await screen.findByText(T.notStarted)).toBeInTheDocument();
+    expect(await screen.findByText(T.noReport.waiting)).toBeInTheDocument();
   });
 });

@@ -32,7 +32,7 @@ describe('the publisher’s app page: how the version starts in Apps-Engine', ()
 
   it('says when the version has not been started', async () => {
     const { section } = await show(() => ({ status: 200, body: runtimeOf(null) }));
-    expect(within(section).getByText(T.notStarted)).toBeInTheDocument();
+    expect(within(section).getByText(T.noReport.waiting)).toBeInTheDocument();
   });
 
   it('shows a refusal with its request id', async () => {

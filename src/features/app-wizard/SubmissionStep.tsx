@@ -23,7 +23,7 @@ export function SubmissionStep(props: StepProps & { submitted: boolean }) {
   const runtime = useQuery({
     ...wizardRuntimeQuery(props.appId, props.versionId),
     enabled: !v.isBundle,
-    refetchInterval: (q) => runtimeRefetch(q.state, findings),
+    refetchInterval: (q) => runtimeRefetch(q.state),
   });
   const checksId = useId();
   const addsId = useId();

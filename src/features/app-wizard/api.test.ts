@@ -84,17 +84,13 @@ describe('the wizard’s saveStep', () => {
 });
 
 describe('how often the submission step asks for the version’s run', () => {
-  const checked = { compileJobId: 'j1', checkedAt: '2026-11-01T00:01:00Z', findings: [], blocking: null, review: {} } as never;
-  const unchecked = { compileJobId: 'j1', checkedAt: null, findings: [], blocking: null, review: {} } as never;
-  it('every 3 s while there is no report, until an answer comes after the findings said the compile is checked', () => {
-    expect(runtimeRefetch({ data: runtimeOf(null), dataUpdatedAt: 10 }, { data: unchecked, dataUpdatedAt: 10 })).toBe(3000);
-    // The findings turned checked after this answer: one more.
-    expect(runtimeRefetch({ data: runtimeOf(null), dataUpdatedAt: 10 }, { data: checked, dataUpdatedAt: 20 })).toBe(3000);
-    // Asked after: no report is the answer (the runtime was unavailable).
-    expect(runtimeRefetch({ data: runtimeOf(null), dataUpdatedAt: 30 }, { data: checked, dataUpdatedAt: 20 })).toBe(false);
+  it('every 3 s while its compile (and the start after it) is under way', () => {
+    expect(runtimeRefetch({ data: runtimeOf(null, 'waiting') })).toBe(3000);
   });
-  it('not at all once there is a report, or no answer', () => {
-    expect(runtimeRefetch({ data: runtimeOf(startedReport), dataUpdatedAt: 10 }, { data: unchecked, dataUpdatedAt: 10 })).toBe(false);
-    expect(runtimeRefetch({ data: undefined, dataUpdatedAt: 0 }, { data: undefined, dataUpdatedAt: 0 })).toBe(false);
+  it('not at all once the compile is done — with a report or without one — or when there is no answer', () => {
+    expect(runtimeRefetch({ data: runtimeOf(startedReport) })).toBe(false);
+    expect(runtimeRefetch({ data: runtimeOf(null, 'succeeded') })).toBe(false);
+    expect(runtimeRefetch({ data: runtimeOf(null, 'failed') })).toBe(false);
+    expect(runtimeRefetch({ data: undefined })).toBe(false);
   });
 });

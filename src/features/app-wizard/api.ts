@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import { contractRoutes as contract } from 'virtual:contract-routes';
 import type { App, ChangesInput, DetailsInput, InfoInput } from '../../../contract/schemas/app';
 import type { SetPricingInput } from '../../../contract/schemas/price';
-import type { VersionFindings } from '../../../contract/schemas/review';
 import type { VersionRuntime } from '../../../contract/schemas/runtime';
 import type { SaveInput, SaveOutput } from '../../../machines/app-wizard';
 import { ApiError, tsr, unwrap } from '../../lib/api';
@@ -32,10 +31,8 @@ export const wizardRuntimeQuery = (id: string, versionId: string) =>
     queryKey: appKeys.of(id, 'runtime', versionId),
     queryFn: async () => unwrap(await tsr.apps.runtime.query({ params: { id, versionId } })),
   });
-type Answer<T> = { data?: T; dataUpdatedAt: number };
-/** How often the step asks for the run again: every 3 s while there is no report, until one answer comes after the findings said the compile is checked. */
-export const runtimeRefetch = (runtime: Answer<VersionRuntime>, findings: Answer<VersionFindings>) =>
-  runtime.data?.report !== null ? false : findings.data?.checkedAt != null && runtime.dataUpdatedAt >= findings.dataUpdatedAt ? false : 3000;
+/** How often the step asks for the run again: every 3 s while the compile (and the start after it) is under way. */
+export const runtimeRefetch = (runtime: { data?: VersionRuntime }) => (runtime.data?.compile === 'waiting' ? 3000 : false);
 export const screenshotsQuery = (appId: string, internalId: string) =>
   queryOptions({
     queryKey: appKeys.of(appId, 'screenshots', internalId),
