@@ -109,7 +109,7 @@ describe('a version is started in Apps-Engine after it compiles', () => {
     expect(blocking!.reason).toContain('HttpBridge.call needs the permission “networking”');
   });
 
-  it('records and refuses the app’s outgoing requests: nothing reaches a server', async () => {
+  it('records and refuses the app’s outgoing requests, its own fetch included: nothing reaches a server', async () => {
     const hits: string[] = [];
     const server: Server = createServer((req, res) => {
       hits.push(req.url ?? '');
@@ -125,7 +125,12 @@ describe('a version is started in Apps-Engine after it compiles', () => {
         .replace(/http:\/\/127\.0\.0\.1:9\//g, `http://127.0.0.1:${port}/`);
       const { report, blocking } = await started({ ...files, [main]: source });
       expect(report.outcome).toBe('started');
-      expect(report.http).toEqual([{ method: 'GET', url: `http://127.0.0.1:${port}/ping` }]);
+      // Through Apps-Engine's HTTP accessor, and a fetch of its own (found in Deno's permission audit): both refused.
+      expect(report.http).toEqual([
+        { method: 'GET', url: `http://127.0.0.1:${port}/ping` },
+        { method: 'fetch', url: `http://127.0.0.1:${port}/direct` },
+      ]);
+      expect(report.permissions).toContainEqual({ permission: 'networking', call: 'fetch()', granted: true });
       expect(blocking).toBeNull();
       expect(hits).toEqual([]);
     } finally {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { appFrames, runtimeError } from './probe';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { appFrames, networkReached, runtimeError } from './probe';
 
 describe('an app’s stack frames', () => {
   it('keeps the frames of the app’s code under Deno, on the lines of its main file', () => {
@@ -22,5 +25,25 @@ describe('an app’s stack frames', () => {
   it('shows no path of the server in an error’s message', () => {
     const e = runtimeError('initialize()', new Error('Cannot read /srv/portal/node_modules/apps-engine-1-53/server/x.js'), 'App.js');
     expect(e).toEqual({ during: 'initialize()', message: 'Cannot read …', frames: [] });
+  });
+});
+
+describe('what an app reached on its own, from Deno’s permission audit', () => {
+  it('keeps the addresses of its fetches, and connections a fetch does not account for, once each', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'audit-test-')), 'permissions.jsonl');
+    const entry = (permission: string, value: string) => JSON.stringify({ v: 1, datetime: '2026-11-28T12:00:00Z', permission, value });
+    writeFileSync(
+      file,
+      [
+        entry('read', '/srv/node_modules/apps-engine-1-53/definition/App.js'),
+        entry('net', 'https://status.example.com/x'),
+        entry('net', 'status.example.com:443'),
+        entry('net', 'https://status.example.com/x'),
+        entry('net', 'db.example.com:5432'),
+        '{"v":1,"permission":"net","val',
+      ].join('\n'),
+    );
+    expect(networkReached(file)).toEqual(['https://status.example.com/x', 'db.example.com:5432']);
+    expect(networkReached(join(tmpdir(), 'no-such-audit.jsonl'))).toEqual([]);
   });
 });

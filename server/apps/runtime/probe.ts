@@ -1,5 +1,6 @@
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { emptyAdds, type RuntimeError, type RuntimeReport } from '../../../contract/schemas/runtime';
@@ -109,7 +110,10 @@ export async function probe(input: ProbeInput): Promise<RuntimeReport> {
   const parser = (manager.getParser as () => Obj)();
   parser.appsEngineVersion = engineVersionFor(input.engine, input.requiredApiVersion);
   const track = tracker(errors, timings, input.mainFile, input.engine === 'deno' ? wrapperLines(engine) : 0);
-  if (input.engine === 'deno') installDenoRuntime(manager, engine, input, track);
+  // Deno writes every permission it checks here (DENO_AUDIT_PERMISSIONS): an app's own `fetch`, refused, is found in it.
+  const auditDir = input.engine === 'deno' ? mkdtempSync(join(tmpdir(), 'apps-runtime-')) : null;
+  const audit = auditDir ? join(auditDir, 'permissions.jsonl') : null;
+  if (input.engine === 'deno') installDenoRuntime(manager, engine, input, track, audit);
   else trackNodeRuntime(engine, track);
   await manager.load();
 
@@ -129,6 +133,13 @@ export async function probe(input: ProbeInput): Promise<RuntimeReport> {
   const adds = app ? await describeAdds(manager, app, rec) : emptyAdds();
   const declared = declaredPermissions(engine, input.permissions);
   await stop(manager, app);
+  for (const reached of audit ? networkReached(audit) : []) {
+    rec.http.push({ method: 'fetch', url: reached });
+    // Rocket.Chat lets the Deno process reach the network only when app.json declares networking (or nothing).
+    const key = `networking|fetch()`;
+    if (!permissions.has(key)) permissions.set(key, { permission: 'networking', call: 'fetch()', granted: declared.includes('networking') });
+  }
+  if (auditDir) rmSync(auditDir, { recursive: true, force: true });
   return {
     engine: engineOf(input.engine),
     outcome: enabled && !errors.length ? 'started' : 'failed',
@@ -153,10 +164,53 @@ function declaredPermissions(engine: Engine, declared: { name: string }[] | unde
   return defaultPermissions.map((p) => p.name);
 }
 
+/**
+ * Ends the app's runtime. A Deno subprocess is first asked to end on its own (its input closed: its message loop
+ * ends), so that it writes out its permission audit; one that does not within a second is killed.
+ */
 async function stop(manager: Manager, app: App | undefined) {
   if (!app) return;
-  const runtime = app.getDenoRuntime?.();
+  const runtime = app.getDenoRuntime?.() as { stopApp(): Promise<void>; deno?: ChildProcess } | undefined;
+  const proc = runtime?.deno;
+  if (proc && proc.exitCode === null) {
+    const exited = new Promise((resolve) => proc.once('exit', resolve));
+    proc.stdin?.end();
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 1000))]);
+  }
   await runtime?.stopApp().catch(() => undefined);
+}
+
+/**
+ * What the app tried to reach on its own (not through Apps-Engine's HTTP accessor), from Deno's permission audit:
+ * the addresses of its `fetch` calls, and `host:port` of other connections a `fetch` does not account for.
+ */
+export function networkReached(auditFile: string): string[] {
+  let lines: string[];
+  try {
+    lines = readFileSync(auditFile, 'utf8').split('\n').filter(Boolean);
+  } catch {
+    return [];
+  }
+  const values: string[] = [];
+  for (const line of lines) {
+    try {
+      const entry = JSON.parse(line) as { permission?: unknown; value?: unknown };
+      if (entry.permission === 'net' && typeof entry.value === 'string') values.push(entry.value);
+    } catch {
+      // A line cut short (the process was killed while writing): the others still count.
+    }
+  }
+  const urls = values.filter((v) => v.includes('://'));
+  const hostOf = (u: string) => {
+    try {
+      const url = new URL(u);
+      return `${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
+    } catch {
+      return u;
+    }
+  };
+  const covered = new Set(urls.map(hostOf));
+  return [...new Set([...urls, ...values.filter((v) => !v.includes('://') && !covered.has(v))])].slice(0, 50);
 }
 
 /** How many lines Deno's runtime puts before an app's code (deno-runtime/handlers/app/construct.ts, wrapAppCode). */
@@ -228,7 +282,7 @@ type Controller = {
  * through the recording bridge; `fetch` of its own is refused by Deno), a heap limit, and — where the platform
  * allows — a network namespace of its own. Every call into the app is timed and its error kept.
  */
-function installDenoRuntime(manager: Manager, engine: Engine, input: ProbeInput, track: Track) {
+function installDenoRuntime(manager: Manager, engine: Engine, input: ProbeInput, track: Track, audit: string | null) {
   const deno = input.deno;
   if (!deno) throw new Error('The Deno runtime is not prepared (npm run setup prepares it).');
   const mod = engine.load<{
@@ -256,7 +310,9 @@ function installDenoRuntime(manager: Manager, engine: Engine, input: ProbeInput,
       ];
       const unshare = networkIsolation();
       const [cmd, argv] = unshare ? [unshare, ['-rn', '--', deno!.binary, ...args]] : [deno!.binary, args];
-      this.deno = spawn(cmd as string, argv as string[], { env: { DENO_DIR: deno!.denoDir, NO_COLOR: '1', PATH: '' } });
+      const env: Record<string, string> = { DENO_DIR: deno!.denoDir, NO_COLOR: '1', PATH: '' };
+      if (audit) env.DENO_AUDIT_PERMISSIONS = audit;
+      this.deno = spawn(cmd as string, argv as string[], { env });
       this.messenger.setReceiver(this.deno);
       this.livenessManager.attach(this.deno);
       this.setupListeners();
