@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { appFrames, networkReached, runtimeError } from './probe';
@@ -30,7 +30,8 @@ describe('an app’s stack frames', () => {
 
 describe('what an app reached on its own, from Deno’s permission audit', () => {
   it('keeps the addresses of its fetches, and connections a fetch does not account for, once each', () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'audit-test-')), 'permissions.jsonl');
+    const dir = mkdtempSync(join(tmpdir(), 'audit-test-'));
+    const file = join(dir, 'permissions.jsonl');
     const entry = (permission: string, value: string) => JSON.stringify({ v: 1, datetime: '2026-11-28T12:00:00Z', permission, value });
     writeFileSync(
       file,
@@ -45,5 +46,6 @@ describe('what an app reached on its own, from Deno’s permission audit', () =>
     );
     expect(networkReached(file)).toEqual(['https://status.example.com/x', 'db.example.com:5432']);
     expect(networkReached(join(tmpdir(), 'no-such-audit.jsonl'))).toEqual([]);
+    rmSync(dir, { recursive: true });
   });
 });

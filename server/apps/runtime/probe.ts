@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { emptyAdds, type RuntimeError, type RuntimeReport } from '../../../contract/schemas/runtime';
@@ -26,6 +25,8 @@ export type ProbeInput = {
   permissions?: { name: string }[];
   /** The bundled main file's name inside the package (how the app's own stack frames are named). */
   mainFile: string;
+  /** A folder of the run's own (the sandbox removes it), where Deno writes its permission audit; null: no audit. */
+  workDir: string | null;
   /** The app's heap limit inside Deno, in MB. */
   memoryMb: number;
   /** How long one call into the app may take, in ms (Apps-Engine's own request timeout). */
@@ -111,8 +112,7 @@ export async function probe(input: ProbeInput): Promise<RuntimeReport> {
   parser.appsEngineVersion = engineVersionFor(input.engine, input.requiredApiVersion);
   const track = tracker(errors, timings, input.mainFile, input.engine === 'deno' ? wrapperLines(engine) : 0);
   // Deno writes every permission it checks here (DENO_AUDIT_PERMISSIONS): an app's own `fetch`, refused, is found in it.
-  const auditDir = input.engine === 'deno' ? mkdtempSync(join(tmpdir(), 'apps-runtime-')) : null;
-  const audit = auditDir ? join(auditDir, 'permissions.jsonl') : null;
+  const audit = input.engine === 'deno' && input.workDir ? join(input.workDir, 'permissions.jsonl') : null;
   if (input.engine === 'deno') installDenoRuntime(manager, engine, input, track, audit);
   else trackNodeRuntime(engine, track);
   await manager.load();
@@ -139,7 +139,6 @@ export async function probe(input: ProbeInput): Promise<RuntimeReport> {
     const key = `networking|fetch()`;
     if (!permissions.has(key)) permissions.set(key, { permission: 'networking', call: 'fetch()', granted: declared.includes('networking') });
   }
-  if (auditDir) rmSync(auditDir, { recursive: true, force: true });
   return {
     engine: engineOf(input.engine),
     outcome: enabled && !errors.length ? 'started' : 'failed',

@@ -1,5 +1,7 @@
 import { fork } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { RuntimeReport } from '../../../contract/schemas/runtime';
@@ -62,6 +64,8 @@ export const runInSandbox: RuntimeRunner = (input, limits) => {
   const engine = input.engine ?? engineFor(input.requiredApiVersion);
   if (engine === 'deno' && !deno) return Promise.resolve({ kind: 'unavailable', reason: 'the Deno runtime is not prepared (npm run setup prepares it)' });
   const { file, execArgv } = childEntry();
+  // The run's own folder (Deno's permission audit), removed when the run ends however it ends.
+  const workDir = mkdtempSync(join(tmpdir(), 'apps-runtime-'));
   const child = fork(file, [], {
     execArgv: [...execArgv, `--max-old-space-size=${limits.memoryMb}`],
     env: { NODE_ENV: 'production' },
@@ -85,6 +89,7 @@ export const runInSandbox: RuntimeRunner = (input, limits) => {
     let outcome: RuntimeOutcome | null = null;
     let peak = 0;
     const settle = (o: RuntimeOutcome) => {
+      rmSync(workDir, { recursive: true, force: true });
       clearTimeout(timer);
       clearInterval(sampler);
       limits.signal?.removeEventListener('abort', abort);
@@ -118,7 +123,7 @@ export const runInSandbox: RuntimeRunner = (input, limits) => {
     child.on('error', killGroup);
     if (limits.signal?.aborted) abort();
     limits.signal?.addEventListener('abort', abort, { once: true });
-    const message: ProbeInput = { ...input, engine, deno, memoryMb: limits.memoryMb, callTimeoutMs: limits.timeoutSeconds * 1000 };
+    const message: ProbeInput = { ...input, engine, deno, workDir, memoryMb: limits.memoryMb, callTimeoutMs: limits.timeoutSeconds * 1000 };
     child.send(message);
   });
 };

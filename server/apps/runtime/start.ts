@@ -44,6 +44,7 @@ export async function startVersion(
     ? declared.flatMap((p) => (typeof (p as { name?: unknown })?.name === 'string' ? [{ name: (p as { name: string }).name }] : []))
     : undefined;
   const mainFile = String(input.manifest.classFile ?? '').replace(/\.ts$/, '.js');
+  const deadline = performance.now() + input.limits.timeoutSeconds * 1000;
   const outcome = await run({ zip: input.zip, requiredApiVersion, permissions, mainFile }, input.limits);
   switch (outcome.kind) {
     case 'aborted':
@@ -60,7 +61,9 @@ export async function startVersion(
     case 'done': {
       const older = olderEngineFor(requiredApiVersion);
       if (older) {
-        const o = await run({ zip: input.zip, requiredApiVersion, permissions, mainFile, engine: older }, input.limits);
+        // What is left of the same time limit.
+        const left = Math.max(1, Math.round((deadline - performance.now()) / 1000));
+        const o = await run({ zip: input.zip, requiredApiVersion, permissions, mainFile, engine: older }, { ...input.limits, timeoutSeconds: left });
         if (o.kind === 'aborted') return o;
         if (o.kind === 'done' || o.kind === 'timeout' || o.kind === 'out-of-memory')
           outcome.report.olderEngine = {
