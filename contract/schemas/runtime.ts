@@ -124,3 +124,20 @@ export const emptyAdds = (): RuntimeAdds => ({
   videoConfProviders: [],
   events: [],
 });
+
+/** A report with nothing recorded yet: what a run stopped by a limit is, and where tests start from. */
+export const blankReport = (engine: RuntimeEngine, outcome: RuntimeReport['outcome']): RuntimeReport => ({
+  engine,
+  outcome,
+  initialized: false,
+  enabled: false,
+  startMs: 0,
+  initializeMs: null,
+  enableMs: null,
+  error: null,
+  adds: emptyAdds(),
+  http: [],
+  permissions: [],
+  declaredPermissions: [],
+  olderEngine: null,
+});

@@ -5,11 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appVersions } from '../../server/db/schema';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
 import { startServer, type TestServer } from '../harness';
+import { writeListing } from '../listing';
 import type { RuntimeReport } from '../../contract/schemas/runtime';
 
 let s: TestServer;
@@ -96,7 +97,7 @@ describe('a version is started in Apps-Engine after it compiles', () => {
       error: { during: 'constructing the app', message: expect.stringContaining('Missing region table') },
     });
     expect(blocking).toMatchObject({ check: 'runtime-start', severity: 'blocks', reason: expect.stringContaining('Missing region table') });
-    await completeListing(appId, internalId);
+    await writeListing(s, owner, appId, internalId);
     const refused = await s.request('POST', `/v1/publisher/apps/${appId}/info/${internalId}/submit`, { token: owner });
     expect(refused.status, refused.text).toBe(409);
     expect(refused.json).toMatchObject({ code: 'blocked_by_check', error: expect.stringContaining('Starts in Apps-Engine: It does not start') });
@@ -218,19 +219,3 @@ describe('a portal that does not start versions (the runtime off, as APPS_RUNTIM
     }
   });
 });
-
-/** Completes the listing so that only the checks stand between the version and Submit. */
-async function completeListing(appId: string, internalId: string) {
-  await s.app.db
-    .update(appVersions)
-    .set({
-      categories: ['Productivity'],
-      languages: ['en'],
-      shortDescription: 'Regional reports',
-      description: 'Regional reports.',
-      privacyPolicySummary: 'Nothing kept.',
-      documentationUrl: 'https://docs.example/a',
-      changesNote: 'Changes.',
-    })
-    .where(and(eq(appVersions.appId, appId), eq(appVersions.internalId, internalId)));
-}

@@ -1,32 +1,14 @@
 import type { StoredFinding } from '../../../contract/schemas/review';
-import type { RuntimeReport } from '../../../contract/schemas/runtime';
+import { blankReport, type RuntimeReport } from '../../../contract/schemas/runtime';
 import type { Db, Tx } from '../../db/client';
 import { checkFailedReason } from '../review/checks';
 import { finding } from '../review/checks/context';
 import { runtimeFindings } from './checks';
 import { commandsTakenElsewhere } from './commands';
 import { engineFor, engineOf, olderEngineFor } from './engines';
-import { emptyAdds } from '../../../contract/schemas/runtime';
 import type { RuntimeLimits, RuntimeRunner } from './sandbox';
 
 export type StartedVersion = { kind: 'done'; report: RuntimeReport | null; findings: StoredFinding[] } | { kind: 'aborted' };
-
-/** A report for a run a limit stopped: nothing of what the app registered is known. */
-const stopped = (requiredApiVersion: unknown, outcome: 'timeout' | 'out-of-memory'): RuntimeReport => ({
-  engine: engineOf(engineFor(requiredApiVersion)),
-  outcome,
-  initialized: false,
-  enabled: false,
-  startMs: 0,
-  initializeMs: null,
-  enableMs: null,
-  error: null,
-  adds: emptyAdds(),
-  http: [],
-  permissions: [],
-  declaredPermissions: [],
-  olderEngine: null,
-});
 
 /**
  * Starts a compiled version in Apps-Engine (the runtime sandbox) and turns what it did into the runtime checks'
@@ -55,7 +37,8 @@ export async function startVersion(
       return { kind: 'done', report: null, findings: [{ ...finding('check-failed', checkFailedReason('runtime-start')), of: 'runtime-start' }] };
     case 'timeout':
     case 'out-of-memory': {
-      const report = stopped(requiredApiVersion, outcome.kind);
+      // Stopped by a limit: nothing of what the app registered is known.
+      const report = blankReport(engineOf(engineFor(requiredApiVersion)), outcome.kind);
       return { kind: 'done', report, findings: runtimeFindings(report, input.manifest, [], input.limits.timeoutSeconds) };
     }
     case 'done': {
