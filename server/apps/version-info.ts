@@ -66,17 +66,23 @@ async function newerVersion(db: Db, v: Version) {
 
 /** Writes a version's content; its Markdown texts among them (`texts`) with their HTML, rendered once the version is known to be writable. */
 async function update(db: Db, o: Owner, kind: WriteKind, set: Partial<Version>, texts: VersionTexts = {}) {
-  const v = await writableVersion(db, o, kind);
-  const html = await renderVersionTexts(texts, { publisherId: o.publisherId });
-  // Conditional on the status it checked: a concurrent submit wins, this write answers 409.
-  const [updated] = await db
-    .update(appVersions)
-    .set({ ...set, ...html, modifiedDate: new Date() })
-    .where(and(eq(appVersions.internalId, o.internalId), eq(appVersions.status, v.status)))
-    .returning();
-  if (!updated) throw conflict('status_changed', 'The version changed while this request was made; reload and try again.');
-  await db.update(apps).set({ modifiedAt: new Date() }).where(eq(apps.id, o.appId));
-  return updated;
+  let html: Awaited<ReturnType<typeof renderVersionTexts>> | null = null;
+  // Conditional on the status it checked. When the status moved meanwhile, the write is judged again on the new one:
+  // a compile finishing (compiling → compiled) leaves the listing writable and the write goes through; a
+  // concurrent submit wins, and this write answers 409 with the locked version's reason.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const v = await writableVersion(db, o, kind);
+    html ??= await renderVersionTexts(texts, { publisherId: o.publisherId });
+    const [updated] = await db
+      .update(appVersions)
+      .set({ ...set, ...html, modifiedDate: new Date() })
+      .where(and(eq(appVersions.internalId, o.internalId), eq(appVersions.status, v.status)))
+      .returning();
+    if (!updated) continue;
+    await db.update(apps).set({ modifiedAt: new Date() }).where(eq(apps.id, o.appId));
+    return updated;
+  }
+  throw conflict('status_changed', 'The version changed while this request was made; reload and try again.');
 }
 
 /** Categories must be ones the marketplace has (Enterprise is refused by the schema). */
