@@ -149,8 +149,8 @@ export async function probe(input: ProbeInput): Promise<RuntimeReport> {
     enableMs: timings.get('onEnable') ?? null,
     error: errors[0] ?? (enabled ? null : { during: 'enabling the app', message: `The app did not enable itself (status ${status}).`, frames: [] }),
     adds,
-    http: rec.http.slice(0, 50),
-    permissions: [...permissions.values()],
+    http: rec.http.slice(0, 50).map((h) => ({ method: h.method.slice(0, 20), url: h.url.slice(0, 2000) })),
+    permissions: [...permissions.values()].slice(0, 100),
     declaredPermissions: declared,
     olderEngine: null,
   };

@@ -5,7 +5,12 @@ type Obj = Record<string, unknown>;
 type Manager = Obj;
 type App = { getID(): string; getStorageItem(): Obj };
 
-const str = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
+/** An app's own words are bounded in the report: at most this many characters each… */
+export const MAX_TEXT = 300;
+/** …and this many of each kind of thing it registers. */
+export const MAX_ITEMS = 100;
+const str = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v)).slice(0, MAX_TEXT);
+const capped = <T>(xs: T[]): T[] => xs.slice(0, MAX_ITEMS);
 const values = (m: unknown): unknown[] => (m instanceof Map ? [...m.values()] : m && typeof m === 'object' ? Object.values(m) : []);
 const call = (o: unknown, method: string, ...args: unknown[]): unknown => {
   const fn = (o as Obj | undefined)?.[method];
@@ -44,28 +49,28 @@ export async function describeAdds(manager: Manager, app: App, rec: Recorder): P
   });
   const implemented = item.implemented as Obj | undefined;
   return {
-    slashCommands: rec.commands.map((c) => ({
+    slashCommands: capped(rec.commands).map((c) => ({
       command: str(c.command),
       description: str(c.i18nDescription),
       params: str(c.i18nParamsExample),
       providesPreview: c.providesPreview === true,
     })),
-    settings,
-    apiEndpoints: rec.apis.map((a) => {
+    settings: capped(settings),
+    apiEndpoints: capped(rec.apis).map((a) => {
       const vis = visibility(a.api?.visibility);
       const path = str(a.endpoint?.path);
       return {
         path,
-        methods: (a.implementedMethods ?? []).map((m) => m.toUpperCase()),
+        methods: capped(a.implementedMethods ?? []).map((m) => str(m).toUpperCase()),
         visibility: vis,
         security: security(a.api?.security),
         url: vis === 'public' ? `/api/apps/public/:appId/${path}` : `/api/apps/private/:appId/:hash/${path}`,
       };
     }),
-    actionButtons: buttons,
-    externalComponents: components,
-    processors,
-    videoConfProviders: rec.videoConfProviders,
-    events: implemented ? Object.keys(implemented).filter((k) => implemented[k] === true) : [],
+    actionButtons: capped(buttons),
+    externalComponents: capped(components),
+    processors: capped(processors),
+    videoConfProviders: capped(rec.videoConfProviders).map(str),
+    events: capped(implemented ? Object.keys(implemented).filter((k) => implemented[k] === true) : []).map(str),
   };
 }
