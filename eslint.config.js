@@ -6,7 +6,7 @@ import importPlugin from 'eslint-plugin-import';
 import { readdirSync } from 'node:fs';
 
 /** The server's domains, and its development stand-ins (server/dev). */
-const serverDomains = ['apps', 'catalog', 'commerce', 'identity', 'mail', 'publishers', 'webhooks', 'workspaces', 'dev'];
+const serverDomains = ['apps', 'catalog', 'commerce', 'identity', 'mail', 'publishers', 'reports', 'webhooks', 'workspaces', 'dev'];
 
 /**
  * A domain's face: the files at its top level (server/<domain>/*.ts); its folders are its internals, which

@@ -67,6 +67,7 @@ export const resourceKinds = [
   'versionDownload',
   'apiToken',
   'trustPolicy',
+  'payout',
 ] as const;
 export type ResourceKind = (typeof resourceKinds)[number];
 
@@ -84,10 +85,10 @@ export type RouteAccess =
 
 /**
  * What a credential other than a browser session (an API token, the Apps CLI's cloud token, a trusted
- * publishing token) may do: `read` a publisher's apps, `submit` packages. A route that names the ability
+ * publishing token) may do: `read` a publisher's apps, `submit` packages, `reports:read` its reports (docs/reports.md). A route that names the ability
  * its rule needs (`token`) accepts such credentials holding it; every other route accepts sessions only.
  */
-export const tokenAbilities = ['read', 'submit'] as const;
+export const tokenAbilities = ['read', 'submit', 'reports:read'] as const;
 export type TokenAbility = (typeof tokenAbilities)[number];
 /** A rule that credentials holding `ability` may also pass (on their apps, see server/access/grant.ts). */
 export const forTokens = <A extends RouteAccess & { access: 'feature' }, T extends TokenAbility>(ability: T, rule: A) => ({ ...rule, token: ability }) as const;

@@ -15,6 +15,7 @@ import { marketplace } from './marketplace';
 import { me } from './me';
 import { oauth } from './oauth';
 import { publisher } from './publisher';
+import { adminReports, publisherReports } from './reports';
 import { submissions } from './submissions';
 import { tokens } from './tokens';
 import { trust } from './tokens';
@@ -45,6 +46,8 @@ const v1 = c.router(
     workspaceLicenses,
     // App requests (docs/rocketchat.md): Rocket.Chat's reads of its end users' requests, and the requestAccess page's call.
     appRequests,
+    // Reports (docs/reports.md): the publisher's sales, subscriptions, installs and payouts.
+    reports: publisherReports,
     admin: c.router({
       apps: adminApps,
       emails: adminEmails,
@@ -60,6 +63,8 @@ const v1 = c.router(
       refunds: adminRefunds,
       // Staff review (docs/packages-and-review.md): the queue, assignment, the publish checks' findings and settings.
       reviews: adminReviews,
+      // The dashboard and the marketplace's reports (docs/reports.md).
+      reports: adminReports,
     }),
   },
   { pathPrefix: API_PREFIX, strictStatusCodes: true },

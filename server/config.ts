@@ -294,7 +294,7 @@ export const Env = z.object({
   /** Development only (`npm start` sets it): the demo's workspaces install apps once, through the public routes, when nothing is installed yet. */
   DEMO_WORKSPACES: bool.default(false).meta({
     description:
-      "development only (ignored in production): when no install was ever reported, the demo's workspaces make their first installs through the public routes once the portal listens, so the demo's stats show numbers",
+      "development only (ignored in production): at the first start (no install reported, nothing sold), the demo's history is played through the public routes once the portal listens — `DEMO_HISTORY_DAYS` (150) days of installs, sales, trials, renewals, refunds and payouts, dated on their simulated days (docs/reports.md, The demo's history)",
     shown: '`false` (`npm start` sets `true`)',
   }),
   /** Development and tests only: webhooks may reach private addresses and plain http:// (refused in production). */

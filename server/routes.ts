@@ -23,6 +23,7 @@ import { tokensRoutes } from './identity/routes/tokens';
 import { trustRoutes } from './identity/routes/trust';
 import { adminPurchasesRoutes, adminWorkspacesRoutes, publisherPurchasesRoutes } from './commerce/routes/purchases';
 import { webhooksRoutes } from './webhooks/routes/webhooks';
+import { adminReportsRoutes, publisherReportsRoutes } from './reports/routes';
 import { adminBundlesRoutes, bundlesRoutes } from './apps/routes/bundles';
 import { workspaceDownloadsRoutes, workspaceInstallsRoutes } from './workspaces/routes/workspace-installs';
 
@@ -56,6 +57,8 @@ export async function routes(app: FastifyInstance) {
     workspaceLicenses: workspaceLicensesRoutes(app),
     // App requests (docs/rocketchat.md): Rocket.Chat's reads and the requestAccess page's call.
     appRequests: appRequestsRoutes(app),
+    // Reports (docs/reports.md): the publisher's sales, subscriptions, installs and payouts.
+    reports: publisherReportsRoutes(app),
     admin: {
       apps: adminAppsRoutes(app),
       jobs: adminJobsRoutes(app),
@@ -72,6 +75,8 @@ export async function routes(app: FastifyInstance) {
       refunds: adminRefundsRoutes(app),
       // Staff review (docs/packages-and-review.md).
       reviews: adminReviewsRoutes(app),
+      // The dashboard and the marketplace's reports (docs/reports.md).
+      reports: adminReportsRoutes(app),
     },
   });
 

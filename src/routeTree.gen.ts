@@ -35,6 +35,7 @@ import { Route as PublisherBundlesIndexRouteImport } from './routes/publisher.bu
 import { Route as PublisherBundlesIdRouteImport } from './routes/publisher.bundles.$id'
 import { Route as PublisherNewBundleRouteImport } from './routes/publisher.new.bundle'
 import { Route as PublisherOauthStripeRouteImport } from './routes/publisher.oauth.stripe'
+import { Route as PublisherReportsIndexRouteImport } from './routes/publisher.reports.index'
 import { Route as PublisherWebhooksIndexRouteImport } from './routes/publisher.webhooks.index'
 import { Route as PublisherWebhooksIdRouteImport } from './routes/publisher.webhooks.$id'
 import { Route as AppsAppIdSubscribeIndexRouteImport } from './routes/apps.$appId.subscribe.index'
@@ -46,8 +47,11 @@ import { Route as PublisherAdminBundlesIdRouteImport } from './routes/publisher.
 import { Route as PublisherAdminPublishersIndexRouteImport } from './routes/publisher.admin.publishers.index'
 import { Route as PublisherAdminPublishersIdRouteImport } from './routes/publisher.admin.publishers.$id'
 import { Route as PublisherAdminPurchasesChar123PurchaseIdChar125RouteImport } from './routes/publisher.admin.purchases.{-$purchaseId}'
+import { Route as PublisherAdminReportsIndexRouteImport } from './routes/publisher.admin.reports.index'
 import { Route as PublisherAdminWorkspaceChar123WorkspaceIdChar125RouteImport } from './routes/publisher.admin.workspace.{-$workspaceId}'
+import { Route as PublisherReportsPayoutsPayoutIdRouteImport } from './routes/publisher.reports.payouts.$payoutId'
 import { Route as AppsAppIdIncompatibleVersionActionRouteImport } from './routes/apps.$appId.incompatible.$version.$action'
+import { Route as PublisherAdminReportsPayoutsPayoutIdRouteImport } from './routes/publisher.admin.reports.payouts.$payoutId'
 import { Route as PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125RouteImport } from './routes/publisher.edit-details.app.$appId.{-$versionId}.{-$step}'
 import { Route as PublisherNewExtendedAppChar123AppIdChar125Char123VersionIdChar125Char123StepChar125RouteImport } from './routes/publisher.new-extended.app.{-$appId}.{-$versionId}.{-$step}'
 import { Route as PublisherUpdateExtendedAppAppIdChar123VersionIdChar125Char123StepChar125RouteImport } from './routes/publisher.update-extended.app.$appId.{-$versionId}.{-$step}'
@@ -183,6 +187,11 @@ const PublisherOauthStripeRoute = PublisherOauthStripeRouteImport.update({
   path: '/oauth/stripe',
   getParentRoute: () => PublisherRoute,
 } as any)
+const PublisherReportsIndexRoute = PublisherReportsIndexRouteImport.update({
+  id: '/reports/',
+  path: '/reports/',
+  getParentRoute: () => PublisherRoute,
+} as any)
 const PublisherWebhooksIndexRoute = PublisherWebhooksIndexRouteImport.update({
   id: '/webhooks/',
   path: '/webhooks/',
@@ -243,17 +252,35 @@ const PublisherAdminPurchasesChar123PurchaseIdChar125Route =
     path: '/purchases/{-$purchaseId}',
     getParentRoute: () => PublisherAdminRoute,
   } as any)
+const PublisherAdminReportsIndexRoute =
+  PublisherAdminReportsIndexRouteImport.update({
+    id: '/reports/',
+    path: '/reports/',
+    getParentRoute: () => PublisherAdminRoute,
+  } as any)
 const PublisherAdminWorkspaceChar123WorkspaceIdChar125Route =
   PublisherAdminWorkspaceChar123WorkspaceIdChar125RouteImport.update({
     id: '/workspace/{-$workspaceId}',
     path: '/workspace/{-$workspaceId}',
     getParentRoute: () => PublisherAdminRoute,
   } as any)
+const PublisherReportsPayoutsPayoutIdRoute =
+  PublisherReportsPayoutsPayoutIdRouteImport.update({
+    id: '/reports/payouts/$payoutId',
+    path: '/reports/payouts/$payoutId',
+    getParentRoute: () => PublisherRoute,
+  } as any)
 const AppsAppIdIncompatibleVersionActionRoute =
   AppsAppIdIncompatibleVersionActionRouteImport.update({
     id: '/incompatible/$version/$action',
     path: '/incompatible/$version/$action',
     getParentRoute: () => AppsAppIdRoute,
+  } as any)
+const PublisherAdminReportsPayoutsPayoutIdRoute =
+  PublisherAdminReportsPayoutsPayoutIdRouteImport.update({
+    id: '/reports/payouts/$payoutId',
+    path: '/reports/payouts/$payoutId',
+    getParentRoute: () => PublisherAdminRoute,
   } as any)
 const PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route =
   PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125RouteImport.update(
@@ -308,6 +335,7 @@ export interface FileRoutesByFullPath {
   '/publisher/admin/': typeof PublisherAdminIndexRoute
   '/publisher/apps/': typeof PublisherAppsIndexRoute
   '/publisher/bundles/': typeof PublisherBundlesIndexRoute
+  '/publisher/reports/': typeof PublisherReportsIndexRoute
   '/publisher/webhooks/': typeof PublisherWebhooksIndexRoute
   '/apps/$appId/subscribe/details': typeof AppsAppIdSubscribeDetailsRoute
   '/publisher/admin/apps/$id': typeof PublisherAdminAppsIdRoute
@@ -315,11 +343,14 @@ export interface FileRoutesByFullPath {
   '/publisher/admin/publishers/$id': typeof PublisherAdminPublishersIdRoute
   '/publisher/admin/purchases/{-$purchaseId}': typeof PublisherAdminPurchasesChar123PurchaseIdChar125Route
   '/publisher/admin/workspace/{-$workspaceId}': typeof PublisherAdminWorkspaceChar123WorkspaceIdChar125Route
+  '/publisher/reports/payouts/$payoutId': typeof PublisherReportsPayoutsPayoutIdRoute
   '/apps/$appId/subscribe/': typeof AppsAppIdSubscribeIndexRoute
   '/publisher/admin/apps/': typeof PublisherAdminAppsIndexRoute
   '/publisher/admin/bundles/': typeof PublisherAdminBundlesIndexRoute
   '/publisher/admin/publishers/': typeof PublisherAdminPublishersIndexRoute
+  '/publisher/admin/reports/': typeof PublisherAdminReportsIndexRoute
   '/apps/$appId/incompatible/$version/$action': typeof AppsAppIdIncompatibleVersionActionRoute
+  '/publisher/admin/reports/payouts/$payoutId': typeof PublisherAdminReportsPayoutsPayoutIdRoute
   '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}': typeof PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route
   '/publisher/new-extended/app/{-$appId}/{-$versionId}/{-$step}': typeof PublisherNewExtendedAppChar123AppIdChar125Char123VersionIdChar125Char123StepChar125Route
   '/publisher/update-extended/app/$appId/{-$versionId}/{-$step}': typeof PublisherUpdateExtendedAppAppIdChar123VersionIdChar125Char123StepChar125Route
@@ -350,6 +381,7 @@ export interface FileRoutesByTo {
   '/publisher/admin': typeof PublisherAdminIndexRoute
   '/publisher/apps': typeof PublisherAppsIndexRoute
   '/publisher/bundles': typeof PublisherBundlesIndexRoute
+  '/publisher/reports': typeof PublisherReportsIndexRoute
   '/publisher/webhooks': typeof PublisherWebhooksIndexRoute
   '/apps/$appId/subscribe/details': typeof AppsAppIdSubscribeDetailsRoute
   '/publisher/admin/apps/$id': typeof PublisherAdminAppsIdRoute
@@ -357,11 +389,14 @@ export interface FileRoutesByTo {
   '/publisher/admin/publishers/$id': typeof PublisherAdminPublishersIdRoute
   '/publisher/admin/purchases/{-$purchaseId}': typeof PublisherAdminPurchasesChar123PurchaseIdChar125Route
   '/publisher/admin/workspace/{-$workspaceId}': typeof PublisherAdminWorkspaceChar123WorkspaceIdChar125Route
+  '/publisher/reports/payouts/$payoutId': typeof PublisherReportsPayoutsPayoutIdRoute
   '/apps/$appId/subscribe': typeof AppsAppIdSubscribeIndexRoute
   '/publisher/admin/apps': typeof PublisherAdminAppsIndexRoute
   '/publisher/admin/bundles': typeof PublisherAdminBundlesIndexRoute
   '/publisher/admin/publishers': typeof PublisherAdminPublishersIndexRoute
+  '/publisher/admin/reports': typeof PublisherAdminReportsIndexRoute
   '/apps/$appId/incompatible/$version/$action': typeof AppsAppIdIncompatibleVersionActionRoute
+  '/publisher/admin/reports/payouts/$payoutId': typeof PublisherAdminReportsPayoutsPayoutIdRoute
   '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}': typeof PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route
   '/publisher/new-extended/app/{-$appId}/{-$versionId}/{-$step}': typeof PublisherNewExtendedAppChar123AppIdChar125Char123VersionIdChar125Char123StepChar125Route
   '/publisher/update-extended/app/$appId/{-$versionId}/{-$step}': typeof PublisherUpdateExtendedAppAppIdChar123VersionIdChar125Char123StepChar125Route
@@ -395,6 +430,7 @@ export interface FileRoutesById {
   '/publisher/admin/': typeof PublisherAdminIndexRoute
   '/publisher/apps/': typeof PublisherAppsIndexRoute
   '/publisher/bundles/': typeof PublisherBundlesIndexRoute
+  '/publisher/reports/': typeof PublisherReportsIndexRoute
   '/publisher/webhooks/': typeof PublisherWebhooksIndexRoute
   '/apps/$appId/subscribe/details': typeof AppsAppIdSubscribeDetailsRoute
   '/publisher/admin/apps/$id': typeof PublisherAdminAppsIdRoute
@@ -402,11 +438,14 @@ export interface FileRoutesById {
   '/publisher/admin/publishers/$id': typeof PublisherAdminPublishersIdRoute
   '/publisher/admin/purchases/{-$purchaseId}': typeof PublisherAdminPurchasesChar123PurchaseIdChar125Route
   '/publisher/admin/workspace/{-$workspaceId}': typeof PublisherAdminWorkspaceChar123WorkspaceIdChar125Route
+  '/publisher/reports/payouts/$payoutId': typeof PublisherReportsPayoutsPayoutIdRoute
   '/apps/$appId/subscribe/': typeof AppsAppIdSubscribeIndexRoute
   '/publisher/admin/apps/': typeof PublisherAdminAppsIndexRoute
   '/publisher/admin/bundles/': typeof PublisherAdminBundlesIndexRoute
   '/publisher/admin/publishers/': typeof PublisherAdminPublishersIndexRoute
+  '/publisher/admin/reports/': typeof PublisherAdminReportsIndexRoute
   '/apps/$appId/incompatible/$version/$action': typeof AppsAppIdIncompatibleVersionActionRoute
+  '/publisher/admin/reports/payouts/$payoutId': typeof PublisherAdminReportsPayoutsPayoutIdRoute
   '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}': typeof PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route
   '/publisher/new-extended/app/{-$appId}/{-$versionId}/{-$step}': typeof PublisherNewExtendedAppChar123AppIdChar125Char123VersionIdChar125Char123StepChar125Route
   '/publisher/update-extended/app/$appId/{-$versionId}/{-$step}': typeof PublisherUpdateExtendedAppAppIdChar123VersionIdChar125Char123StepChar125Route
@@ -441,6 +480,7 @@ export interface FileRouteTypes {
     | '/publisher/admin/'
     | '/publisher/apps/'
     | '/publisher/bundles/'
+    | '/publisher/reports/'
     | '/publisher/webhooks/'
     | '/apps/$appId/subscribe/details'
     | '/publisher/admin/apps/$id'
@@ -448,11 +488,14 @@ export interface FileRouteTypes {
     | '/publisher/admin/publishers/$id'
     | '/publisher/admin/purchases/{-$purchaseId}'
     | '/publisher/admin/workspace/{-$workspaceId}'
+    | '/publisher/reports/payouts/$payoutId'
     | '/apps/$appId/subscribe/'
     | '/publisher/admin/apps/'
     | '/publisher/admin/bundles/'
     | '/publisher/admin/publishers/'
+    | '/publisher/admin/reports/'
     | '/apps/$appId/incompatible/$version/$action'
+    | '/publisher/admin/reports/payouts/$payoutId'
     | '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}'
     | '/publisher/new-extended/app/{-$appId}/{-$versionId}/{-$step}'
     | '/publisher/update-extended/app/$appId/{-$versionId}/{-$step}'
@@ -483,6 +526,7 @@ export interface FileRouteTypes {
     | '/publisher/admin'
     | '/publisher/apps'
     | '/publisher/bundles'
+    | '/publisher/reports'
     | '/publisher/webhooks'
     | '/apps/$appId/subscribe/details'
     | '/publisher/admin/apps/$id'
@@ -490,11 +534,14 @@ export interface FileRouteTypes {
     | '/publisher/admin/publishers/$id'
     | '/publisher/admin/purchases/{-$purchaseId}'
     | '/publisher/admin/workspace/{-$workspaceId}'
+    | '/publisher/reports/payouts/$payoutId'
     | '/apps/$appId/subscribe'
     | '/publisher/admin/apps'
     | '/publisher/admin/bundles'
     | '/publisher/admin/publishers'
+    | '/publisher/admin/reports'
     | '/apps/$appId/incompatible/$version/$action'
+    | '/publisher/admin/reports/payouts/$payoutId'
     | '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}'
     | '/publisher/new-extended/app/{-$appId}/{-$versionId}/{-$step}'
     | '/publisher/update-extended/app/$appId/{-$versionId}/{-$step}'
@@ -527,6 +574,7 @@ export interface FileRouteTypes {
     | '/publisher/admin/'
     | '/publisher/apps/'
     | '/publisher/bundles/'
+    | '/publisher/reports/'
     | '/publisher/webhooks/'
     | '/apps/$appId/subscribe/details'
     | '/publisher/admin/apps/$id'
@@ -534,11 +582,14 @@ export interface FileRouteTypes {
     | '/publisher/admin/publishers/$id'
     | '/publisher/admin/purchases/{-$purchaseId}'
     | '/publisher/admin/workspace/{-$workspaceId}'
+    | '/publisher/reports/payouts/$payoutId'
     | '/apps/$appId/subscribe/'
     | '/publisher/admin/apps/'
     | '/publisher/admin/bundles/'
     | '/publisher/admin/publishers/'
+    | '/publisher/admin/reports/'
     | '/apps/$appId/incompatible/$version/$action'
+    | '/publisher/admin/reports/payouts/$payoutId'
     | '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}'
     | '/publisher/new-extended/app/{-$appId}/{-$versionId}/{-$step}'
     | '/publisher/update-extended/app/$appId/{-$versionId}/{-$step}'
@@ -737,6 +788,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublisherOauthStripeRouteImport
       parentRoute: typeof PublisherRoute
     }
+    '/publisher/reports/': {
+      id: '/publisher/reports/'
+      path: '/reports'
+      fullPath: '/publisher/reports/'
+      preLoaderRoute: typeof PublisherReportsIndexRouteImport
+      parentRoute: typeof PublisherRoute
+    }
     '/publisher/webhooks/': {
       id: '/publisher/webhooks/'
       path: '/webhooks'
@@ -814,6 +872,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublisherAdminPurchasesChar123PurchaseIdChar125RouteImport
       parentRoute: typeof PublisherAdminRoute
     }
+    '/publisher/admin/reports/': {
+      id: '/publisher/admin/reports/'
+      path: '/reports'
+      fullPath: '/publisher/admin/reports/'
+      preLoaderRoute: typeof PublisherAdminReportsIndexRouteImport
+      parentRoute: typeof PublisherAdminRoute
+    }
     '/publisher/admin/workspace/{-$workspaceId}': {
       id: '/publisher/admin/workspace/{-$workspaceId}'
       path: '/workspace/{-$workspaceId}'
@@ -821,12 +886,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublisherAdminWorkspaceChar123WorkspaceIdChar125RouteImport
       parentRoute: typeof PublisherAdminRoute
     }
+    '/publisher/reports/payouts/$payoutId': {
+      id: '/publisher/reports/payouts/$payoutId'
+      path: '/reports/payouts/$payoutId'
+      fullPath: '/publisher/reports/payouts/$payoutId'
+      preLoaderRoute: typeof PublisherReportsPayoutsPayoutIdRouteImport
+      parentRoute: typeof PublisherRoute
+    }
     '/apps/$appId/incompatible/$version/$action': {
       id: '/apps/$appId/incompatible/$version/$action'
       path: '/incompatible/$version/$action'
       fullPath: '/apps/$appId/incompatible/$version/$action'
       preLoaderRoute: typeof AppsAppIdIncompatibleVersionActionRouteImport
       parentRoute: typeof AppsAppIdRoute
+    }
+    '/publisher/admin/reports/payouts/$payoutId': {
+      id: '/publisher/admin/reports/payouts/$payoutId'
+      path: '/reports/payouts/$payoutId'
+      fullPath: '/publisher/admin/reports/payouts/$payoutId'
+      preLoaderRoute: typeof PublisherAdminReportsPayoutsPayoutIdRouteImport
+      parentRoute: typeof PublisherAdminRoute
     }
     '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}': {
       id: '/publisher/edit-details/app/$appId/{-$versionId}/{-$step}'
@@ -867,6 +946,8 @@ interface PublisherAdminRouteChildren {
   PublisherAdminAppsIndexRoute: typeof PublisherAdminAppsIndexRoute
   PublisherAdminBundlesIndexRoute: typeof PublisherAdminBundlesIndexRoute
   PublisherAdminPublishersIndexRoute: typeof PublisherAdminPublishersIndexRoute
+  PublisherAdminReportsIndexRoute: typeof PublisherAdminReportsIndexRoute
+  PublisherAdminReportsPayoutsPayoutIdRoute: typeof PublisherAdminReportsPayoutsPayoutIdRoute
 }
 
 const PublisherAdminRouteChildren: PublisherAdminRouteChildren = {
@@ -886,6 +967,9 @@ const PublisherAdminRouteChildren: PublisherAdminRouteChildren = {
   PublisherAdminAppsIndexRoute: PublisherAdminAppsIndexRoute,
   PublisherAdminBundlesIndexRoute: PublisherAdminBundlesIndexRoute,
   PublisherAdminPublishersIndexRoute: PublisherAdminPublishersIndexRoute,
+  PublisherAdminReportsIndexRoute: PublisherAdminReportsIndexRoute,
+  PublisherAdminReportsPayoutsPayoutIdRoute:
+    PublisherAdminReportsPayoutsPayoutIdRoute,
 }
 
 const PublisherAdminRouteWithChildren = PublisherAdminRoute._addFileChildren(
@@ -906,7 +990,9 @@ interface PublisherRouteChildren {
   PublisherWebhooksIdRoute: typeof PublisherWebhooksIdRoute
   PublisherAppsIndexRoute: typeof PublisherAppsIndexRoute
   PublisherBundlesIndexRoute: typeof PublisherBundlesIndexRoute
+  PublisherReportsIndexRoute: typeof PublisherReportsIndexRoute
   PublisherWebhooksIndexRoute: typeof PublisherWebhooksIndexRoute
+  PublisherReportsPayoutsPayoutIdRoute: typeof PublisherReportsPayoutsPayoutIdRoute
   PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route: typeof PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route
   PublisherNewExtendedAppChar123AppIdChar125Char123VersionIdChar125Char123StepChar125Route: typeof PublisherNewExtendedAppChar123AppIdChar125Char123VersionIdChar125Char123StepChar125Route
   PublisherUpdateExtendedAppAppIdChar123VersionIdChar125Char123StepChar125Route: typeof PublisherUpdateExtendedAppAppIdChar123VersionIdChar125Char123StepChar125Route
@@ -926,7 +1012,9 @@ const PublisherRouteChildren: PublisherRouteChildren = {
   PublisherWebhooksIdRoute: PublisherWebhooksIdRoute,
   PublisherAppsIndexRoute: PublisherAppsIndexRoute,
   PublisherBundlesIndexRoute: PublisherBundlesIndexRoute,
+  PublisherReportsIndexRoute: PublisherReportsIndexRoute,
   PublisherWebhooksIndexRoute: PublisherWebhooksIndexRoute,
+  PublisherReportsPayoutsPayoutIdRoute: PublisherReportsPayoutsPayoutIdRoute,
   PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route:
     PublisherEditDetailsAppAppIdChar123VersionIdChar125Char123StepChar125Route,
   PublisherNewExtendedAppChar123AppIdChar125Char123VersionIdChar125Char123StepChar125Route:

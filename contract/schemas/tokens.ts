@@ -13,7 +13,7 @@ export const TOKEN_TEXT = {
   expired: 'Expired',
   neverUsed: 'Never used',
   copyOnce: 'Copy this token now: it will not be shown again.',
-  abilities: { read: 'Read apps', submit: 'Submit versions' },
+  abilities: { read: 'Read apps', submit: 'Submit versions', 'reports:read': 'Read reports' },
   allApps: 'All apps',
   nameRequired: 'A name is required.',
   abilitiesRequired: 'Choose at least one ability.',

@@ -13,6 +13,8 @@ export const SESSION_GRANT: Grant = { via: 'session' };
 
 const credentialName = { apiToken: 'This API token', cloudToken: 'This sign-in token', trusted: 'This trusted publishing token' } as const;
 
+const refusals: Record<TokenAbility, string> = { read: 'may not read apps', submit: 'may not submit packages', 'reports:read': 'may not read reports' };
+
 const outOfScope = (grant: Exclude<Grant, { via: 'session' }>, what: string) => new HttpError(403, 'token_scope', `${credentialName[grant.via]} ${what}.`);
 
 /** The app a row the gate loaded belongs to (an app's own id; its version's, price's … app), if any. */
@@ -32,7 +34,7 @@ export function checkGrant(grant: Grant, rule: RouteAccess, appId: string | unde
   if (grant.via === 'session') return;
   const needs = rule.access === 'feature' ? rule.token : undefined;
   if (!needs) throw outOfScope(grant, 'cannot be used here: sign in to the portal instead');
-  if (!grant.abilities.includes(needs)) throw outOfScope(grant, needs === 'submit' ? 'may not submit packages' : 'may not read apps');
+  if (!grant.abilities.includes(needs)) throw outOfScope(grant, refusals[needs]);
   if (grant.apps === 'all') return;
   if (!appId) throw outOfScope(grant, 'is limited to chosen apps: it may not act on the publisher as a whole');
   if (!grant.apps.includes(appId)) throw outOfScope(grant, 'may not act on this app');

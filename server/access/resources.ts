@@ -9,6 +9,7 @@ import {
   trustPolicies,
   developers,
   featuredApps,
+  payouts,
   prices,
   publishers,
   purchaseRecords,
@@ -175,6 +176,17 @@ export const resolvers = {
         .select()
         .from(purchaseRecords)
         .where(eq(purchaseRecords.id, p.id ?? ''));
+      return row ? { owner: row.publisherId, flags: [], row } : null;
+    },
+  },
+  /** A payout (its statement: docs/reports.md), named by its id: its publisher is the domain. */
+  payout: {
+    notFound: () => notFound('Payout'),
+    load: async (db: Db, p: Params) => {
+      const [row] = await db
+        .select()
+        .from(payouts)
+        .where(eq(payouts.id, p.id ?? ''));
       return row ? { owner: row.publisherId, flags: [], row } : null;
     },
   },

@@ -1,4 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm';
+import { now as clockNow } from '../kernel/clock';
+import { rollUpPurchases } from '../reports/rollups';
 import type { z } from 'zod';
 import type { NewPriceInput, SetPricingInput } from '../../contract/schemas/price';
 import { decidePricing, type PurchaseChoice } from '../../machines/pricing';
@@ -96,11 +98,17 @@ export async function setPricing(db: Db, pricer: Pricer, input: z.infer<typeof S
         .where(and(eq(purchaseRecords.appId, appId), entitlingSubscription()))
         .for('update');
       const was = new Map(before.map((r) => [r.id, r.status]));
+      const at = clockNow();
       const rows = await tx
         .update(purchaseRecords)
-        .set({ subscriptionStatus: 'cancelled', endedAt: new Date() })
+        .set({ subscriptionStatus: 'cancelled', endedAt: at })
         .where(and(eq(purchaseRecords.appId, appId), entitlingSubscription()))
         .returning();
+      await rollUpPurchases(
+        tx,
+        rows.map((r) => ({ before: { ...r, subscriptionStatus: was.get(r.id) ?? null }, after: r })),
+        at,
+      );
       // Each cancelled subscription is a sales event, in this transaction (the change and its events commit together).
       await emitEvents(tx, 'app.subscription.cancelled', rows, (r) => ({
         changes: { status: { from: was.get(r.id), to: 'cancelled' } },

@@ -430,8 +430,15 @@ export const appInstallEvents = pgTable(
     siteUrl: text('site_url').notNull().default(''),
     dedupeKey: text('dedupe_key').notNull().unique(),
     at: ts('at').notNull().defaultNow(),
+    /** The app's publisher (migration 0029): a publisher's install reports read through their own index. */
+    publisherId: text('publisher_id').notNull().default(''),
   },
-  (t) => [index('app_install_events_app_idx').on(t.appId, t.at), index('app_install_events_workspace_idx').on(t.workspaceId, t.appId, t.at)],
+  (t) => [
+    index('app_install_events_app_idx').on(t.appId, t.at),
+    index('app_install_events_workspace_idx').on(t.workspaceId, t.appId, t.at),
+    index('app_install_events_publisher_at_idx').on(t.publisherId, t.at, t.id),
+    index('app_install_events_at_idx').on(t.at, t.id),
+  ],
 );
 
 export const purchaseRecords = pgTable(
@@ -1000,4 +1007,104 @@ export const appRequests = pgTable(
       .on(t.workspaceId, t.appId)
       .where(sql`NOT ${t.notificationSent}`),
   ],
+);
+
+// ——— Reports (docs/reports.md): facts and daily roll-ups written in the transaction of each event ———
+
+/**
+ * Every money movement of a sale, once (`key`): the sale itself (or a trial's first paid period), each renewal,
+ * each refund (negative). `fee` is the marketplace's share, `net` the publisher's (`amount − fee`); a refund
+ * gives back its fee in proportion. `availableOn`: when the publisher's share may be paid out.
+ */
+export const salesLines = pgTable(
+  'sales_lines',
+  {
+    id: text('id').primaryKey(),
+    key: text('key').notNull().unique(),
+    kind: text('kind', { enum: ['sale', 'renewal', 'refund'] }).notNull(),
+    publisherId: text('publisher_id')
+      .notNull()
+      .references(() => publishers.id),
+    appId: text('app_id').notNull(),
+    planId: text('plan_id').notNull().default(''),
+    purchaseId: text('purchase_id').notNull(),
+    workspaceId: text('workspace_id').notNull(),
+    seats: integer('seats').notNull().default(0),
+    amount: money('amount').notNull(),
+    fee: money('fee').notNull(),
+    net: money('net').notNull(),
+    at: ts('at').notNull(),
+    availableOn: ts('available_on').notNull(),
+  },
+  (t) => [
+    index('sales_lines_publisher_at_idx').on(t.publisherId, t.at, t.id),
+    index('sales_lines_app_at_idx').on(t.appId, t.at, t.id),
+    index('sales_lines_at_idx').on(t.at, t.id),
+    index('sales_lines_publisher_available_idx').on(t.publisherId, t.availableOn, t.id),
+  ],
+);
+
+/**
+ * A publisher's day (UTC) per app and plan (`app_id` '' for the publisher's own: its payouts; `plan_id` '' for
+ * one-time sales): the flows of the day and the change of the stocks (`*_delta`), summed to the day's end for
+ * MRR, live subscriptions and seats. Written with the event that changes it, never recomputed.
+ */
+export const reportDays = pgTable(
+  'report_days',
+  {
+    publisherId: text('publisher_id').notNull(),
+    appId: text('app_id').notNull(),
+    planId: text('plan_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    gross: money('gross').notNull().default(0),
+    fees: money('fees').notNull().default(0),
+    refunds: money('refunds').notNull().default(0),
+    net: money('net').notNull().default(0),
+    payouts: money('payouts').notNull().default(0),
+    sales: integer('sales').notNull().default(0),
+    newSubscriptions: integer('new_subscriptions').notNull().default(0),
+    cancelledSubscriptions: integer('cancelled_subscriptions').notNull().default(0),
+    trialStarts: integer('trial_starts').notNull().default(0),
+    trialConversions: integer('trial_conversions').notNull().default(0),
+    mrrDelta: numeric('mrr_delta', { precision: 14, scale: 4, mode: 'number' }).notNull().default(0),
+    liveDelta: integer('live_delta').notNull().default(0),
+    trialingDelta: integer('trialing_delta').notNull().default(0),
+    seatsDelta: integer('seats_delta').notNull().default(0),
+    /** The day's refunds, counted (with `sales`, every sales line of the day: a transactions list's total). */
+    refundsCount: integer('refunds_count').notNull().default(0),
+    /**
+     * The publisher's share (net, refunds negative) that became available for payout on the day — a line's
+     * `available_on` day, not its `at` day: a payout statement's balance carried in, summed without the lines.
+     */
+    available: money('available').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.publisherId, t.appId, t.planId, t.day] }), index('report_days_day_idx').on(t.day)],
+);
+
+/** A publisher's day (UTC) per app and version: installs, updates, uninstalls, and the change of active workspaces. */
+export const installDays = pgTable(
+  'install_days',
+  {
+    publisherId: text('publisher_id').notNull(),
+    appId: text('app_id').notNull(),
+    version: text('version').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    installs: integer('installs').notNull().default(0),
+    updates: integer('updates').notNull().default(0),
+    uninstalls: integer('uninstalls').notNull().default(0),
+    activeDelta: integer('active_delta').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.publisherId, t.appId, t.version, t.day] }), index('install_days_day_idx').on(t.day)],
+);
+
+/** Which version of an app each workspace runs now (from its install reports): the active workspaces' source. */
+export const appInstalls = pgTable(
+  'app_installs',
+  {
+    workspaceId: text('workspace_id').notNull(),
+    appId: text('app_id').notNull(),
+    version: text('version').notNull(),
+    since: ts('since').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.appId] })],
 );

@@ -65,6 +65,8 @@ const northwind = '6560a1f0c0ffee0000000001';
 const everyDeveloper = [401, 404, 200, 200, 200, 200, 200, 200, 200, 200];
 // The marketplace's catalog: read anonymously; a bearer token must be a workspace's (a portal session is not).
 const catalogRead = [200, 401, 401, 401, 401, 401, 401, 401, 401, 401];
+/** A range of days every report route accepts (docs/reports.md). */
+const reportRange = 'from=2026-01-01&to=2026-01-31';
 const allNoticesOn = {
   'version-approved': true,
   'version-rejected': true,
@@ -268,6 +270,30 @@ const table: [method: string, path: string, body: unknown, expected: number[]][]
   ['GET', `/v1/publisher/apps/${jira}/versions/${jiraLatest}/runtime`, undefined, northwindOnly],
   ['GET', '/v1/admin/publish-checks', undefined, staffRead],
   ['PUT', '/v1/admin/publish-checks', { severities: { secrets: 'sometimes' }, disallowedLicences: [] }, curatorsBadBody],
+  // Reports (docs/reports.md): every developer reads their publisher's (the purchases list's rule); a payout of
+  // another publisher, or none, is a 404. Staff read the marketplace's and any payout's statement.
+  ['GET', `/v1/publisher/reports/summary?${reportRange}`, undefined, everyDeveloper],
+  ['GET', `/v1/publisher/reports/summary/export?${reportRange}`, undefined, everyDeveloper],
+  ['GET', `/v1/publisher/reports/transactions?${reportRange}`, undefined, everyDeveloper],
+  ['GET', `/v1/publisher/reports/transactions/export?${reportRange}`, undefined, everyDeveloper],
+  ['GET', `/v1/publisher/reports/installs?${reportRange}`, undefined, everyDeveloper],
+  ['GET', `/v1/publisher/reports/installs/export?${reportRange}`, undefined, everyDeveloper],
+  ['GET', `/v1/publisher/reports/versions?${reportRange}`, undefined, everyDeveloper],
+  ['GET', `/v1/publisher/reports/payouts?${reportRange}`, undefined, everyDeveloper],
+  ['GET', '/v1/publisher/reports/payouts/no-such-payout', undefined, noSuchRow],
+  ['GET', '/v1/publisher/reports/payouts/no-such-payout/lines', undefined, noSuchRow],
+  ['GET', '/v1/publisher/reports/payouts/no-such-payout/export', undefined, noSuchRow],
+  ['GET', '/v1/admin/dashboard', undefined, staffRead],
+  ['GET', `/v1/admin/reports/summary?${reportRange}`, undefined, staffRead],
+  ['GET', `/v1/admin/reports/summary/export?${reportRange}`, undefined, staffRead],
+  ['GET', `/v1/admin/reports/transactions?${reportRange}`, undefined, staffRead],
+  ['GET', `/v1/admin/reports/transactions/export?${reportRange}`, undefined, staffRead],
+  ['GET', `/v1/admin/reports/installs?${reportRange}`, undefined, staffRead],
+  ['GET', `/v1/admin/reports/installs/export?${reportRange}`, undefined, staffRead],
+  ['GET', `/v1/admin/reports/versions?${reportRange}`, undefined, staffRead],
+  ['GET', `/v1/admin/reports/payouts?${reportRange}`, undefined, staffRead],
+  ['GET', '/v1/admin/reports/payouts/no-such-payout', undefined, [401, 404, 403, 403, 403, 403, 404, 404, 404, 404]],
+  ['GET', '/v1/admin/reports/payouts/no-such-payout/lines', undefined, [401, 404, 403, 403, 403, 403, 404, 404, 404, 404]],
   ['POST', '/v1/publisher', validSignUp, [401, 201, 409, 409, 409, 409, 409, 409, 409, 409]],
   // Trusted publishing: Northwind's developers read an app's trust policies, its updaters add and remove them;
   // the token exchange is public (a bad body is everyone's 400).
@@ -321,6 +347,7 @@ const routeOf = (m: string, p: string) => {
     .replace('no-such-activity', ':activityId')
     .replace('no-such-token', ':tokenId')
     .replace('no-such-policy', ':policyId')
+    .replace('no-such-payout', ':id')
     .replace(northwind, ':id')
     .replace(/^\/v2\/apps\/:id\/download\/[^/]+$/, '/v2/apps/:id/download/:version');
   return `${m} ${path.startsWith('/v1/admin/apps/download/') ? path.replace(jiraLatest, ':id') : path.replace(jiraLatest, ':versionId').replace(/\/version\/:versionId\/publish$/, '/version/:versionId/:action')}`;

@@ -73,6 +73,7 @@ const familyQueries = {
   cloudUsers: 'SELECT id AS "cloudUserId", created_at AS created FROM cloud_users',
   apiTokens: 'SELECT id AS "tokenId", publisher_id AS owner, created_at AS created FROM api_tokens WHERE trust_policy_id IS NULL',
   trustPolicies: 'SELECT app_id AS "appId", id AS "policyId", publisher_id AS owner, created_at AS created FROM trust_policies',
+  payouts: 'SELECT id AS "payoutId", publisher_id AS owner, created_at AS created FROM payouts',
 } as const;
 type Family = keyof typeof familyQueries | 'actions';
 type Row = Record<string, string>;
@@ -113,6 +114,7 @@ function familyOf(path: string): Family | null {
   if (path.startsWith('/v1/admin/workspaces/')) return 'workspaces';
   if (path.startsWith('/v1/admin/publishers/')) return 'publishers';
   if (path.includes('/bundles/:id')) return 'bundles';
+  if (path.includes('/reports/payouts/:id')) return 'payouts';
   if (path.includes(':id') || path.includes(':appId')) return 'apps';
   return null;
 }
@@ -152,6 +154,7 @@ const ID_FIELD: Record<Family, string> = {
   actions: 'action',
   apiTokens: 'tokenId',
   trustPolicies: 'appId',
+  payouts: 'payoutId',
 };
 const fieldOfParam = (path: string, family: Family, param: string) =>
   param === 'id' ? (path.startsWith('/v1/admin/apps/download/') ? 'versionId' : ID_FIELD[family]) : (FIELD_OF_PARAM[param] ?? param);
@@ -311,6 +314,10 @@ function goodString(key: string): fc.Arbitrary<unknown> {
       base64Json({ username: 'no-id' }),
     ),
     admins: fc.constantFrom(base64Json([{ id: 'fuzz-admin', username: 'root' }]), base64Json([]), base64Json({ id: 'not-a-list' })),
+    // A report's range (contract/schemas/reports.ts): days that exist, mostly in order; staff's one publisher.
+    from: fc.constantFrom('2024-01-01', '2026-01-01', new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10)),
+    to: fc.constantFrom(new Date().toISOString().slice(0, 10), new Date(Date.now() + 86_400_000).toISOString().slice(0, 10), '2026-12-31'),
+    publisherId: ref('publishers', 'publisherId'),
   };
   if (refs[key]) return fc.oneof({ arbitrary: refs[key]!, weight: 6 }, { arbitrary: fc.string({ minLength: 1, maxLength: 24 }), weight: 1 });
   // A public address by its IP (webhook addresses are resolved: the test has no DNS to ask).
@@ -881,6 +888,8 @@ beforeAll(async () => {
     const app = pools.apps.find((a) => a.owner === home);
     if (app) await s.request('POST', `/v1/publisher/apps/${app.appId}/trust`, { token: tokens[c], body: { repository: `fuzz/${c}`, workflow: 'release.yml' } });
   }
+  // Nor payouts (their statements' paths name one: docs/reports.md): one to Northwind, which has a payment account.
+  await s.request('POST', '/v1/admin/publishers/6560a1f0c0ffee0000000001/payout', { token: tokens.admin, body: { amount: 10 } });
   // Nor registered Rocket.Chat workspaces (docs/rocketchat.md, Pointing a Rocket.Chat server): two, so that rotate and revoke reach a registered one.
   for (const nickname of ['Fuzz workspace', 'Fuzz workspace 2']) {
     await s.request('POST', '/v1/admin/workspaces', { token: tokens.admin, body: { nickname, address: 'https://fuzz.example/chat' } });

@@ -7,12 +7,10 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../server/db/ids';
 import { uuidOf } from '../../server/dev/seed/seed';
-import { accounts, appInstallEvents, checkoutSessions, appVersions, purchaseRecords, usageRecords, workspaceTokens, workspaces } from '../../server/db/schema';
+import { accounts, appInstallEvents, appVersions, purchaseRecords, usageRecords, workspaceTokens, workspaces } from '../../server/db/schema';
 import { fixtureFiles, withManifest, zip } from '../fixtures/packages';
-import { loadConfig } from '../../server/config';
 import { writeListing } from '../listing';
 import { startServer, type TestServer } from '../harness';
-import { TEST_LICENSE_KEY } from '../license-key';
 
 let s: TestServer;
 let owner: string;
@@ -469,63 +467,5 @@ describe('POST /v1/apps/:id/usage', () => {
       expect((await usage(standup, acme.token, body)).status).toBe(400);
     }
     expect((await s.app.db.select({ n: count() }).from(usageRecords))[0]!.n).toBe(count0);
-  });
-});
-
-describe('the workspace simulator (the demo’s numbers)', () => {
-  it('plays the demo’s first installs at start, through the public routes only', async () => {
-    const demo = await startServer({ simulateWorkspaces: { seconds: undefined, demo: true } });
-    try {
-      const db = demo.app.db;
-      // Its first installs, reported over HTTP in the background once the portal listens.
-      expect(await demo.app.demoInstalls).toBeGreaterThan(0);
-      const installs = (await db.select({ n: count() }).from(appInstallEvents).where(eq(appInstallEvents.action, 'install')))[0]!.n;
-      expect(installs).toBeGreaterThanOrEqual(4);
-      const events = await db.select().from(appInstallEvents);
-      // Each install of a version follows that workspace's download of it, and only of what it may have: the
-      // demo's published apps are paid, bought by the seeded workspaces (or through their bundle), or by the
-      // workspaces the simulator's buyers bought them for through the checkout.
-      const buyers = (await db.select({ id: checkoutSessions.workspaceId }).from(checkoutSessions).where(eq(checkoutSessions.status, 'completed'))).map(
-        (r) => r.id,
-      );
-      for (const e of events.filter((x) => x.action === 'install')) {
-        expect(events.some((d) => d.action === 'download' && d.workspaceId === e.workspaceId && d.appId === e.appId && d.appVersion === e.appVersion)).toBe(
-          true,
-        );
-        expect([jira, standup]).toContain(e.appId);
-        expect([hex('ws:acme-hq'), hex('ws:acme-eu'), hex('ws:globex'), hex('ws:initech'), ...buyers]).toContain(e.workspaceId);
-        expect(e).toMatchObject({ rocketChatVersion: '7.5.0', engineVersion: '1.47.0' });
-      }
-      const owner = await demo.signIn('owner');
-      const read = (await demo.request('GET', `/v1/publisher/apps/${standup}/installs`, { token: owner })).json;
-      const jiraRead = (await demo.request('GET', `/v1/publisher/apps/${jira}/installs`, { token: owner })).json;
-      expect(read.totals.installs + jiraRead.totals.installs).toBeGreaterThanOrEqual(4);
-      expect(read.totals.downloads + jiraRead.totals.downloads).toBe(events.filter((e) => e.action === 'download' && [jira, standup].includes(e.appId)).length);
-    } finally {
-      await demo.close();
-    }
-  });
-
-  it('keeps moving when SIMULATE_WORKSPACES_SECONDS is set (npm run simulate:workspaces); production refuses it and ignores DEMO_WORKSPACES', async () => {
-    const live = await startServer({ simulateWorkspaces: { seconds: 0.05, demo: false } });
-    try {
-      const installs = async () => (await live.app.db.select({ n: count() }).from(appInstallEvents).where(eq(appInstallEvents.action, 'install')))[0]!.n;
-      await expect.poll(installs, { timeout: 30_000 }).toBeGreaterThan(2);
-    } finally {
-      await live.close();
-    }
-    expect(() => loadConfig({ NODE_ENV: 'production', SIMULATE_WORKSPACES_SECONDS: '5' })).toThrow(/SIMULATE_WORKSPACES_SECONDS is for development/);
-    const production = {
-      NODE_ENV: 'production',
-      CLOUD_ISSUER_URL: 'https://issuer.example',
-      CLOUD_CLIENT_SECRET: 'a-real-secret',
-      PUBLIC_URL: 'https://marketplace.example',
-      SMTP_URL: 'smtp://mail.example:587',
-      PAYMENTS_SANDBOX: 'true',
-      DEMO_WORKSPACES: 'true',
-      LICENSE_PRIVATE_KEY: TEST_LICENSE_KEY,
-    };
-    expect(loadConfig(production).simulateWorkspaces).toEqual({ seconds: undefined, demo: false });
-    expect(loadConfig({ DEMO_WORKSPACES: 'true' }).simulateWorkspaces).toEqual({ seconds: undefined, demo: true });
   });
 });

@@ -132,16 +132,8 @@ describe('installs in the stats dialog', () => {
     await page.getByRole('heading', { name: 'Jira Connector' }).waitFor();
     const dialog = await openInstalls(page);
     expect(await totals(dialog)).toEqual({ Installs: '3', Updates: '0', Uninstalls: '1', 'Workspaces running it': '2' });
-    await dialog.getByRole('img', { name: /3 installs, 0 updates, 1 uninstalls and 2 downloads/ }).waitFor();
-    await dialog.getByRole('img', { name: /v1\.0\.0 2 today, at most 2/ }).waitFor();
-    // The numbers behind the charts.
-    await dialog.getByText('Installs per day as a table').click();
-    const today = new Date().toISOString().slice(0, 10);
-    const perDay = dialog.getByRole('table', { name: 'Installs per day' });
-    await expect(perDay.getByRole('row', { name: `${today} 2 0 1 2`, exact: true }).count()).resolves.toBe(1);
-    await dialog.getByText('Workspaces per version as a table').click();
-    const perVersion = dialog.getByRole('table', { name: 'Workspaces per version' });
-    await expect(perVersion.getByRole('row', { name: `${today} 2`, exact: true }).count()).resolves.toBe(1);
+    // Installs per day and per version are charted in Reports: the dialog links there, filtered to the app.
+    expect(await dialog.getByRole('link', { name: 'open Reports for this app' }).getAttribute('href')).toBe(`/publisher/reports?app=${jira}`);
     await expectNoAxeViolations(page, 'stats dialog with installs');
     await page.keyboard.press('Escape');
 
@@ -159,18 +151,17 @@ describe('installs in the stats dialog', () => {
     await page.getByRole('heading', { name: 'Jira Connector' }).waitFor();
     const dialog = await openInstalls(page);
     expect(await totals(dialog)).toEqual({ Installs: '3', Updates: '0', Uninstalls: '1', 'Workspaces running it': '2' });
+    expect(await dialog.getByRole('link', { name: 'open Reports for this app' }).getAttribute('href')).toBe(`/publisher/admin/reports?app=${jira}`);
     await expectNoAxeViolations(page, 'admin stats dialog with installs');
     await page.context().close();
   });
 
-  it('fits a phone’s width (390 px), the tables open, without an axe violation', async () => {
+  it('fits a phone’s width (390 px), without an axe violation', async () => {
     const page = await portal.page({ width: 390, height: 844 });
     await signInAs(page, portal.server.base, /Olivia Bennett/, `/publisher/apps/${jira}`);
     await page.getByRole('heading', { name: 'Jira Connector' }).waitFor();
     const dialog = await openInstalls(page);
-    await dialog.getByText('Installs per day as a table').click();
-    await dialog.getByText('Workspaces per version as a table').click();
-    await dialog.getByRole('table', { name: 'Workspaces per version' }).waitFor();
+    await dialog.getByRole('link', { name: 'open Reports for this app' }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(await layoutProblems(page), 'the stats dialog at 390 px').toEqual([]);
     await expectNoAxeViolations(page, 'the stats dialog at 390 px');

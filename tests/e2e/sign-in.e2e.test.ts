@@ -59,6 +59,7 @@ describe('sign-in, sign-up and the publisher layout in Chromium', () => {
     const entries = await admin.getByRole('listitem').allTextContents();
     const all = [
       'Dashboard',
+      'Reports',
       'Apps',
       'Reviews',
       'Bundles',
@@ -75,7 +76,7 @@ describe('sign-in, sign-up and the publisher layout in Chromium', () => {
     expect(await admin.getByRole('link').allTextContents()).toEqual(all);
     await expectNoAxeViolations(page, 'apps list (reviewer)');
     await admin.getByRole('link', { name: 'Dashboard' }).click();
-    await page.getByText('Coming soon').waitFor();
+    await page.getByRole('list', { name: 'Today and this month' }).waitFor();
     await expectNoAxeViolations(page, 'dashboard');
     await page.context().close();
 

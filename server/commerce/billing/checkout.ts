@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, lt } from 'drizzle-orm';
+import { now as clockNow } from '../../kernel/clock';
 import { entitles } from '../../../machines/entitlement';
 import { buyerEvents, subscriptionAllows, type SubscriptionInput } from '../../../machines/subscription';
 import { workspaceAddress } from '../../../contract/schemas/workspaces';
@@ -355,7 +356,7 @@ export async function giveBackVoided(payments: PaymentProvider, v: VoidedPayment
  * workspace: completions of the workspace's sessions queue on its holdings lock, and one that finds the app
  * held by then (a purchase of it or of a bundle with it that still entitles) is voided instead.
  */
-export async function completeCheckout(db: Db, money: SalesMoney, sessionId: string, payment: Payment, now = new Date()) {
+export async function completeCheckout(db: Db, money: SalesMoney, sessionId: string, payment: Payment, now = clockNow()) {
   return db.transaction(async (tx) => {
     const [session] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)).for('update');
     if (!session) throw notFound('Checkout session');

@@ -10,6 +10,8 @@ import type { PaymentProvider } from '../payments/provider';
 import { viaProvider } from './checkout';
 import { allows } from './subscriptions';
 import { changeSubscription, emitEvents, publisherShare, type SalesMoney } from '../sales/purchases';
+import { now as clockNow } from '../../kernel/clock';
+import { recordMoney } from '../../reports/rollups';
 
 const cents = (n: number) => Math.round(n * 100);
 
@@ -34,8 +36,18 @@ export async function refundPurchase(db: Db, payments: PaymentProvider, money: S
     const locked = await purchaseRow(tx, id, true);
     // Another refund got there first (two staff at once): the provider's idempotency key made it one refund.
     if (locked.refundedAt) throw conflict('not_refundable', M.notRefundable);
-    const now = new Date();
+    const now = clockNow();
     const [refunded] = await tx.update(purchaseRecords).set({ refundedAmount: amount, refundedAt: now }).where(eq(purchaseRecords.id, id)).returning();
+    // The refund as a sales line (reports/rollups.ts): what went back, and the publisher's share of it.
+    await recordMoney(tx, {
+      kind: 'refund',
+      key: `refund_${row.id}`,
+      row: refunded!,
+      amount,
+      share: publisherShare(money, amount),
+      at: now,
+      availableOn: now,
+    });
     if (money.credit) {
       const [publisher] = await tx.select({ account: publishers.stripeAccountId }).from(publishers).where(eq(publishers.id, row.publisherId));
       const share = publisherShare(money, amount);

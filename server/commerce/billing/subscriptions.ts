@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { now as clockNow } from '../../kernel/clock';
 import { CHECKOUT_MESSAGES as M, type OwnedPurchase } from '../../../contract/schemas/checkout';
 import type { Db, Tx } from '../../db/client';
 import { apps, purchaseRecords } from '../../db/schema';
@@ -239,7 +240,7 @@ export async function resumeSubscription(db: Db, payments: PaymentProvider, mone
  * cancelled; one past due for PAST_DUE_DAYS is cancelled. Each in its own transaction under the record's lock.
  * Answers how many changed.
  */
-export async function sandboxBillingDue(db: Db, money: SalesMoney, now = new Date()) {
+export async function sandboxBillingDue(db: Db, money: SalesMoney, now = clockNow()) {
   const due = await db
     .select({ id: purchaseRecords.id })
     .from(purchaseRecords)

@@ -6,6 +6,8 @@ import { payouts, publishers } from '../../db/schema';
 import { HttpError, notFound } from '../../errors';
 import { logPublisherActivity, type Staff } from '../../kernel/activity';
 import { report } from '../../kernel/metrics-events';
+import { now as clockNow } from '../../kernel/clock';
+import { rollUpPayout } from '../../reports/rollups';
 import { PaymentProviderError, toCents, type PaymentProvider } from './provider';
 
 type Payout = typeof payouts.$inferSelect;
@@ -99,6 +101,7 @@ export async function requestPayout(db: Db, provider: PaymentProvider, o: { publ
         status: 'pending',
         requestKey: o.requestKey ?? null,
         requestedBy: o.by.id,
+        createdAt: clockNow(),
       })
       .returning();
     await tx
@@ -122,20 +125,26 @@ export async function completePayout(db: Db, provider: PaymentProvider, payout: 
   let outcome: Partial<Payout>;
   try {
     const made = await provider.payout(payout.accountId, payout.amount, payoutKey(payout.id));
-    outcome = { status: 'paid', expected: made.arrivalDate, providerPayoutId: made.id, completedAt: new Date() };
+    outcome = { status: 'paid', expected: made.arrivalDate, providerPayoutId: made.id, completedAt: clockNow() };
   } catch (e) {
     if (!(e instanceof PaymentProviderError) || !e.definitive) {
       report(db, { type: 'payout', outcome: 'pending' });
       return payout;
     }
-    outcome = { status: 'failed', error: e.message, completedAt: new Date() };
+    outcome = { status: 'failed', error: e.message, completedAt: clockNow() };
   }
   report(db, { type: 'payout', outcome: outcome.status ?? 'paid' });
-  const [row] = await db
-    .update(payouts)
-    .set(outcome)
-    .where(and(eq(payouts.id, payout.id), eq(payouts.status, 'pending')))
-    .returning();
+  // A payout paid rolls up into its day (reports/rollups.ts) with its completion, once: only the update that
+  // ends it pending does.
+  const row = await db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(payouts)
+      .set(outcome)
+      .where(and(eq(payouts.id, payout.id), eq(payouts.status, 'pending')))
+      .returning();
+    if (done?.status === 'paid') await rollUpPayout(tx, done.publisherId, done.amount, done.createdAt);
+    return done;
+  });
   const current = row ?? (await db.select().from(payouts).where(eq(payouts.id, payout.id)))[0]!;
   await refreshBalance(db, provider, payout.publisherId).catch(() => undefined);
   return current;
@@ -146,7 +155,7 @@ export async function reconcilePayouts(db: Db, provider: PaymentProvider, olderT
   const stale = await db
     .select()
     .from(payouts)
-    .where(and(eq(payouts.status, 'pending'), lt(payouts.createdAt, new Date(Date.now() - olderThanSeconds * 1000))))
+    .where(and(eq(payouts.status, 'pending'), lt(payouts.createdAt, new Date(clockNow().getTime() - olderThanSeconds * 1000))))
     .limit(100);
   const results: Payout[] = [];
   for (const payout of stale) results.push(await completePayout(db, provider, payout));

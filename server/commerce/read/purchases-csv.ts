@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { Purchase } from '../sales/events';
+import { csvLine } from '../../kernel/csv';
 
 const HEADER = [
   'Purchase ID',
@@ -15,19 +16,6 @@ const HEADER = [
   'Max Seats',
   'Externally Managed',
 ];
-
-/**
- * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break; a text starting like a
- * spreadsheet formula (= + - @, tab, carriage return) is prefixed with an apostrophe so that opening the
- * export never runs what a publisher typed into an app name.
- */
-export function csvField(value: string | number | boolean | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export const csvLine = (fields: (string | number | boolean | null | undefined)[]) => `${fields.map(csvField).join(',')}\r\n`;
 
 export const purchaseLine = (p: Purchase) =>
   csvLine([

@@ -3,6 +3,7 @@ import type { PurchaseRecord } from '../../../contract/schemas/commerce';
 import type { Tx } from '../../db/client';
 import { newId } from '../../db/ids';
 import { salesEvents } from '../../db/schema';
+import { now } from '../../kernel/clock';
 import { DISPATCH_JOB } from '../../kernel/job-kinds';
 import { enqueue } from '../../kernel/jobs';
 
@@ -49,7 +50,7 @@ export async function recordEvents(
   events: { type: SalesEventType; publisherId: string; appId: string; purchaseId: string; payload: ReturnType<typeof eventPayload> }[],
 ) {
   if (!events.length) return;
-  const at = new Date();
+  const at = now();
   // One statement (a price change may cancel thousands of subscriptions at once).
   for (let i = 0; i < events.length; i += 1000) {
     await tx.insert(salesEvents).values(events.slice(i, i + 1000).map((e) => ({ id: `evt_${newId()}`, occurredAt: at, ...e })));

@@ -7,6 +7,8 @@ import { newId } from '../../db/ids';
 import { apps, publishers, purchaseRecords, workspaces } from '../../db/schema';
 import { badRequest, conflict } from '../../errors';
 import { logActivity, type Staff } from '../../kernel/activity';
+import { now as clockNow } from '../../kernel/clock';
+import { recordMoney, rollUpPurchases } from '../../reports/rollups';
 import { appNames, purchaseRow, toPurchase, type PurchaseRow } from '../read/purchases';
 import type { SaleCredit } from '../payments/provider';
 import { eventPayload, recordEvents, type Changes, type SalesEventType } from './events';
@@ -44,20 +46,27 @@ export const publisherShare = (money: Pick<SalesMoney, 'feePercent'>, amount: nu
 
 /**
  * Credits the publisher's share of what the record bills now, once per `period` key ('' for the sale itself;
- * a renewal's period end for each renewal), in the caller's transaction.
+ * a renewal's period end for each renewal), in the caller's transaction — and records it as a sales line with
+ * its roll-up (reports/rollups.ts), whoever the provider is: the sale happened even where the provider pays
+ * the publisher itself.
  */
 export async function credit(tx: Tx, money: SalesMoney, row: PurchaseRow, appName: string, period = '') {
-  if (!money.credit || row.externallyManaged || row.price <= 0) return;
+  if (row.externallyManaged || row.price <= 0) return;
   if (row.purchaseType === 'subscription' && row.subscriptionStatus !== 'active') return;
+  const key = period ? `sale_${row.id}_${period}` : `sale_${row.id}`;
+  const amount = publisherShare(money, row.price);
+  const at = clockNow();
+  const availableOn = new Date(at.getTime() + money.settlementDays * DAY);
+  await recordMoney(tx, { kind: period ? 'renewal' : 'sale', key, row, amount: row.price, share: amount, at, availableOn });
+  if (!money.credit) return;
   const [publisher] = await tx.select({ account: publishers.stripeAccountId }).from(publishers).where(eq(publishers.id, row.publisherId));
   if (!publisher?.account) return;
-  const amount = publisherShare(money, row.price);
   if (amount <= 0) return;
   await money.credit(tx, {
     accountId: publisher.account,
-    key: period ? `sale_${row.id}_${period}` : `sale_${row.id}`,
+    key,
     amount,
-    availableOn: new Date(Date.now() + money.settlementDays * DAY),
+    availableOn,
     description: period ? `Renewal of ${appName} (${row.id}, until ${period.slice(0, 10)})` : `Sale of ${appName} (${row.id})`,
   });
 }
@@ -96,7 +105,7 @@ async function emit(tx: Tx, type: SalesEventType, row: PurchaseRow, extra: { cha
  * A purchase record, its event and its credit in one transaction: staff's externally managed records
  * (SPEC §5 and §7) and the marketplace's own sales (the sales simulator) alike.
  */
-export async function createPurchase(db: Db, money: SalesMoney, input: NewPurchase, by?: Staff, now = new Date()) {
+export async function createPurchase(db: Db, money: SalesMoney, input: NewPurchase, by?: Staff, now = clockNow()) {
   return db.transaction(async (tx) => (await insertPurchase(tx, money, input, by, now)).purchase);
 }
 
@@ -106,7 +115,7 @@ export async function createPurchase(db: Db, money: SalesMoney, input: NewPurcha
  * (and is voided) or has made its own first. Staff may record a purchase the workspace holds already (a sale made
  * elsewhere); a buyer's checkout may not.
  */
-export async function insertPurchase(tx: Tx, money: SalesMoney, input: NewPurchase, by?: Staff, now = new Date(), billing?: Billing) {
+export async function insertPurchase(tx: Tx, money: SalesMoney, input: NewPurchase, by?: Staff, now = clockNow(), billing?: Billing) {
   {
     const [app] = await tx.select().from(apps).where(eq(apps.id, input.appId));
     if (!app) throw field('appId', M.appId);
@@ -149,6 +158,7 @@ export async function insertPurchase(tx: Tx, money: SalesMoney, input: NewPurcha
       values = { ...base, purchaseType: 'buy', price: app.price };
     }
     const [row] = await tx.insert(purchaseRecords).values(values).returning();
+    await rollUpPurchases(tx, [{ before: null, after: row! }], now);
     const purchase = await emit(tx, row!.purchaseType === 'buy' ? 'app.purchase.created' : 'app.subscription.created', row!);
     await credit(tx, money, row!, purchase.appName);
     if (by) await logActivity(tx, row!.appId, by, 'purchase-record-create', { purchaseId: row!.id, workspaceId: row!.workspaceId });
@@ -191,9 +201,11 @@ export async function changeSubscription(tx: Tx, money: SalesMoney, row: Purchas
     else next.maxSeats = Math.max(row.maxSeats, next.seats);
   }
   const status = next.subscriptionStatus;
-  if (status === 'cancelled' || status === 'pastDue') next.endedAt = new Date();
+  const at = clockNow();
+  if (status === 'cancelled' || status === 'pastDue') next.endedAt = at;
   else if (status) next.endedAt = null;
   const [updated] = await tx.update(purchaseRecords).set(next).where(eq(purchaseRecords.id, row.id)).returning();
+  await rollUpPurchases(tx, [{ before: row, after: updated! }], at);
   const type: SalesEventType =
     status === 'cancelled' ? 'app.subscription.cancelled' : changes.externallyManaged ? 'app.subscription.migrated' : 'app.subscription.modified';
   const purchase = await emit(tx, type, updated!, { changes, ...(reason ? { reason } : {}) });
@@ -202,7 +214,7 @@ export async function changeSubscription(tx: Tx, money: SalesMoney, row: Purchas
 }
 
 /** Staff's edit (SPEC §4, §5, §6): the rules of contract/purchase-rules.ts, then one change and its event. */
-export async function editPurchase(db: Db, money: SalesMoney, id: string, input: z.infer<typeof UpdatePurchaseInput>, by: Staff, now = new Date()) {
+export async function editPurchase(db: Db, money: SalesMoney, id: string, input: z.infer<typeof UpdatePurchaseInput>, by: Staff, now = clockNow()) {
   return db.transaction(async (tx) => {
     const row = await purchaseRow(tx, id, true);
     const names = await appNames(tx, [row.appId]);
@@ -240,6 +252,7 @@ export async function removePurchase(db: Db, id: string, by: Staff) {
       );
     }
     await tx.delete(purchaseRecords).where(eq(purchaseRecords.id, row.id));
+    await rollUpPurchases(tx, [{ before: row, after: null }], clockNow());
     await logActivity(tx, row.appId, by, 'purchase-record-delete', { purchaseId: row.id, workspaceId: row.workspaceId });
   });
 }

@@ -2,6 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { newId } from '../../db/ids';
 import { sandboxAccounts, sandboxLedger } from '../../db/schema';
+import { now as clockNow } from '../../kernel/clock';
 import type { SignedLinks } from '../../kernel/signed-links';
 import { fromCents, PaymentProviderError, toCents, type CheckoutRequest, type PaymentProvider, type SaleCredit } from '../../commerce/payments/provider';
 
@@ -20,7 +21,8 @@ const CHECKOUT_LINK_SECONDS = 24 * 3600;
  * The embedded payment provider for development and demos, shaped like Stripe Connect: accounts onboarded
  * on its own page (`/dev-payments/onboard`), a dashboard page, and a ledger in the database — credits
  * pending until their date, payouts taken from the available balance under the account's row lock, one
- * per idempotency key.
+ * per idempotency key. Its dates are the portal's clock's (kernel/clock.ts): while the demo's history is
+ * played (server/dev/simulators/demo-history.ts), a payout takes what had settled by the simulated day.
  */
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
@@ -70,12 +72,12 @@ export class SandboxProvider implements PaymentProvider {
       if (toCents(amount) > toCents(available)) {
         throw new PaymentProviderError('You have insufficient funds in your account to make this payout.', true);
       }
-      const now = new Date();
+      const now = clockNow();
       const arrivalDate = new Date(now.getTime() + SANDBOX_ARRIVAL_DAYS * 86_400_000);
       const id = `po_sbx_${newId()}`;
       await tx
         .insert(sandboxLedger)
-        .values({ id, accountId, kind: 'payout', amount: -amount, availableOn: now, arrivalDate, idempotencyKey, description: 'Payout' });
+        .values({ id, accountId, kind: 'payout', amount: -amount, availableOn: now, arrivalDate, idempotencyKey, description: 'Payout', createdAt: now });
       return { id, arrivalDate };
     });
   }
@@ -126,8 +128,8 @@ export class SandboxProvider implements PaymentProvider {
    */
   async creditSale(tx: Tx, p: SaleCredit) {
     await tx.execute(sql`
-      INSERT INTO sandbox_ledger (id, account_id, kind, amount, available_on, description)
-      SELECT ${`txn_${p.key}`}, id, 'credit', ${p.amount}, ${p.availableOn.toISOString()}, ${p.description} FROM sandbox_accounts WHERE id = ${p.accountId}
+      INSERT INTO sandbox_ledger (id, account_id, kind, amount, available_on, description, created_at)
+      SELECT ${`txn_${p.key}`}, id, 'credit', ${p.amount}, ${p.availableOn.toISOString()}, ${p.description}, ${clockNow().toISOString()} FROM sandbox_accounts WHERE id = ${p.accountId}
       ON CONFLICT (id) DO NOTHING`);
   }
 
@@ -138,7 +140,7 @@ export class SandboxProvider implements PaymentProvider {
 }
 
 async function balanceOf(db: Db | Tx, accountId: string) {
-  const now = new Date().toISOString();
+  const now = clockNow().toISOString();
   const cents = (cond: ReturnType<typeof sql>) => sql<string>`coalesce(sum(round(${sandboxLedger.amount} * 100)) filter (where ${cond}), 0)`;
   const [row] = await db
     .select({ available: cents(sql`${sandboxLedger.availableOn} <= ${now}`), pending: cents(sql`${sandboxLedger.availableOn} > ${now}`) })

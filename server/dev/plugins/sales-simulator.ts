@@ -22,7 +22,7 @@ export default fp(
       const address = app.server.address() as AddressInfo;
       const host = ['0.0.0.0', '::'].includes(address.address) ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
       const base = `http://${host}:${address.port}`;
-      const buyer = new SimulatedBuyer(app.db, base, new SimulatedClients(app.db, base));
+      const buyer = new SimulatedBuyer(app.db, base, SimulatedClients.of(app.db, base));
       const tick = async () => {
         if (busy || closing) return;
         busy = true;

@@ -10,6 +10,7 @@ import * as t from '../../db/schema';
 import type { PriceTerm } from '../../db/schema';
 import { demoApps, demoBundle, demoCategories, demoMoreBundles, demoPublishers, demoUsers } from './seed-data';
 import { renderMarkdown } from '../../catalog/markdown/markdown';
+import { rollUpPurchases } from '../../reports/rollups';
 
 /**
  * A demo version's texts with their HTML, as a save stores them (catalog/markdown/markdown-texts.ts); rendered here in the
@@ -477,7 +478,15 @@ export async function seed(db: Db, storage?: Storage) {
       maxSeats: p.max ?? 0,
       externallyManaged: p.external ?? false,
     }));
-    await tx.insert(t.purchaseRecords).values(purchases);
+    const made = await tx.insert(t.purchaseRecords).values(purchases).returning();
+    // Kept in the reports' roll-ups as the code keeps every record (reports/rollups.ts): made on its day (a trial,
+    // or active), and ended on its day where it ended — so a later change to a seeded record moves figures that
+    // counted it. The seed's records were not billed by the marketplace: no money moved, no sales line.
+    for (const row of made) {
+      const started = row.subscriptionStatus === 'trialing' ? row : { ...row, subscriptionStatus: row.subscriptionStatus && ('active' as const) };
+      await rollUpPurchases(tx, [{ before: null, after: started }], row.date);
+      if (row.subscriptionStatus !== started.subscriptionStatus) await rollUpPurchases(tx, [{ before: started, after: row }], row.endedAt ?? row.date);
+    }
 
     const webhookId = hexId('webhook:northwind');
     await tx.insert(t.webhooks).values({

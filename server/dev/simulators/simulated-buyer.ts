@@ -7,12 +7,12 @@ import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { CheckoutOffer, CheckoutSession } from '../../../contract/schemas/checkout';
 import type { Db } from '../../db/client';
 import { apps, appVersions, purchaseRecords, workspaces } from '../../db/schema';
+import { holdingOf } from '../../commerce/holdings';
 import { planPrice } from '../../commerce/sales/plans';
-import type { SimulatedClients } from './simulated-workspaces';
+import type { SimulatedClients, SimulatedWorkspace } from './simulated-workspaces';
 
 export type Random = () => number;
 const pick = <T>(rnd: Random, items: T[]) => items[Math.floor(rnd() * items.length)]!;
-const PURCHASE_SCOPE = 'marketplace:purchase';
 const CUSTOMERS = [
   'Vega Freight',
   'Orchid Clinics',
@@ -33,7 +33,7 @@ export class SimulatedBuyer {
     private readonly rnd: Random = Math.random,
   ) {}
 
-  /** One buyer's move; answers what happened, or null when nothing could. */
+  /** One buyer's move (now and then a new customer's first purchase); answers what happened, or null when nothing could. */
   async step(): Promise<string | null> {
     const roll = this.rnd();
     if (roll < 0.15) {
@@ -46,8 +46,12 @@ export class SimulatedBuyer {
     return this.buy();
   }
 
-  /** A registered workspace buys or subscribes to a paid app (or bundle) it does not hold. */
-  private async buy(): Promise<string | null> {
+  /**
+   * A registered workspace buys or subscribes to a paid app (or bundle) it does not hold. `newCustomer`: a new
+   * customer's workspace is registered first and buys (true), never (false), or now and then (unset: one buy in
+   * ten, and while fewer than three workspaces are registered).
+   */
+  async buy(o: { newCustomer?: boolean } = {}): Promise<string | null> {
     const forSale = await this.db
       .selectDistinct({ id: apps.id })
       .from(apps)
@@ -61,25 +65,28 @@ export class SimulatedBuyer {
       .orderBy(sql`random()`)
       .limit(20);
     // Now and then a new customer: a workspace registered as staff register one.
-    if (known.length < 3 || this.rnd() < 0.1)
-      known.unshift({ id: (await this.clients.register(`${pick(this.rnd, CUSTOMERS)} ${1 + Math.floor(this.rnd() * 90)}`)).workspaceId });
+    if (o.newCustomer ?? (known.length < 3 || this.rnd() < 0.1)) known.unshift({ id: (await this.clients.register(await this.newName())).workspaceId });
     for (const { id: workspaceId } of known) {
-      const ws = await this.clients.tokenFor(workspaceId, PURCHASE_SCOPE);
       const appId = pick(this.rnd, forSale).id;
-      const offer = await this.call<CheckoutOffer>('GET', `/v1/checkout/apps/${appId}?workspaceId=${workspaceId}`, ws.token);
+      // An administrator opens the checkout of what the workspace does not hold yet (the page says so too).
+      if (await holdingOf(this.db, workspaceId, appId)) continue;
+      const ws = await this.clients.tokenFor(workspaceId);
+      const offer = await this.call<CheckoutOffer>('GET', `/v1/checkout/apps/${appId}?workspaceId=${workspaceId}`, ws);
       if (offer.owned && ownedEntitles(offer.owned)) continue;
       let body: Record<string, unknown> = { workspaceId, acceptTerms: true };
       if (offer.purchaseType === 'subscription') {
         if (!offer.plans.length) continue;
-        const plan = pick(this.rnd, offer.plans);
+        // Most buyers pay monthly, and most teams are small.
+        const monthly = offer.plans.filter((p) => p.strategy === 'monthly');
+        const plan = pick(this.rnd, monthly.length && this.rnd() < 0.9 ? monthly : offer.plans);
         const first = plan.tiers[0];
         const seats = plan.isPerSeat
-          ? Math.max(first?.minimum ?? 1, 1 + Math.floor(this.rnd() * Math.min(60, first && first.maximum > 0 ? first.maximum : 60)))
+          ? Math.max(first?.minimum ?? 1, 1 + Math.floor(this.rnd() ** 2 * Math.min(60, first && first.maximum > 0 ? first.maximum : 60)))
           : 0;
         body = { ...body, planId: plan.id, seats };
       }
       // A publisher that cannot take payments yet (409) is passed over.
-      const session = await this.call<CheckoutSession>('POST', `/v1/checkout/apps/${appId}/sessions`, ws.token, body).catch((e: Error) =>
+      const session = await this.call<CheckoutSession>('POST', `/v1/checkout/apps/${appId}/sessions`, ws, body).catch((e: Error) =>
         e.message.includes(': 409 ') ? null : Promise.reject(e),
       );
       if (!session) continue;
@@ -94,27 +101,38 @@ export class SimulatedBuyer {
     return null;
   }
 
+  /** A customer's name no workspace has yet (a number after it, as the simulator's customers are named). */
+  private async newName() {
+    let name = '';
+    for (let i = 0; i < 5; i++) {
+      name = `${pick(this.rnd, CUSTOMERS)} ${1 + Math.floor(this.rnd() * 90)}`;
+      const [taken] = await this.db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.nickname, name)).limit(1);
+      if (!taken) break;
+    }
+    return name;
+  }
+
   /** The workspace's own running per-seat subscription gets more (or fewer) seats. */
-  private async changeSeats(): Promise<string | null> {
+  async changeSeats(): Promise<string | null> {
     const [row] = await this.running(true);
     if (!row) return null;
     const seats = Math.max(1, row.seats + (this.rnd() < 0.75 ? 1 + Math.floor(this.rnd() * 8) : -1));
     if (seats === row.seats) return null;
-    const ws = await this.clients.tokenFor(row.workspaceId, PURCHASE_SCOPE);
-    const offer = await this.call<CheckoutOffer>('GET', `/v1/checkout/apps/${row.appId}?workspaceId=${row.workspaceId}`, ws.token);
+    const ws = await this.clients.tokenFor(row.workspaceId);
+    const offer = await this.call<CheckoutOffer>('GET', `/v1/checkout/apps/${row.appId}?workspaceId=${row.workspaceId}`, ws);
     const plan = offer.plans.find((p) => p.id === row.planId);
     if (!plan || !planPrice(plan, seats)) return null;
-    await this.call('POST', `/v1/checkout/subscriptions/${row.id}/seats`, ws.token, { workspaceId: row.workspaceId, seats });
+    await this.call('POST', `/v1/checkout/subscriptions/${row.id}/seats`, ws, { workspaceId: row.workspaceId, seats });
     return `${offer.workspace.nickname} changed ${offer.app.name} to ${seats} seats`;
   }
 
   /** A workspace cancels a running subscription, mostly at the period end. */
-  private async cancel(): Promise<string | null> {
+  async cancel(): Promise<string | null> {
     const [row] = await this.running(false);
     if (!row) return null;
-    const ws = await this.clients.tokenFor(row.workspaceId, PURCHASE_SCOPE);
+    const ws = await this.clients.tokenFor(row.workspaceId);
     const when = this.rnd() < 0.8 ? 'periodEnd' : 'now';
-    await this.call('POST', `/v1/checkout/subscriptions/${row.id}/cancel`, ws.token, { workspaceId: row.workspaceId, when });
+    await this.call('POST', `/v1/checkout/subscriptions/${row.id}/cancel`, ws, { workspaceId: row.workspaceId, when });
     return `a workspace cancelled a subscription ${when === 'now' ? 'at once' : 'at the period end'}`;
   }
 
@@ -151,13 +169,15 @@ export class SimulatedBuyer {
     if (res.status !== expected) throw new Error(`the sandbox's card form answered ${res.status} (expected ${expected})`);
   }
 
-  private async call<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
+  private async call<T>(method: string, path: string, ws: SimulatedWorkspace, body?: unknown): Promise<T> {
     const res = await fetch(`${this.base}${path}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: { authorization: `Bearer ${ws.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
     });
     const text = await res.text();
+    // Its token was deleted (a rotated secret): the next call gets a new one.
+    if (res.status === 401) this.clients.forget(ws.workspaceId);
     if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 200)}`);
     return JSON.parse(text) as T;
   }

@@ -5,7 +5,8 @@
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import semver from 'semver';
 import type { Db } from '../../db/client';
-import { appInstallEvents, appVersions, apps, workspaces } from '../../db/schema';
+import { appInstallEvents, appInstalls, appVersions, apps, workspaces } from '../../db/schema';
+import { now } from '../../kernel/clock';
 import { SimulatedBuyer } from './simulated-buyer';
 import { SimulatedClients, type SimulatedWorkspace } from './simulated-workspaces';
 import { refusalFor } from '../../workspaces/installs/entitlement';
@@ -34,16 +35,15 @@ type Offer = { app: typeof apps.$inferSelect; version: string; name: string; nam
 
 /** Calls the portal at `base` as a Rocket.Chat server does (apps/meteor/ee/server/apps/marketplace/appInstall.ts, communication/rest.ts). */
 export class WorkspaceSimulator {
-  private readonly tokens = new Map<string, SimulatedWorkspace>();
-  private readonly clients: SimulatedClients;
-  private readonly buyer: SimulatedBuyer;
+  /** The workspaces' administrators, buying through the checkout (dev/simulators/simulated-buyer.ts). */
+  readonly buyer: SimulatedBuyer;
 
   constructor(
     private readonly db: Db,
     private readonly base: string,
     private readonly rnd: Random = Math.random,
+    private readonly clients = new SimulatedClients(db, base),
   ) {
-    this.clients = new SimulatedClients(db, base);
     this.buyer = new SimulatedBuyer(db, base, this.clients, rnd);
   }
 
@@ -56,6 +56,15 @@ export class WorkspaceSimulator {
       const bought = await this.buyer.step();
       if (bought) return bought;
     }
+    return this.move();
+  }
+
+  /**
+   * One workspace's move on its apps: installs an app it may have (downloading it first), updates one to the
+   * newest published version, or — one it runs up to date — uninstalls it (`uninstall`: how often) or reports
+   * usage of a subscription.
+   */
+  async move(o: { uninstall?: number } = {}): Promise<string | null> {
     const offers = await this.offers();
     if (!offers.length) return null;
     const chosen = await this.workspaceWithApps(offers);
@@ -81,12 +90,12 @@ export class WorkspaceSimulator {
       return `${ws.nickname} updated ${offer.name} to ${offer.version}`;
     }
     const roll = this.rnd();
-    if (roll < 0.25) {
+    if (roll < (o.uninstall ?? 0.25)) {
       await this.report(ws, offer, 'uninstall', installed);
       return `${ws.nickname} uninstalled ${offer.name}`;
     }
     if (offer.app.isUsageBased || offer.app.purchaseType === 'subscription') {
-      const month = new Date().toISOString().slice(0, 7);
+      const month = now().toISOString().slice(0, 7);
       await this.call('POST', `/v1/apps/${offer.app.id}/usage`, ws, {
         billingCycleId: month,
         items: [{ price: 0.02, quantity: 20 + Math.floor(this.rnd() * 300), description: `${offer.name} usage` }],
@@ -96,11 +105,40 @@ export class WorkspaceSimulator {
     return null;
   }
 
-  /** `moves` moves one after another (the demo's first installs); answers how many did something. */
+  /** `moves` moves one after another; answers how many did something. */
   async play(moves: number, stopped: () => boolean = () => false) {
     let made = 0;
     for (let i = 0; i < moves && !stopped(); i++) if (await this.step()) made++;
     return made;
+  }
+
+  /**
+   * A workspace that runs an app it may no longer have (its subscription ended, its purchase was refunded)
+   * uninstalls it, as its administrator does once Rocket.Chat disables it; null when none does.
+   */
+  async uninstallLapsed(): Promise<string | null> {
+    const running = await this.db
+      .select({ workspaceId: appInstalls.workspaceId, version: appInstalls.version, app: apps })
+      .from(appInstalls)
+      .innerJoin(apps, eq(apps.id, appInstalls.appId))
+      .innerJoin(workspaces, eq(workspaces.id, appInstalls.workspaceId))
+      .where(and(ne(appInstalls.version, ''), isNull(workspaces.revokedAt)))
+      .orderBy(sql`random()`)
+      .limit(20);
+    for (const r of running) {
+      if (!(await refusalFor(this.db, r.workspaceId, r.app))) continue;
+      const [latest] = await this.db
+        .select({ name: appVersions.name, nameSlug: appVersions.nameSlug })
+        .from(appVersions)
+        .where(eq(appVersions.appId, r.app.id))
+        .orderBy(desc(appVersions.createdDate))
+        .limit(1);
+      if (!latest) continue;
+      const ws = await this.clients.tokenFor(r.workspaceId);
+      await this.report(ws, { app: r.app, version: r.version, ...latest }, 'uninstall', r.version);
+      return `${ws.nickname} uninstalled ${latest.name}, no longer licensed`;
+    }
+    return null;
   }
 
   /** Each published app's newest published version (bundles are bought, never installed). */
@@ -129,24 +167,14 @@ export class WorkspaceSimulator {
     const free = offers.filter((o) => o.app.purchaseType === 'buy' && o.app.price === 0);
     if (free.length && known.length < MAX_WORKSPACES && (known.length === 0 || this.rnd() < 0.3)) {
       const ws = await this.clients.register(`${pick(this.rnd, companies)} ${1 + Math.floor(this.rnd() * 90)}`);
-      this.tokens.set(ws.workspaceId, ws);
       return { ws, allowed: free };
     }
     for (const { id } of known) {
       const allowed: Offer[] = [];
       for (const o of offers) if (!(await refusalFor(this.db, id, o.app))) allowed.push(o);
-      if (allowed.length) return { ws: await this.tokenOf(id), allowed };
+      if (allowed.length) return { ws: await this.clients.tokenFor(id), allowed };
     }
     return null;
-  }
-
-  /** The workspace's token (a new one once the held one is about to end). */
-  private async tokenOf(id: string) {
-    const held = this.tokens.get(id);
-    if (held && held.expiresAt.getTime() > Date.now() + 60_000) return held;
-    const ws = await this.clients.tokenFor(id);
-    this.tokens.set(id, ws);
-    return ws;
   }
 
   private async download(ws: SimulatedWorkspace, offer: Offer) {
@@ -178,6 +206,8 @@ export class WorkspaceSimulator {
       headers: { authorization: `Bearer ${ws.token}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
+    // Its token was deleted (a rotated secret): the next call gets a new one.
+    if (res.status === 401) this.clients.forget(ws.workspaceId);
     if (res.status >= 300) throw new Error(`${method} ${path} for ${ws.nickname}: ${res.status} ${(await res.text()).slice(0, 200)}`);
     await res.arrayBuffer();
   }

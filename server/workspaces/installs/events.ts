@@ -2,10 +2,12 @@
 // updates, uninstalls and active workspaces (server/workspaces/read/installs.ts counts them).
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { InstallEventInput } from '../../../contract/workspace-installs';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { newId, sha256 } from '../../db/ids';
 import { appInstallEvents, appVersions, apps } from '../../db/schema';
 import { notFound } from '../../errors';
+import { now } from '../../kernel/clock';
+import { rollUpInstall } from '../../reports/rollups';
 
 /** An app a workspace can report on: it exists and is not a bundle (bundles are bought, never installed). */
 export async function installableApp(db: Db, appId: string) {
@@ -43,6 +45,8 @@ export async function downloadableVersion(db: Db, appId: string, version: string
 export async function recordDownload(db: Db, e: { workspaceId: string; appId: string; appVersion: string; engineVersion?: string }) {
   await db.insert(appInstallEvents).values({
     id: newId(),
+    publisherId: await publisherOf(db, e.appId),
+    at: now(),
     appId: e.appId,
     workspaceId: e.workspaceId,
     action: 'download',
@@ -61,27 +65,41 @@ export async function recordDownload(db: Db, e: { workspaceId: string; appId: st
  * Answers whether a row was written.
  */
 export async function recordInstallEvent(db: Db, workspaceId: string, appId: string, e: InstallEventInput): Promise<boolean> {
-  const [last] = await db
-    .select({ id: appInstallEvents.id, action: appInstallEvents.action, appVersion: appInstallEvents.appVersion })
-    .from(appInstallEvents)
-    .where(and(eq(appInstallEvents.workspaceId, workspaceId), eq(appInstallEvents.appId, appId), ne(appInstallEvents.action, 'download')))
-    .orderBy(desc(appInstallEvents.at), desc(appInstallEvents.id))
-    .limit(1);
-  if (last && last.action === e.action && last.appVersion === e.appVersion) return false;
-  const written = await db
-    .insert(appInstallEvents)
-    .values({
-      id: newId(),
-      appId,
-      workspaceId,
-      action: e.action,
-      appVersion: e.appVersion,
-      rocketChatVersion: e.rocketChatVersion ?? '',
-      engineVersion: e.engineVersion ?? '',
-      siteUrl: e.siteUrl ?? '',
-      dedupeKey: `state:${sha256(JSON.stringify([workspaceId, appId, last?.id ?? null, e.action, e.appVersion]))}`,
-    })
-    .onConflictDoNothing({ target: appInstallEvents.dedupeKey })
-    .returning({ id: appInstallEvents.id });
-  return written.length > 0;
+  return db.transaction(async (tx) => {
+    const publisherId = await publisherOf(tx, appId);
+    const at = now();
+    const [last] = await tx
+      .select({ id: appInstallEvents.id, action: appInstallEvents.action, appVersion: appInstallEvents.appVersion })
+      .from(appInstallEvents)
+      .where(and(eq(appInstallEvents.workspaceId, workspaceId), eq(appInstallEvents.appId, appId), ne(appInstallEvents.action, 'download')))
+      .orderBy(desc(appInstallEvents.at), desc(appInstallEvents.id))
+      .limit(1);
+    if (last && last.action === e.action && last.appVersion === e.appVersion) return false;
+    const written = await tx
+      .insert(appInstallEvents)
+      .values({
+        id: newId(),
+        publisherId,
+        at,
+        appId,
+        workspaceId,
+        action: e.action,
+        appVersion: e.appVersion,
+        rocketChatVersion: e.rocketChatVersion ?? '',
+        engineVersion: e.engineVersion ?? '',
+        siteUrl: e.siteUrl ?? '',
+        dedupeKey: `state:${sha256(JSON.stringify([workspaceId, appId, last?.id ?? null, e.action, e.appVersion]))}`,
+      })
+      .onConflictDoNothing({ target: appInstallEvents.dedupeKey })
+      .returning({ id: appInstallEvents.id });
+    // Its roll-up, in the same transaction (reports/rollups.ts): only a report written once counts.
+    if (written.length) await rollUpInstall(tx, { publisherId, appId, workspaceId, action: e.action, version: e.appVersion, at });
+    return written.length > 0;
+  });
+}
+
+/** The app's publisher ('' for an app gone meanwhile: the foreign key refuses the write anyway). */
+async function publisherOf(db: Db | Tx, appId: string) {
+  const [row] = await db.select({ publisherId: apps.publisherId }).from(apps).where(eq(apps.id, appId));
+  return row?.publisherId ?? '';
 }

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../../tests/render';
 import { AppHeader } from './AppHeader';
@@ -74,6 +74,14 @@ describe('the app header', () => {
       />
     ));
     expect(await screen.findByText('· Free · In Pack')).toBeInTheDocument();
+  });
+
+  it('links into Reports filtered to the app: the publisher’s, or on an Administration page the marketplace’s', async () => {
+    await renderScreen(() => <AppHeader app={app as never} onStats={vi.fn()} />, '/publisher/apps/a1');
+    expect((await screen.findByRole('link', { name: 'Reports' })).getAttribute('href')).toBe('/publisher/reports?app=a1');
+    cleanup();
+    await renderScreen(() => <AppHeader app={app as never} onStats={vi.fn()} />, '/publisher/admin/apps/a1');
+    expect((await screen.findByRole('link', { name: 'Reports' })).getAttribute('href')).toBe('/publisher/admin/reports?app=a1');
   });
 });
 

@@ -1,11 +1,35 @@
 import { Badge, Button, Flex, Heading, Text } from '@radix-ui/themes';
+import { Link, useRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import type { App } from '../../../contract/schemas/app';
 import { StatusBadge } from '../StatusBadge';
 import { purchaseLabel } from '../../lib/format';
 
-/** Name, descriptions, categories, status, bundles and purchase type of an app; `children` are more header buttons. */
+/**
+ * Reports (docs/reports.md) filtered to the app: the publisher's own, or — on the Administration area's app page —
+ * the marketplace's. `children` is the link's content; the link itself is the only child of `asChild` parents.
+ */
+export function AppReportsLink({ appId, children, ...rest }: { appId: string; children: ReactNode; 'aria-label'?: string }) {
+  // Whose app page this is never changes while it is open (another area is another route): read once, without a
+  // subscription (useLocation/useRouterState would bring their module into the first screen's framework chunk).
+  const admin = useRouter().state.location.pathname.startsWith('/publisher/admin/');
+  return admin ? (
+    <Link to="/publisher/admin/reports" search={{ app: appId }} {...rest}>
+      {children}
+    </Link>
+  ) : (
+    <Link to="/publisher/reports" search={{ app: appId }} {...rest}>
+      {children}
+    </Link>
+  );
+}
+
+/**
+ * Name, descriptions, categories, status, bundles and purchase type of an app, Stats (downloads, purchases and
+ * subscriptions at a glance) and Reports (its sales, subscriptions and installs over any range); `children` are more
+ * header buttons.
+ */
 export function AppHeader({ app, onStats, children }: { app: z.infer<typeof App>; onStats: () => void; children?: ReactNode }) {
   const v = app.latest;
   const purchase = purchaseLabel(app);
@@ -43,6 +67,9 @@ export function AppHeader({ app, onStats, children }: { app: z.infer<typeof App>
       <Flex gap="2" wrap="wrap">
         <Button variant="soft" onClick={onStats}>
           Stats
+        </Button>
+        <Button variant="soft" asChild>
+          <AppReportsLink appId={app.appId}>Reports</AppReportsLink>
         </Button>
         {children}
       </Flex>

@@ -1,16 +1,19 @@
-import { Flex, Grid, Heading, Separator, Text } from '@radix-ui/themes';
+import { Flex, Grid, Heading, Link as ThemeLink, Separator, Text } from '@radix-ui/themes';
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
 import type { z } from 'zod';
 import type { AppStats } from '../../../contract/schemas/app';
 import type { InstallStats } from '../../../contract/workspace-installs';
 import { InfoDialog } from '../InfoDialog';
 import { PageLoader } from '../PageLoader';
-import { InstallCharts } from './InstallCharts';
+import { AppReportsLink } from './AppHeader';
 import { SalesChart } from './SalesChart';
 
 /**
  * Downloads per version (a bar chart), purchases, active/inactive subscriptions, and sales per day; with
- * `installs` (apps, not bundles), what workspaces reported: installs per day and workspaces per version.
+ * `installs` (apps, not bundles), what workspaces reported in all — and a link into Reports filtered to the app,
+ * where its installs, updates and uninstalls per day, workspaces per version, sales and subscriptions are charted
+ * over any range.
  */
 export function StatsDialog({
   stats,
@@ -86,11 +89,56 @@ export function StatsDialog({
               <Heading as="h2" size="3">
                 Installs
               </Heading>
-              <InstallCharts query={installs} />
+              <InstallTotals query={installs} />
             </>
           )}
         </Flex>
       )}
     </InfoDialog>
+  );
+}
+
+/** What workspaces reported of the app in all, and the way into Reports for the same over time. */
+function InstallTotals({ query }: { query: UseQueryOptions<InstallStats, Error, InstallStats, string[]> }) {
+  const { data, isPending, isError } = useQuery(query);
+  // The app page's path names the app (`/publisher/apps/$id`, `/publisher/admin/apps/$id`); read once, as AppReportsLink does.
+  const named = /^\/publisher\/(?:admin\/)?apps\/([^/]+)/.exec(useRouter().state.location.pathname)?.[1];
+  const appId = named && decodeURIComponent(named);
+  if (isPending) return <PageLoader label="Loading installs…" />;
+  if (isError)
+    return (
+      <Text color="red" role="alert">
+        The installs could not be loaded.
+      </Text>
+    );
+  const { totals } = data;
+  const none = totals.installs + totals.updates + totals.uninstalls + totals.downloads === 0;
+  return (
+    <Flex direction="column" gap="3">
+      {none ? (
+        <Text color="gray">No workspace has downloaded or installed this app yet.</Text>
+      ) : (
+        <Grid columns="2" gap="2">
+          <Text>Installs</Text>
+          <Text weight="bold">{totals.installs}</Text>
+          <Text>Updates</Text>
+          <Text weight="bold">{totals.updates}</Text>
+          <Text>Uninstalls</Text>
+          <Text weight="bold">{totals.uninstalls}</Text>
+          <Text>Workspaces running it</Text>
+          <Text weight="bold">{totals.activeWorkspaces}</Text>
+        </Grid>
+      )}
+      {appId && (
+        <Text size="2">
+          Installs per day, workspaces per version, sales and subscriptions over any range:{' '}
+          {/* Underlined: a link in a sentence is told from its text by more than colour. */}
+          <ThemeLink asChild underline="always">
+            <AppReportsLink appId={appId}>open Reports for this app</AppReportsLink>
+          </ThemeLink>
+          .
+        </Text>
+      )}
+    </Flex>
   );
 }

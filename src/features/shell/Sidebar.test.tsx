@@ -27,6 +27,9 @@ describe('the sidebar', () => {
     // Purchases needs a publisher: without one it is shown disabled.
     expect(within(publisherNav).queryByRole('link', { name: /Purchases/ })).toBeNull();
     expect(within(publisherNav).getByText('Purchases').closest('[aria-disabled="true"]')).not.toBeNull();
+    // So does Reports.
+    expect(within(publisherNav).queryByRole('link', { name: /Reports/ })).toBeNull();
+    expect(within(publisherNav).getByText('Reports').closest('[aria-disabled="true"]')).not.toBeNull();
     // Webhooks needs a publisher that may use them.
     expect(within(publisherNav).queryByRole('link', { name: /Webhooks/ })).toBeNull();
     expect(within(publisherNav).getByText('Webhooks').closest('[aria-disabled="true"]')).not.toBeNull();
@@ -38,6 +41,7 @@ describe('the sidebar', () => {
     expect(within(admin).getByRole('link', { name: 'Compile Jobs' }).getAttribute('href')).toBe('/publisher/admin/jobs');
     expect(within(admin).getByRole('link', { name: 'Email Templates' }).getAttribute('href')).toBe('/publisher/admin/emails');
     expect(within(admin).getByRole('link', { name: 'Purchase Records' }).getAttribute('href')).toBe('/publisher/admin/purchases');
+    expect(within(admin).getByRole('link', { name: 'Reports' }).getAttribute('href')).toBe('/publisher/admin/reports');
     expect(within(admin).getByRole('link', { name: 'Workspace' }).getAttribute('href')).toBe('/publisher/admin/workspace');
     const hrefs = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
     expect(hrefs.filter((h) => h?.startsWith('/publisher'))).toEqual([
@@ -45,6 +49,7 @@ describe('the sidebar', () => {
       '/publisher/profile',
       '/publisher/apps',
       '/publisher/admin',
+      '/publisher/admin/reports',
       '/publisher/admin/apps',
       '/publisher/admin/reviews',
       '/publisher/admin/bundles',
@@ -77,6 +82,7 @@ describe('the sidebar', () => {
     await renderScreen(() => <Sidebar checks={everything} publisher={publisher} config={config} signedIn />);
     const publisherNav = await screen.findByRole('navigation', { name: 'Publisher' });
     expect(within(publisherNav).getByRole('link', { name: 'Webhooks' }).getAttribute('href')).toBe('/publisher/webhooks');
+    expect(within(publisherNav).getByRole('link', { name: 'Reports' }).getAttribute('href')).toBe('/publisher/reports');
     expect(within(publisherNav).queryByRole('link', { name: /Bundles/ })).toBeNull();
   });
 

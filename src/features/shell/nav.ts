@@ -25,11 +25,13 @@ export const publisherNav: NavEntry[] = [
   { to: '/publisher/bundles', label: 'Bundles', feature: 'publisher', disabledWhen: (p) => !p?.canCreateBundles },
   { to: '/publisher/webhooks', label: 'Webhooks', feature: 'publisher', disabledWhen: (p) => !p?.canUseWebhooks },
   { to: '/publisher/purchases', label: 'Purchases', feature: 'publisher', disabledWhen: (p) => !p },
+  { to: '/publisher/reports', label: 'Reports', feature: 'publisher', disabledWhen: (p) => !p },
 ];
 
 /** The Administration group, shown with read on system:administration (Reviews: to those who may review, update on system:apps). */
 export const adminNav: NavEntry[] = [
   { to: '/publisher/admin', label: 'Dashboard', feature: 'system:administration' },
+  { to: '/publisher/admin/reports', label: 'Reports', feature: 'system:administration' },
   { to: '/publisher/admin/apps', label: 'Apps', feature: 'system:apps' },
   { to: '/publisher/admin/reviews', label: 'Reviews', feature: 'system:apps', permission: 'update' },
   { to: '/publisher/admin/bundles', label: 'Bundles', feature: 'system:bundles' },
