@@ -71,6 +71,9 @@ beforeAll(async () => {
   rows.teamMember = { developerId: member!.id };
   rows.apiToken = { tokenId: apiToken.json.token.id };
   rows.trustPolicy = { id: jira, policyId: policy.json.id };
+  // A payout of Northwind's (its statement's routes): written as the payout service completes one.
+  await s.app.db.execute(sql`INSERT INTO payouts (id, publisher_id, amount, status) VALUES ('po_objects', ${NORTHWIND}, 1, 'paid')`);
+  rows.payout = { id: 'po_objects' };
 
   // From here on, every row written to any table is counted.
   await s.app.db.execute(sql`CREATE TABLE object_writes (n bigint NOT NULL)`);

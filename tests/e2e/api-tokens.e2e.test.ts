@@ -42,6 +42,7 @@ describe('API tokens in Chromium', () => {
     await page.keyboard.press('Space'); // Read apps
     await page.keyboard.press('Tab');
     await page.keyboard.press('Space'); // Submit versions
+    await page.keyboard.press('Tab'); // Read reports (left unchosen)
     await page.keyboard.press('Tab'); // the apps: All apps (checked)
     await page.keyboard.press('Tab');
     await page.keyboard.press('Control+A');

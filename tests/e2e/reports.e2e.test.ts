@@ -188,7 +188,7 @@ describe('the publisher’s Reports in Chromium', () => {
     await page.getByRole('table', { name: 'Transactions' }).getByRole('rowheader').first().waitFor();
     expect(await layoutProblems(page), 'reports at 390 px').toEqual([]);
     await expectNoAxeViolations(page, 'reports at 390 px');
-    await page.goto(`${portal.server.base}/publisher/reports/${payoutId}`);
+    await page.goto(`${portal.server.base}/publisher/reports/payouts/${payoutId}`);
     await page.getByRole('table', { name: 'Lines' }).getByRole('rowheader').first().waitFor();
     expect(await layoutProblems(page), 'a statement at 390 px').toEqual([]);
     await page.context().close();

@@ -170,6 +170,9 @@ describe('the webhook event picker, the activity log and the compile jobs at 136
       const drawer = page.getByRole('dialog', { name: 'New Webhook' });
       const picker = drawer.getByRole('group', { name: 'Events' });
       await picker.getByRole('button', { name: /^Add .* · app\.subscription\.cancelled$/ }).waitFor();
+      // Measured once the drawer has slid in: boxes read one by one while it moves would seem to overlap (a busy
+      // machine's CI run saw two neighbours do so).
+      await drawer.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
       expect(await overlaps(picker), `all available at ${width} px`).toEqual([]);
       await expectNoAxeViolations(page, `the drawer, nothing chosen, at ${width} px`);
       // By keyboard: the moved event's neighbour takes the focus, so the next key press carries on there.

@@ -110,7 +110,7 @@ describe('the Reports screen', () => {
     const payouts = await screen.findByRole('table', { name: 'Payouts' });
     const link = await within(payouts).findByRole('link', { name: 'Statement of the payout of Mar 3, 2026' });
     // The search the screen's URL has goes along (here none: the test's route has no search).
-    expect(link.getAttribute('href')).toBe('/publisher/reports/po1');
+    expect(link.getAttribute('href')).toBe('/publisher/reports/payouts/po1');
     expect(screen.getByRole('button', { name: 'Payouts', pressed: true })).toBeInTheDocument();
   });
 });
