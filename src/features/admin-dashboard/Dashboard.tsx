@@ -1,9 +1,9 @@
 import { Box, Card, Flex, Grid, Link as ThemeLink, Table, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
 import type { AdminDashboard } from '../../../contract/schemas/reports';
 import { DataTable } from '../../components/DataTable';
+import { FigureCard } from '../../components/FigureCard';
 import { QueryFallback } from '../../components/QueryFallback';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { Section } from '../../components/Section';
@@ -40,23 +40,6 @@ export function waitedFor(since: string, now = Date.now()) {
   if (hours < 1) return 'less than an hour';
   if (hours < 48) return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
   return `${Math.floor(hours / 24)} days`;
-}
-
-/** One figure of the dashboard: what it is, its value, and a line (or a link) under it. */
-function Tile({ label, value, children }: { label: string; value: string; children?: ReactNode }) {
-  return (
-    <Card asChild>
-      <li>
-        <Text as="p" size="2" color="gray">
-          {label}
-        </Text>
-        <Text as="p" size={{ initial: '5', sm: '6' }} weight="bold" style={{ overflowWrap: 'anywhere' }}>
-          {value}
-        </Text>
-        {children}
-      </li>
-    </Card>
-  );
 }
 
 /**
@@ -136,7 +119,7 @@ function Glance({ data, links }: { data: AdminDashboard; links: { review: boolea
   return (
     <Grid asChild columns={{ initial: '2', md: '3' }} gap="3">
       <ul aria-label={T.glance} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-        <Tile label={T.reviewQueue} value={String(queue.waiting)}>
+        <FigureCard label={T.reviewQueue} value={String(queue.waiting)}>
           <Text as="p" size="1" color="gray">
             {queue.oldestSince ? T.oldest(waitedFor(queue.oldestSince)) : T.nothingWaits}
           </Text>
@@ -145,29 +128,29 @@ function Glance({ data, links }: { data: AdminDashboard; links: { review: boolea
               <Link to="/publisher/admin/reviews">{T.openQueue}</Link>
             </ThemeLink>
           )}
-        </Tile>
-        <Tile label={T.compileFailures} value={String(data.compileFailuresToday)}>
+        </FigureCard>
+        <FigureCard label={T.compileFailures} value={String(data.compileFailuresToday)}>
           {links.jobs && (
             <ThemeLink asChild size="2">
               <Link to="/publisher/admin/jobs">{T.openJobs}</Link>
             </ThemeLink>
           )}
-        </Tile>
-        <Tile label={T.installsToday} value={String(data.installsToday)}>
+        </FigureCard>
+        <FigureCard label={T.installsToday} value={String(data.installsToday)}>
           <Text as="p" size="1" color="gray">
             {T.installsDetail}
           </Text>
-        </Tile>
-        <Tile label={T.salesToday} value={formatMoney(data.salesToday.gross)}>
+        </FigureCard>
+        <FigureCard label={T.salesToday} value={formatMoney(data.salesToday.gross)}>
           <Text as="p" size="1" color="gray">
             {T.sales(data.salesToday.count)}
           </Text>
-        </Tile>
-        <Tile label={T.salesThisMonth} value={formatMoney(data.salesThisMonth.gross)}>
+        </FigureCard>
+        <FigureCard label={T.salesThisMonth} value={formatMoney(data.salesThisMonth.gross)}>
           <Text as="p" size="1" color="gray">
             {T.sales(data.salesThisMonth.count)}
           </Text>
-        </Tile>
+        </FigureCard>
       </ul>
     </Grid>
   );

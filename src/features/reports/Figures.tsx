@@ -1,5 +1,6 @@
-import { Card, Grid, Text } from '@radix-ui/themes';
+import { Grid, Text } from '@radix-ui/themes';
 import type { ReportTotals } from '../../../contract/schemas/reports';
+import { FigureCard } from '../../components/FigureCard';
 import { formatMoney } from '../../lib/format';
 import { formatCount } from './charts';
 import { formatDay, formatShare } from './range';
@@ -8,19 +9,11 @@ import { reportsText as T } from './text';
 /** One headline figure: what it is, its value, and a line of what it is made of. */
 function Figure({ label, value, detail }: { label: string; value: string; detail: string }) {
   return (
-    <Card asChild>
-      <li>
-        <Text as="p" size="2" color="gray">
-          {label}
-        </Text>
-        <Text as="p" size={{ initial: '5', sm: '6' }} weight="bold" style={{ overflowWrap: 'anywhere' }}>
-          {value}
-        </Text>
-        <Text as="p" size="1" color="gray">
-          {detail}
-        </Text>
-      </li>
-    </Card>
+    <FigureCard label={label} value={value}>
+      <Text as="p" size="1" color="gray">
+        {detail}
+      </Text>
+    </FigureCard>
   );
 }
 
