@@ -27,7 +27,6 @@ export const REPORT_TEXT = {
   groups: { day: 'Day', week: 'Week', month: 'Month' },
   downloadCsv: 'Download CSV',
   empty: 'Nothing happened in this range.',
-  noMoney: 'Sales figures are shown to those who may see the publisher’s purchases.',
 } as const;
 
 /** A UTC day, `YYYY-MM-DD`, that exists. */
