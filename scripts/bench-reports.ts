@@ -26,6 +26,7 @@
 // Prints a table per part, the machine's load average, one JSON line; exits 1 naming every goal missed (or page
 // that failed). BENCH_PARTS=pages or =exports measures one part; BENCH_SERVER_NODE_FLAGS adds flags to the server's
 // Node (e.g. --cpu-prof).
+import { rmSync } from 'node:fs';
 import { fork, type ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -376,7 +377,16 @@ async function serve(url: string) {
     }
   });
   process.send!({ base: server.base, owner, admin } satisfies Ready);
-  process.on('disconnect', () => void server.close({ keepDatabase: true }).then(() => process.exit(0)));
+  // The database is the bench's (dropped with its PostgreSQL); the data folder the harness made goes here, as
+  // closing with keepDatabase leaves it.
+  process.on(
+    'disconnect',
+    () =>
+      void server
+        .close({ keepDatabase: true })
+        .then(() => rmSync(server.config.dataDir, { recursive: true, force: true }))
+        .then(() => process.exit(0)),
+  );
 }
 
 function startChild(url: string) {
