@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { contractRoutes } from './scripts/vite/contract-routes.ts';
 import { radixCssInUse, radixInUse } from './scripts/vite/radix-css-in-use.ts';
+import { shellBeforeScript } from './scripts/vite/shell-before-script.ts';
 import { themeWithoutTooltips } from './scripts/vite/theme-without-tooltips.ts';
 
 const api = process.env.API_URL ?? 'http://127.0.0.1:8080';
@@ -14,6 +15,7 @@ export default defineConfig({
     themeWithoutTooltips(),
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
     react(),
+    shellBeforeScript(),
     // Brotli and gzip files beside every asset, served by content negotiation (server/kernel/plugins/spa.ts).
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, exclude: [/\.map$/, /\.(png|jpe?g|webp|gif|woff2?)$/] }),
   ],
@@ -32,29 +34,18 @@ export default defineConfig({
     // older Safari only misses the hint (the modules still load), so the entry does not carry the polyfill.
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      // Radix primitives create their context scopes at module level; the calls have no side effect, and
-      // marking them pure lets the bundler drop what the first screen never renders (the Theme's tooltip
-      // provider otherwise brings the popper and floating-ui into the entry).
-      // casbin parses policy text with csv-parse, which uses Node's global Buffer: in the browser, modules
-      // that name it get the `buffer` package casbin itself depends on (only they: the enforcer's chunk).
-      transform: { inject: { Buffer: ['buffer', 'Buffer'] } },
-      treeshake: {
-        manualPureFunctions: [
-          'createContextScope',
-          'createPopperScope',
-          'createCollection',
-          'createMenuScope',
-          'createRovingFocusGroupScope',
-          'z.object',
-          'util.arrayToEnum',
-        ],
-      },
       output: {
         // Fewer, larger chunks for what every screen needs (each response costs its headers and a round
-        // trip); what only some screens use stays in their own chunks.
+        // trip); what only some screens use stays in their own chunks. Without them the first visit's JavaScript
+        // is 30 KiB larger (docs/adr/0010-first-screen-by-design.md).
         codeSplitting: {
           groups: [
-            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|@ts-rest)[\\/]/, priority: 20 },
+            // (with XState, which the sign-in machine needs at once, and Vite's preload helper: two requests fewer)
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|@ts-rest|xstate)[\\/]|vite\/preload-helper/,
+              priority: 20,
+            },
             {
               name: 'ui',
               test: /node_modules[\\/]@radix-ui[\\/]themes[\\/].*[\\/](base-button|button|icon-button|heading|text|link|badge|card|box|flex|spinner|theme|.*props?)\.js$|node_modules[\\/]@radix-ui[\\/]react-icons[\\/]/,

@@ -1,3 +1,4 @@
+import './lib/zod-config';
 import './styles.css';
 import { Theme } from '@radix-ui/themes';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -9,6 +10,7 @@ import { configQuery } from './lib/account';
 import { createAuth } from './lib/auth';
 import { useToasts } from './lib/toast';
 import { makeRouter } from './router';
+import { themeProps } from './lib/theme';
 
 // Radix Toast and its icons load with the first toast (lib/toast keeps it until then), not with the first screen.
 const Toaster = lazy(() => import('./components/Toaster'));
@@ -75,15 +77,23 @@ router = makeRouter({ queryClient, auth });
 // The code of the screens at this address loads beside the account (each route's beforeLoad), not after it.
 for (const route of router.getMatchedRoutes(window.location.pathname)[0]) void router.loadRouteChunk(route)?.catch(() => {});
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Theme accentColor="indigo" grayColor="gray" radius="medium" scaling="100%">
-      <QueryClientProvider client={queryClient}>
-        <tsr.ReactQueryProvider>
-          <RouterProvider router={router} />
-          <ToasterOnDemand />
-        </tsr.ReactQueryProvider>
-      </QueryClientProvider>
-    </Theme>
-  </StrictMode>,
-);
+const root = document.getElementById('root')!;
+// The server's document may carry the publisher shell, painted before this code ran (docs/performance.md "The
+// shell before the JavaScript"). It stays until the screen at this address can render — who is signed in
+// known, the screen's code loaded — so React's first render replaces it with the same boxes and the screen,
+// never with a spinner in between. A visitor who is not signed in keeps it while they are sent to sign in.
+const render = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <Theme {...themeProps}>
+        <QueryClientProvider client={queryClient}>
+          <tsr.ReactQueryProvider>
+            <RouterProvider router={router} />
+            <ToasterOnDemand />
+          </tsr.ReactQueryProvider>
+        </QueryClientProvider>
+      </Theme>
+    </StrictMode>,
+  );
+if (root.firstChild) void router.load().then(render, render);
+else render();

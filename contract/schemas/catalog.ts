@@ -103,5 +103,11 @@ export const AccessControl = z.object({
   roles: z.object({ system: z.array(z.string()), publisher: z.array(z.string()) }),
   /** The flags of the caller's publisher (SPEC §6) the policy decides with: `g2, <publisher id>, <flag>`. */
   flags: z.array(z.string()),
+  /**
+   * What the policy lets the caller do where they hold a role — `system`, and their own publisher with its
+   * flags — as `feature:permission`: the server's own decisions (its casbin enforcer over the rows above), so a
+   * client obeys the one policy without evaluating it (docs/adr/0010-first-screen-by-design.md).
+   */
+  allowed: z.array(z.string()),
 });
 export type AccessControl = z.infer<typeof AccessControl>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQuery } from '../common';
+import { REPORT_EARLIEST, REPORT_GROUPS, REPORT_MAX_DAYS, REPORT_TEXT } from './reports-text';
 
 /**
  * Reports (docs/reports.md): a publisher's — or, for staff, the marketplace's — sales, subscriptions, installs
@@ -7,27 +8,7 @@ import { PageQuery } from '../common';
  * figure is defined once, in docs/reports.md "What each figure means"; days are UTC days.
  */
 
-/** The first day a report may start (nothing was sold before it) and the longest range a report covers. */
-export const REPORT_EARLIEST = '2015-01-01';
-export const REPORT_MAX_DAYS = 366 * 10;
-
-export const REPORT_TEXT = {
-  title: 'Reports',
-  badDate: 'A day is written YYYY-MM-DD.',
-  badRange: 'The range must start on or before its end, and span at most ten years.',
-  range: 'Range',
-  from: 'From',
-  to: 'To',
-  group: 'Group by',
-  app: 'App',
-  allApps: 'All apps',
-  publisher: 'Publisher',
-  allPublishers: 'All publishers',
-  presets: { '7d': 'Last 7 days', '30d': 'Last 30 days', '90d': 'Last 90 days', '12m': 'Last 12 months', ytd: 'This year', custom: 'Custom' },
-  groups: { day: 'Day', week: 'Week', month: 'Month' },
-  downloadCsv: 'Download CSV',
-  empty: 'Nothing happened in this range.',
-} as const;
+export { REPORT_EARLIEST, REPORT_MAX_DAYS, REPORT_TEXT, REPORT_GROUPS } from './reports-text';
 
 /** A UTC day, `YYYY-MM-DD`, that exists. */
 export const Day = z
@@ -41,7 +22,7 @@ export const Day = z
     { error: REPORT_TEXT.badDate },
   );
 
-export const ReportGroup = z.enum(['day', 'week', 'month']);
+export const ReportGroup = z.enum(REPORT_GROUPS);
 export type ReportGroup = z.infer<typeof ReportGroup>;
 
 const dayCount = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;

@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Developer } from '../../contract/schemas/developer';
 import { ApiError, tsr, unwrap } from './api';
-import { loadChecks } from './access';
+import { checksFrom } from './access';
 import { accountKeys } from './keys';
 
 /** Queries every screen shares: configuration, the signed-in developer, their publisher and permissions. */
@@ -38,29 +38,27 @@ export const publisherQuery = queryOptions({
   queryFn: () => orNullOn404(async () => unwrap(await tsr.publisher.get.query())),
 });
 
-/**
- * The permission checks of the signed-in developer: the server's policy (`/v1/me/ac`) in the casbin
- * enforcer, whose code loads on demand.
- */
+/** The permission checks of the signed-in developer: the server's decisions under the one policy (`/v1/me/ac`). */
 export const checksQuery = (me: Pick<Developer, '_id' | 'publisherId'> | null) =>
   queryOptions({
     queryKey: [...accountKeys.checks, me?._id ?? '', me?.publisherId ?? null],
-    queryFn: async ({ client }) => loadChecks(await client.ensureQueryData(accessQuery), me?._id ?? '', me?.publisherId ?? null),
+    queryFn: async ({ client }) => checksFrom(await client.ensureQueryData(accessQuery), me?._id ?? '', me?.publisherId ?? null),
     staleTime: Infinity,
   });
 
 /**
- * Who the user is: the developer and the publisher, awaited before the first render. The permission
- * checks (casbin and the policy) load beside the screen's own data and are never awaited here: screens
- * render at once and show permission-dependent controls when `useChecks` has them; route guards await
- * `checks` (the server refuses whatever the policy refuses either way).
+ * Who the user is: the developer, the publisher and what the policy lets them do, awaited before the first
+ * render (three requests side by side, as soon as the SPA's code has run), so the first
+ * screen renders whole — the sidebar's entries and the screen's permitted controls with it. A failed policy
+ * request leaves `useChecks` null (no permission-dependent control shown); route guards await `checks`, and the
+ * server refuses whatever the policy refuses either way.
  */
 export async function loadAccount(queryClient: QueryClient) {
   void queryClient.prefetchQuery(accessQuery);
   const [me, publisher] = await Promise.all([queryClient.ensureQueryData(meQuery), queryClient.ensureQueryData(publisherQuery)]);
   const checks = queryClient.ensureQueryData(checksQuery(me));
-  // A guard that awaits `checks` sees its failure; the screens that do not await it show the query's state.
-  checks.catch(() => {});
+  // A guard that awaits `checks` sees its failure; the screens show the query's state.
+  await checks.catch(() => {});
   return { me, publisher, checks };
 }
 export type Account = Awaited<ReturnType<typeof loadAccount>>;

@@ -2,7 +2,6 @@ import { tsRestFetchApi, type ApiFetcherArgs } from '@ts-rest/core';
 import { initTsrReactQuery } from '@ts-rest/react-query/v5';
 import { contractRoutes } from 'virtual:contract-routes';
 import type { ErrorBody } from '../../contract/common';
-import { asApiResult, takeEarly } from './early-requests';
 
 type Hooks = { token: () => string | undefined; onUnauthorized: () => void };
 let hooks: Hooks = { token: () => undefined, onUnauthorized: () => {} };
@@ -32,8 +31,7 @@ const withPortalHeaders = (args: ApiFetcherArgs): ApiFetcherArgs => ({
  * requested-with header, and a 401 hands over to the sign-in flow.
  */
 async function api(args: ApiFetcherArgs) {
-  const early = takeEarly(args.method, args.path, hooks.token());
-  const res = early ? await early.then(asApiResult, () => tsRestFetchApi(withPortalHeaders(args))) : await tsRestFetchApi(withPortalHeaders(args));
+  const res = await tsRestFetchApi(withPortalHeaders(args));
   if (res.status === 401 && !args.path.endsWith('/oauth/exchange')) hooks.onUnauthorized();
   return res;
 }

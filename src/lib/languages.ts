@@ -36,6 +36,8 @@ export const languageNames: Record<LanguageKey, string> = {
 };
 
 /** The languages as [key, name] choices, ordered by name (German between French and Greek, not by code). */
+// The names are plain ASCII words, so their code points order them as a collator would, without starting the
+// browser's ICU (and building a collator per comparison) while the first screen loads (docs/performance.md).
 export const languageChoices: [LanguageKey, string][] = (Object.entries(languageNames) as [LanguageKey, string][]).sort(([, a], [, b]) =>
-  a.localeCompare(b, 'en'),
+  a < b ? -1 : a > b ? 1 : 0,
 );

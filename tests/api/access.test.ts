@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURE_FLAGS, features, permissions, publisherFlags } from '../../contract/access';
 import { Access } from '../../server/access/enforcer';
 import { publisherMatrix, systemMatrix } from '../../server/access/policy';
-import { loadChecks } from '../../src/lib/access';
+import { checksFrom } from '../../src/lib/access';
 import { startServer, type TestServer, type DemoKey } from '../harness';
 
 let s: TestServer;
@@ -35,7 +35,7 @@ describe('GET /v1/me/ac', () => {
   });
 
   it.each<DemoKey>(['owner', 'developer', 'viewer', 'admin', 'reviewer', 'support', 'staffViewer', 'fjordOwner'])(
-    'the SPA’s checks (casbin in the browser) and the server’s enforcer agree with the policy table for %s',
+    'the server’s decisions the SPA obeys (allowed in /v1/me/ac) and its enforcer agree with the policy table for %s',
     async (key) => {
       const token = await s.signIn(key);
       const ac = (await s.request('GET', '/v1/me/ac', { token })).json;
@@ -43,7 +43,7 @@ describe('GET /v1/me/ac', () => {
       const publisher = me.publisherId ? (await s.request('GET', '/v1/publisher', { token })).json : null;
       const flags = publisherFlags.filter((f) => publisher?.[f] === true);
       expect(ac.flags).toEqual(flags);
-      const browser = await loadChecks(ac, me._id, me.publisherId);
+      const browser = checksFrom(ac, me._id, me.publisherId);
       const server = await Access.create();
       const subject = { developerId: me._id, publisherId: me.publisherId, role: me.role, systemRole: me.systemRole };
       for (const feature of features) {
@@ -86,7 +86,7 @@ describe('staff are not publishers', () => {
     const ac = (await s.request('GET', '/v1/me/ac', { token })).json;
     const me = (await s.request('GET', '/v1/me', { token })).json;
     expect(me.publisherId ?? null).toBeNull();
-    const checks = await loadChecks(ac, me._id, null);
+    const checks = checksFrom(ac, me._id, null);
     for (const feature of features.filter((f) => !f.startsWith('system:'))) {
       for (const permission of permissions) expect(checks.can(feature, permission), `${feature}:${permission}`).toBe(false);
     }

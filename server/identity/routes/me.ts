@@ -4,8 +4,9 @@ import { initServer } from '@ts-rest/fastify';
 import { contract } from '../../../contract';
 import { MODEL, policies } from '../../access/policy';
 import { developers, publishers } from '../../db/schema';
-import { publisherFlags } from '../../../contract/access';
-import { requireAccount } from '../../kernel/plugins/access';
+import { features, permissions, publisherFlags } from '../../../contract/access';
+import { Access } from '../../access/enforcer';
+import { requireAccount, subjectOf } from '../../kernel/plugins/access';
 import { notificationKinds, type NotificationSettings } from '../../../contract/schemas/notifications';
 import { toDeveloper } from '../../publishers/views';
 
@@ -22,6 +23,17 @@ export const meRoutes = (app: FastifyInstance) => ({
   ac: s.route(contract.me.ac, async ({ request }) => {
     const developer = request.auth?.developer;
     const [publisher] = developer?.publisherId ? await app.db.select().from(publishers).where(eq(publishers.id, developer.publisherId)) : [];
+    const flags = publisher ? publisherFlags.filter((f) => publisher[f]) : [];
+    // The decisions every screen's controls need, asked of the enforcer the gate asks (server/access/enforcer.ts).
+    const allowed: string[] = [];
+    if (developer) {
+      const subject = subjectOf(developer);
+      for (const feature of features) {
+        const domain = Access.homeDomain(subject, feature, flags);
+        if (!domain) continue;
+        for (const permission of permissions) if (await app.access.allows(subject, domain, feature, permission)) allowed.push(`${feature}:${permission}`);
+      }
+    }
     return {
       status: 200,
       body: {
@@ -31,7 +43,8 @@ export const meRoutes = (app: FastifyInstance) => ({
           system: developer ? [developer.systemRole] : ['user'],
           publisher: developer?.publisherId ? [developer.role] : [],
         },
-        flags: publisher ? publisherFlags.filter((f) => publisher[f]) : [],
+        flags,
+        allowed,
       },
     };
   }),

@@ -1,7 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { routePreloads } from './route-preloads';
+import { pickEncoding, spaDocuments } from './spa-document';
 
 const DOCUMENT_ONLY_HEADERS = [
   'content-security-policy',
@@ -14,20 +16,30 @@ const DOCUMENT_ONLY_HEADERS = [
   'x-permitted-cross-domain-policies',
   'x-xss-protection',
   'last-modified',
+  // Nor what only an API answer needs: a hashed file is never revalidated (immutable) and never an error.
+  'etag',
+  'x-request-id',
 ];
 
 /**
- * Serves the built SPA (dist/) with index.html for client-side routes; API paths answer 404 envelopes.
- * Hashed assets are cached for a year (immutable); index.html is revalidated on every load.
+ * Serves the built SPA (dist/): for client-side routes the document made from index.html for the address
+ * (./spa-document.ts: the publisher shell, the screen's chunks preloaded), revalidated on every load by its
+ * ETag; API paths answer 404 envelopes. Hashed assets are cached for a year (immutable).
  */
 export default async function spa(app: FastifyInstance, opts: { root: string }) {
   const index = join(opts.root, 'index.html');
   const built = app.config.serveSpa && existsSync(index);
+  const manifest = join(opts.root, '.vite', 'manifest.json');
+  const documentFor = built
+    ? spaDocuments(readFileSync(index, 'utf8'), app.config, existsSync(manifest) ? routePreloads(JSON.parse(readFileSync(manifest, 'utf8'))) : undefined)
+    : undefined;
   if (built) {
     await app.register(fastifyStatic, {
       root: opts.root,
       wildcard: false,
       index: false,
+      // index.html is a template: the documents above are sent instead (its placeholders never reach a browser).
+      allowedPath: (path) => path !== '/index.html' && !path.startsWith('/.vite/'),
       // The build writes .br and .gz beside each asset: the smallest the browser accepts is sent.
       preCompressed: true,
       // (@fastify/static hands the reply here; helmet's headers are already on the raw response.)
@@ -45,6 +57,11 @@ export default async function spa(app: FastifyInstance, opts: { root: string }) 
       },
     });
   }
+  // Added to every answer after the file is chosen (server-timing.ts): not to a hashed file, for the reason above.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/assets/')) reply.removeHeader('server-timing');
+    return payload;
+  });
   app.setNotFoundHandler((request, reply) => {
     // The API, and the authorization server's paths (its own and the cloud's /api/oauth/…), are never the SPA.
     const api =
@@ -53,8 +70,13 @@ export default async function spa(app: FastifyInstance, opts: { root: string }) 
       request.url.startsWith('/v2/') ||
       request.url.startsWith('/dev-auth') ||
       request.url.startsWith('/api/');
-    if (!api && built && request.method === 'GET') {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+    if (!api && documentFor && request.method === 'GET') {
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      const document = documentFor(request.url.split('?')[0]!);
+      reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('etag', document.etag).type('text/html; charset=utf-8');
+      if (request.headers['if-none-match'] === document.etag) return reply.code(304).send();
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      return reply.send(document[encoding]);
     }
     return app.sendError(request, reply, 404, 'not_found', `No route for ${request.method} ${request.url.split('?')[0]}.`);
   });

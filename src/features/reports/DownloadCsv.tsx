@@ -1,7 +1,7 @@
 import { DownloadIcon } from '@radix-ui/react-icons';
 import { Button } from '@radix-ui/themes';
 import { useState } from 'react';
-import { REPORT_TEXT } from '../../../contract/schemas/reports';
+import { REPORT_TEXT } from '../../../contract/schemas/reports-text';
 import { ApiError, requestHeaders, unauthorized } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { reportsText as T } from './text';

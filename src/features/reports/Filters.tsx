@@ -1,7 +1,7 @@
 import { Flex, Select, TextField } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { REPORT_EARLIEST, REPORT_TEXT, type ReportGroup } from '../../../contract/schemas/reports';
+import { REPORT_EARLIEST, REPORT_TEXT, type ReportGroup } from '../../../contract/schemas/reports-text';
 import { Field } from '../../components/Field';
 import { appChoicesQuery, publisherChoicesQuery, type Scope } from './api';
 import { DEFAULT_GROUP, DEFAULT_PRESET, isDay, PRESETS, type Resolved } from './range';

@@ -2,7 +2,8 @@ import { Badge, Button, Flex, Heading, Link as ThemeLink, Table } from '@radix-u
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
-import { REPORT_TEXT, type ReportPayout, type ReportTransaction } from '../../../contract/schemas/reports';
+import { REPORT_TEXT } from '../../../contract/schemas/reports-text';
+import type { ReportPayout, ReportTransaction } from '../../../contract/schemas/reports';
 import { DataTable } from '../../components/DataTable';
 import { ListState } from '../../components/ListState';
 import { PagedTable } from '../../components/PagedTable';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { REPORT_TEXT } from '../../../contract/schemas/reports';
+import { REPORT_TEXT } from '../../../contract/schemas/reports-text';
 import { renderScreen, stubFetch } from '../../../tests/render';
 import { point, summary } from './fixtures';
 import { ReportsScreen } from './ReportsScreen';

@@ -2,7 +2,7 @@ import { ReloadIcon } from '@radix-ui/react-icons';
 import { Box, Button, Callout, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { REPORT_TEXT } from '../../../contract/schemas/reports';
+import { REPORT_TEXT } from '../../../contract/schemas/reports-text';
 import { QueryFallback } from '../../components/QueryFallback';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { exportPath, reportKeys, summaryQuery, type Range, type Scope } from './api';

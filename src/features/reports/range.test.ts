@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REPORT_TEXT } from '../../../contract/schemas/reports';
+import { REPORT_TEXT } from '../../../contract/schemas/reports-text';
 import { addDays, axisLabel, dayCount, formatShare, isDay, periodEnds, periodLabel, presetRange, rangeError, resolveRange, today } from './range';
 import { reportsSearch } from './search';
 

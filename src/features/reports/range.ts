@@ -1,4 +1,4 @@
-import { REPORT_EARLIEST, REPORT_MAX_DAYS, REPORT_TEXT, type ReportGroup } from '../../../contract/schemas/reports';
+import { REPORT_EARLIEST, REPORT_MAX_DAYS, REPORT_TEXT, type ReportGroup } from '../../../contract/schemas/reports-text';
 import type { ReportPreset, ReportsSearch } from './search';
 
 /** Days are UTC days, `YYYY-MM-DD` (docs/reports.md). */
