@@ -78,10 +78,10 @@ router = makeRouter({ queryClient, auth });
 for (const route of router.getMatchedRoutes(window.location.pathname)[0]) void router.loadRouteChunk(route)?.catch(() => {});
 
 const root = document.getElementById('root')!;
-// The server's document may carry the publisher shell, painted before this code ran (docs/performance.md "The
-// shell before the JavaScript"). It stays until the screen at this address can render — who is signed in
-// known, the screen's code loaded — so React's first render replaces it with the same boxes and the screen,
-// never with a spinner in between. A visitor who is not signed in keeps it while they are sent to sign in.
+// The server's document may carry the publisher shell, painted before this code ran
+// (docs/adr/0010-first-screen-by-design.md). It stays until the screen at this address can render — who is
+// signed in known, the screen's code loaded — so React's first render replaces it with the same boxes and the
+// screen, never with a spinner in between. A visitor who is not signed in keeps it while they are sent to sign in.
 const render = () =>
   createRoot(root).render(
     <StrictMode>

@@ -1,7 +1,7 @@
 // The publisher shell as HTML, rendered at build time (scripts/vite/shell-before-script.ts) from the SPA's own
 // layout components, so the document paints the sidebar, the header and a loading main before the JavaScript
-// runs and the SPA's first render lays out the very same boxes (docs/performance.md "The shell before the
-// JavaScript"). The text the server's configuration sets is left as placeholders the server fills in
+// runs and the SPA's first render lays out the very same boxes (docs/adr/0010-first-screen-by-design.md). The
+// text the server's configuration sets is left as placeholders the server fills in
 // (server/kernel/plugins/spa-document.ts).
 import { Theme } from '@radix-ui/themes';
 import { VisuallyHidden } from 'radix-ui';

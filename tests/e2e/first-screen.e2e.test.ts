@@ -4,7 +4,7 @@ import { cumulativeLayoutShift, type Shift } from '../../scripts/first-screen/st
 import { expectNoAxeViolations, signInAs, startPortal } from './browser';
 
 /**
- * The publisher shell the server's document carries (docs/performance.md "The shell before the JavaScript")
+ * The publisher shell the server's document carries (docs/adr/0010-first-screen-by-design.md)
  * must be the page the SPA then renders: the same boxes in the same places, at a laptop's width and a phone's,
  * and no layout shift as the SPA takes over (CLS ≤ 0.02, as Chromium measures it).
  */

@@ -1,8 +1,7 @@
-// The code a screen needs, named in the document that opens it (docs/performance.md "The shell before the
-// JavaScript"): Vite's manifest says which chunks each route's screen is built from; the file-based routes'
-// names say which addresses each route answers (TanStack Router's naming: `publisher.apps.$id.tsx` answers
-// /publisher/apps/<id>, `….{-$purchaseId}.tsx` with or without the last segment, `….index.tsx` the folder
-// itself). The document for an address then preloads its screen's chunks beside the entry's, instead of the
+// The code a screen needs, named in the document that opens it (docs/adr/0010-first-screen-by-design.md):
+// Vite's manifest says which chunks each route's screen is built from; the file-based routes' names say which
+// addresses each route answers (TanStack Router's naming: `publisher.apps.$id.tsx` answers /publisher/apps/<id>,
+// `….{-$purchaseId}.tsx` with or without the last segment, `….index.tsx` the folder itself). The document for an address then preloads its screen's chunks beside the entry's, instead of the
 // entry asking for them only once it has run.
 
 type Chunk = { file: string; isEntry?: boolean; imports?: string[] };

@@ -25,7 +25,7 @@ const encode = (html: string): Encoded => {
 };
 
 /**
- * The SPA's documents from the built index.html (docs/performance.md "The shell before the JavaScript"): for
+ * The SPA's documents from the built index.html (docs/adr/0010-first-screen-by-design.md): for
  * /publisher pages, with the publisher shell painted before the JavaScript runs and this server's product name
  * and links filled in; for the others (checkout pages, sign-in callbacks), without it. Each preloads, beside
  * the entry's chunks, the chunks of the screen at its address (`preloads`, from the build's manifest). Made

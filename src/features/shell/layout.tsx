@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import type { Config } from '../../../contract/schemas/catalog';
 
 // The publisher layout's boxes with their parts passed in: no router, no query, no API client, so the server's
-// document carries them before the SPA's code runs (scripts/vite/shell-frame.tsx; docs/performance.md "The
-// shell before the JavaScript") and the SPA's first render lays out the very same boxes (Shell, Sidebar).
+// document carries them before the SPA's code runs (scripts/vite/shell-frame.tsx;
+// docs/adr/0010-first-screen-by-design.md) and the SPA's first render lays out the very same boxes (Shell, Sidebar).
 
 export const navList = { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 2 } as const;
 
