@@ -4,28 +4,14 @@
 // the next, a page 10 000 rows in, the middle and the last page (25 rows each), five times, and prints the
 // median server time (the Server-Timing header: arrival to answer) against the goal of 10 ms, after a
 // warm-up.
-import pg from 'pg';
+import { benchDatabase } from './bench-database';
 import { startServer } from '../tests/harness';
 import { BUSY_APP, seedScale } from './seed-scale';
 
 const GOAL_MS = 10;
 const LIMIT = 25;
 
-async function database(): Promise<string> {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  const admin = process.env.TEST_DATABASE_URL;
-  if (!admin) throw new Error('bench:lists: set DATABASE_URL (see npm run seed:scale) or run it through scripts/with-postgres.sh');
-  const name = 'portal_scale';
-  const c = new pg.Client({ connectionString: admin });
-  await c.connect();
-  await c.query(`CREATE DATABASE ${name}`).catch(() => {});
-  await c.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-const url = await database();
+const url = await benchDatabase('bench:lists', 'portal_scale', ' (see npm run seed:scale)');
 await seedScale(url);
 const server = await startServer({ databaseUrl: url, compileWorker: false }, { SEED_DEMO_DATA: 'false' });
 const reviewer = await server.signIn('reviewer');

@@ -31,6 +31,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { benchDatabase } from './bench-database';
 import { openDatabaseWithJobs } from '../server/kernel/database';
 import { seedIfEmpty } from '../server/dev/seed/seed';
 
@@ -58,20 +59,6 @@ const PARTS = new Set((process.env.BENCH_PARTS ?? 'pages,exports').split(','));
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const addDays = (s: string, n: number) => day(new Date(Date.parse(`${s}T00:00:00Z`) + n * 86_400_000));
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
-async function database(): Promise<string> {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  const admin = process.env.TEST_DATABASE_URL;
-  if (!admin) throw new Error('bench:reports: set DATABASE_URL or run it through scripts/with-postgres.sh');
-  const name = 'portal_reports';
-  const c = new pg.Client({ connectionString: admin });
-  await c.connect();
-  await c.query(`CREATE DATABASE ${name}`).catch(() => {});
-  await c.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 // ——— The data ———
 
@@ -432,7 +419,7 @@ type Streamed = Memory & {
 };
 
 async function main() {
-  const url = await database();
+  const url = await benchDatabase('bench:reports', 'portal_reports');
   const migrated = await openDatabaseWithJobs({ url, prepare: seedIfEmpty });
   await migrated.close();
   await generate(url);

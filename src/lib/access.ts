@@ -1,4 +1,4 @@
-import { isSystemFeature, type Feature, type Permission } from '../../contract/access';
+import type { Feature, Permission } from '../../contract/access';
 import type { AccessControl } from '../../contract/schemas/catalog';
 
 export type Checks = {
@@ -19,7 +19,7 @@ export function checksFrom(ac: Pick<AccessControl, 'allowed'>, developerId: stri
   return {
     developerId,
     publisherId,
-    can: (feature, permission) => (isSystemFeature(feature) || publisherId !== null) && allowed.has(`${feature}:${permission}`),
+    can: (feature, permission) => allowed.has(`${feature}:${permission}`),
   };
 }
 
