@@ -115,7 +115,8 @@ export default tseslint.config(
   // options on a key factory, mutation hooks), never through the client, useMutation or a literal key.
   {
     files: ['src/**/*.tsx'],
-    ignores: ['src/**/*.test.tsx', 'src/main.tsx'],
+    // (but the SPA's root, which provides the client to every feature's hooks)
+    ignores: ['src/**/*.test.tsx', 'src/main.tsx', 'src/AppRoot.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -30,6 +30,8 @@ const FIRST_ONLY = process.argv.includes('--first-only');
 /** `--only /a,/b`: the sidebar's screens measured, when not all. */
 const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1]!.split(',') : null;
 const TRACE = process.argv.includes('--trace');
+/** `--shell-only`: the sessions without their document cookie, so the server sends the shell, not the rendered screen (docs/adr/0011-screens-rendered-with-their-data.md). */
+const SHELL_ONLY = process.argv.includes('--shell-only');
 const VIEWPORT = { width: 1366, height: 860 };
 const APPS_ROWS = 'main table tbody tr a[href^="/publisher/apps/"]';
 
@@ -53,28 +55,37 @@ const observer = (ready: string | null) => `(() => {
   var __name = (f) => f;
   const REGIONS = { aside: 'sidebar', header: 'header', main: 'main', nav: 'navigation', table: 'table', dialog: 'dialog' };
   const nameElement = ${nameElement.toString()};
-  const b = (window.__bench = { lcp: [], shifts: [], fcp: null, ready: null });
+  const b = (window.__bench = { lcp: [], shifts: [], fcp: null, ready: null, usable: null });
   new PerformanceObserver((l) => { for (const e of l.getEntries()) b.lcp.push({ t: e.startTime, size: e.size, name: nameElement(e.element, e.id) }); }).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((l) => { for (const e of l.getEntries()) b.shifts.push({ startTime: e.startTime, value: e.value, hadRecentInput: e.hadRecentInput }); }).observe({ type: 'layout-shift', buffered: true });
   new PerformanceObserver((l) => { for (const e of l.getEntries()) if (e.name === 'first-contentful-paint') b.fcp = e.startTime; }).observe({ type: 'paint', buffered: true });
   const selector = ${JSON.stringify(ready)};
   if (selector) {
+    // Shown: the frame after they are in the page (and not before the first paint). Usable: the same, once the SPA
+    // has taken the page over (a screen the server rendered is inert until then).
     const mo = new MutationObserver(() => {
-      if (b.ready !== null || !document.querySelector(selector)) return;
-      b.ready = -1;
+      if (!document.querySelector(selector)) return;
+      if (b.ready === null) {
+        b.ready = -1;
+        requestAnimationFrame(() => (b.ready = performance.now()));
+      }
+      const root = document.getElementById('root');
+      if (b.usable !== null || !root || root.hasAttribute('inert')) return;
+      b.usable = -1;
       mo.disconnect();
-      requestAnimationFrame(() => (b.ready = performance.now()));
+      requestAnimationFrame(() => (b.usable = performance.now()));
     });
-    mo.observe(document, { childList: true, subtree: true });
+    mo.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['inert'] });
   }
 })();`;
 
-type Bench = { lcp: { t: number; size: number; name: string }[]; shifts: Shift[]; fcp: number | null; ready: number | null };
+type Bench = { lcp: { t: number; size: number; name: string }[]; shifts: Shift[]; fcp: number | null; ready: number | null; usable: number | null };
 type Load = {
   lcp: number;
   lcpElement: string;
   fcp: number;
   ready: number | null;
+  usable: number | null;
   cls: number;
   bytes: Record<string, number>;
   beyondShellJs: number;
@@ -111,7 +122,7 @@ async function load(
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(base + path, { waitUntil: 'networkidle' });
-    if (ready) await page.waitForFunction(() => ((window as unknown as { __bench: Bench }).__bench.ready ?? -1) > 0);
+    if (ready) await page.waitForFunction(() => ((window as unknown as { __bench: Bench }).__bench.usable ?? -1) > 0);
     const b = (await page.evaluate(() => (window as unknown as { __bench: Bench }).__bench)) as Bench;
     // The observer's callbacks wait for a free main thread: the entries it has not been handed yet are read
     // from the buffer now (an element removed since is then known by its id only).
@@ -134,7 +145,8 @@ async function load(
       lcp: last?.t ?? NaN,
       lcpElement: last?.name ?? '(none)',
       fcp: b.fcp ?? NaN,
-      ready: b.ready,
+      ready: b.ready === null ? null : Math.max(b.ready, b.fcp ?? 0),
+      usable: b.usable,
       cls: cumulativeLayoutShift(b.shifts),
       bytes,
       beyondShellJs,
@@ -187,8 +199,12 @@ async function signedIn(browser: Browser, base: string, who: RegExp, path: strin
   const links = page.locator(nav);
   await links.first().waitFor();
   const paths = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')!).filter(Boolean));
-  const state = await context.storageState();
+  // The cookies that have the server render the screen (docs/adr/0011-screens-rendered-with-their-data.md); the time
+  // zone's is written once the page is idle.
+  while (!(await context.cookies()).some((c) => c.name === 'portal_zone')) await page.waitForTimeout(50);
+  const stored = await context.storageState();
   await context.close();
+  const state = SHELL_ONLY ? { ...stored, cookies: stored.cookies.filter((c) => c.name !== 'portal_session') } : stored;
   return { state, paths };
 }
 
@@ -200,12 +216,14 @@ try {
     `Chromium ${browser.version()}, headless, ${VIEWPORT.width}×${VIEWPORT.height}; CPU slowed ${RATE}× (fixed)${RTT ? `, ${RTT} ms added to every round trip` : ''}; a new context per load, ${LOADS} loads per screen; ` +
       `this machine now: the calibration workload in ${Math.round(speed)} ms (80 ms usual: the calibrated rate would be ${((RATE * 80) / speed).toFixed(2)}×)`,
   );
+  if (SHELL_ONLY) console.log('--shell-only: the sessions carry no document cookie; every document is the shell');
   const owner = await signedIn(browser, server.base, /Olivia Bennett/, '/publisher/apps', 'nav[aria-label="Publisher"] a[href]');
   const first = await measure(browser, owner.state, server.base, '/publisher/apps', APPS_ROWS);
   const of = (f: (l: Load) => number) => summarise(first.map(f));
   console.log('\nFirst screen: a signed-in owner opens /publisher/apps');
   console.log(`  LCP                 ${formatMs(of((l) => l.lcp))}; element: ${most(first.map((l) => l.lcpElement)).join(', ')}`);
   console.log(`  apps table rows     ${formatMs(of((l) => l.ready ?? NaN))}`);
+  console.log(`    … and usable      ${formatMs(of((l) => l.usable ?? NaN))} (the SPA has taken the page over)`);
   console.log(`  first paint (FCP)   ${formatMs(of((l) => l.fcp))}`);
   console.log(`  CLS                 worst ${Math.max(...first.map((l) => l.cls)).toFixed(3)}`);
   const kinds = [...new Set(first.flatMap((l) => Object.keys(l.bytes)))].sort();

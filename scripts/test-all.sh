@@ -43,7 +43,7 @@ browser() {
 
 # The build joins the type-check and lint: that stage ends long before the unit tests, and the browser tests
 # then start at once.
-stage check bash -c 'npm run check && npx vite build --logLevel warn'
+stage check bash -c 'npm run check && npx vite build --logLevel warn && npx vite build --ssr --logLevel warn'
 # The Apps CLI's test runs once, in the PostgreSQL stage: its subject is the CLI's conversation, not the database.
 stage unit npx vitest run --exclude 'tests/cli/**' $(report unit-api-model-dom)
 finish check

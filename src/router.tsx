@@ -1,17 +1,20 @@
 import { QueryClient } from '@tanstack/react-query';
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import type { Auth } from './lib/auth';
 import { routeTree } from './routeTree.gen';
 
 export type RouterContext = { queryClient: QueryClient; auth: Auth };
 
-export function makeRouter(context: RouterContext) {
+/** The SPA's router; on the server (src/ssr/render.tsx), over the history of the one address it renders. */
+export function makeRouter(context: RouterContext, history?: RouterHistory) {
   return createRouter({
     routeTree,
     context,
+    ...(history && { history, isServer: true }),
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
-    scrollRestoration: true,
+    // (in the browser only: on the server it would write an inline script into the document, which the CSP refuses)
+    scrollRestoration: !history,
   });
 }
 

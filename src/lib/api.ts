@@ -3,7 +3,12 @@ import { initTsrReactQuery } from '@ts-rest/react-query/v5';
 import { contractRoutes } from 'virtual:contract-routes';
 import type { ErrorBody } from '../../contract/common';
 
-type Hooks = { token: () => string | undefined; onUnauthorized: () => void };
+type Hooks = {
+  token: () => string | undefined;
+  onUnauthorized: () => void;
+  /** How a call is made: the browser's fetch, unless the screen is rendered on the server (src/ssr/render.tsx). */
+  fetchApi?: typeof tsRestFetchApi;
+};
 let hooks: Hooks = { token: () => undefined, onUnauthorized: () => {} };
 
 /** Wires the client to the auth controller (token for requests, 401 → sign in). */
@@ -31,7 +36,7 @@ const withPortalHeaders = (args: ApiFetcherArgs): ApiFetcherArgs => ({
  * requested-with header, and a 401 hands over to the sign-in flow.
  */
 async function api(args: ApiFetcherArgs) {
-  const res = await tsRestFetchApi(withPortalHeaders(args));
+  const res = await (hooks.fetchApi ?? tsRestFetchApi)(withPortalHeaders(args));
   if (res.status === 401 && !args.path.endsWith('/oauth/exchange')) hooks.onUnauthorized();
   return res;
 }

@@ -12,9 +12,14 @@ export function pageSizeFor(windowHeight: number | undefined, headerHeight: numb
   return Math.max(1, Math.floor((windowHeight - headerHeight - 2 * contentPadding) / ROW_HEIGHT - 2));
 }
 
+let windowHeight = (): number | undefined => (typeof window === 'undefined' ? undefined : window.innerHeight);
+/** Where the window's height is read: the browser's window, or, rendering on the server, the height the browser last told it (src/ssr/render.tsx). */
+export const measureWindowWith = (height: () => number | undefined) => {
+  windowHeight = height;
+};
+
 /** The table page size for the window as it is now (what `useTablePageSize` starts with). */
-export const tablePageSize = (headerHeight = 160, contentPadding = 24) =>
-  pageSizeFor(typeof window === 'undefined' ? undefined : window.innerHeight, headerHeight, contentPadding);
+export const tablePageSize = (headerHeight = 160, contentPadding = 24) => pageSizeFor(windowHeight(), headerHeight, contentPadding);
 
 /** The table page size for this window, recomputed 300 ms after the last resize. */
 export function useTablePageSize(headerHeight = 160, contentPadding = 24): number {

@@ -73,5 +73,9 @@ const subscribe = (l: () => void) => {
 /** The toasts shown now. */
 export const currentToasts = () => items;
 
-/** The toasts to show now (the Toaster renders them; it loads after the first screen). */
-export const useToasts = () => useSyncExternalStore(subscribe, currentToasts);
+const none: ToastItem[] = [];
+/**
+ * The toasts to show now (the Toaster renders them; it loads after the first screen). A screen the server rendered
+ * had none: React takes it over as that, then shows any toast already raised.
+ */
+export const useToasts = () => useSyncExternalStore(subscribe, currentToasts, () => none);

@@ -59,6 +59,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Frame, Page } from 'playwright-core';
+import type { Shift } from '../../scripts/first-screen/stats';
 import { expect } from 'vitest';
 import { startServer } from '../harness';
 
@@ -160,3 +161,15 @@ export const layoutProblems = (page: Page) =>
     }
     return problems;
   });
+
+/** Records the page's layout shifts from its start (call before it loads); `layoutShiftsOf` reads them. */
+export const recordLayoutShifts = (page: Page) =>
+  page.addInitScript(() => {
+    const shifts: unknown[] = ((window as unknown as { __shifts: unknown[] }).__shifts = []);
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        shifts.push({ startTime: e.startTime, value: e.value, hadRecentInput: e.hadRecentInput });
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+/** The layout shifts recorded so far (`recordLayoutShifts`). */
+export const layoutShiftsOf = async (page: Page) => (await page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts)) as Shift[];

@@ -1,7 +1,7 @@
 // Staff's review queue in Chromium against the real portal (docs/packages-and-review.md, The review queue): the seeded versions waiting for review
 // (Kanban Board 1.0.0 submitted three days ago, past the 48-hour target; the others an hour ago), a reviewer
 // sees the overdue one highlighted, takes it, finds it under "Assigned to me", weighs a publish check
-// differently and saves; read-only staff are turned away; the screen passes axe and fits 390 px.
+// differently (Edit publish checks opens the editor) and saves; read-only staff are turned away; the screen passes axe and fits 390 px.
 import { eq, inArray } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,19 +76,34 @@ describe('the review queue, in Chromium', () => {
     await expect.poll(() => table(page).getByRole('rowheader').allTextContents()).toEqual(['Kanban Board']);
     expect(await page.getByRole('checkbox', { name: 'Only overdue' }).getAttribute('aria-checked')).toBe('true');
 
-    // A check weighed differently: New permissions blocks submission from now on.
+    // A check weighed differently: New permissions blocks submission from now on. The settings show as they are,
+    // without a form, until Edit publish checks (from the keyboard here) opens the editor in their place.
     const checks = page.getByRole('region', { name: 'Publish checks' });
+    const permissionsRow = checks
+      .getByRole('table', { name: 'How much each check weighs' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: 'New permissions' }) });
+    await expect.poll(() => permissionsRow.getByRole('cell').textContent()).toBe('Warns');
+    expect(await checks.getByRole('combobox').count()).toBe(0);
+    const edit = checks.getByRole('button', { name: 'Edit publish checks' });
+    await edit.focus();
+    await page.keyboard.press('Enter');
     const permissions = checks.getByRole('combobox', { name: 'New permissions' });
     await permissions.waitFor();
     await expect.poll(() => permissions.textContent()).toBe('Warns');
     const save = checks.getByRole('button', { name: 'Save' });
     expect(await save.isDisabled()).toBe(true);
+    await page.waitForLoadState('networkidle');
+    await expectNoAxeViolations(page, 'the publish checks’ editor');
     await permissions.click();
     await page.getByRole('option', { name: 'Blocks submission' }).click();
     await save.click();
     await page.getByTestId('toast').getByText('The publish checks are saved.').waitFor();
+    // The editor closed on what is saved (marked: not its default), the focus back on Edit.
     await checks.getByText(/^Last saved .+ by Daniel Kim\.$/).waitFor();
-    await expect.poll(() => save.isDisabled()).toBe(true);
+    await expect.poll(() => permissionsRow.getByRole('cell').textContent()).toBe('Blocks submissiondefault: Warns');
+    expect(await save.count()).toBe(0);
+    await expect.poll(() => edit.evaluate((el) => el === document.activeElement)).toBe(true);
     const token = await portal.server.signIn('reviewer');
     const stored = await portal.server.request('GET', '/v1/admin/publish-checks', { token });
     expect(stored.json.checks.find((c: { id: string }) => c.id === 'new-permissions')).toMatchObject({ severity: 'blocks', defaultSeverity: 'warns' });
@@ -126,6 +141,11 @@ describe('the review queue, in Chromium', () => {
     expect(await scroller.getAttribute('tabindex')).toBe('0');
     expect(await layoutProblems(page), 'the review queue at 390 px').toEqual([]);
     await expectNoAxeViolations(page, 'the review queue at 390 px');
+    // The publish checks' editor fits too.
+    const checks = page.getByRole('region', { name: 'Publish checks' });
+    await checks.getByRole('button', { name: 'Edit publish checks' }).click();
+    await checks.getByRole('combobox', { name: 'New permissions' }).waitFor();
+    expect(await layoutProblems(page), 'the publish checks’ editor at 390 px').toEqual([]);
     await page.context().close();
   });
 

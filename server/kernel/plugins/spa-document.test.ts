@@ -39,3 +39,29 @@ describe('pickEncoding', () => {
     expect(pickEncoding(undefined)).toBe('identity');
   });
 });
+
+describe('a document with the screen rendered for its user', () => {
+  const documentFor = spaDocuments(html, text, (path) => (path === '/publisher/info' ? ['/assets/info-1.js'] : []));
+  const screen = {
+    html: '<main><h1>Northwind</h1></main>',
+    state: JSON.stringify({ queries: [{ name: '</script><script>alert(1)</script>', line: '\u2028' }] }),
+  };
+  it('carries the screen in place of the shell, inert until the SPA takes it over, and its data outside #root', () => {
+    const doc = documentFor('/publisher/info', screen).identity.toString();
+    expect(doc).toContain('<div id="root" inert><main><h1>Northwind</h1></main></div>');
+    expect(doc).not.toContain('__PORTAL_');
+    expect(doc).toContain('<link rel="modulepreload" crossorigin href="/assets/info-1.js"></head>');
+    expect(doc).toMatch(/<\/div><script id="portal-state" type="application\/json">.*<\/script><\/body>/);
+  });
+  it('keeps its data inert inside the script element: nothing in it ends the element, and it reads back as it was', () => {
+    const doc = documentFor('/publisher/info', screen).identity.toString();
+    const inside = /<script id="portal-state" type="application\/json">(.*?)<\/script>/.exec(doc)![1]!;
+    expect(inside).not.toMatch(/[<>\u2028]/);
+    expect(JSON.parse(inside)).toEqual(JSON.parse(screen.state));
+  });
+  it('is made for its request only (never kept), and only for publisher pages', () => {
+    expect(documentFor('/publisher/info', screen)).not.toBe(documentFor('/publisher/info', screen));
+    expect(documentFor('/publisher/info')).toBe(documentFor('/publisher/info'));
+    expect(documentFor('/apps/x/buy', screen).identity.toString()).toContain('<div id="root"></div>');
+  });
+});

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { routePreloads } from './route-preloads';
+import { screenRenderer } from './screen-render';
 import { pickEncoding, spaDocuments } from './spa-document';
 
 const DOCUMENT_ONLY_HEADERS = [
@@ -33,13 +34,15 @@ export default async function spa(app: FastifyInstance, opts: { root: string }) 
   const documentFor = built
     ? spaDocuments(readFileSync(index, 'utf8'), app.config, existsSync(manifest) ? routePreloads(JSON.parse(readFileSync(manifest, 'utf8'))) : undefined)
     : undefined;
+  const render = built ? await screenRenderer(app, opts.root) : undefined;
   if (built) {
     await app.register(fastifyStatic, {
       root: opts.root,
       wildcard: false,
       index: false,
       // index.html is a template: the documents above are sent instead (its placeholders never reach a browser).
-      allowedPath: (path) => path !== '/index.html' && !path.startsWith('/.vite/'),
+      // Nor the build's manifest and the server's render (./screen-render.ts).
+      allowedPath: (path) => path !== '/index.html' && !path.startsWith('/.vite/') && !path.startsWith('/.ssr/'),
       // The build writes .br and .gz beside each asset: the smallest the browser accepts is sent.
       preCompressed: true,
       // (@fastify/static hands the reply here; helmet's headers are already on the raw response.)
@@ -62,7 +65,7 @@ export default async function spa(app: FastifyInstance, opts: { root: string }) 
     if (request.url.startsWith('/assets/')) reply.removeHeader('server-timing');
     return payload;
   });
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     // The API, and the authorization server's paths (its own and the cloud's /api/oauth/…), are never the SPA.
     const api =
       request.url.startsWith('/v1/') ||
@@ -72,8 +75,16 @@ export default async function spa(app: FastifyInstance, opts: { root: string }) 
       request.url.startsWith('/api/');
     if (!api && documentFor && request.method === 'GET') {
       const encoding = pickEncoding(request.headers['accept-encoding']);
-      const document = documentFor(request.url.split('?')[0]!);
-      reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('etag', document.etag).type('text/html; charset=utf-8');
+      const path = request.url.split('?')[0]!;
+      // A publisher screen for a signed-in user comes rendered with their data (./screen-render.ts): that document
+      // is theirs alone, never kept by a shared cache.
+      const screen = render && (path === '/publisher' || path.startsWith('/publisher/')) ? await render(request) : null;
+      const document = documentFor(path, screen ?? undefined);
+      reply
+        .header('cache-control', screen ? 'private, no-cache' : 'no-cache')
+        .header('vary', 'accept-encoding, cookie')
+        .header('etag', document.etag)
+        .type('text/html; charset=utf-8');
       if (request.headers['if-none-match'] === document.etag) return reply.code(304).send();
       if (encoding !== 'identity') reply.header('content-encoding', encoding);
       return reply.send(document[encoding]);

@@ -1,53 +1,47 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Flex, Grid, Heading, Spinner, Text, TextArea } from '@radix-ui/themes';
+import { Badge, Button, Card, Code, Flex, Heading, Spinner, Table, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { z } from 'zod';
-import { PublishCheckSettingsInput, Severity, type CheckId, type PublishCheckSettings } from '../../../contract/schemas/review';
-import { ChoiceGroup } from '../../components/ChoiceGroup';
-import { Field } from '../../components/Field';
-import { toApiError } from '../../lib/api';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import type { PublishCheckSettings } from '../../../contract/schemas/review';
+import { DataTable } from '../../components/DataTable';
 import { formatDateTime } from '../../lib/format';
-import { errorToastText, toast } from '../../lib/toast';
-import { publishChecksQuery, useSavePublishChecks } from './api';
+import { errorToastText } from '../../lib/toast';
+import { publishChecksQuery } from './api';
 import { reviewText, severityLabels } from './strings';
 
-/** The licences as typed: separated by commas or new lines, each trimmed, blanks left out. */
-export const licencesOf = (text: string) =>
-  text
-    .split(/[,\n]/)
-    .map((l) => l.trim())
-    .filter(Boolean);
+// The editor (its form, and zod, react-hook-form and Radix Select with it) loads when Edit publish checks is pressed.
+const PublishChecksForm = lazy(() => import('./PublishChecksForm'));
 
 /**
- * The form over the contract's input: the severities as they are, the licences as typed (one text). The licences are
- * checked by the contract's own rule; the first reason they are refused is named after the licence it is about.
+ * Staff review (docs/packages-and-review.md, Publish checks): how much each publish check weighs (blocks submission, warns, or is a note only), and the
+ * licences bundled modules may not carry. Shown as they are; Edit publish checks opens the form in their place, until it is saved or cancelled.
  */
-const ChecksForm = z.object({
-  severities: PublishCheckSettingsInput.shape.severities,
-  licences: z.string().superRefine((text, ctx) => {
-    const licences = licencesOf(text);
-    const result = PublishCheckSettingsInput.shape.disallowedLicences.safeParse(licences);
-    if (result.success) return;
-    const issue = result.error.issues[0]!;
-    const at = issue.path[0];
-    ctx.addIssue({ code: 'custom', message: typeof at === 'number' && licences[at] !== undefined ? `“${licences[at]}”: ${issue.message}` : issue.message });
-  }),
-});
-
-const severityChoices = Severity.options.map((s) => ({ value: s, label: severityLabels[s] }));
-
-/** Staff review (docs/packages-and-review.md, Publish checks): how much each publish check weighs (blocks submission, warns, or is a note only), and the licences bundled modules may not carry. */
 export function PublishChecks() {
   const titleId = useId();
   const { data, error } = useQuery(publishChecksQuery);
+  const [editing, setEditing] = useState(false);
+  // The form closed (saved or cancelled): the focus goes back to the button that opened it, not to the page's body.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (editing) wasEditing.current = true;
+    else if (wasEditing.current) {
+      wasEditing.current = false;
+      editButton.current?.focus();
+    }
+  }, [editing]);
   return (
     <Card size="3" mt="6" asChild>
       <section aria-labelledby={titleId}>
-        <Heading as="h2" size="4" mb="1" id={titleId}>
-          {reviewText.checksTitle}
-        </Heading>
+        <Flex justify="between" align="center" gap="3" wrap="wrap" mb="1">
+          <Heading as="h2" size="4" id={titleId}>
+            {reviewText.checksTitle}
+          </Heading>
+          {data && !editing && (
+            <Button variant="soft" ref={editButton} onClick={() => setEditing(true)}>
+              {reviewText.editChecks}
+            </Button>
+          )}
+        </Flex>
         <Text as="p" size="2" color="gray" mb="4">
           {reviewText.checksIntro}
         </Text>
@@ -55,93 +49,80 @@ export function PublishChecks() {
           <Text color="red" role="alert" size="2">
             {errorToastText(error)}
           </Text>
+        ) : data && editing ? (
+          <Suspense fallback={<Loading text={reviewText.editorLoading} />}>
+            <PublishChecksForm settings={data} onClose={() => setEditing(false)} />
+          </Suspense>
         ) : data ? (
-          <ChecksSettingsForm settings={data} />
+          <ChecksSettings settings={data} />
         ) : (
-          <Flex align="center" gap="3" role="status">
-            <Spinner />
-            <Text color="gray">{reviewText.checksLoading}</Text>
-          </Flex>
+          <Loading text={reviewText.checksLoading} />
         )}
       </section>
     </Card>
   );
 }
 
-const formValues = (settings: PublishCheckSettings) => ({
-  severities: Object.fromEntries(settings.checks.map((c) => [c.id, c.severity])) as Record<CheckId, Severity>,
-  licences: settings.disallowedLicences.join('\n'),
-});
-
-function ChecksSettingsForm({ settings }: { settings: PublishCheckSettings }) {
-  // Checked on Save only; typing in the licences clears their message until the next Save.
-  const { control, register, handleSubmit, formState, setError, clearErrors, reset } = useForm({
-    defaultValues: formValues(settings),
-    resolver: zodResolver(ChecksForm),
-    reValidateMode: 'onSubmit',
-  });
-  const severities = useWatch({ control, name: 'severities' });
-  const licences = licencesOf(useWatch({ control, name: 'licences' }));
-  const changed = settings.checks.some((c) => severities[c.id] !== c.severity) || licences.join('\n') !== settings.disallowedLicences.join('\n');
-  const save = useSavePublishChecks();
-  const submit = handleSubmit((v) =>
-    save.mutate(
-      { severities: v.severities, disallowedLicences: licencesOf(v.licences) },
-      {
-        onSuccess: (saved) => {
-          // As the server keeps them (each once): what is shown is what is saved, and Save is disabled again.
-          reset(formValues(saved));
-          toast.success(reviewText.saved);
-        },
-        onError: (err) => {
-          const field = toApiError(err).body?.fields?.find((f) => f.path.startsWith('disallowedLicences'));
-          if (field) setError('licences', { type: 'server', message: field.message });
-          else toast.apiError(err);
-        },
-      },
-    ),
-  );
+function Loading({ text }: { text: string }) {
   return (
-    <form noValidate onSubmit={submit}>
-      <Grid columns={{ initial: '1', sm: '2' }} gap="4">
-        {settings.checks.map((check) => (
-          <Flex key={check.id} direction="column" gap="1">
-            <Controller
-              control={control}
-              name={`severities.${check.id}`}
-              render={({ field }) => (
-                <ChoiceGroup variant="select" label={check.title} options={severityChoices} value={field.value} onChange={field.onChange} />
-              )}
-            />
-            <Text size="1" color="gray">
-              {reviewText.defaultSeverity(severityLabels[check.defaultSeverity])}
-            </Text>
+    <Flex align="center" gap="3" role="status">
+      <Spinner />
+      <Text color="gray">{text}</Text>
+    </Flex>
+  );
+}
+
+/** The settings as they are: each check's severity (its default beside it when it is another), the disallowed licences, and who saved them last. */
+function ChecksSettings({ settings }: { settings: PublishCheckSettings }) {
+  const licencesId = useId();
+  return (
+    <Flex direction="column" gap="4">
+      <DataTable caption={reviewText.severitiesCaption}>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeaderCell>{reviewText.checkColumn}</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>{reviewText.severityColumn}</Table.ColumnHeaderCell>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {settings.checks.map((check) => (
+            <Table.Row key={check.id} align="center">
+              <Table.RowHeaderCell>{check.title}</Table.RowHeaderCell>
+              <Table.Cell>
+                <Flex align="center" gap="2" wrap="wrap">
+                  <Text>{severityLabels[check.severity]}</Text>
+                  {check.severity !== check.defaultSeverity && <Badge color="amber">{reviewText.defaultSeverity(severityLabels[check.defaultSeverity])}</Badge>}
+                </Flex>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </DataTable>
+      <Flex direction="column" gap="2">
+        <Heading as="h3" size="3" id={licencesId}>
+          {reviewText.licences}
+        </Heading>
+        {settings.disallowedLicences.length ? (
+          <Flex asChild gap="2" wrap="wrap">
+            <ul aria-labelledby={licencesId} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+              {settings.disallowedLicences.map((l) => (
+                <li key={l}>
+                  <Code variant="soft">{l}</Code>
+                </li>
+              ))}
+            </ul>
           </Flex>
-        ))}
-      </Grid>
-      <Flex direction="column" gap="4" mt="4" style={{ maxWidth: 560 }}>
-        <Field label={reviewText.licences} error={formState.errors.licences?.message} hint={reviewText.licencesHint}>
-          {({ id, describedBy, invalid }) => (
-            <TextArea
-              id={id}
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-              rows={6}
-              {...register('licences', { onChange: () => clearErrors('licences') })}
-            />
-          )}
-        </Field>
-        <Flex align="center" gap="3" wrap="wrap">
-          <Button type="submit" disabled={!changed} loading={save.isPending}>
-            {reviewText.save}
-          </Button>
-          {settings.updatedAt && (
-            <Text size="2" color="gray">
-              {reviewText.lastSaved(formatDateTime(settings.updatedAt), settings.updatedBy)}
-            </Text>
-          )}
-        </Flex>
+        ) : (
+          <Text as="p" size="2">
+            {reviewText.noLicences}
+          </Text>
+        )}
       </Flex>
-    </form>
+      {settings.updatedAt && (
+        <Text as="p" size="2" color="gray">
+          {reviewText.lastSaved(formatDateTime(settings.updatedAt), settings.updatedBy)}
+        </Text>
+      )}
+    </Flex>
   );
 }

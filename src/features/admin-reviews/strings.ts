@@ -42,4 +42,11 @@ export const reviewText = {
   saved: 'The publish checks are saved.',
   lastSaved: (when: string, by: string | null) => (by ? `Last saved ${when} by ${by}.` : `Last saved ${when}.`),
   checksLoading: 'Loading the publish checks…',
+  severitiesCaption: 'How much each check weighs',
+  checkColumn: 'Check',
+  severityColumn: 'Severity',
+  noLicences: 'No licences are disallowed: a bundled module under any licence is not a finding.',
+  editChecks: 'Edit publish checks',
+  editorLoading: 'Loading the publish checks’ editor…',
+  cancel: 'Cancel',
 };
