@@ -54,7 +54,14 @@ const TOKEN = /^[A-Za-z0-9._~+/=-]{16,512}$/;
 export async function screenRenderer(app: FastifyInstance, root: string) {
   const file = join(root, '.ssr', 'render.js');
   if (!existsSync(file)) return undefined;
-  const { renderScreen } = (await import(pathToFileURL(file).href)) as { renderScreen: RenderScreen };
+  let renderScreen: RenderScreen;
+  try {
+    ({ renderScreen } = (await import(pathToFileURL(file).href)) as { renderScreen: RenderScreen });
+  } catch (err) {
+    // A render that cannot load costs the first paint its data, not the portal its start.
+    app.log.error({ err, file }, 'the server render could not be loaded; publisher documents carry the shell');
+    return undefined;
+  }
   return async (request: FastifyRequest): Promise<Rendered | null> => {
     const cookies = cookiesOf(request.headers.cookie);
     const token = decoded(cookies.get(SESSION_COOKIE));
