@@ -37,7 +37,10 @@ formatInZoneOf(() => current.getStore()?.timeZone);
 const nothing = () => {};
 /**
  * Until no query is fetching and none has started for a moment: the screens start their lists' requests beside
- * their code and do not await them, some only once that code has loaded (an import, then the request).
+ * their code and do not await them, some only once that code has loaded (an import, then the request). The server
+ * loads every screen's code at its start (server/kernel/plugins/screen-render.ts), so such an import resolves in
+ * the same turn, before the moment is over. Were one still late, the SPA would find its data where the render had
+ * none: React then renders the screen afresh in the browser, which is right, only slower.
  */
 const QUIET_MS = 5;
 const settled = (queryClient: QueryClient) =>

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -57,6 +57,16 @@ export async function screenRenderer(app: FastifyInstance, root: string) {
   let renderScreen: RenderScreen;
   try {
     ({ renderScreen } = (await import(pathToFileURL(file).href)) as { renderScreen: RenderScreen });
+    // Every screen's code loaded now, not by the first render that needs it: a screen's loader imports its queries
+    // and then starts them, and the render waits for requests started (src/ssr/render.tsx), which a module already
+    // loaded starts at once, without a read from disk in between.
+    const chunks = join(root, '.ssr', 'assets');
+    if (existsSync(chunks))
+      await Promise.allSettled(
+        readdirSync(chunks)
+          .filter((f) => f.endsWith('.js'))
+          .map((f) => import(pathToFileURL(join(chunks, f)).href)),
+      );
   } catch (err) {
     // A render that cannot load costs the first paint its data, not the portal its start.
     app.log.error({ err, file }, 'the server render could not be loaded; publisher documents carry the shell');
