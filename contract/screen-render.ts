@@ -2,6 +2,12 @@
 // other: the server loads the built file and calls `renderScreen` (server/kernel/plugins/screen-render.ts;
 // docs/adr/0011-screens-rendered-with-their-data.md).
 
+/**
+ * The cookies the SPA writes for the server's render (src/lib/document-session.ts), read when a publisher document is
+ * made (server/kernel/plugins/screen-render.ts): who is signed in, the window's height, the time zone.
+ */
+export const DOCUMENT_COOKIES = { session: 'portal_session', window: 'portal_window', zone: 'portal_zone' } as const;
+
 /** One API call of the render, answered by the server in-process (the same routes, checks and limits as over the network). */
 export type ApiCall = (call: { method: string; path: string; headers: Record<string, string>; body: unknown }) => Promise<{
   status: number;

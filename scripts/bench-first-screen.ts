@@ -14,6 +14,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
+import { DOCUMENT_COOKIES } from '../contract/screen-render';
 import { launchChromium, signInAs } from '../tests/e2e/browser';
 import { startServer } from '../tests/harness';
 import { cumulativeLayoutShift, formatMs, nameElement, summarise, type Shift } from './first-screen/stats';
@@ -201,10 +202,10 @@ async function signedIn(browser: Browser, base: string, who: RegExp, path: strin
   const paths = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')!).filter(Boolean));
   // The cookies that have the server render the screen (docs/adr/0011-screens-rendered-with-their-data.md); the time
   // zone's is written once the page is idle.
-  while (!(await context.cookies()).some((c) => c.name === 'portal_zone')) await page.waitForTimeout(50);
+  while (!(await context.cookies()).some((c) => c.name === DOCUMENT_COOKIES.zone)) await page.waitForTimeout(50);
   const stored = await context.storageState();
   await context.close();
-  const state = SHELL_ONLY ? { ...stored, cookies: stored.cookies.filter((c) => c.name !== 'portal_session') } : stored;
+  const state = SHELL_ONLY ? { ...stored, cookies: stored.cookies.filter((c) => c.name !== DOCUMENT_COOKIES.session) } : stored;
   return { state, paths };
 }
 

@@ -14,6 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { routePreloads } from '../server/kernel/plugins/route-preloads';
 import { adminNav, publisherNav } from '../src/features/shell/nav';
+import { DOCUMENT_COOKIES } from '../contract/screen-render';
 import { launchChromium, signInAs } from '../tests/e2e/browser';
 import { startServer } from '../tests/harness';
 
@@ -73,7 +74,7 @@ try {
   await page.getByRole('row').nth(1).waitFor();
   // The cookies that have the server render the screen (docs/adr/0011-screens-rendered-with-their-data.md); the
   // time zone's is written once the page is idle.
-  while (!(await context.cookies()).some((c) => c.name === 'portal_zone')) await page.waitForTimeout(50);
+  while (!(await context.cookies()).some((c) => c.name === DOCUMENT_COOKIES.zone)) await page.waitForTimeout(50);
   const state = await context.storageState();
   await context.close();
   // The measured load: a new context (nothing cached) with the stored session.

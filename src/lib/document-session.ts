@@ -1,12 +1,11 @@
+import { DOCUMENT_COOKIES } from '../../contract/screen-render';
 import type { Session } from '../../machines/auth';
 
 // Read by the server to render a publisher screen with the signed-in user's data before the SPA's code has run
 // (server/kernel/plugins/screen-render.ts; docs/adr/0011-screens-rendered-with-their-data.md). Path /publisher:
 // sent with those documents only, never to the API; SameSite=Strict: never with a request another site starts.
 // The token is the one local storage already holds (SPEC §7), for as long as it is valid.
-const SESSION = 'portal_session';
-const WINDOW = 'portal_window';
-const ZONE = 'portal_zone';
+const { session: SESSION, window: WINDOW, zone: ZONE } = DOCUMENT_COOKIES;
 
 const attributes = (secure: boolean) => `; Path=/publisher; SameSite=Strict${secure ? '; Secure' : ''}`;
 

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ApiCall, Rendered, RenderScreen } from '../../../contract/screen-render';
+import { DOCUMENT_COOKIES, type ApiCall, type Rendered, type RenderScreen } from '../../../contract/screen-render';
 
 /**
  * The screen of a /publisher address rendered here with the signed-in user's data, for the document to paint it
@@ -14,9 +14,6 @@ import type { ApiCall, Rendered, RenderScreen } from '../../../contract/screen-r
  * path /publisher, SameSite=Strict, so it reaches no API route and no request another site starts. It is read
  * for GET documents only; a write never looks at it.
  */
-export const SESSION_COOKIE = 'portal_session';
-export const WINDOW_COOKIE = 'portal_window';
-export const ZONE_COOKIE = 'portal_zone';
 /** A render slower than this is not waited for: the document goes out with the shell alone. */
 export const RENDER_LIMIT_MS = 1500;
 
@@ -74,12 +71,12 @@ export async function screenRenderer(app: FastifyInstance, root: string) {
   }
   return async (request: FastifyRequest): Promise<Rendered | null> => {
     const cookies = cookiesOf(request.headers.cookie);
-    const token = decoded(cookies.get(SESSION_COOKIE));
+    const token = decoded(cookies.get(DOCUMENT_COOKIES.session));
     // Without the browser's zone its days and times would be rendered in this server's, and React would find the
     // text changed where it takes the screen over.
-    const timeZone = zoneOf(decoded(cookies.get(ZONE_COOKIE)));
+    const timeZone = zoneOf(decoded(cookies.get(DOCUMENT_COOKIES.zone)));
     if (!token || !TOKEN.test(token) || !timeZone) return null;
-    const height = Number(cookies.get(WINDOW_COOKIE));
+    const height = Number(cookies.get(DOCUMENT_COOKIES.window));
     const call: ApiCall = async ({ method, path, headers, body }) => {
       // A render only reads: a screen's loaders ask, its effects (where a write could start) never run here.
       if (method !== 'GET') return { status: 405, headers: {}, body: null };
